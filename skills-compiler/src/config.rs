@@ -1,0 +1,277 @@
+//! Configuration: `[package.metadata.skills]` over `[workspace.metadata.skills]`
+//! over defaults, then explicit overrides (macro arguments, CLI flags).
+//!
+//! Every front end calls [`Config::load`], so `cargo skills check` and the
+//! build always agree on what is valid.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::diagnostics::{Code, Diagnostic};
+
+/// Which rule set applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// Exactly the Agent Skills specification.
+    Portable,
+    /// The specification plus this project's extensions; fails closed.
+    #[default]
+    Extended,
+    /// For importing real-world collections: derives what is missing, warns.
+    Lenient,
+}
+
+impl Profile {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Profile::Portable => "portable",
+            Profile::Extended => "extended",
+            Profile::Lenient => "lenient",
+        }
+    }
+}
+
+impl std::str::FromStr for Profile {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "portable" => Ok(Profile::Portable),
+            "extended" => Ok(Profile::Extended),
+            "lenient" => Ok(Profile::Lenient),
+            other => Err(format!(
+                "unknown profile `{other}`: expected `portable`, `extended` or `lenient`"
+            )),
+        }
+    }
+}
+
+/// Everything that changes what the compiler accepts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The skills root, relative to the crate's manifest directory.
+    pub dir: PathBuf,
+    pub profile: Profile,
+    /// Every skill's name and description is sent on every model turn: reject, never truncate.
+    pub max_skills: usize,
+    pub max_document_chars: usize,
+    pub max_frontmatter_bytes: usize,
+    pub max_yaml_depth: usize,
+    pub deny_warnings: bool,
+    /// Characters a runtime prepends to tool names (e.g. `mcp__server__`).
+    pub tool_name_prefix_budget: usize,
+    /// When set, `area` must be one of these.
+    pub areas: Option<Vec<String>>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            dir: PathBuf::from("skills"),
+            profile: Profile::Extended,
+            max_skills: 64,
+            max_document_chars: 200_000,
+            max_frontmatter_bytes: 64 * 1024,
+            max_yaml_depth: 64,
+            deny_warnings: false,
+            tool_name_prefix_budget: 0,
+            areas: None,
+        }
+    }
+}
+
+/// Explicit settings that win over the manifest (macro arguments, CLI flags).
+/// Also the shape of the `[package.metadata.skills]` table.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct Overrides {
+    pub dir: Option<PathBuf>,
+    pub profile: Option<Profile>,
+    pub max_skills: Option<usize>,
+    pub max_document_chars: Option<usize>,
+    pub max_frontmatter_bytes: Option<usize>,
+    pub max_yaml_depth: Option<usize>,
+    pub deny_warnings: Option<bool>,
+    pub tool_name_prefix_budget: Option<usize>,
+    pub areas: Option<Vec<String>>,
+}
+
+impl Overrides {
+    /// `self` wins where it says something.
+    fn over(self, base: Overrides) -> Overrides {
+        Overrides {
+            dir: self.dir.or(base.dir),
+            profile: self.profile.or(base.profile),
+            max_skills: self.max_skills.or(base.max_skills),
+            max_document_chars: self.max_document_chars.or(base.max_document_chars),
+            max_frontmatter_bytes: self.max_frontmatter_bytes.or(base.max_frontmatter_bytes),
+            max_yaml_depth: self.max_yaml_depth.or(base.max_yaml_depth),
+            deny_warnings: self.deny_warnings.or(base.deny_warnings),
+            tool_name_prefix_budget: self.tool_name_prefix_budget.or(base.tool_name_prefix_budget),
+            areas: self.areas.or(base.areas),
+        }
+    }
+
+    fn apply(self, mut config: Config) -> Config {
+        let Overrides {
+            dir,
+            profile,
+            max_skills,
+            max_document_chars,
+            max_frontmatter_bytes,
+            max_yaml_depth,
+            deny_warnings,
+            tool_name_prefix_budget,
+            areas,
+        } = self;
+        config.dir = dir.unwrap_or(config.dir);
+        config.profile = profile.unwrap_or(config.profile);
+        config.max_skills = max_skills.unwrap_or(config.max_skills);
+        config.max_document_chars = max_document_chars.unwrap_or(config.max_document_chars);
+        config.max_frontmatter_bytes = max_frontmatter_bytes.unwrap_or(config.max_frontmatter_bytes);
+        config.max_yaml_depth = max_yaml_depth.unwrap_or(config.max_yaml_depth);
+        config.deny_warnings = deny_warnings.unwrap_or(config.deny_warnings);
+        config.tool_name_prefix_budget =
+            tool_name_prefix_budget.unwrap_or(config.tool_name_prefix_budget);
+        config.areas = areas.or(config.areas);
+        config
+    }
+}
+
+impl Config {
+    /// Reads the configuration of the package whose `Cargo.toml` is in
+    /// `manifest_dir`: its `[package.metadata.skills]`, over the nearest
+    /// enclosing workspace's `[workspace.metadata.skills]`, over the defaults,
+    /// with `overrides` applied last.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join("skills-config-doc");
+    /// # std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"a\"\n\n[package.metadata.skills]\nprofile = \"portable\"\n").unwrap();
+    /// let config = skills_compiler::Config::load(&dir, Default::default()).unwrap();
+    /// assert_eq!(config.profile, skills_compiler::Profile::Portable);
+    /// ```
+    pub fn load(manifest_dir: &Path, overrides: Overrides) -> Result<Config, Diagnostic> {
+        let manifest = manifest_dir.join("Cargo.toml");
+        let package = read_table(&manifest, "package")?;
+        let workspace = match find_workspace_manifest(manifest_dir) {
+            Some(path) => read_table(&path, "workspace")?,
+            None => Overrides::default(),
+        };
+        Ok(overrides.over(package.over(workspace)).apply(Config::default()))
+    }
+}
+
+/// Walks up from `manifest_dir` to the first `Cargo.toml` with a `[workspace]`.
+fn find_workspace_manifest(manifest_dir: &Path) -> Option<PathBuf> {
+    manifest_dir.ancestors().find_map(|dir| {
+        let path = dir.join("Cargo.toml");
+        let text = std::fs::read_to_string(&path).ok()?;
+        let value: toml::Table = toml::from_str(&text).ok()?;
+        value.contains_key("workspace").then_some(path)
+    })
+}
+
+/// The `[<section>.metadata.skills]` table of a manifest; absent is empty.
+fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
+    let display = path.file_name().map_or_else(
+        || "Cargo.toml".to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Overrides::default());
+        }
+        Err(error) => {
+            return Err(Diagnostic::error(Code::Io, display, format!("cannot read: {error}")));
+        }
+    };
+    let bad = |message: String| {
+        Diagnostic::error(Code::Config, display.clone(), message).with_help(
+            "valid keys: dir, profile, max_skills, max_document_chars, max_frontmatter_bytes, \
+             max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas",
+        )
+    };
+    let table: toml::Table = toml::from_str(&text).map_err(|e| bad(format!("invalid TOML: {e}")))?;
+    let Some(skills) = table
+        .get(section)
+        .and_then(|s| s.get("metadata"))
+        .and_then(|m| m.get("skills"))
+    else {
+        return Ok(Overrides::default());
+    };
+    skills
+        .clone()
+        .try_into()
+        .map_err(|e| bad(format!("invalid [{section}.metadata.skills]: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir()
+            .join("skills-compiler-config-tests")
+            .join(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn package_over_workspace_over_defaults_and_overrides_win() {
+        let root = temp_dir("layers");
+        std::fs::write(
+            root.join("Cargo.toml"),
+            "[workspace]\n[workspace.metadata.skills]\nprofile = \"lenient\"\nmax_skills = 10\nareas = [\"home\"]\n",
+        )
+        .unwrap();
+        let member = root.join("member");
+        std::fs::create_dir_all(&member).unwrap();
+        std::fs::write(
+            member.join("Cargo.toml"),
+            "[package]\nname = \"m\"\n[package.metadata.skills]\nmax_skills = 5\ndir = \"agent-skills\"\n",
+        )
+        .unwrap();
+        let config = Config::load(
+            &member,
+            Overrides {
+                deny_warnings: Some(true),
+                max_skills: Some(7),
+                ..Overrides::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(config.profile, Profile::Lenient);
+        assert_eq!(config.max_skills, 7);
+        assert_eq!(config.dir, PathBuf::from("agent-skills"));
+        assert_eq!(config.areas, Some(vec!["home".to_owned()]));
+        assert!(config.deny_warnings);
+        assert_eq!(config.max_document_chars, 200_000);
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_are_diagnostics() {
+        let dir = temp_dir("bad");
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            "[package]\nname = \"m\"\n[package.metadata.skills]\nprofile = \"strict\"\n",
+        )
+        .unwrap();
+        let error = Config::load(&dir, Overrides::default()).unwrap_err();
+        assert_eq!(error.code, Code::Config);
+        assert!(error.message.contains("strict"), "{}", error.message);
+
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            "[package]\nname = \"m\"\n[package.metadata.skills]\nmax_skill = 3\n",
+        )
+        .unwrap();
+        let error = Config::load(&dir, Overrides::default()).unwrap_err();
+        assert!(error.message.contains("max_skill"), "{}", error.message);
+    }
+}

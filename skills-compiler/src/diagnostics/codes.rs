@@ -1,0 +1,319 @@
+//! The stable diagnostic codes and their long explanations.
+//!
+//! A code never changes meaning once released: CI scripts and editors match on
+//! it. `S0xx` framing and YAML, `S1xx` Agent Skills fields, `S2xx` extensions
+//! and protocols, `S3xx` tools, schemas and endpoints, `S4xx` permissions,
+//! `S5xx` discovery and limits, `Wxxx` warnings.
+
+macro_rules! codes {
+    ($($variant:ident = $id:literal, $title:literal, $example:literal, $fix:literal;)*) => {
+        /// A stable diagnostic code.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum Code {
+            $(#[doc = $title] $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The code as printed: `S101`, `W001`, ...
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $id,)* }
+            }
+
+            /// A one-line summary of what the code means.
+            pub fn title(self) -> &'static str {
+                match self { $(Code::$variant => $title,)* }
+            }
+
+            /// A file that triggers the code (what the text of `explain` shows).
+            pub fn example(self) -> &'static str {
+                match self { $(Code::$variant => $example,)* }
+            }
+
+            /// How to fix it.
+            pub fn fix(self) -> &'static str {
+                match self { $(Code::$variant => $fix,)* }
+            }
+        }
+    };
+}
+
+codes! {
+    NotUtf8 = "S001", "the file is not valid UTF-8",
+        "a SKILL.md saved as Latin-1: `description: caf\\xe9`",
+        "Re-save the file as UTF-8. The diagnostic gives the byte offset of the first invalid sequence.";
+    MissingFrontmatter = "S002", "the file does not start with a `---` frontmatter fence",
+        "# My skill\n\nDo things.",
+        "Start the file with a line `---`, the YAML fields, and a closing `---` line.";
+    UnclosedFrontmatter = "S003", "the frontmatter fence is never closed",
+        "---\nname: my-skill\ndescription: Does things.\n\n# Body",
+        "Add a line that is exactly `---` after the last frontmatter field.";
+    EmptyFrontmatter = "S004", "the frontmatter is empty",
+        "---\n---\nBody",
+        "Add at least `name` and `description` between the fences.";
+    FrontmatterNotMapping = "S005", "the frontmatter is not a mapping of keys to values",
+        "---\n- name: my-skill\n---",
+        "Write the frontmatter as `key: value` lines, not a list or a lone scalar.";
+    YamlSyntax = "S006", "the frontmatter is not valid YAML",
+        "---\nname: [my-skill\n---",
+        "Fix the YAML at the given line and column; quote values that contain special characters.";
+    UnquotedColon = "S007", "a plain value contains `: `, which YAML reads as a nested mapping",
+        "---\nname: my-skill\ndescription: Use when: the user asks\n---",
+        "Quote the value: `description: \"Use when: the user asks\"`. The fix-it shows the quoted line.";
+    AnchorOrAlias = "S008", "anchors and aliases are not allowed",
+        "---\nname: &n my-skill\ndescription: *n\n---",
+        "Write the value out in full. Aliases are how YAML bombs (billion laughs) expand; no skill needs them.";
+    Tag = "S009", "YAML tags are not allowed",
+        "---\nname: !!str my-skill\n---",
+        "Remove the tag; quote the value if you wanted a string.";
+    DuplicateKey = "S010", "a key appears twice in one mapping",
+        "---\nname: a\nname: b\n---",
+        "Keep one of the two entries. Most YAML loaders silently keep the last one.";
+    TooDeep = "S011", "the frontmatter nests deeper than the limit",
+        "---\nx: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n---",
+        "Flatten the structure. The limit (`max_yaml_depth`, default 64) protects the compiler's stack.";
+    NonStringKey = "S012", "a mapping key is not a string",
+        "---\n1: one\n---",
+        "Use a string key; quote it if it looks like a number.";
+    MissingField = "S101", "a required field is missing",
+        "---\nname: my-skill\n---",
+        "Add the field. `name` and `description` are required by the Agent Skills specification.";
+    WrongType = "S102", "a field has the wrong type",
+        "---\nname: 123\n---",
+        "Give the field a value of the expected type; quote scalars that should be strings.";
+    NameCharacters = "S103", "the skill name has invalid characters",
+        "---\nname: My_Skill\n---",
+        "Use lowercase letters, digits and single hyphens: `my-skill`.";
+    NameTooLong = "S104", "the skill name is longer than 64 characters",
+        "---\nname: a-name-that-goes-on-and-on-and-on-and-on-and-on-and-on-and-on-and-on\n---",
+        "Shorten the name to at most 64 characters (and rename the directory with it).";
+    NameHyphens = "S105", "the skill name starts or ends with a hyphen, or has `--`",
+        "---\nname: -my--skill-\n---",
+        "Remove edge hyphens and collapse runs of hyphens: `my-skill`.";
+    NameMismatch = "S106", "the skill name differs from its directory name",
+        "skills/deploy/SKILL.md with `name: deployer`",
+        "Rename the directory or change `name` so they match (compared after NFKC normalisation).";
+    EmptyDescription = "S107", "the description is empty",
+        "---\nname: my-skill\ndescription: \"\"\n---",
+        "Say what the skill does and when a model should use it.";
+    DescriptionTooLong = "S108", "the description is longer than 1024 characters",
+        "---\nname: my-skill\ndescription: <1,025 characters>\n---",
+        "Shorten it to at most 1024 characters; move detail into the body, which is read only when the skill loads.";
+    Compatibility = "S109", "`compatibility` is empty or longer than 500 characters",
+        "---\ncompatibility: \"\"\n---",
+        "Give 1 to 500 characters, or remove the field.";
+    Metadata = "S110", "`metadata` is not a mapping of strings to strings",
+        "---\nmetadata:\n  owner: {team: infra}\n---",
+        "Flatten nested values into string keys (`owner-team: infra`).";
+    AllowedTools = "S111", "`allowed-tools` is not a space-separated string",
+        "---\nallowed-tools: [Bash, Read]\n---",
+        "Write the tools as one string separated by spaces: `allowed-tools: Bash Read`.";
+    UnknownKey = "S112", "an unknown frontmatter key",
+        "---\ndescripton: Does things.\n---",
+        "Fix the spelling (the help names the closest key), or prefix your own keys with `x-`.";
+    NotPortable = "S113", "an extension key in the `portable` profile",
+        "---\ntriggers: [deploy]\n---  (profile = portable)",
+        "Move the key into `metadata`, a sidecar `tools.yaml`, or switch to the `extended` profile.";
+    EmptyName = "S114", "the skill name is empty",
+        "---\nname: \"\"\n---",
+        "Give the skill a name equal to its directory name.";
+    Kind = "S201", "`kind` is neither `skill` nor `protocol`",
+        "---\nkind: playbook\n---",
+        "Use `kind: skill` (the default) or `kind: protocol`.";
+    ProtocolIncomplete = "S202", "a protocol lacks steps, post-checks or an escape hatch",
+        "---\nkind: protocol\nsteps: [Do it]\n---",
+        "Declare `steps`, `post_checks`, `on_deviation`, `on_blocked` and `on_already_done`.";
+    ProtocolKeyOnSkill = "S203", "a protocol-only key on a plain skill",
+        "---\nsteps: [Do it]\n---",
+        "Add `kind: protocol`, or remove the key.";
+    StringList = "S204", "a list field holds something other than non-empty strings",
+        "---\ntags: [ok, \"\", {a: b}]\n---",
+        "Give a list of non-empty strings (a single string counts as one item).";
+    Area = "S205", "`area` is not one of the configured areas",
+        "---\narea: hobbies\n---  (areas = [\"home\", \"workflows\"])",
+        "Use one of the areas listed in `[package.metadata.skills] areas`.";
+    Version = "S206", "`version` is not a positive integer or a quoted semver string",
+        "---\nversion: 0\n---",
+        "Use a positive integer (`version: 2`) or a quoted semver string (`version: \"1.2.0\"`).";
+    ToolsTwice = "S207", "tools or permissions declared in both SKILL.md and tools.yaml",
+        "SKILL.md with `tools:` next to a tools.yaml with `tools:`",
+        "Keep the declarations in one place; `tools.yaml` keeps SKILL.md portable.";
+    ClientExtra = "S208", "a key defined by a well-known client has the wrong type",
+        "---\ndisable-model-invocation: \"yes\"\n---",
+        "Use the type the client expects (here a boolean: `true`).";
+    ToolShape = "S301", "a tool declaration is malformed",
+        "tools:\n  - name: search\n    # no description",
+        "Each tool is a mapping with `name`, `description`, optional `parameters` and `endpoint`.";
+    ToolName = "S302", "the tool name is not a valid model-API tool name",
+        "tools:\n  - name: issues.create",
+        "Use 1 to 64 characters: a letter, then letters, digits, `_` or `-`.";
+    DuplicateTool = "S303", "two tools share a name",
+        "tools:\n  - name: search\n  - name: search",
+        "Rename one of them.";
+    ToolPrefixBudget = "S304", "the tool name leaves no room for the runtime prefix",
+        "a 60-character tool name with tool_name_prefix_budget = 12",
+        "Shorten the name so that name + prefix fits in 64 characters.";
+    SchemaRoot = "S305", "the parameter schema's root is not `type: object`",
+        "parameters:\n  type: string",
+        "Wrap the parameters in an object: `type: object` with `properties`.";
+    SchemaUnsupported = "S306", "a JSON Schema construct outside the supported subset",
+        "parameters:\n  type: object\n  properties:\n    x: {oneOf: [{type: string}, {type: integer}]}",
+        "Use the supported subset: string, integer, number, boolean, array, object, string enum, nullable, local $ref.";
+    SchemaInvalid = "S307", "the parameter schema is malformed",
+        "parameters:\n  type: object\n  properties:\n    x: {type: text}",
+        "Fix the keyword's value as the message says.";
+    SchemaRequired = "S308", "`required` names a property that is not declared",
+        "parameters:\n  type: object\n  required: [title]\n  properties: {}",
+        "Declare the property or remove it from `required`.";
+    SchemaRef = "S309", "a `$ref` that is remote or names no `$defs` entry",
+        "parameters:\n  type: object\n  properties:\n    x: {$ref: \"https://example.com/s.json\"}",
+        "Use a local reference `#/$defs/Name` to an entry of the root's `$defs`.";
+    EndpointMethod = "S310", "the endpoint method is not an HTTP method",
+        "endpoint:\n  method: FETCH",
+        "Use GET, HEAD, OPTIONS, POST, PUT, PATCH or DELETE.";
+    EndpointUrl = "S311", "the endpoint URL is not an absolute http or https URL",
+        "endpoint:\n  url: /api/issues",
+        "Give the full URL: `https://host/api/issues`.";
+    UnknownPlaceholder = "S312", "a placeholder names no parameter",
+        "url: https://h/repos/{{rpo}}",
+        "Use the name of a declared parameter (the help names the closest one).";
+    PlaceholderInOrigin = "S313", "a placeholder in the URL scheme, host or port",
+        "url: https://{{host}}/api",
+        "Fix the origin in the URL: a model must never choose where a request goes.";
+    OptionalPathPlaceholder = "S314", "a path placeholder names an optional parameter",
+        "url: https://h/issues/{{id}}   (id not in required)",
+        "Add the parameter to `required`, or move it to the query.";
+    BodyTemplate = "S315", "the body template is not valid JSON",
+        "body: '{\"title\": {{title}'",
+        "Write the body as JSON with placeholders standing as values or inside strings.";
+    Placeholder = "S316", "a malformed `{{placeholder}}`",
+        "url: https://h/issues/{{ }}",
+        "Write `{{name}}` with a parameter name between the braces.";
+    EndpointShape = "S317", "the endpoint declaration is malformed",
+        "endpoint:\n  method: GET\n  headers: {}",
+        "Use the keys `method`, `url`, `query`, `header` and `body`.";
+    PlaceholderType = "S318", "a placeholder in a URL or header names a non-scalar parameter",
+        "url: https://h/search?tags={{tags}}   (tags is an array)",
+        "Use a string, integer, number, boolean or enum parameter there; arrays and objects belong in the body.";
+    DefaultMode = "S401", "`permissions.default_mode` is neither `readonly` nor `confirm`",
+        "permissions:\n  default_mode: open",
+        "Use `readonly` (the default) or `confirm`.";
+    UnknownPermissionTool = "S402", "a permission list names an undeclared tool",
+        "permissions:\n  allow_write: [create_isue]",
+        "Name a declared tool (the help names the closest one).";
+    ConflictingPermission = "S403", "a tool is in both `require_confirmation` and `allow_write`",
+        "permissions:\n  require_confirmation: [delete]\n  allow_write: [delete]",
+        "Keep the tool in one list.";
+    PermissionsShape = "S404", "the permissions declaration is malformed",
+        "permissions: [allow_write]",
+        "Use a mapping with `default_mode`, `require_confirmation` and `allow_write`.";
+    RootMissing = "S501", "the skills root does not exist or is not a directory",
+        "include_skills!(\"skils\")",
+        "Create the directory or fix the path (relative to the crate's Cargo.toml).";
+    FileNameCase = "S502", "a skill file is named `skill.md` (or another case) instead of `SKILL.md`",
+        "skills/deploy/skill.md",
+        "Rename it to `SKILL.md`: the lowercase name works on macOS and fails on Linux.";
+    SymlinkEscape = "S503", "a symlink leads outside the skills root",
+        "skills/shared -> ../../elsewhere",
+        "Copy the skill into the root, or point the link at a target inside it.";
+    DuplicateSkill = "S504", "two skills have the same name",
+        "skills/deploy.md and skills/deploy/SKILL.md",
+        "Remove or rename one of them.";
+    TooManySkills = "S505", "more skills than `max_skills`",
+        "65 skills with the default max_skills = 64",
+        "Remove skills or raise `max_skills`: every name and description is sent on every model turn.";
+    DocumentTooLarge = "S506", "the file is larger than `max_document_chars`",
+        "a 50 MB SKILL.md",
+        "Move detail into files under `references/`; raise `max_document_chars` only if you must.";
+    FrontmatterTooLarge = "S507", "the frontmatter is larger than `max_frontmatter_bytes`",
+        "a 100 KiB frontmatter",
+        "Move tools into tools.yaml or trim the frontmatter.";
+    Io = "S508", "a file or directory could not be read",
+        "a SKILL.md without read permission",
+        "Check the file's permissions.";
+    FlatLayout = "S509", "a flat `<name>.md` skill in the `portable` profile",
+        "skills/deploy.md (profile = portable)",
+        "Move it to `skills/deploy/SKILL.md`.";
+    Config = "S510", "the `[package.metadata.skills]` configuration is invalid",
+        "[package.metadata.skills]\nprofile = \"strict\"",
+        "Use the keys and values listed in the configuration docs.";
+    DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
+        "skills/notes/README.md",
+        "Add a SKILL.md, or move the directory out of the skills root.";
+    NonAsciiName = "W002", "the skill name is not ASCII",
+        "---\nname: навык\n---",
+        "Valid, but some clients and file systems mishandle non-ASCII names; prefer ASCII for portability.";
+    CommaSeparatedTools = "W003", "`allowed-tools` looks comma-separated",
+        "---\nallowed-tools: Bash, Read\n---",
+        "Separate the tools with spaces: `allowed-tools: Bash Read`.";
+    ToolNameCase = "W004", "two tool names differ only in case",
+        "tools:\n  - name: Search\n  - name: search",
+        "Rename one: some clients compare tool names case-insensitively.";
+    DerivedFrontmatter = "W005", "no frontmatter; name and description were derived (lenient)",
+        "# Deploy\n\nDeploys the app.",
+        "Add a frontmatter with `name` and `description` so the skill is portable.";
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Code {
+    type Err = ();
+
+    /// Parses `S101` or `s101`.
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Code::ALL
+            .iter()
+            .copied()
+            .find(|code| code.as_str().eq_ignore_ascii_case(s))
+            .ok_or(())
+    }
+}
+
+/// The long form that `cargo skills explain CODE` prints.
+pub fn explain(code: Code) -> String {
+    format!(
+        "{}: {}\n\nExample:\n\n{}\n\nFix: {}\n",
+        code.as_str(),
+        code.title(),
+        indent(code.example()),
+        code.fix()
+    )
+}
+
+/// `docs/diagnostics.md`, generated so that it can never drift from the code table.
+pub fn reference_markdown() -> String {
+    let mut out = String::from(
+        "# Diagnostic codes\n\n\
+         Generated from `skills-compiler/src/diagnostics/codes.rs`; \
+         `cargo test -p skills-compiler` fails when this file is stale \
+         (`UPDATE_DOCS=1 cargo test -p skills-compiler --test docs` rewrites it).\n\n\
+         `S0xx` framing and YAML, `S1xx` Agent Skills fields, `S2xx` extensions and protocols, \
+         `S3xx` tools, schemas and endpoints, `S4xx` permissions, `S5xx` discovery, limits and \
+         configuration, `Wxxx` warnings. In the `lenient` profile some errors are reported as \
+         warnings and keep their `S` code.\n",
+    );
+    for &code in Code::ALL {
+        out.push_str(&format!(
+            "\n## {}: {}\n\nFails:\n\n```text\n{}\n```\n\nFix: {}\n",
+            code.as_str(),
+            code.title(),
+            code.example(),
+            code.fix()
+        ));
+    }
+    out
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|line| format!("    {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,215 @@
+//! Located, coded problems and their renderers.
+//!
+//! Every rule of the compiler reports through [`Diagnostic`]; nothing panics or
+//! stops at the first problem. A diagnostic stores byte offsets and, resolved
+//! once when it is made, the 1-based line and column they stand for.
+
+mod codes;
+pub mod render;
+
+pub use codes::{Code, explain, reference_markdown};
+
+use std::ops::Range;
+
+use crate::source::{LineCol, SourceFile};
+
+/// How bad a problem is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A place in a file: the byte range and where it starts and ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    pub bytes: Range<usize>,
+    pub start: LineCol,
+    pub end: LineCol,
+}
+
+impl Span {
+    pub fn new(file: &SourceFile, bytes: Range<usize>) -> Self {
+        let end = bytes.end.max(bytes.start);
+        Span {
+            start: file.line_col(bytes.start),
+            end: file.line_col(end),
+            bytes: bytes.start..end,
+        }
+    }
+}
+
+/// A secondary place that explains the primary one ("first declared here").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// A machine-applicable edit: replace `span` with `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixIt {
+    pub message: String,
+    pub span: Span,
+    pub replacement: String,
+}
+
+/// One problem, with everything a person or an editor needs to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: Code,
+    pub message: String,
+    /// The file (or directory) at fault, relative to the crate root.
+    pub file: String,
+    /// Where in `file`; `None` when the problem is the file or directory as a whole.
+    pub span: Option<Span>,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+    pub fix: Option<FixIt>,
+}
+
+impl Diagnostic {
+    /// An error about a whole file or directory.
+    pub fn error(code: Code, file: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            file: file.into(),
+            span: None,
+            labels: Vec::new(),
+            help: None,
+            fix: None,
+        }
+    }
+
+    /// A warning about a whole file or directory.
+    pub fn warning(code: Code, file: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, file, message)
+        }
+    }
+
+    /// An error at `bytes` of `source`.
+    pub fn at(code: Code, source: &SourceFile, bytes: Range<usize>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            span: Some(Span::new(source, bytes)),
+            ..Diagnostic::error(code, source.path(), message)
+        }
+    }
+
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_label(mut self, source: &SourceFile, bytes: Range<usize>, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span: Span::new(source, bytes),
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn with_fix(
+        mut self,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        replacement: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.fix = Some(FixIt {
+            message: message.into(),
+            span: Span::new(source, bytes),
+            replacement: replacement.into(),
+        });
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// 1-based line, if the diagnostic points into the file.
+    pub fn line(&self) -> Option<u32> {
+        self.span.as_ref().map(|span| span.start.line)
+    }
+
+    /// 1-based column, if the diagnostic points into the file.
+    pub fn column(&self) -> Option<u32> {
+        self.span.as_ref().map(|span| span.start.column)
+    }
+
+    /// The order diagnostics are reported in: by file, position, then code.
+    fn sort_key(&self) -> (&str, Option<LineCol>, Code, &str) {
+        (
+            &self.file,
+            self.span.as_ref().map(|span| span.start),
+            self.code,
+            &self.message,
+        )
+    }
+}
+
+/// Sorts diagnostics into their reporting order and drops exact repeats.
+pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.dedup();
+}
+
+/// Turns every warning into an error (`deny_warnings`, `-D warnings`).
+pub fn deny_warnings(diagnostics: &mut [Diagnostic]) {
+    for diagnostic in diagnostics {
+        diagnostic.severity = Severity::Error;
+    }
+}
+
+/// Did-you-mean: the candidate closest to `word`, when it is close enough to
+/// be a plausible typo.
+pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|candidate| (strsim::damerau_levenshtein(word, candidate), candidate))
+        .filter(|&(distance, candidate)| distance <= (candidate.len().max(word.len()) / 3).max(1))
+        .min()
+        .map(|(_, candidate)| candidate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_finds_near_misses_only() {
+        let keys = ["name", "description", "license"];
+        assert_eq!(closest("descripton", keys), Some("description"));
+        assert_eq!(closest("nmae", keys), Some("name"));
+        assert_eq!(closest("zzzzzz", keys), None);
+    }
+
+    #[test]
+    fn codes_are_unique_and_parse_back() {
+        let mut seen = std::collections::BTreeSet::new();
+        for &code in Code::ALL {
+            assert!(seen.insert(code.as_str()), "duplicate {code}");
+            assert_eq!(code.as_str().parse::<Code>(), Ok(code));
+            assert!(explain(code).contains(code.title()));
+        }
+    }
+}

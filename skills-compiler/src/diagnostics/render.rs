@@ -1,0 +1,206 @@
+//! The four ways a diagnostic is printed: rustc-style (plain or coloured),
+//! short, JSON lines and GitHub workflow annotations.
+
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Patch, Renderer, Snippet};
+use serde_json::json;
+
+use super::{Diagnostic, Severity};
+use crate::source::Sources;
+
+/// Output style for [`human`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Color {
+    Never,
+    Always,
+}
+
+/// rustc-style: header with code, `--> file:line:col`, the source snippet with
+/// a caret under the span, labels, help and the fix-it as a suggested edit.
+pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String {
+    let renderer = match color {
+        Color::Never => Renderer::plain(),
+        Color::Always => Renderer::styled(),
+    };
+    let level = match diagnostic.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+    };
+    let title = level
+        .primary_title(diagnostic.message.as_str())
+        .id(diagnostic.code.as_str());
+    let source = sources.get(&diagnostic.file);
+    let mut group = match (&diagnostic.span, source) {
+        (Some(span), Some(source)) => {
+            let snippet = Snippet::source(source.text())
+                .path(diagnostic.file.as_str())
+                .annotation(AnnotationKind::Primary.span(span.bytes.clone()))
+                .annotations(diagnostic.labels.iter().map(|label| {
+                    AnnotationKind::Context
+                        .span(label.span.bytes.clone())
+                        .label(label.message.as_str())
+                }));
+            title.element(snippet)
+        }
+        (Some(span), None) => title.element(
+            Origin::path(diagnostic.file.as_str())
+                .line(span.start.line as usize)
+                .char_column(span.start.column as usize - 1),
+        ),
+        (None, _) => title.element(Origin::path(diagnostic.file.as_str())),
+    };
+    if let Some(help) = &diagnostic.help {
+        group = group.element(Level::HELP.message(help.as_str()));
+    }
+    let mut report: Vec<Group<'_>> = vec![group];
+    if let (Some(fix), Some(source)) = (&diagnostic.fix, source) {
+        report.push(
+            Level::HELP.secondary_title(fix.message.as_str()).element(
+                Snippet::source(source.text())
+                    .path(diagnostic.file.as_str())
+                    .patch(Patch::new(fix.span.bytes.clone(), fix.replacement.as_str())),
+            ),
+        );
+    }
+    renderer.render(&report)
+}
+
+/// `file:line:col: error[S101]: message` (line and column omitted for whole-file problems).
+pub fn short(diagnostic: &Diagnostic) -> String {
+    let location = match &diagnostic.span {
+        Some(span) => format!("{}:{}:{}", diagnostic.file, span.start.line, span.start.column),
+        None => diagnostic.file.clone(),
+    };
+    format!(
+        "{location}: {}[{}]: {}",
+        diagnostic.severity.as_str(),
+        diagnostic.code,
+        diagnostic.message
+    )
+}
+
+/// One JSON object on one line. Lines and columns are 1-based; `null` when the
+/// problem concerns a whole file or directory. `rendered` holds the plain
+/// rustc-style text, as cargo's JSON messages do.
+pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> String {
+    let span = diagnostic.span.as_ref();
+    let value = json!({
+        "severity": diagnostic.severity.as_str(),
+        "code": diagnostic.code.as_str(),
+        "message": diagnostic.message,
+        "file": diagnostic.file,
+        "line": span.map(|s| s.start.line),
+        "column": span.map(|s| s.start.column),
+        "end_line": span.map(|s| s.end.line),
+        "end_column": span.map(|s| s.end.column),
+        "byte_start": span.map(|s| s.bytes.start),
+        "byte_end": span.map(|s| s.bytes.end),
+        "labels": diagnostic.labels.iter().map(|label| json!({
+            "message": label.message,
+            "line": label.span.start.line,
+            "column": label.span.start.column,
+            "byte_start": label.span.bytes.start,
+            "byte_end": label.span.bytes.end,
+        })).collect::<Vec<_>>(),
+        "help": diagnostic.help,
+        "fix": diagnostic.fix.as_ref().map(|fix| json!({
+            "message": fix.message,
+            "replacement": fix.replacement,
+            "line": fix.span.start.line,
+            "column": fix.span.start.column,
+            "byte_start": fix.span.bytes.start,
+            "byte_end": fix.span.bytes.end,
+        })),
+        "rendered": human(diagnostic, sources, Color::Never),
+    });
+    value.to_string()
+}
+
+/// A GitHub Actions workflow command: `::error file=F,line=L,col=C,...::message`.
+pub fn github(diagnostic: &Diagnostic) -> String {
+    let command = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut properties = vec![format!("file={}", escape_property(&diagnostic.file))];
+    if let Some(span) = &diagnostic.span {
+        properties.push(format!("line={}", span.start.line));
+        properties.push(format!("col={}", span.start.column));
+        properties.push(format!("endLine={}", span.end.line));
+        properties.push(format!("endColumn={}", span.end.column));
+    }
+    properties.push(format!("title={}", escape_property(diagnostic.code.as_str())));
+    let mut message = diagnostic.message.clone();
+    if let Some(help) = &diagnostic.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    format!("::{command} {}::{}", properties.join(","), escape_data(&message))
+}
+
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Code;
+    use crate::source::SourceFile;
+
+    fn sample() -> (Diagnostic, Sources) {
+        let file = SourceFile::new("skills/a/SKILL.md", "---\nname: A\n---\n");
+        let diagnostic = Diagnostic::at(Code::NameCharacters, &file, 10..11, "bad, name: A")
+            .with_help("use lowercase");
+        let mut sources = Sources::default();
+        sources.insert(file);
+        (diagnostic, sources)
+    }
+
+    #[test]
+    fn short_has_location_and_code() {
+        let (diagnostic, _) = sample();
+        assert_eq!(
+            short(&diagnostic),
+            "skills/a/SKILL.md:2:7: error[S103]: bad, name: A"
+        );
+    }
+
+    #[test]
+    fn github_escapes_data_and_properties() {
+        let (mut diagnostic, _) = sample();
+        diagnostic.file = "a,b:c.md".into();
+        assert_eq!(
+            github(&diagnostic),
+            "::error file=a%2Cb%3Ac.md,line=2,col=7,endLine=2,endColumn=8,title=S103::bad, name: A%0Ahelp: use lowercase"
+        );
+    }
+
+    #[test]
+    fn json_is_one_line_with_the_required_fields() {
+        let (diagnostic, sources) = sample();
+        let line = json(&diagnostic, &sources);
+        assert!(!line.contains('\n'));
+        let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(value["severity"], "error");
+        assert_eq!(value["code"], "S103");
+        assert_eq!(value["file"], "skills/a/SKILL.md");
+        assert_eq!(value["line"], 2);
+        assert_eq!(value["column"], 7);
+        assert_eq!(value["end_column"], 8);
+    }
+
+    #[test]
+    fn human_points_at_the_span() {
+        let (diagnostic, sources) = sample();
+        let text = human(&diagnostic, &sources, Color::Never);
+        assert!(text.contains("error[S103]: bad, name: A"), "{text}");
+        assert!(text.contains("--> skills/a/SKILL.md:2:7"), "{text}");
+        assert!(text.contains("help: use lowercase"), "{text}");
+    }
+}

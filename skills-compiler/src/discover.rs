@@ -1,0 +1,205 @@
+//! Discovery: which entries of a skills root are skills, read with bounded memory.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
+
+use crate::config::{Config, Profile};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::validate::SkillFiles;
+
+pub const SKILL_FILE: &str = "SKILL.md";
+pub const TOOLS_FILE: &str = "tools.yaml";
+
+/// Finds the skills under `base/config.dir`, sorted by entry name. Problems
+/// with the layout are pushed to `diagnostics`; skills that can be read are returned.
+pub fn discover(base: &Path, config: &Config, diagnostics: &mut Vec<Diagnostic>) -> Vec<SkillFiles> {
+    let root = base.join(&config.dir);
+    let root_display = display_path(&config.dir);
+    let entries = match read_dir_sorted(&root) {
+        Ok(entries) => entries,
+        Err(error) => {
+            let message = if root.exists() {
+                format!("the skills root `{root_display}` cannot be read: {error}")
+            } else {
+                format!("the skills root `{root_display}` does not exist")
+            };
+            diagnostics.push(
+                Diagnostic::error(Code::RootMissing, &root_display, message)
+                    .with_help("create the directory, or set `dir` in [package.metadata.skills] (paths are relative to Cargo.toml)"),
+            );
+            return Vec::new();
+        }
+    };
+    let canonical_root = fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
+    let walker = Walker {
+        config,
+        canonical_root,
+        root_display,
+    };
+    let mut found = Vec::new();
+    for name in entries {
+        if is_ignored(&name) {
+            continue;
+        }
+        if let Some(files) = walker.entry(&root, &name, diagnostics) {
+            found.push(files);
+        }
+    }
+    found
+}
+
+struct Walker<'a> {
+    config: &'a Config,
+    canonical_root: PathBuf,
+    root_display: String,
+}
+
+impl Walker<'_> {
+    fn entry(&self, root: &Path, name: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<SkillFiles> {
+        let path = root.join(name);
+        let display = format!("{}/{name}", self.root_display);
+        let target = match self.inside_root(&path, &display) {
+            Ok(target) => target,
+            Err(diagnostic) => {
+                diagnostics.push(diagnostic);
+                return None;
+            }
+        };
+        if target.is_dir() {
+            return self.directory(&path, name, &display, diagnostics);
+        }
+        let stem = name.strip_suffix(".md")?;
+        if self.config.profile == Profile::Portable {
+            diagnostics.push(
+                Diagnostic::error(Code::FlatLayout, &display, format!("`{name}` is a flat skill file, which the Agent Skills layout does not have"))
+                    .with_help(format!("move it to `{}/{stem}/SKILL.md`", self.root_display)),
+            );
+            return None;
+        }
+        let bytes = self.read(&path, &display, diagnostics)?;
+        Some(SkillFiles {
+            path: display,
+            directory: stem.to_owned(),
+            bytes,
+            tools_yaml: None,
+        })
+    }
+
+    fn directory(&self, dir: &Path, name: &str, display: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<SkillFiles> {
+        let children = match read_dir_sorted(dir) {
+            Ok(children) => children,
+            Err(error) => {
+                diagnostics.push(Diagnostic::error(Code::Io, display, format!("cannot read the directory: {error}")));
+                return None;
+            }
+        };
+        if !children.iter().any(|c| c == SKILL_FILE) {
+            match children.iter().find(|c| c.eq_ignore_ascii_case(SKILL_FILE)) {
+                Some(wrong) => diagnostics.push(
+                    Diagnostic::error(Code::FileNameCase, format!("{display}/{wrong}"), format!("the skill file is named `{wrong}`; it must be `SKILL.md`"))
+                        .with_help(format!("rename it: `git mv {display}/{wrong} {display}/SKILL.md` (it works on macOS and fails on Linux)")),
+                ),
+                None => diagnostics.push(
+                    Diagnostic::warning(Code::DirectoryWithoutSkill, display, format!("`{name}` has no SKILL.md, so it is not a skill"))
+                        .with_help("add a SKILL.md, or move the directory out of the skills root"),
+                ),
+            }
+            return None;
+        }
+        let skill_display = format!("{display}/{SKILL_FILE}");
+        let skill_path = dir.join(SKILL_FILE);
+        if let Err(diagnostic) = self.inside_root(&skill_path, &skill_display) {
+            diagnostics.push(diagnostic);
+            return None;
+        }
+        let bytes = self.read(&skill_path, &skill_display, diagnostics)?;
+        let tools_yaml = if children.iter().any(|c| c == TOOLS_FILE) {
+            let tools_display = format!("{display}/{TOOLS_FILE}");
+            let tools_path = dir.join(TOOLS_FILE);
+            if let Err(diagnostic) = self.inside_root(&tools_path, &tools_display) {
+                diagnostics.push(diagnostic);
+                return None;
+            }
+            Some((tools_display.clone(), self.read(&tools_path, &tools_display, diagnostics)?))
+        } else {
+            None
+        };
+        Some(SkillFiles {
+            path: skill_display,
+            directory: name.to_owned(),
+            bytes,
+            tools_yaml,
+        })
+    }
+
+    /// Follows a symlink only when its target stays inside the root.
+    fn inside_root(&self, path: &Path, display: &str) -> Result<PathBuf, Diagnostic> {
+        let is_link = fs::symlink_metadata(path).map(|m| m.file_type().is_symlink()).unwrap_or(false);
+        if !is_link {
+            return Ok(path.to_path_buf());
+        }
+        match fs::canonicalize(path) {
+            Ok(target) if target.starts_with(&self.canonical_root) => Ok(target),
+            Ok(_) => Err(Diagnostic::error(Code::SymlinkEscape, display, format!("`{display}` is a symlink that leads outside the skills root"))
+                .with_help("copy the skill into the root, or point the link at a target inside it")),
+            Err(error) => Err(Diagnostic::error(Code::SymlinkEscape, display, format!("`{display}` is a symlink that cannot be followed: {error}"))
+                .with_help("fix or remove the link")),
+        }
+    }
+
+    /// Reads at most what the document limit allows, so a huge file costs no memory.
+    fn read(&self, path: &Path, display: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<Vec<u8>> {
+        // UTF-8 takes at most 4 bytes a character, plus a BOM.
+        let limit = self.config.max_document_chars.saturating_mul(4).saturating_add(3) as u64;
+        let result = fs::File::open(path).and_then(|file| {
+            let mut bytes = Vec::new();
+            file.take(limit + 1).read_to_end(&mut bytes)?;
+            Ok(bytes)
+        });
+        match result {
+            Ok(bytes) if bytes.len() as u64 > limit => {
+                diagnostics.push(
+                    Diagnostic::error(
+                        Code::DocumentTooLarge,
+                        display,
+                        format!("the file is larger than {} bytes; the limit is {} characters", limit, self.config.max_document_chars),
+                    )
+                    .with_help("move detail into files under `references/`, or raise `max_document_chars`"),
+                );
+                None
+            }
+            Ok(bytes) => Some(bytes),
+            Err(error) => {
+                diagnostics.push(Diagnostic::error(Code::Io, display, format!("cannot read the file: {error}")));
+                None
+            }
+        }
+    }
+}
+
+/// Hidden entries, READMEs and licences at the root are not skills.
+fn is_ignored(name: &str) -> bool {
+    name.starts_with('.') || name.eq_ignore_ascii_case("README.md") || name.to_ascii_uppercase().starts_with("LICENSE")
+}
+
+fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        // Names that are not UTF-8 cannot be skill names; keep them visible in messages.
+        names.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// A relative path with forward slashes, as shown in diagnostics and generated code.
+pub fn display_path(path: &Path) -> String {
+    let parts: Vec<String> = path
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.is_empty() { ".".to_owned() } else { parts.join("/").replace("//", "/") }
+}

@@ -1,0 +1,322 @@
+//! The typed intermediate representation: what the code generator consumes.
+//!
+//! Everything here has been validated. Names are checked types, templates are
+//! parsed into parts, schemas are resolved into a type tree, and each tool's
+//! policy is decided. Skills are sorted by name.
+
+use std::fmt;
+use std::ops::Range;
+
+/// Every valid skill of a root, sorted by name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SkillSet {
+    pub skills: Vec<Skill>,
+}
+
+impl SkillSet {
+    pub fn get(&self, name: &str) -> Option<&Skill> {
+        self.skills
+            .binary_search_by(|skill| skill.name.as_str().cmp(name))
+            .ok()
+            .map(|index| &self.skills[index])
+    }
+}
+
+/// A skill name that passed the name rules (NFKC-normalised).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SkillName(pub(crate) String);
+
+impl SkillName {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for SkillName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A tool name that matches `^[A-Za-z][A-Za-z0-9_-]{0,63}$`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ToolName(pub(crate) String);
+
+impl ToolName {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for ToolName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Skill {
+    pub name: SkillName,
+    /// The skill file, relative to the crate root (forward slashes).
+    pub path: String,
+    /// The sidecar `tools.yaml`, when the skill has one.
+    pub tools_path: Option<String>,
+    /// SHA-256 of the skill file's bytes.
+    pub sha256: [u8; 32],
+    pub description: String,
+    pub license: Option<String>,
+    pub compatibility: Option<String>,
+    /// In source order; values coerced to text.
+    pub metadata: Vec<(String, String)>,
+    pub allowed_tools: Vec<String>,
+    pub kind: Kind,
+    pub triggers: Vec<String>,
+    pub tags: Vec<String>,
+    pub area: Option<String>,
+    pub version: Version,
+    pub app_slug: Option<String>,
+    pub model_config: Option<String>,
+    /// `x-*` keys and keys of well-known clients, verbatim, in source order.
+    pub extras: Vec<(String, serde_json::Value)>,
+    pub body: String,
+    pub sections: Vec<Section>,
+    pub tools: Vec<Tool>,
+    pub permissions: Permissions,
+}
+
+impl Skill {
+    /// SHA-256 of the skill file, lower-case hex.
+    pub fn sha256_hex(&self) -> String {
+        self.sha256.iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    Skill,
+    Protocol(Protocol),
+}
+
+/// A strict order of actions, with what to do when reality differs from the plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Protocol {
+    pub steps: Vec<String>,
+    pub post_checks: Vec<String>,
+    pub preconditions: Vec<String>,
+    pub on_deviation: String,
+    pub on_blocked: String,
+    pub on_already_done: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Version {
+    Number(u64),
+    Semver(String),
+}
+
+/// A markdown heading of the body and the text it governs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// 1 for `#`, 6 for `######`.
+    pub level: u8,
+    pub title: String,
+    /// Byte range in the body: from the heading to the next heading of the same or a higher level.
+    pub range: Range<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultMode {
+    Readonly,
+    Confirm,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Permissions {
+    pub default_mode: DefaultMode,
+    pub require_confirmation: Vec<ToolName>,
+    pub allow_write: Vec<ToolName>,
+}
+
+impl Default for Permissions {
+    fn default() -> Self {
+        Permissions {
+            default_mode: DefaultMode::Readonly,
+            require_confirmation: Vec::new(),
+            allow_write: Vec::new(),
+        }
+    }
+}
+
+/// What the runtime does when the model calls a tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    Allow,
+    Confirm,
+    Deny,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tool {
+    pub name: ToolName,
+    pub description: String,
+    pub parameters: Parameters,
+    /// The parameter schema as declared, for model APIs.
+    pub parameters_json: serde_json::Value,
+    pub endpoint: Option<Endpoint>,
+    pub policy: Policy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Head,
+    Options,
+    Post,
+    Put,
+    Patch,
+    Delete,
+}
+
+impl Method {
+    pub const ALL: [Method; 7] = [
+        Method::Get,
+        Method::Head,
+        Method::Options,
+        Method::Post,
+        Method::Put,
+        Method::Patch,
+        Method::Delete,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Head => "HEAD",
+            Method::Options => "OPTIONS",
+            Method::Post => "POST",
+            Method::Put => "PUT",
+            Method::Patch => "PATCH",
+            Method::Delete => "DELETE",
+        }
+    }
+
+    /// Safe methods read and never change state.
+    pub fn is_safe(self) -> bool {
+        matches!(self, Method::Get | Method::Head | Method::Options)
+    }
+}
+
+/// An HTTP request template. The origin is fixed: placeholders never choose it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    pub method: Method,
+    /// `scheme://host[:port]`.
+    pub origin: String,
+    /// Starts with `/`.
+    pub path: Template,
+    pub query: Vec<(String, Template)>,
+    pub headers: Vec<(String, Template)>,
+    pub body: Option<BodyTemplate>,
+}
+
+/// Text with `{{param}}` placeholders, parsed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Template {
+    pub parts: Vec<TemplatePart>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TemplatePart {
+    Literal(String),
+    Param(String),
+}
+
+impl Template {
+    pub fn params(&self) -> impl Iterator<Item = &str> {
+        self.parts.iter().filter_map(|part| match part {
+            TemplatePart::Param(name) => Some(name.as_str()),
+            TemplatePart::Literal(_) => None,
+        })
+    }
+}
+
+/// A JSON body with placeholders; each placeholder knows whether it stands as
+/// a whole JSON value or inside a JSON string, so generated code can encode it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyTemplate {
+    pub parts: Vec<BodyPart>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BodyPart {
+    /// JSON text, copied as is.
+    Literal(String),
+    /// The parameter's JSON encoding stands here.
+    Value(String),
+    /// The parameter's text, JSON-string-escaped, stands inside a string.
+    InString(String),
+}
+
+/// A tool's parameters: the root object and the named `$defs` it refers to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parameters {
+    pub root: ObjectType,
+    pub defs: Vec<(String, Type)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObjectType {
+    pub description: Option<String>,
+    pub properties: Vec<Property>,
+    /// `additionalProperties: false` (or absent) rejects unknown fields.
+    pub additional_properties: bool,
+}
+
+impl ObjectType {
+    pub fn property(&self, name: &str) -> Option<&Property> {
+        self.properties.iter().find(|p| p.name == name)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Property {
+    pub name: String,
+    pub ty: Type,
+    pub required: bool,
+    pub description: Option<String>,
+    pub default: Option<serde_json::Value>,
+}
+
+/// The subset of JSON Schema that maps onto Rust types.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Type {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    /// A string restricted to these values.
+    Enum(Vec<String>),
+    Array(Box<Type>),
+    Object(ObjectType),
+    /// An object with no fixed properties whose values have one type.
+    Map(Box<Type>),
+    /// `type: [T, "null"]`.
+    Nullable(Box<Type>),
+    /// A local `$ref` to `#/$defs/<name>`.
+    Ref(String),
+}
+
+impl Type {
+    /// Scalars can stand in a URL path, a query value or a header.
+    pub fn is_scalar(&self, defs: &[(String, Type)]) -> bool {
+        match self {
+            Type::String | Type::Integer | Type::Number | Type::Boolean | Type::Enum(_) => true,
+            Type::Nullable(inner) => inner.is_scalar(defs),
+            Type::Ref(name) => defs
+                .iter()
+                .find(|(def, _)| def == name)
+                .is_some_and(|(_, ty)| !matches!(ty, Type::Ref(_)) && ty.is_scalar(defs)),
+            Type::Array(_) | Type::Object(_) | Type::Map(_) => false,
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The skills compiler as a plain library.
+//!
+//! discover -> frontmatter -> yaml -> validate -> ir, with diagnostics beside
+//! every stage. The proc macro, the build helper and `cargo skills` all call
+//! [`compile`]; no front end re-implements a rule.
+//!
+//! ```
+//! # let base = std::env::temp_dir().join("skills-compiler-doc");
+//! # std::fs::create_dir_all(base.join("skills/hello")).unwrap();
+//! # std::fs::write(base.join("skills/hello/SKILL.md"),
+//! #     "---\nname: hello\ndescription: Greets the user.\n---\nSay hello.\n").unwrap();
+//! use skills_compiler::{Config, compile};
+//!
+//! let compilation = compile(&base, &Config::default());
+//! let skills = compilation.skills.expect("valid");
+//! assert_eq!(skills.get("hello").unwrap().description, "Greets the user.");
+//! ```
+
+pub mod config;
+pub mod diagnostics;
+pub mod discover;
+pub mod frontmatter;
+pub mod ir;
+pub mod markdown;
+pub mod source;
+pub mod validate;
+pub mod yaml;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+pub use config::{Config, Overrides, Profile};
+pub use diagnostics::{Code, Diagnostic, Severity};
+pub use source::Sources;
+
+/// The outcome of compiling a skills root: the IR when there is no error, and
+/// every diagnostic either way.
+#[derive(Debug)]
+pub struct Compilation {
+    pub skills: Option<ir::SkillSet>,
+    /// Sorted by file and position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The files read, for rendering diagnostics with snippets.
+    pub sources: Sources,
+}
+
+impl Compilation {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Compiles the skills root `config.dir` of the crate at `base`.
+pub fn compile(base: &Path, config: &Config) -> Compilation {
+    let mut diagnostics = Vec::new();
+    let mut sources = Sources::default();
+    let candidates = discover::discover(base, config, &mut diagnostics);
+    if candidates.len() > config.max_skills {
+        diagnostics.push(
+            Diagnostic::error(
+                Code::TooManySkills,
+                discover::display_path(&config.dir),
+                format!("{} skills found; the limit is {}", candidates.len(), config.max_skills),
+            )
+            .with_help("every skill's name and description is sent on every model turn: remove skills, or raise `max_skills`"),
+        );
+    }
+    let mut skills = Vec::new();
+    for files in candidates {
+        if let Some(skill) = validate::skill(files, config, &mut sources, &mut diagnostics) {
+            skills.push(skill);
+        }
+    }
+    report_duplicates(&skills, &mut diagnostics);
+    if config.deny_warnings {
+        diagnostics::deny_warnings(&mut diagnostics);
+    }
+    diagnostics::sort(&mut diagnostics);
+    let failed = diagnostics.iter().any(Diagnostic::is_error);
+    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    Compilation {
+        skills: (!failed).then_some(ir::SkillSet { skills }),
+        diagnostics,
+        sources,
+    }
+}
+
+fn report_duplicates(skills: &[ir::Skill], diagnostics: &mut Vec<Diagnostic>) {
+    let mut by_name: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for skill in skills {
+        by_name.entry(skill.name.as_str()).or_default().push(&skill.path);
+    }
+    for (name, mut paths) in by_name.into_iter().filter(|(_, paths)| paths.len() > 1) {
+        paths.sort();
+        diagnostics.push(
+            Diagnostic::error(
+                Code::DuplicateSkill,
+                paths[1],
+                format!("two skills are named `{name}`: {}", paths.join(" and ")),
+            )
+            .with_help("remove or rename one of them"),
+        );
+    }
+}

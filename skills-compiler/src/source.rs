@@ -1,0 +1,124 @@
+//! Source files as the compiler sees them: a display path plus text, with the
+//! line index every diagnostic needs to turn a byte offset into `line:column`.
+
+use std::ops::Range;
+
+/// One file the compiler read, kept so that diagnostics can quote it.
+///
+/// `path` is relative to the crate (forward slashes, never absolute), so
+/// rendered diagnostics and generated code are the same on every machine.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    path: String,
+    text: String,
+    line_starts: Vec<usize>,
+}
+
+/// A 1-based line and column (columns count characters, as rustc does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LineCol {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl SourceFile {
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
+        let text = text.into();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Self {
+            path: path.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The line and column of a byte offset; offsets past the end or inside a
+    /// UTF-8 sequence are clamped to the nearest valid position.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
+        let start = self.line_starts[line];
+        let column = self.text[start..offset].chars().count() + 1;
+        LineCol {
+            line: to_u32(line + 1),
+            column: to_u32(column),
+        }
+    }
+
+    /// The byte range of the 1-based line `line`, without its line break.
+    pub fn line_range(&self, line: u32) -> Range<usize> {
+        let index = (line as usize).saturating_sub(1).min(self.line_starts.len() - 1);
+        let start = self.line_starts[index];
+        let end = self
+            .line_starts
+            .get(index + 1)
+            .map_or(self.text.len(), |next| next - 1);
+        let end = if self.text[start..end].ends_with('\r') {
+            end - 1
+        } else {
+            end
+        };
+        start..end
+    }
+}
+
+/// The largest char boundary at or below `offset`.
+pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while offset > 0 && !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters_and_lines_start_at_one() {
+        let file = SourceFile::new("a.md", "ab\r\néé x\n");
+        assert_eq!(file.line_col(0), LineCol { line: 1, column: 1 });
+        assert_eq!(file.line_col(4), LineCol { line: 2, column: 1 });
+        // `x` sits after two two-byte characters and a space.
+        assert_eq!(file.line_col(9), LineCol { line: 2, column: 4 });
+        assert_eq!(&file.text()[file.line_range(1)], "ab");
+        assert_eq!(&file.text()[file.line_range(2)], "éé x");
+    }
+
+    #[test]
+    fn offsets_inside_a_character_or_past_the_end_are_clamped() {
+        let file = SourceFile::new("a.md", "é");
+        assert_eq!(file.line_col(1), LineCol { line: 1, column: 1 });
+        assert_eq!(file.line_col(99), LineCol { line: 1, column: 2 });
+    }
+}
+
+/// Every file a compilation read, by display path, for renderers to quote.
+#[derive(Debug, Clone, Default)]
+pub struct Sources {
+    files: std::collections::BTreeMap<String, SourceFile>,
+}
+
+impl Sources {
+    pub fn insert(&mut self, file: SourceFile) {
+        self.files.insert(file.path.clone(), file);
+    }
+
+    pub fn get(&self, path: &str) -> Option<&SourceFile> {
+        self.files.get(path)
+    }
+}

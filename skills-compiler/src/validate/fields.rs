@@ -1,0 +1,429 @@
+//! The frontmatter keys: the Agent Skills fields, this project's extensions,
+//! keys of well-known clients, and `x-` extras.
+
+use super::ctx::Ctx;
+use super::name;
+use crate::config::{Config, Profile};
+use crate::diagnostics::{Code, Severity, closest};
+use crate::ir::{Kind, Protocol, SkillName, Version};
+use crate::yaml::{Entry, Node, Value};
+
+/// The Agent Skills specification.
+pub const SPEC_KEYS: &[&str] = &["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
+
+/// This project's extensions (profiles `extended` and `lenient`).
+pub const EXTENSION_KEYS: &[&str] = &[
+    "kind", "triggers", "tags", "area", "version", "app_slug", "model_config", "steps", "post_checks",
+    "preconditions", "on_deviation", "on_blocked", "on_already_done", "permissions", "tools",
+];
+
+/// Keys only a protocol may have.
+pub const PROTOCOL_KEYS: &[&str] = &["steps", "post_checks", "preconditions", "on_deviation", "on_blocked", "on_already_done"];
+
+/// Keys that well-known clients define, with the type each expects.
+const CLIENT_KEYS: &[(&str, Expect)] = &[
+    ("argument-hint", Expect::String),
+    ("disable-model-invocation", Expect::Bool),
+    ("user-invocable", Expect::Bool),
+    ("model", Expect::String),
+    ("when_to_use", Expect::String),
+    ("context", Expect::String),
+    ("agent", Expect::String),
+    ("hooks", Expect::Map),
+];
+
+#[derive(Clone, Copy)]
+enum Expect {
+    String,
+    Bool,
+    Map,
+}
+
+pub const MAX_DESCRIPTION_CHARS: usize = 1024;
+pub const MAX_COMPATIBILITY_CHARS: usize = 500;
+
+/// The frontmatter's fields, each already validated.
+#[derive(Default)]
+pub struct Fields {
+    pub name: Option<SkillName>,
+    pub description: Option<String>,
+    pub license: Option<String>,
+    pub compatibility: Option<String>,
+    pub metadata: Vec<(String, String)>,
+    pub allowed_tools: Vec<String>,
+    pub kind: Option<Kind>,
+    pub triggers: Vec<String>,
+    pub tags: Vec<String>,
+    pub area: Option<String>,
+    pub version: Option<Version>,
+    pub app_slug: Option<String>,
+    pub model_config: Option<String>,
+    pub extras: Vec<(String, serde_json::Value)>,
+}
+
+/// Reads every key of the frontmatter mapping `root`.
+pub fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Config) -> Fields {
+    let entries = root.as_map().unwrap_or(&[]);
+    let mut fields = Fields {
+        version: Some(Version::Number(1)),
+        ..Fields::default()
+    };
+    for entry in entries {
+        let key = entry.key.as_str();
+        let value = &entry.value;
+        if !SPEC_KEYS.contains(&key) && ctx.profile == Profile::Portable {
+            not_portable(ctx, entry);
+            continue;
+        }
+        match key {
+            "name" => fields.name = name::check(ctx, value, directory),
+            "description" => fields.description = description(ctx, value),
+            "license" => fields.license = ctx.string(value, key),
+            "compatibility" => fields.compatibility = compatibility(ctx, value),
+            "metadata" => fields.metadata = metadata(ctx, value),
+            "allowed-tools" => fields.allowed_tools = allowed_tools(ctx, value),
+            "kind" => fields.kind = kind(ctx, value),
+            "triggers" => fields.triggers = ctx.string_list(value, key),
+            "tags" => fields.tags = ctx.string_list(value, key),
+            "area" => fields.area = area(ctx, value, config.areas.as_deref()),
+            "version" => fields.version = version(ctx, value),
+            "app_slug" => fields.app_slug = ctx.string(value, key),
+            "model_config" => fields.model_config = ctx.string(value, key),
+            // Read with the kind, once it is known; tools and permissions by their own module.
+            _ if PROTOCOL_KEYS.contains(&key) || key == "tools" || key == "permissions" => {}
+            _ if key.starts_with("x-") => fields.extras.push((entry.key.clone(), value.to_json())),
+            _ => match CLIENT_KEYS.iter().find(|(k, _)| *k == key) {
+                Some(&(_, expect)) => {
+                    if client_extra(ctx, value, key, expect) {
+                        fields.extras.push((entry.key.clone(), value.to_json()));
+                    }
+                }
+                None => unknown(ctx, entry, &mut fields),
+            },
+        }
+    }
+    if fields.name.is_none() && root.get("name").is_none() {
+        missing_name(ctx, root, directory, &mut fields);
+    }
+    if root.get("description").is_none() {
+        let diagnostic = ctx
+            .error(Code::MissingField, root.span.start..root.span.start, "missing required field `description`")
+            .with_help("say what the skill does and when to use it: `description: ...`");
+        ctx.push(diagnostic);
+    }
+    let protocol = root.get("kind").and_then(Node::as_str) == Some("protocol");
+    if ctx.profile != Profile::Portable {
+        if protocol {
+            fields.kind = fields.kind.and(protocol_fields(ctx, root));
+        } else {
+            reject_protocol_keys(ctx, entries);
+        }
+    }
+    fields
+}
+
+fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
+    let key = entry.key.as_str();
+    let (message, help) = if EXTENSION_KEYS.contains(&key) {
+        let place = match key {
+            "tools" | "permissions" => "a sidecar `tools.yaml` next to SKILL.md",
+            _ => "`metadata` (as a string)",
+        };
+        (
+            format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
+            format!("move it to {place}, or use the `extended` profile"),
+        )
+    } else if let Some(suggestion) = closest(key, SPEC_KEYS.iter().copied()) {
+        (format!("unknown key `{key}`"), format!("did you mean `{suggestion}`?"))
+    } else {
+        (
+            format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
+            format!("the specification allows: {}; put other data in `metadata`", SPEC_KEYS.join(", ")),
+        )
+    };
+    let code = if help.starts_with("did you mean") { Code::UnknownKey } else { Code::NotPortable };
+    let diagnostic = ctx.error(code, entry.key_span.clone(), message).with_help(help);
+    ctx.push(diagnostic);
+}
+
+fn unknown(ctx: &mut Ctx<'_>, entry: &Entry, fields: &mut Fields) {
+    let known: Vec<&str> = SPEC_KEYS
+        .iter()
+        .chain(EXTENSION_KEYS)
+        .chain(PROTOCOL_KEYS)
+        .copied()
+        .chain(CLIENT_KEYS.iter().map(|(k, _)| *k))
+        .collect();
+    let mut diagnostic = ctx.unknown_key(Code::UnknownKey, entry, "the frontmatter", &known);
+    if diagnostic.fix.is_none() {
+        diagnostic = diagnostic.with_help("prefix your own keys with `x-` to keep them as extras");
+    }
+    if ctx.profile == Profile::Lenient {
+        // Importing a real-world collection: keep the data, say so.
+        diagnostic.severity = Severity::Warning;
+        fields.extras.push((entry.key.clone(), entry.value.to_json()));
+    }
+    ctx.push(diagnostic);
+}
+
+fn missing_name(ctx: &mut Ctx<'_>, root: &Node, directory: &str, fields: &mut Fields) {
+    let at = root.span.start..root.span.start;
+    if ctx.profile == Profile::Lenient && name::is_valid(directory) {
+        let diagnostic = ctx
+            .error(Code::MissingField, at, format!("missing field `name`; using the directory name `{directory}`"))
+            .with_severity(Severity::Warning);
+        ctx.push(diagnostic);
+        fields.name = Some(SkillName(directory.to_owned()));
+        return;
+    }
+    let diagnostic = ctx
+        .error(Code::MissingField, at, "missing required field `name`")
+        .with_help(format!("add `name: {directory}` (the name must match the directory)"));
+    ctx.push(diagnostic);
+}
+
+fn description(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
+    let text = ctx.string(node, "description")?;
+    if text.trim().is_empty() {
+        let diagnostic = ctx
+            .error(Code::EmptyDescription, node.span.clone(), "the description is empty")
+            .with_help("say what the skill does and when a model should use it");
+        ctx.push(diagnostic);
+        return None;
+    }
+    let count = text.chars().count();
+    if count > MAX_DESCRIPTION_CHARS {
+        let diagnostic = ctx
+            .error(
+                Code::DescriptionTooLong,
+                node.span.clone(),
+                format!("the description is {count} characters long; the limit is {MAX_DESCRIPTION_CHARS}"),
+            )
+            .with_help("it is sent on every model turn: keep what decides when to use the skill, move the rest into the body");
+        ctx.push(diagnostic);
+        return None;
+    }
+    Some(text)
+}
+
+fn compatibility(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
+    let text = ctx.string(node, "compatibility")?;
+    let count = text.chars().count();
+    if text.trim().is_empty() || count > MAX_COMPATIBILITY_CHARS {
+        let what = if text.trim().is_empty() { "empty".to_owned() } else { format!("{count} characters long") };
+        let diagnostic = ctx
+            .error(Code::Compatibility, node.span.clone(), format!("`compatibility` is {what}; it must be 1 to {MAX_COMPATIBILITY_CHARS} characters"))
+            .with_help("say briefly what the skill needs (tools, network, platform), or remove the field");
+        ctx.push(diagnostic);
+        return None;
+    }
+    Some(text)
+}
+
+fn metadata(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
+    let entries = ctx.map(node, "metadata", Code::Metadata);
+    let mut out = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let value = &entry.value;
+        let text = match &value.value {
+            Value::String(s) => s.clone(),
+            // Coerce to the text as written: `1.0` stays "1.0", not "1".
+            Value::Int(_) | Value::Float(_) | Value::Bool(_) => ctx.source.text()[value.span.clone()].trim().to_owned(),
+            Value::Seq(_) | Value::Map(_) if ctx.profile == Profile::Lenient => {
+                let diagnostic = ctx
+                    .error(Code::Metadata, value.span.clone(), format!("`metadata.{}` is nested; kept as JSON text", entry.key))
+                    .with_severity(Severity::Warning);
+                ctx.push(diagnostic);
+                value.to_json().to_string()
+            }
+            _ => {
+                let diagnostic = ctx
+                    .error(Code::Metadata, value.span.clone(), format!("`metadata.{}` must be a string, found {}", entry.key, value.type_name()))
+                    .with_help("metadata maps strings to strings: flatten nested values into their own keys");
+                ctx.push(diagnostic);
+                continue;
+            }
+        };
+        out.push((entry.key.clone(), text));
+    }
+    out
+}
+
+fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
+    match &node.value {
+        Value::String(text) => {
+            if text.contains(',') {
+                let fixed = text.split([',', ' ']).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ");
+                let diagnostic = ctx
+                    .error(Code::CommaSeparatedTools, node.span.clone(), "`allowed-tools` looks comma-separated; the specification separates tools with spaces")
+                    .with_severity(Severity::Warning)
+                    .with_fix(ctx.source, node.span.clone(), fixed, "separate with spaces");
+                ctx.push(diagnostic);
+            }
+            text.split_whitespace().map(str::to_owned).collect()
+        }
+        Value::Seq(items) => {
+            let tools: Vec<String> = items.iter().filter_map(|item| ctx.string(item, "allowed-tools")).collect();
+            if ctx.profile == Profile::Portable {
+                let diagnostic = ctx
+                    .error(Code::AllowedTools, node.span.clone(), "`allowed-tools` must be a space-separated string in the `portable` profile")
+                    .with_fix(ctx.source, node.span.clone(), crate::yaml::quote(&tools.join(" ")), "write the list as one string");
+                ctx.push(diagnostic);
+            }
+            tools
+        }
+        _ => {
+            let diagnostic = ctx.error(Code::AllowedTools, node.span.clone(), format!("`allowed-tools` must be a string, found {}", node.type_name()));
+            ctx.push(diagnostic);
+            Vec::new()
+        }
+    }
+}
+
+fn kind(ctx: &mut Ctx<'_>, node: &Node) -> Option<Kind> {
+    match ctx.string(node, "kind")?.as_str() {
+        "skill" => Some(Kind::Skill),
+        // The protocol's fields are read once every key has been seen.
+        "protocol" => Some(Kind::Protocol(Protocol {
+            steps: Vec::new(),
+            post_checks: Vec::new(),
+            preconditions: Vec::new(),
+            on_deviation: String::new(),
+            on_blocked: String::new(),
+            on_already_done: String::new(),
+        })),
+        other => {
+            let diagnostic = ctx
+                .error(Code::Kind, node.span.clone(), format!("`{other}` is not a kind"))
+                .with_help("use `skill` (the default) or `protocol`");
+            ctx.push(diagnostic);
+            None
+        }
+    }
+}
+
+fn area(ctx: &mut Ctx<'_>, node: &Node, allowed: Option<&[String]>) -> Option<String> {
+    let area = ctx.string(node, "area")?;
+    if let Some(allowed) = allowed {
+        if !allowed.contains(&area) {
+            let mut diagnostic = ctx.error(Code::Area, node.span.clone(), format!("`{area}` is not one of the configured areas"));
+            diagnostic = match closest(&area, allowed.iter().map(String::as_str)) {
+                Some(s) => diagnostic.with_help(format!("did you mean `{s}`?")),
+                None => diagnostic.with_help(format!("configured areas: {}", allowed.join(", "))),
+            };
+            ctx.push(diagnostic);
+            return None;
+        }
+    }
+    Some(area)
+}
+
+fn version(ctx: &mut Ctx<'_>, node: &Node) -> Option<Version> {
+    let version = match &node.value {
+        Value::Int(n) if *n > 0 => u64::try_from(*n).ok().map(Version::Number),
+        Value::String(s) if is_semver(s) => Some(Version::Semver(s.clone())),
+        _ => None,
+    };
+    if version.is_none() {
+        let diagnostic = ctx
+            .error(Code::Version, node.span.clone(), "`version` must be a positive integer or a quoted semver string")
+            .with_help("write `version: 2` or `version: \"1.2.0\"`");
+        ctx.push(diagnostic);
+    }
+    version
+}
+
+/// `MAJOR.MINOR.PATCH` with optional `-pre` and `+build`.
+fn is_semver(text: &str) -> bool {
+    let core = text.split(['-', '+']).next().unwrap_or("");
+    let numbers: Vec<&str> = core.split('.').collect();
+    numbers.len() == 3
+        && numbers.iter().all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && (n.len() == 1 || !n.starts_with('0')))
+        && text[core.len()..].bytes().all(|b| b.is_ascii_alphanumeric() || b"-+.".contains(&b))
+}
+
+fn client_extra(ctx: &mut Ctx<'_>, node: &Node, key: &str, expect: Expect) -> bool {
+    let (ok, expected) = match expect {
+        Expect::String => (node.as_str().is_some(), "a string"),
+        Expect::Bool => (matches!(node.value, Value::Bool(_)), "a boolean (`true` or `false`)"),
+        Expect::Map => (node.as_map().is_some(), "a mapping"),
+    };
+    if !ok {
+        let diagnostic = ctx.error(Code::ClientExtra, node.span.clone(), format!("`{key}` must be {expected}, found {}", node.type_name()));
+        ctx.push(diagnostic);
+    }
+    ok
+}
+
+/// A protocol must say what to do, how to check it, and what to do when
+/// reality differs from the plan.
+fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
+    let required = ["steps", "post_checks", "on_deviation", "on_blocked", "on_already_done"];
+    let missing: Vec<&str> = required.iter().copied().filter(|key| root.get(key).is_none()).collect();
+    let mut complete = missing.is_empty();
+    if !complete {
+        let at = root.get("kind").map_or(root.span.start..root.span.start, |k| k.span.clone());
+        let list = missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+        let diagnostic = ctx
+            .error(Code::ProtocolIncomplete, at, format!("this protocol does not declare {list}"))
+            .with_help(
+                "a protocol must declare its steps, how each step is checked (`post_checks`), and what to do when \
+                 the run drifts off plan (`on_deviation`), when it cannot be completed (`on_blocked`), and when a \
+                 step is already done (`on_already_done`)",
+            );
+        ctx.push(diagnostic);
+    }
+    let mut list = |ctx: &mut Ctx<'_>, key: &str, non_empty: bool| -> Vec<String> {
+        let Some(node) = root.get(key) else { return Vec::new() };
+        let items = ctx.string_list(node, key);
+        if non_empty && items.is_empty() && node.as_seq().is_some_and(<[Node]>::is_empty) {
+            let diagnostic = ctx.error(Code::ProtocolIncomplete, node.span.clone(), format!("`{key}` must not be empty"));
+            ctx.push(diagnostic);
+            complete = false;
+        }
+        items
+    };
+    let steps = list(ctx, "steps", true);
+    let post_checks = list(ctx, "post_checks", true);
+    let preconditions = list(ctx, "preconditions", false);
+    let mut text = |key: &str| -> String {
+        root.get(key)
+            .and_then(|node| ctx.non_empty_string(node, key, Code::ProtocolIncomplete))
+            .unwrap_or_default()
+    };
+    let on_deviation = text("on_deviation");
+    let on_blocked = text("on_blocked");
+    let on_already_done = text("on_already_done");
+    complete.then_some(Kind::Protocol(Protocol {
+        steps,
+        post_checks,
+        preconditions,
+        on_deviation,
+        on_blocked,
+        on_already_done,
+    }))
+}
+
+fn reject_protocol_keys(ctx: &mut Ctx<'_>, entries: &[Entry]) {
+    for entry in entries.iter().filter(|e| PROTOCOL_KEYS.contains(&e.key.as_str())) {
+        let diagnostic = ctx
+            .error(Code::ProtocolKeyOnSkill, entry.key_span.clone(), format!("`{}` is a protocol key, but this is a plain skill", entry.key))
+            .with_help("add `kind: protocol` (and declare steps, post_checks and the three escape hatches), or remove the key");
+        ctx.push(diagnostic);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_semver;
+
+    #[test]
+    fn semver() {
+        for ok in ["1.0.0", "0.1.2", "1.2.3-beta.1", "1.2.3+build"] {
+            assert!(is_semver(ok), "{ok}");
+        }
+        for bad in ["1", "1.0", "01.0.0", "a.b.c", "1.0.0 x"] {
+            assert!(!is_semver(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! From one skill's files to a validated [`Skill`](crate::ir::Skill), or diagnostics.
+//!
+//! framing -> YAML -> fields -> tools -> permissions -> policies. Every stage
+//! reports into the same list and keeps going where the next stage can still
+//! find problems.
+
+mod ctx;
+mod fields;
+pub mod name;
+mod permissions;
+mod schema;
+mod template;
+mod tools;
+
+use ctx::Ctx;
+pub use fields::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
+pub use tools::is_valid_tool_name;
+
+use sha2::{Digest, Sha256};
+
+use crate::config::{Config, Profile};
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::ir::{Kind, Skill, Version};
+use crate::source::{SourceFile, Sources};
+use crate::{frontmatter, markdown, yaml};
+
+/// The files of one skill as discovery found them.
+#[derive(Debug, Clone)]
+pub struct SkillFiles {
+    /// The skill file, relative to the crate root.
+    pub path: String,
+    /// The name the skill's `name` must match: its directory, or a flat file's stem.
+    pub directory: String,
+    pub bytes: Vec<u8>,
+    /// A sidecar `tools.yaml`: its path and bytes.
+    pub tools_yaml: Option<(String, Vec<u8>)>,
+}
+
+/// Validates one skill. Files read are added to `sources` so that
+/// diagnostics can quote them.
+pub fn skill(files: SkillFiles, config: &Config, sources: &mut Sources, diagnostics: &mut Vec<Diagnostic>) -> Option<Skill> {
+    let sha256: [u8; 32] = Sha256::digest(&files.bytes).into();
+    let source = match frontmatter::decode(&files.path, files.bytes) {
+        Ok(source) => source,
+        Err(diagnostic) => {
+            diagnostics.push(diagnostic);
+            return None;
+        }
+    };
+    let tools_source = files.tools_yaml.and_then(|(path, bytes)| match frontmatter::decode(&path, bytes) {
+        Ok(source) => Some(source),
+        Err(diagnostic) => {
+            diagnostics.push(diagnostic);
+            None
+        }
+    });
+    let skill = check(&source, tools_source.as_ref(), &files.directory, sha256, config, diagnostics);
+    sources.insert(source);
+    if let Some(tools_source) = tools_source {
+        sources.insert(tools_source);
+    }
+    skill
+}
+
+fn check(
+    source: &SourceFile,
+    tools_source: Option<&SourceFile>,
+    directory: &str,
+    sha256: [u8; 32],
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Skill> {
+    let chars = source.text().chars().count();
+    if chars > config.max_document_chars {
+        diagnostics.push(
+            Diagnostic::error(
+                Code::DocumentTooLarge,
+                source.path(),
+                format!("the file has {chars} characters; the limit is {}", config.max_document_chars),
+            )
+            .with_help("move detail into files under `references/`, or raise `max_document_chars`"),
+        );
+        return None;
+    }
+    let lenient = config.profile == Profile::Lenient;
+    let framing = match frontmatter::split(source, lenient) {
+        Ok(framing) => framing,
+        Err(diagnostic) => {
+            diagnostics.push(diagnostic);
+            return None;
+        }
+    };
+    let body = source.text()[framing.body.clone()].to_owned();
+    let root = match framing.yaml {
+        Some(range) => frontmatter_root(source, range, config, diagnostics)?,
+        None => None,
+    };
+    let mut ctx = Ctx::new(source, config.profile, diagnostics);
+    let Some(root) = root else {
+        // Only the lenient profile gets here: no (or an empty) frontmatter.
+        return derived(&mut ctx, directory, body, sha256, tools_source, config);
+    };
+    let errors_before = error_count(ctx.diagnostics);
+    let fields = fields::check(&mut ctx, &root, directory, config);
+    let (tools, permissions) = tools_and_permissions(&mut ctx, &root, tools_source, config);
+    if error_count(ctx.diagnostics) > errors_before {
+        return None;
+    }
+    Some(Skill {
+        name: fields.name?,
+        path: source.path().to_owned(),
+        tools_path: tools_source.map(|s| s.path().to_owned()),
+        sha256,
+        description: fields.description?,
+        license: fields.license,
+        compatibility: fields.compatibility,
+        metadata: fields.metadata,
+        allowed_tools: fields.allowed_tools,
+        kind: fields.kind.unwrap_or(Kind::Skill),
+        triggers: fields.triggers,
+        tags: fields.tags,
+        area: fields.area,
+        version: fields.version.unwrap_or(Version::Number(1)),
+        app_slug: fields.app_slug,
+        model_config: fields.model_config,
+        extras: fields.extras,
+        sections: markdown::sections(&body),
+        body,
+        tools: tools?,
+        permissions: permissions?,
+    })
+}
+
+/// Parses the frontmatter: `Some(None)` when it holds nothing and the profile
+/// allows that, `None` on errors.
+fn frontmatter_root(
+    source: &SourceFile,
+    range: std::ops::Range<usize>,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Option<yaml::Node>> {
+    if range.len() > config.max_frontmatter_bytes {
+        diagnostics.push(
+            Diagnostic::at(
+                Code::FrontmatterTooLarge,
+                source,
+                range.start..range.start,
+                format!("the frontmatter is {} bytes; the limit is {}", range.len(), config.max_frontmatter_bytes),
+            )
+            .with_help("move tools into a sidecar tools.yaml, or raise `max_frontmatter_bytes`"),
+        );
+        return None;
+    }
+    let node = match yaml::parse(source, range.clone(), config.max_yaml_depth) {
+        Ok(node) => node,
+        Err(problems) => {
+            diagnostics.extend(problems);
+            return None;
+        }
+    };
+    match node {
+        Some(node) if node.as_map().is_some() => Some(Some(node)),
+        Some(node) => {
+            diagnostics.push(
+                Diagnostic::at(
+                    Code::FrontmatterNotMapping,
+                    source,
+                    node.span.clone(),
+                    format!("the frontmatter must be a mapping of keys to values, found {}", node.type_name()),
+                )
+                .with_help("write `name: ...` and `description: ...` lines"),
+            );
+            None
+        }
+        None if config.profile == Profile::Lenient => Some(None),
+        None => {
+            // Point at the closing fence, right after the (empty) frontmatter.
+            diagnostics.push(
+                Diagnostic::at(Code::EmptyFrontmatter, source, range.end..range.end + 3, "the frontmatter is empty")
+                    .with_help("add `name:` and `description:` between the fences"),
+            );
+            None
+        }
+    }
+}
+
+/// `tools` and `permissions`, from the frontmatter or the sidecar `tools.yaml`.
+fn tools_and_permissions(
+    ctx: &mut Ctx<'_>,
+    root: &yaml::Node,
+    tools_source: Option<&SourceFile>,
+    config: &Config,
+) -> (Option<Vec<crate::ir::Tool>>, Option<crate::ir::Permissions>) {
+    let sidecar = tools_source.and_then(|source| sidecar_root(ctx, source, config).map(|node| (source, node)));
+    if let Some((source, node)) = &sidecar {
+        for key in ["tools", "permissions"] {
+            if let (Some(here), Some(_)) = (root.get(key), node.get(key)) {
+                let diagnostic = ctx
+                    .error(Code::ToolsTwice, here.span.clone(), format!("`{key}` is declared both here and in {}", source.path()))
+                    .with_help("keep the declarations in one place; tools.yaml keeps SKILL.md portable");
+                ctx.push(diagnostic);
+            }
+        }
+    }
+    // In `portable`, frontmatter tools were already reported as not portable.
+    let in_frontmatter = |key| root.get(key).filter(|_| ctx.profile != Profile::Portable);
+    let (file, tools_node, permissions_node) = match &sidecar {
+        Some((source, node)) => (*source, node.get("tools"), node.get("permissions")),
+        None => (ctx.source, in_frontmatter("tools"), in_frontmatter("permissions")),
+    };
+    let mut file_ctx = ctx.for_file(file);
+    let declared = tools_node.map_or_else(Vec::new, |node| tools::check(&mut file_ctx, node, config.tool_name_prefix_budget));
+    let tools_ok = tools_node.is_none_or(|node| node.as_seq().is_some_and(|items| items.len() == declared.len()));
+    let Some(permissions) = permissions::check(&mut file_ctx, permissions_node, &declared) else {
+        return (None, None);
+    };
+    let tools = declared
+        .into_iter()
+        .map(|mut tool| {
+            tool.policy = permissions::policy(&tool, &permissions);
+            tool
+        })
+        .collect();
+    (tools_ok.then_some(tools), Some(permissions))
+}
+
+/// The mapping at the root of a `tools.yaml`.
+fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Option<yaml::Node> {
+    if source.text().len() > config.max_frontmatter_bytes {
+        let diagnostic = Diagnostic::error(
+            Code::FrontmatterTooLarge,
+            source.path(),
+            format!("tools.yaml is {} bytes; the limit is {}", source.text().len(), config.max_frontmatter_bytes),
+        );
+        ctx.push(diagnostic);
+        return None;
+    }
+    let start = if source.text().starts_with('\u{feff}') { 3 } else { 0 };
+    let node = match yaml::parse(source, start..source.text().len(), config.max_yaml_depth) {
+        Ok(Some(node)) => node,
+        Ok(None) => return None,
+        Err(problems) => {
+            ctx.diagnostics.extend(problems);
+            return None;
+        }
+    };
+    let mut file = ctx.for_file(source);
+    for entry in file.map(&node, "tools.yaml", Code::ToolShape) {
+        if entry.key != "tools" && entry.key != "permissions" {
+            let diagnostic = file.unknown_key(Code::UnknownKey, entry, "tools.yaml", &["tools", "permissions"]);
+            file.push(diagnostic);
+        }
+    }
+    node.as_map().is_some().then_some(node)
+}
+
+/// The lenient profile's skill without frontmatter: name from the directory,
+/// description from the first prose line of the body.
+fn derived(
+    ctx: &mut Ctx<'_>,
+    directory: &str,
+    body: String,
+    sha256: [u8; 32],
+    tools_source: Option<&SourceFile>,
+    config: &Config,
+) -> Option<Skill> {
+    let description = markdown::first_prose_line(&body).map(|line| line.chars().take(fields::MAX_DESCRIPTION_CHARS).collect::<String>());
+    let Some(description) = description else {
+        let diagnostic = Diagnostic::at(Code::MissingField, ctx.source, 0..0, "no frontmatter and no text to take a description from")
+            .with_help("add a frontmatter with `name` and `description`");
+        ctx.push(diagnostic);
+        return None;
+    };
+    if !name::is_valid(directory) {
+        let diagnostic = Diagnostic::at(
+            Code::NameCharacters,
+            ctx.source,
+            0..0,
+            format!("no frontmatter, and the directory name `{directory}` is not a valid skill name"),
+        )
+        .with_help(format!("rename the directory to `{}`, or add a frontmatter", name::suggest(directory)));
+        ctx.push(diagnostic);
+        return None;
+    }
+    let diagnostic = Diagnostic::at(
+        Code::DerivedFrontmatter,
+        ctx.source,
+        0..0,
+        format!("no frontmatter: using name `{directory}` and the description \"{description}\""),
+    )
+    .with_severity(Severity::Warning)
+    .with_help(format!("add a frontmatter:\n---\nname: {directory}\ndescription: {}\n---", yaml::quote(&description)));
+    ctx.push(diagnostic);
+    let empty = yaml::Node {
+        span: 0..0,
+        value: yaml::Value::Map(Vec::new()),
+    };
+    let (tools, permissions) = tools_and_permissions(ctx, &empty, tools_source, config);
+    Some(Skill {
+        name: crate::ir::SkillName(directory.to_owned()),
+        path: ctx.source.path().to_owned(),
+        tools_path: tools_source.map(|s| s.path().to_owned()),
+        sha256,
+        description,
+        license: None,
+        compatibility: None,
+        metadata: Vec::new(),
+        allowed_tools: Vec::new(),
+        kind: Kind::Skill,
+        triggers: Vec::new(),
+        tags: Vec::new(),
+        area: None,
+        version: Version::Number(1),
+        app_slug: None,
+        model_config: None,
+        extras: Vec::new(),
+        sections: markdown::sections(&body),
+        body,
+        tools: tools?,
+        permissions: permissions?,
+    })
+}
+
+fn error_count(diagnostics: &[Diagnostic]) -> usize {
+    diagnostics.iter().filter(|d| d.is_error()).count()
+}

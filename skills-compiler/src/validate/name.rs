@@ -1,0 +1,126 @@
+//! The Agent Skills name rules.
+
+use unicode_normalization::UnicodeNormalization;
+
+use super::ctx::Ctx;
+use crate::diagnostics::Code;
+use crate::ir::SkillName;
+use crate::yaml::Node;
+
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// Validates `name` against the rules and against `directory` (the skill's
+/// directory, or the file stem of a flat skill), both NFKC-normalised.
+///
+/// Returns the name when it can identify the skill (in `lenient`, after
+/// warnings); `None` when it cannot.
+pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillName> {
+    let raw = ctx.string(node, "name")?;
+    let name: String = raw.trim().nfkc().collect();
+    let span = node.span.clone();
+    if name.is_empty() {
+        let diagnostic = ctx
+            .error(Code::EmptyName, span, "the skill name is empty")
+            .with_help(format!("use the directory name: `name: {directory}`"));
+        ctx.push(diagnostic);
+        return None;
+    }
+    let mut usable = true;
+    let count = name.chars().count();
+    if count > MAX_NAME_CHARS {
+        let diagnostic = ctx.error_unless_lenient(
+            Code::NameTooLong,
+            span.clone(),
+            format!("the skill name is {count} characters long; the limit is {MAX_NAME_CHARS}"),
+        );
+        usable &= !diagnostic.is_error();
+        ctx.push(diagnostic);
+    }
+    if name.to_lowercase() != name {
+        let diagnostic = ctx
+            .error(Code::NameCharacters, span.clone(), format!("the skill name `{name}` must be lowercase"))
+            .with_help(format!("use `{}`", suggest(&name)));
+        ctx.push(diagnostic);
+        usable = false;
+    } else if let Some(bad) = name.chars().find(|&c| !(c.is_alphanumeric() || c == '-')) {
+        let diagnostic = ctx
+            .error(
+                Code::NameCharacters,
+                span.clone(),
+                format!("the skill name `{name}` contains `{bad}`: only letters, digits and hyphens are allowed"),
+            )
+            .with_help(format!("use `{}`", suggest(&name)));
+        ctx.push(diagnostic);
+        usable = false;
+    }
+    if name.starts_with('-') || name.ends_with('-') || name.contains("--") {
+        let what = if name.contains("--") { "must not contain `--`" } else { "must not start or end with `-`" };
+        let diagnostic = ctx
+            .error(Code::NameHyphens, span.clone(), format!("the skill name `{name}` {what}"))
+            .with_help(format!("use `{}`", suggest(&name)));
+        ctx.push(diagnostic);
+        usable = false;
+    }
+    if usable && !name.is_ascii() {
+        let diagnostic = ctx
+            .error(Code::NonAsciiName, span.clone(), format!("the skill name `{name}` is not ASCII"))
+            .with_severity(crate::diagnostics::Severity::Warning)
+            .with_help("valid, but some clients and file systems mishandle non-ASCII names");
+        ctx.push(diagnostic);
+    }
+    let directory_nfkc: String = directory.nfkc().collect();
+    if directory_nfkc != name {
+        let diagnostic = ctx
+            .error_unless_lenient(
+                Code::NameMismatch,
+                span.clone(),
+                format!("the skill name `{name}` does not match its directory `{directory}`"),
+            )
+            .with_help(format!("rename the directory to `{name}`, or set `name: {directory}`"));
+        usable &= !diagnostic.is_error();
+        ctx.push(diagnostic);
+    }
+    usable.then_some(SkillName(name))
+}
+
+/// A valid name close to `text`: `My Skill` -> `my-skill`.
+pub fn suggest(text: &str) -> String {
+    let lowered: String = text
+        .nfkc()
+        .flat_map(char::to_lowercase)
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    let collapsed = lowered
+        .split('-')
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    collapsed.chars().take(MAX_NAME_CHARS).collect::<String>().trim_end_matches('-').to_owned()
+}
+
+/// Whether `text` is a valid skill name on its own (no directory to compare).
+pub fn is_valid(text: &str) -> bool {
+    let name: String = text.nfkc().collect();
+    !name.is_empty()
+        && name.chars().count() <= MAX_NAME_CHARS
+        && name.to_lowercase() == name
+        && name.chars().all(|c| c.is_alphanumeric() || c == '-')
+        && !name.starts_with('-')
+        && !name.ends_with('-')
+        && !name.contains("--")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_are_valid_names() {
+        assert_eq!(suggest("My Skill"), "my-skill");
+        assert_eq!(suggest("--a__b--"), "a-b");
+        assert_eq!(suggest("НАВЫК"), "навык");
+        for input in ["My Skill", "x".repeat(80).as_str(), "a--b", "Ünïcode_Name"] {
+            assert!(is_valid(&suggest(input)), "{input}");
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! `permissions` and the effective policy of each tool.
+
+use std::ops::Range;
+
+use super::ctx::Ctx;
+use crate::diagnostics::{Code, closest};
+use crate::ir::{DefaultMode, Permissions, Policy, Tool, ToolName};
+use crate::yaml::Node;
+
+const KEYS: &[&str] = &["default_mode", "require_confirmation", "allow_write"];
+
+/// Validates `permissions` against the declared tools.
+pub fn check(ctx: &mut Ctx<'_>, node: Option<&Node>, tools: &[Tool]) -> Option<Permissions> {
+    let Some(node) = node else {
+        return Some(Permissions::default());
+    };
+    let errors_before = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
+    let entries = ctx.map(node, "permissions", Code::PermissionsShape);
+    for entry in entries.iter().filter(|e| !KEYS.contains(&e.key.as_str())) {
+        let diagnostic = ctx.unknown_key(Code::PermissionsShape, entry, "permissions", KEYS);
+        ctx.push(diagnostic);
+    }
+    let default_mode = match node.get("default_mode") {
+        None => Some(DefaultMode::Readonly),
+        Some(mode) => match ctx.string(mode, "default_mode").as_deref() {
+            Some("readonly") => Some(DefaultMode::Readonly),
+            Some("confirm") => Some(DefaultMode::Confirm),
+            Some(other) => {
+                let diagnostic = ctx
+                    .error(Code::DefaultMode, mode.span.clone(), format!("`{other}` is not a default mode"))
+                    .with_help("use `readonly` (mutating tools are denied unless allowed) or `confirm` (they ask first)");
+                ctx.push(diagnostic);
+                None
+            }
+            None => None,
+        },
+    };
+    let confirm = tool_list(ctx, node.get("require_confirmation"), "require_confirmation", tools);
+    let allow = tool_list(ctx, node.get("allow_write"), "allow_write", tools);
+    for (name, span) in &allow {
+        if let Some((_, first)) = confirm.iter().find(|(other, _)| other == name) {
+            let diagnostic = ctx
+                .error(Code::ConflictingPermission, span.clone(), format!("`{name}` is in both `require_confirmation` and `allow_write`"))
+                .with_label(ctx.source, first.clone(), "also listed here")
+                .with_help("keep it in one list: confirmation wins at run time, so the other entry is misleading");
+            ctx.push(diagnostic);
+        }
+    }
+    let errors_after = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
+    (errors_after == errors_before).then(|| Permissions {
+        default_mode: default_mode.unwrap_or(DefaultMode::Readonly),
+        require_confirmation: confirm.into_iter().map(|(name, _)| name).collect(),
+        allow_write: allow.into_iter().map(|(name, _)| name).collect(),
+    })
+}
+
+fn tool_list(ctx: &mut Ctx<'_>, node: Option<&Node>, field: &str, tools: &[Tool]) -> Vec<(ToolName, Range<usize>)> {
+    let Some(node) = node else { return Vec::new() };
+    let Some(items) = node.as_seq() else {
+        let diagnostic = ctx.error(Code::PermissionsShape, node.span.clone(), format!("`{field}` must be a list of tool names"));
+        ctx.push(diagnostic);
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|item| {
+            let name = ctx.string(item, field)?;
+            match tools.iter().find(|tool| tool.name.as_str() == name) {
+                Some(tool) => Some((tool.name.clone(), item.span.clone())),
+                None => {
+                    let mut diagnostic = ctx.error(Code::UnknownPermissionTool, item.span.clone(), format!("`{name}` in `{field}` is not a declared tool"));
+                    diagnostic = match closest(&name, tools.iter().map(|tool| tool.name.as_str())) {
+                        Some(s) => diagnostic
+                            .with_help(format!("did you mean `{s}`?"))
+                            .with_fix(ctx.source, item.span.clone(), s, format!("use `{s}`")),
+                        None => diagnostic.with_help("declare the tool under `tools`, or remove it from the list"),
+                    };
+                    ctx.push(diagnostic);
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+/// The policy of one tool, decided at build time:
+/// in `require_confirmation` -> Confirm; else a safe method -> Allow; else in
+/// `allow_write` -> Allow; else `default_mode: confirm` -> Confirm; else Deny.
+/// A tool without an endpoint is carried out by the application, so nothing
+/// proves it safe: it is treated like a mutating method.
+pub fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
+    if permissions.require_confirmation.contains(&tool.name) {
+        Policy::Confirm
+    } else if tool.endpoint.as_ref().is_some_and(|e| e.method.is_safe()) || permissions.allow_write.contains(&tool.name) {
+        Policy::Allow
+    } else if permissions.default_mode == DefaultMode::Confirm {
+        Policy::Confirm
+    } else {
+        Policy::Deny
+    }
+}

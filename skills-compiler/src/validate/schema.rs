@@ -1,0 +1,370 @@
+//! Tool parameter schemas: the JSON Schema subset that maps onto Rust types.
+//!
+//! Anything outside the subset is an error that names the construct and its
+//! line; nothing silently becomes `serde_json::Value`. Validation keywords
+//! that do not change the type (`format`, `minimum`, `maxLength`, ...) are
+//! kept in the schema sent to the model and are not enforced by the types.
+
+use super::ctx::Ctx;
+use crate::diagnostics::{Code, closest};
+use crate::ir::{ObjectType, Parameters, Property, Type};
+use crate::yaml::{Entry, Node, Value};
+
+/// Keywords that shape the Rust type.
+const STRUCTURAL: &[&str] = &[
+    "type", "properties", "required", "items", "enum", "additionalProperties", "$ref", "$defs",
+];
+
+/// Keywords passed to the model unchanged.
+const ANNOTATIONS: &[&str] = &[
+    "title", "description", "default", "examples", "format", "pattern", "minLength", "maxLength",
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems",
+    "maxItems", "uniqueItems", "minProperties", "maxProperties", "deprecated", "readOnly",
+    "writeOnly", "$comment", "$schema",
+];
+
+/// JSON Schema keywords with no Rust mapping here.
+const UNSUPPORTED: &[&str] = &[
+    "oneOf", "anyOf", "allOf", "not", "if", "then", "else", "const", "patternProperties",
+    "propertyNames", "dependentSchemas", "dependentRequired", "dependencies", "prefixItems",
+    "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
+    "additionalItems", "$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef",
+    "definitions", "contentEncoding", "contentMediaType", "nullable", "discriminator",
+];
+
+/// Lowers `node` (a tool's `parameters`) into a type tree. `None` when it has errors.
+pub fn lower(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
+    let errors_before = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
+    let Some(entries) = node.as_map() else {
+        let diagnostic = ctx
+            .error(Code::SchemaRoot, node.span.clone(), format!("`parameters` must be a JSON Schema object, found {}", node.type_name()))
+            .with_help("use `type: object` with `properties`");
+        ctx.push(diagnostic);
+        return None;
+    };
+    if node.get("type").and_then(Node::as_str) != Some("object") {
+        let at = node.get("type").map_or(node.span.clone(), |t| t.span.clone());
+        let diagnostic = ctx
+            .error(Code::SchemaRoot, at, "the root of `parameters` must be `type: object`")
+            .with_help("model APIs take tool arguments as a JSON object: wrap the parameters in `type: object` with `properties`");
+        ctx.push(diagnostic);
+        return None;
+    }
+    let def_names: Vec<String> = node
+        .get("$defs")
+        .and_then(Node::as_map)
+        .map(|defs| defs.iter().map(|e| e.key.clone()).collect())
+        .unwrap_or_default();
+    let mut lowerer = Lowerer { ctx, def_names: &def_names };
+    let mut defs = Vec::new();
+    if let Some(defs_node) = node.get("$defs") {
+        for entry in lowerer.ctx.map(defs_node, "$defs", Code::SchemaInvalid) {
+            if let Some(ty) = lowerer.schema(&entry.value, false) {
+                defs.push((entry.key.clone(), ty));
+            }
+        }
+    }
+    let root = lowerer.object(node, entries, true)?;
+    let errors_after = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
+    (errors_after == errors_before).then_some(Parameters { root, defs })
+}
+
+struct Lowerer<'c, 'a> {
+    ctx: &'c mut Ctx<'a>,
+    def_names: &'c [String],
+}
+
+impl Lowerer<'_, '_> {
+    fn schema(&mut self, node: &Node, is_root: bool) -> Option<Type> {
+        let Some(entries) = node.as_map() else {
+            let diagnostic = self
+                .ctx
+                .error(Code::SchemaInvalid, node.span.clone(), format!("a schema must be a mapping, found {}", node.type_name()));
+            self.ctx.push(diagnostic);
+            return None;
+        };
+        self.check_keywords(entries, is_root);
+        if let Some(reference) = node.get("$ref") {
+            return self.reference(reference);
+        }
+        let (type_name, nullable) = match node.get("type") {
+            Some(ty) => self.type_keyword(ty)?,
+            None if node.get("enum").is_some() => ("string".to_owned(), false),
+            None if node.get("properties").is_some() => ("object".to_owned(), false),
+            None => {
+                let diagnostic = self
+                    .ctx
+                    .error(Code::SchemaInvalid, node.span.clone(), "this schema has no `type`")
+                    .with_help("add `type: string` (or integer, number, boolean, array, object)");
+                self.ctx.push(diagnostic);
+                return None;
+            }
+        };
+        let ty = match type_name.as_str() {
+            "string" => match node.get("enum") {
+                Some(values) => self.enumeration(values)?,
+                None => Type::String,
+            },
+            "integer" => Type::Integer,
+            "number" => Type::Number,
+            "boolean" => Type::Boolean,
+            "array" => match node.get("items") {
+                Some(items) => Type::Array(Box::new(self.schema(items, false)?)),
+                None => {
+                    let diagnostic = self
+                        .ctx
+                        .error(Code::SchemaInvalid, node.span.clone(), "an array schema needs `items`")
+                        .with_help("add `items: {type: string}` (or the element type)");
+                    self.ctx.push(diagnostic);
+                    return None;
+                }
+            },
+            "object" => self.object_or_map(node, entries)?,
+            // `type_keyword` lets only the names above through.
+            _ => return None,
+        };
+        if type_name != "string" {
+            if let Some(values) = node.get("enum") {
+                let diagnostic = self.ctx.error(
+                    Code::SchemaUnsupported,
+                    values.span.clone(),
+                    format!("`enum` is supported on strings only, not on `{type_name}`"),
+                );
+                self.ctx.push(diagnostic);
+                return None;
+            }
+        }
+        Some(if nullable { Type::Nullable(Box::new(ty)) } else { ty })
+    }
+
+    fn check_keywords(&mut self, entries: &[Entry], is_root: bool) {
+        for entry in entries {
+            let key = entry.key.as_str();
+            if key == "$defs" && !is_root {
+                let diagnostic = self
+                    .ctx
+                    .error(Code::SchemaUnsupported, entry.key_span.clone(), "`$defs` is supported at the root of `parameters` only");
+                self.ctx.push(diagnostic);
+            } else if UNSUPPORTED.contains(&key) {
+                let help = match key {
+                    "definitions" => "use `$defs` (JSON Schema 2020-12)".to_owned(),
+                    "nullable" => "write `type: [string, \"null\"]`".to_owned(),
+                    "const" => "use `enum` with one value".to_owned(),
+                    _ => "supported: type, properties, required, items, string enum, nullable via `type: [T, \"null\"]`, additionalProperties, local $ref".to_owned(),
+                };
+                let diagnostic = self
+                    .ctx
+                    .error(Code::SchemaUnsupported, entry.key_span.clone(), format!("`{key}` is not supported in tool parameter schemas"))
+                    .with_help(help);
+                self.ctx.push(diagnostic);
+            } else if !STRUCTURAL.contains(&key) && !ANNOTATIONS.contains(&key) && !key.starts_with("x-") {
+                let known = STRUCTURAL.iter().chain(ANNOTATIONS).copied();
+                let diagnostic = match closest(key, known) {
+                    Some(suggestion) => self
+                        .ctx
+                        .error(Code::SchemaInvalid, entry.key_span.clone(), format!("unknown schema keyword `{key}`"))
+                        .with_help(format!("did you mean `{suggestion}`?")),
+                    None => self
+                        .ctx
+                        .error(Code::SchemaUnsupported, entry.key_span.clone(), format!("`{key}` is not a supported schema keyword")),
+                };
+                self.ctx.push(diagnostic);
+            }
+        }
+    }
+
+    /// `type: T` or `type: [T, "null"]` -> (T, nullable).
+    fn type_keyword(&mut self, node: &Node) -> Option<(String, bool)> {
+        const TYPES: &[&str] = &["string", "integer", "number", "boolean", "array", "object"];
+        let (name, nullable, at) = match &node.value {
+            Value::String(name) => (name.clone(), false, node.span.clone()),
+            Value::Seq(items) => {
+                let names: Vec<&str> = items.iter().filter_map(Node::as_str).collect();
+                let non_null: Vec<&str> = names.iter().copied().filter(|n| *n != "null").collect();
+                if names.len() != items.len() || non_null.len() != 1 || names.len() != 2 {
+                    let diagnostic = self
+                        .ctx
+                        .error(Code::SchemaUnsupported, node.span.clone(), "a type list must be `[T, \"null\"]`")
+                        .with_help("unions of several types are not supported");
+                    self.ctx.push(diagnostic);
+                    return None;
+                }
+                (non_null[0].to_owned(), true, node.span.clone())
+            }
+            _ => {
+                let diagnostic = self.ctx.error(Code::SchemaInvalid, node.span.clone(), "`type` must be a string");
+                self.ctx.push(diagnostic);
+                return None;
+            }
+        };
+        if !TYPES.contains(&name.as_str()) {
+            let mut diagnostic = self.ctx.error(Code::SchemaInvalid, at, format!("unknown type `{name}`"));
+            diagnostic = match closest(&name, TYPES.iter().copied()) {
+                Some(s) => diagnostic.with_help(format!("did you mean `{s}`?")),
+                None => diagnostic.with_help(format!("expected one of: {}", TYPES.join(", "))),
+            };
+            self.ctx.push(diagnostic);
+            return None;
+        }
+        Some((name, nullable))
+    }
+
+    fn enumeration(&mut self, node: &Node) -> Option<Type> {
+        let Some(items) = node.as_seq().filter(|items| !items.is_empty()) else {
+            let diagnostic = self.ctx.error(Code::SchemaInvalid, node.span.clone(), "`enum` must be a non-empty list");
+            self.ctx.push(diagnostic);
+            return None;
+        };
+        let mut values: Vec<String> = Vec::new();
+        for item in items {
+            match item.as_str() {
+                Some(value) if values.iter().any(|v| v == value) => {
+                    let diagnostic = self.ctx.error(Code::SchemaInvalid, item.span.clone(), format!("`{value}` appears twice in `enum`"));
+                    self.ctx.push(diagnostic);
+                }
+                Some(value) => values.push(value.to_owned()),
+                None => {
+                    let diagnostic = self.ctx.error(
+                        Code::SchemaUnsupported,
+                        item.span.clone(),
+                        format!("`enum` values must be strings, found {}", item.type_name()),
+                    );
+                    self.ctx.push(diagnostic);
+                    return None;
+                }
+            }
+        }
+        Some(Type::Enum(values))
+    }
+
+    fn reference(&mut self, node: &Node) -> Option<Type> {
+        let Some(target) = node.as_str() else {
+            let diagnostic = self.ctx.error(Code::SchemaRef, node.span.clone(), "`$ref` must be a string");
+            self.ctx.push(diagnostic);
+            return None;
+        };
+        let Some(name) = target.strip_prefix("#/$defs/") else {
+            let message = if target.starts_with('#') {
+                format!("`{target}` is not a reference to `#/$defs/<name>`")
+            } else {
+                format!("remote `$ref` `{target}` is not supported")
+            };
+            let diagnostic = self
+                .ctx
+                .error(Code::SchemaRef, node.span.clone(), message)
+                .with_help("declare the schema under the root's `$defs` and refer to it as `#/$defs/Name`");
+            self.ctx.push(diagnostic);
+            return None;
+        };
+        if !self.def_names.iter().any(|def| def == name) {
+            let mut diagnostic = self.ctx.error(Code::SchemaRef, node.span.clone(), format!("`$defs` has no entry `{name}`"));
+            if let Some(s) = closest(name, self.def_names.iter().map(String::as_str)) {
+                diagnostic = diagnostic.with_help(format!("did you mean `#/$defs/{s}`?"));
+            }
+            self.ctx.push(diagnostic);
+            return None;
+        }
+        Some(Type::Ref(name.to_owned()))
+    }
+
+    fn object_or_map(&mut self, node: &Node, entries: &[Entry]) -> Option<Type> {
+        match node.get("additionalProperties") {
+            Some(extra) if extra.as_map().is_some() => {
+                if node.get("properties").is_some() {
+                    let diagnostic = self.ctx.error(
+                        Code::SchemaUnsupported,
+                        extra.span.clone(),
+                        "an object with both `properties` and an `additionalProperties` schema",
+                    )
+                    .with_help("use either fixed `properties` or a map (`additionalProperties: {type: ...}`)");
+                    self.ctx.push(diagnostic);
+                    return None;
+                }
+                Some(Type::Map(Box::new(self.schema(extra, false)?)))
+            }
+            _ => Some(Type::Object(self.object(node, entries, false)?)),
+        }
+    }
+
+    fn object(&mut self, node: &Node, entries: &[Entry], is_root: bool) -> Option<ObjectType> {
+        if is_root {
+            self.check_keywords(entries, true);
+        }
+        let additional_properties = match node.get("additionalProperties") {
+            None => false,
+            Some(Node { value: Value::Bool(b), .. }) => *b,
+            Some(other) if is_root && other.as_map().is_some() => {
+                let diagnostic = self
+                    .ctx
+                    .error(Code::SchemaUnsupported, other.span.clone(), "the root of `parameters` cannot be a map")
+                    .with_help("declare the arguments as `properties`");
+                self.ctx.push(diagnostic);
+                return None;
+            }
+            Some(other) => {
+                let diagnostic =
+                    self.ctx.error(Code::SchemaInvalid, other.span.clone(), "`additionalProperties` must be a boolean or a schema");
+                self.ctx.push(diagnostic);
+                return None;
+            }
+        };
+        let required = self.required(node);
+        let mut properties = Vec::new();
+        if let Some(props) = node.get("properties") {
+            for entry in self.ctx.map(props, "properties", Code::SchemaInvalid) {
+                if entry.key.is_empty() {
+                    let diagnostic = self.ctx.error(Code::SchemaInvalid, entry.key_span.clone(), "a property name must not be empty");
+                    self.ctx.push(diagnostic);
+                    continue;
+                }
+                let Some(ty) = self.schema(&entry.value, false) else { continue };
+                properties.push(Property {
+                    name: entry.key.clone(),
+                    ty,
+                    required: required.iter().any(|(name, _)| *name == entry.key),
+                    description: entry.value.get("description").and_then(Node::as_str).map(str::to_owned),
+                    default: entry.value.get("default").map(Node::to_json),
+                });
+            }
+        }
+        for (name, item) in &required {
+            let declared = node.get("properties").and_then(|p| p.get(name)).is_some();
+            if !declared {
+                let mut diagnostic = self
+                    .ctx
+                    .error(Code::SchemaRequired, item.span.clone(), format!("`required` names `{name}`, which is not in `properties`"));
+                let names = node.get("properties").and_then(Node::as_map).unwrap_or(&[]);
+                diagnostic = match closest(name, names.iter().map(|e| e.key.as_str())) {
+                    Some(s) => diagnostic.with_help(format!("did you mean `{s}`?")),
+                    None => diagnostic.with_help(format!("declare `{name}` under `properties`, or remove it from `required`")),
+                };
+                self.ctx.push(diagnostic);
+            }
+        }
+        Some(ObjectType {
+            description: node.get("description").and_then(Node::as_str).map(str::to_owned),
+            properties,
+            additional_properties,
+        })
+    }
+
+    fn required<'n>(&mut self, node: &'n Node) -> Vec<(String, &'n Node)> {
+        let Some(required) = node.get("required") else { return Vec::new() };
+        let Some(items) = required.as_seq() else {
+            let diagnostic = self.ctx.error(Code::SchemaInvalid, required.span.clone(), "`required` must be a list of property names");
+            self.ctx.push(diagnostic);
+            return Vec::new();
+        };
+        items
+            .iter()
+            .filter_map(|item| match item.as_str() {
+                Some(name) => Some((name.to_owned(), item)),
+                None => {
+                    let diagnostic = self.ctx.error(Code::SchemaInvalid, item.span.clone(), "`required` must list property names");
+                    self.ctx.push(diagnostic);
+                    None
+                }
+            })
+            .collect()
+    }
+}

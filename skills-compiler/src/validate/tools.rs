@@ -1,0 +1,408 @@
+//! Tool declarations: names, parameters and HTTP endpoints.
+
+use std::ops::Range;
+
+use super::ctx::Ctx;
+use super::{schema, template};
+use crate::diagnostics::{Code, Severity, closest};
+use crate::ir::{Endpoint, Method, ObjectType, Parameters, Policy, Template, Tool, ToolName};
+use crate::yaml::Node;
+
+const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];
+const ENDPOINT_KEYS: &[&str] = &["method", "url", "query", "header", "body"];
+pub const MAX_TOOL_NAME: usize = 64;
+
+/// Validates the `tools` list. Invalid tools are reported and left out; the
+/// policy of each tool is decided later, once permissions are read.
+pub fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Vec<Tool> {
+    let Some(items) = node.as_seq() else {
+        let diagnostic = ctx.error(Code::ToolShape, node.span.clone(), format!("`tools` must be a list, found {}", node.type_name()));
+        ctx.push(diagnostic);
+        return Vec::new();
+    };
+    let mut declared: Vec<Tool> = Vec::new();
+    let mut seen: Vec<(String, Range<usize>)> = Vec::new();
+    for item in items {
+        let Some((name, name_span)) = tool_name(ctx, item, prefix_budget) else {
+            // Still check the rest of the declaration so one typo never hides the next.
+            let _ = tool_body(ctx, item);
+            continue;
+        };
+        if let Some((_, first)) = seen.iter().find(|(other, _)| *other == name) {
+            let diagnostic = ctx
+                .error(Code::DuplicateTool, name_span.clone(), format!("a tool named `{name}` is already declared"))
+                .with_label(ctx.source, first.clone(), "first declared here");
+            ctx.push(diagnostic);
+        } else if let Some((other, first)) = seen.iter().find(|(other, _)| other.eq_ignore_ascii_case(&name)) {
+            let diagnostic = ctx
+                .error(Code::ToolNameCase, name_span.clone(), format!("tool names `{other}` and `{name}` differ only in case"))
+                .with_severity(Severity::Warning)
+                .with_label(ctx.source, first.clone(), "the other one")
+                .with_help("some clients compare tool names case-insensitively");
+            ctx.push(diagnostic);
+        }
+        seen.push((name.clone(), name_span.clone()));
+        if let Some((description, parameters, parameters_json, endpoint)) = tool_body(ctx, item) {
+            declared.push(Tool {
+                name: ToolName(name),
+                description,
+                parameters,
+                parameters_json,
+                endpoint,
+                policy: Policy::Deny,
+            });
+        }
+    }
+    declared
+}
+
+fn tool_name(ctx: &mut Ctx<'_>, item: &Node, prefix_budget: usize) -> Option<(String, Range<usize>)> {
+    if item.as_map().is_none() {
+        let diagnostic = ctx.error(Code::ToolShape, item.span.clone(), format!("a tool must be a mapping, found {}", item.type_name()));
+        ctx.push(diagnostic);
+        return None;
+    }
+    let Some(node) = item.get("name") else {
+        let diagnostic = ctx.error(Code::ToolShape, item.span.clone(), "this tool has no `name`");
+        ctx.push(diagnostic);
+        return None;
+    };
+    let name = ctx.string(node, "name")?;
+    if !is_valid_tool_name(&name) {
+        let diagnostic = ctx
+            .error(Code::ToolName, node.span.clone(), format!("`{name}` is not a valid tool name"))
+            .with_help("model APIs accept `^[A-Za-z][A-Za-z0-9_-]{0,63}$`: a letter, then up to 63 letters, digits, `_` or `-`");
+        ctx.push(diagnostic);
+        return None;
+    }
+    let length = name.chars().count();
+    if length + prefix_budget > MAX_TOOL_NAME {
+        let diagnostic = ctx
+            .error(
+                Code::ToolPrefixBudget,
+                node.span.clone(),
+                format!("`{name}` is {length} characters; with the runtime prefix budget of {prefix_budget} it exceeds {MAX_TOOL_NAME}"),
+            )
+            .with_help(format!("shorten the name to at most {} characters", MAX_TOOL_NAME.saturating_sub(prefix_budget)));
+        ctx.push(diagnostic);
+        return None;
+    }
+    Some((name, node.span.clone()))
+}
+
+/// Whether `name` matches `^[A-Za-z][A-Za-z0-9_-]{0,63}$`.
+pub fn is_valid_tool_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.len() <= MAX_TOOL_NAME
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+type ToolBody = (String, Parameters, serde_json::Value, Option<Endpoint>);
+
+fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
+    let entries = item.as_map()?;
+    for entry in entries.iter().filter(|e| !TOOL_KEYS.contains(&e.key.as_str())) {
+        let diagnostic = ctx.unknown_key(Code::ToolShape, entry, "a tool", TOOL_KEYS);
+        ctx.push(diagnostic);
+    }
+    let description = match item.get("description") {
+        Some(node) => ctx.non_empty_string(node, "description", Code::ToolShape),
+        None => {
+            let diagnostic = ctx
+                .error(Code::ToolShape, item.span.clone(), "this tool has no `description`")
+                .with_help("the model chooses tools by their descriptions: say what it does and when to use it");
+            ctx.push(diagnostic);
+            None
+        }
+    };
+    let (parameters, parameters_json) = match item.get("parameters") {
+        Some(node) => (schema::lower(ctx, node), node.to_json()),
+        None => (
+            Some(Parameters {
+                root: ObjectType {
+                    description: None,
+                    properties: Vec::new(),
+                    additional_properties: false,
+                },
+                defs: Vec::new(),
+            }),
+            serde_json::json!({"type": "object", "properties": {}}),
+        ),
+    };
+    // `Err` marks an endpoint with errors, `Ok(None)` a tool without one.
+    let endpoint = match (item.get("endpoint"), &parameters) {
+        (None, _) => Ok(None),
+        (Some(node), Some(parameters)) => endpoint(ctx, node, parameters).map(Some).ok_or(()),
+        (Some(node), None) => {
+            // Without valid parameters placeholders cannot be checked; the shape still can.
+            let _ = ctx.map(node, "endpoint", Code::EndpointShape);
+            Err(())
+        }
+    };
+    Some((description?, parameters?, parameters_json, endpoint.ok()?))
+}
+
+fn endpoint(ctx: &mut Ctx<'_>, node: &Node, parameters: &Parameters) -> Option<Endpoint> {
+    let errors_before = error_count(ctx);
+    let entries = ctx.map(node, "endpoint", Code::EndpointShape);
+    for entry in entries.iter().filter(|e| !ENDPOINT_KEYS.contains(&e.key.as_str())) {
+        let diagnostic = ctx.unknown_key(Code::EndpointShape, entry, "an endpoint", ENDPOINT_KEYS);
+        ctx.push(diagnostic);
+    }
+    if entries.is_empty() && node.as_map().is_none() {
+        return None;
+    }
+    let method = match node.get("method") {
+        Some(method) => http_method(ctx, method),
+        None => {
+            let diagnostic = ctx.error(Code::EndpointShape, node.span.clone(), "the endpoint has no `method`");
+            ctx.push(diagnostic);
+            None
+        }
+    };
+    let params = Params { ctx_params: parameters };
+    let url = match node.get("url") {
+        Some(url) => self::url(ctx, url, &params),
+        None => {
+            let diagnostic = ctx.error(Code::EndpointShape, node.span.clone(), "the endpoint has no `url`");
+            ctx.push(diagnostic);
+            None
+        }
+    };
+    let mut extra_query = pairs(ctx, node.get("query"), "query", &params);
+    let headers = pairs(ctx, node.get("header"), "header", &params);
+    for (name, _) in &headers {
+        if !is_header_name(name) {
+            let at = node.get("header").map_or(node.span.clone(), |h| h.span.clone());
+            let diagnostic = ctx.error(Code::EndpointShape, at, format!("`{name}` is not a valid HTTP header name"));
+            ctx.push(diagnostic);
+        }
+    }
+    let body = node.get("body").and_then(|body| {
+        let text = ctx.string(body, "body")?;
+        match template::parse_body(&text) {
+            Ok((template, placeholders)) => {
+                for placeholder in &placeholders {
+                    let span = ctx.sub_span(body, placeholder.range.clone());
+                    params.resolve(ctx, &placeholder.name, span, Slot::Body);
+                }
+                Some(template)
+            }
+            Err(error) => {
+                let code = if error.message.starts_with("the body") { Code::BodyTemplate } else { Code::Placeholder };
+                let span = ctx.sub_span(body, error.range);
+                let diagnostic = ctx
+                    .error(code, span, error.message)
+                    .with_help("write the body as JSON; a placeholder stands as a whole value (`{{count}}`) or inside a string (`\"#{{id}}\"`)");
+                ctx.push(diagnostic);
+                None
+            }
+        }
+    });
+    let (origin, path, mut query) = url?;
+    query.append(&mut extra_query);
+    (error_count(ctx) == errors_before).then_some(Endpoint {
+        method: method?,
+        origin,
+        path,
+        query,
+        headers,
+        body,
+    })
+}
+
+fn error_count(ctx: &Ctx<'_>) -> usize {
+    ctx.diagnostics.iter().filter(|d| d.is_error()).count()
+}
+
+fn http_method(ctx: &mut Ctx<'_>, node: &Node) -> Option<Method> {
+    let text = ctx.string(node, "method")?;
+    if let Some(method) = Method::ALL.into_iter().find(|m| m.as_str() == text) {
+        return Some(method);
+    }
+    let mut diagnostic = ctx.error(Code::EndpointMethod, node.span.clone(), format!("`{text}` is not an HTTP method"));
+    diagnostic = match Method::ALL.into_iter().find(|m| m.as_str().eq_ignore_ascii_case(&text)) {
+        Some(method) => diagnostic
+            .with_help(format!("methods are upper case: `{}`", method.as_str()))
+            .with_fix(ctx.source, node.span.clone(), method.as_str(), "use upper case"),
+        None => diagnostic.with_help("use GET, HEAD, OPTIONS, POST, PUT, PATCH or DELETE"),
+    };
+    ctx.push(diagnostic);
+    None
+}
+
+/// Where a placeholder stands, which decides what types it may have.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Path,
+    Query,
+    Header,
+    Body,
+}
+
+struct Params<'p> {
+    ctx_params: &'p Parameters,
+}
+
+impl Params<'_> {
+    /// Checks that a placeholder names a parameter that may stand in `slot`.
+    fn resolve(&self, ctx: &mut Ctx<'_>, name: &str, span: Range<usize>, slot: Slot) {
+        let root = &self.ctx_params.root;
+        let Some(property) = root.property(name) else {
+            let mut diagnostic = ctx.error(Code::UnknownPlaceholder, span, format!("`{{{{{name}}}}}` names no parameter"));
+            diagnostic = match closest(name, root.properties.iter().map(|p| p.name.as_str())) {
+                Some(s) => diagnostic.with_help(format!("did you mean `{{{{{s}}}}}`?")),
+                None if root.properties.is_empty() => diagnostic.with_help(format!("declare `{name}` under `parameters.properties`")),
+                None => diagnostic.with_help(format!(
+                    "declared parameters: {}",
+                    root.properties.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                )),
+            };
+            ctx.push(diagnostic);
+            return;
+        };
+        if slot != Slot::Body && !property.ty.is_scalar(&self.ctx_params.defs) {
+            let place = match slot {
+                Slot::Path => "the URL path",
+                Slot::Query => "a query value",
+                _ => "a header",
+            };
+            let diagnostic = ctx
+                .error(Code::PlaceholderType, span, format!("`{name}` is not a scalar and cannot stand in {place}"))
+                .with_help("use a string, integer, number, boolean or enum parameter; put lists and objects in the body");
+            ctx.push(diagnostic);
+            return;
+        }
+        if slot == Slot::Path && !property.required {
+            let diagnostic = ctx
+                .error(Code::OptionalPathPlaceholder, span, format!("`{name}` stands in the URL path but is optional"))
+                .with_help(format!("add `{name}` to `required`, or move it to the query"));
+            ctx.push(diagnostic);
+        }
+    }
+
+    fn template(&self, ctx: &mut Ctx<'_>, node: &Node, offset: usize, text: &str, slot: Slot) -> Option<Template> {
+        match template::parse(text) {
+            Ok((template, placeholders)) => {
+                for placeholder in placeholders {
+                    let range = placeholder.range.start + offset..placeholder.range.end + offset;
+                    let span = ctx.sub_span(node, range);
+                    self.resolve(ctx, &placeholder.name, span, slot);
+                }
+                Some(template)
+            }
+            Err(error) => {
+                let span = ctx.sub_span(node, error.range.start + offset..error.range.end + offset);
+                let diagnostic = ctx.error(Code::Placeholder, span, error.message);
+                ctx.push(diagnostic);
+                None
+            }
+        }
+    }
+}
+
+type Url = (String, Template, Vec<(String, Template)>);
+
+/// `scheme://host[:port]/path?query` -> origin, path template, query templates.
+fn url(ctx: &mut Ctx<'_>, node: &Node, params: &Params<'_>) -> Option<Url> {
+    let text = ctx.string(node, "url")?;
+    let bad = |ctx: &mut Ctx<'_>, message: String, help: &str| {
+        let diagnostic = ctx.error(Code::EndpointUrl, node.span.clone(), message).with_help(help.to_owned());
+        ctx.push(diagnostic);
+    };
+    let Some(scheme_end) = text.find("://") else {
+        bad(ctx, format!("`{text}` is not an absolute URL"), "write the full URL: `https://host/path`");
+        return None;
+    };
+    let scheme = &text[..scheme_end];
+    if scheme.contains("{{") {
+        return origin_placeholder(ctx, node, 0..scheme_end);
+    }
+    if scheme != "http" && scheme != "https" {
+        bad(ctx, format!("the URL scheme `{scheme}` is not http or https"), "use `https://`");
+        return None;
+    }
+    if let Some(c) = text.chars().find(|c| c.is_whitespace() || c.is_control()) {
+        bad(ctx, format!("the URL contains {c:?}"), "percent-encode it or remove it");
+        return None;
+    }
+    let authority_start = scheme_end + 3;
+    let authority_end = text[authority_start..]
+        .find(['/', '?', '#'])
+        .map_or(text.len(), |i| authority_start + i);
+    let authority = &text[authority_start..authority_end];
+    if authority.contains("{{") || authority.contains("}}") {
+        return origin_placeholder(ctx, node, authority_start..authority_end);
+    }
+    if authority.is_empty() || authority.contains('@') {
+        bad(ctx, format!("`{text}` has no valid host"), "write `https://host/path` (credentials in the URL are not allowed)");
+        return None;
+    }
+    if text[authority_end..].contains('#') {
+        bad(ctx, "the URL has a fragment (`#...`), which is never sent".to_owned(), "remove the fragment");
+        return None;
+    }
+    let (path_text, query_text) = match text[authority_end..].split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (&text[authority_end..], None),
+    };
+    let path_text = if path_text.is_empty() { "/" } else { path_text };
+    let path = params.template(ctx, node, authority_end, path_text, Slot::Path);
+    let mut query = Vec::new();
+    if let Some(query_text) = query_text {
+        let mut offset = authority_end + path_text.len() + 1;
+        for pair in query_text.split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            if key.contains("{{") {
+                let span = ctx.sub_span(node, offset..offset + key.len());
+                let diagnostic = ctx
+                    .error(Code::Placeholder, span, "placeholders may stand in query values, not in query names");
+                ctx.push(diagnostic);
+            } else if !key.is_empty() {
+                let value_offset = offset + key.len() + 1;
+                if let Some(template) = params.template(ctx, node, value_offset, value, Slot::Query) {
+                    query.push((key.to_owned(), template));
+                }
+            }
+            offset += pair.len() + 1;
+        }
+    }
+    Some((text[..authority_end].to_owned(), path?, query))
+}
+
+fn origin_placeholder(ctx: &mut Ctx<'_>, node: &Node, range: Range<usize>) -> Option<Url> {
+    let span = ctx.sub_span(node, range);
+    let diagnostic = ctx
+        .error(Code::PlaceholderInOrigin, span, "a placeholder in the URL's scheme, host or port")
+        .with_help("fix the origin in the URL: a model must never choose where a request goes; use `request_to(origin)` at run time for staging");
+    ctx.push(diagnostic);
+    None
+}
+
+/// `query:` or `header:` — a mapping of names to value templates.
+fn pairs(ctx: &mut Ctx<'_>, node: Option<&Node>, field: &str, params: &Params<'_>) -> Vec<(String, Template)> {
+    let Some(node) = node else { return Vec::new() };
+    let slot = if field == "query" { Slot::Query } else { Slot::Header };
+    ctx.map(node, field, Code::EndpointShape)
+        .iter()
+        .filter_map(|entry| {
+            if entry.key.contains("{{") {
+                let diagnostic = ctx.error(Code::Placeholder, entry.key_span.clone(), format!("placeholders may stand in {field} values, not in names"));
+                ctx.push(diagnostic);
+                return None;
+            }
+            let text = ctx.string(&entry.value, &format!("{field}.{}", entry.key))?;
+            let template = params.template(ctx, &entry.value, 0, &text, slot)?;
+            Some((entry.key.clone(), template))
+        })
+        .collect()
+}
+
+/// RFC 9110 token characters.
+fn is_header_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
