@@ -109,7 +109,9 @@ impl Overrides {
             max_frontmatter_bytes: self.max_frontmatter_bytes.or(base.max_frontmatter_bytes),
             max_yaml_depth: self.max_yaml_depth.or(base.max_yaml_depth),
             deny_warnings: self.deny_warnings.or(base.deny_warnings),
-            tool_name_prefix_budget: self.tool_name_prefix_budget.or(base.tool_name_prefix_budget),
+            tool_name_prefix_budget: self
+                .tool_name_prefix_budget
+                .or(base.tool_name_prefix_budget),
             areas: self.areas.or(base.areas),
         }
     }
@@ -130,7 +132,8 @@ impl Overrides {
         config.profile = profile.unwrap_or(config.profile);
         config.max_skills = max_skills.unwrap_or(config.max_skills);
         config.max_document_chars = max_document_chars.unwrap_or(config.max_document_chars);
-        config.max_frontmatter_bytes = max_frontmatter_bytes.unwrap_or(config.max_frontmatter_bytes);
+        config.max_frontmatter_bytes =
+            max_frontmatter_bytes.unwrap_or(config.max_frontmatter_bytes);
         config.max_yaml_depth = max_yaml_depth.unwrap_or(config.max_yaml_depth);
         config.deny_warnings = deny_warnings.unwrap_or(config.deny_warnings);
         config.tool_name_prefix_budget =
@@ -160,7 +163,9 @@ impl Config {
             Some(path) => read_table(&path, "workspace")?,
             None => Overrides::default(),
         };
-        Ok(overrides.over(package.over(workspace)).apply(Config::default()))
+        Ok(overrides
+            .over(package.over(workspace))
+            .apply(Config::default()))
     }
 }
 
@@ -186,7 +191,11 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
             return Ok(Overrides::default());
         }
         Err(error) => {
-            return Err(Diagnostic::error(Code::Io, display, format!("cannot read: {error}")));
+            return Err(Diagnostic::error(
+                Code::Io,
+                display,
+                format!("cannot read: {error}"),
+            ));
         }
     };
     let bad = |message: String| {
@@ -195,7 +204,8 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
              max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas",
         )
     };
-    let table: toml::Table = toml::from_str(&text).map_err(|e| bad(format!("invalid TOML: {e}")))?;
+    let table: toml::Table =
+        toml::from_str(&text).map_err(|e| bad(format!("invalid TOML: {e}")))?;
     let Some(skills) = table
         .get(section)
         .and_then(|s| s.get("metadata"))

@@ -13,7 +13,11 @@ pub const TOOLS_FILE: &str = "tools.yaml";
 
 /// Finds the skills under `base/config.dir`, sorted by entry name. Problems
 /// with the layout are pushed to `diagnostics`; skills that can be read are returned.
-pub fn discover(base: &Path, config: &Config, diagnostics: &mut Vec<Diagnostic>) -> Vec<SkillFiles> {
+pub fn discover(
+    base: &Path,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<SkillFiles> {
     let root = base.join(&config.dir);
     let root_display = display_path(&config.dir);
     let entries = match read_dir_sorted(&root) {
@@ -49,6 +53,35 @@ pub fn discover(base: &Path, config: &Config, diagnostics: &mut Vec<Diagnostic>)
     found
 }
 
+/// Reads the one skill at `base/path` (a skill directory or a flat `.md`
+/// file), as discovery would inside its parent directory.
+pub fn discover_one(
+    base: &Path,
+    path: &Path,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<SkillFiles> {
+    let display = display_path(path);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let full = base.join(path);
+    let (Some(name), true) = (name, full.exists()) else {
+        diagnostics.push(Diagnostic::error(
+            Code::RootMissing,
+            &display,
+            format!("`{display}` does not exist"),
+        ));
+        return None;
+    };
+    let root = base.join(&parent);
+    let walker = Walker {
+        config,
+        canonical_root: fs::canonicalize(&root).unwrap_or_else(|_| root.clone()),
+        root_display: display_path(&parent),
+    };
+    walker.entry(&root, &name, diagnostics)
+}
+
 struct Walker<'a> {
     config: &'a Config,
     canonical_root: PathBuf,
@@ -56,9 +89,17 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    fn entry(&self, root: &Path, name: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<SkillFiles> {
+    fn entry(
+        &self,
+        root: &Path,
+        name: &str,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<SkillFiles> {
         let path = root.join(name);
-        let display = format!("{}/{name}", self.root_display);
+        let display = match self.root_display.as_str() {
+            "." => name.to_owned(),
+            root => format!("{root}/{name}"),
+        };
         let target = match self.inside_root(&path, &display) {
             Ok(target) => target,
             Err(diagnostic) => {
@@ -72,8 +113,17 @@ impl Walker<'_> {
         let stem = name.strip_suffix(".md")?;
         if self.config.profile == Profile::Portable {
             diagnostics.push(
-                Diagnostic::error(Code::FlatLayout, &display, format!("`{name}` is a flat skill file, which the Agent Skills layout does not have"))
-                    .with_help(format!("move it to `{}/{stem}/SKILL.md`", self.root_display)),
+                Diagnostic::error(
+                    Code::FlatLayout,
+                    &display,
+                    format!(
+                        "`{name}` is a flat skill file, which the Agent Skills layout does not have"
+                    ),
+                )
+                .with_help(format!(
+                    "move it to `{}/{stem}/SKILL.md`",
+                    self.root_display
+                )),
             );
             return None;
         }
@@ -86,11 +136,21 @@ impl Walker<'_> {
         })
     }
 
-    fn directory(&self, dir: &Path, name: &str, display: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<SkillFiles> {
+    fn directory(
+        &self,
+        dir: &Path,
+        name: &str,
+        display: &str,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<SkillFiles> {
         let children = match read_dir_sorted(dir) {
             Ok(children) => children,
             Err(error) => {
-                diagnostics.push(Diagnostic::error(Code::Io, display, format!("cannot read the directory: {error}")));
+                diagnostics.push(Diagnostic::error(
+                    Code::Io,
+                    display,
+                    format!("cannot read the directory: {error}"),
+                ));
                 return None;
             }
         };
@@ -121,7 +181,10 @@ impl Walker<'_> {
                 diagnostics.push(diagnostic);
                 return None;
             }
-            Some((tools_display.clone(), self.read(&tools_path, &tools_display, diagnostics)?))
+            Some((
+                tools_display.clone(),
+                self.read(&tools_path, &tools_display, diagnostics)?,
+            ))
         } else {
             None
         };
@@ -135,23 +198,42 @@ impl Walker<'_> {
 
     /// Follows a symlink only when its target stays inside the root.
     fn inside_root(&self, path: &Path, display: &str) -> Result<PathBuf, Diagnostic> {
-        let is_link = fs::symlink_metadata(path).map(|m| m.file_type().is_symlink()).unwrap_or(false);
+        let is_link = fs::symlink_metadata(path)
+            .map(|m| m.file_type().is_symlink())
+            .unwrap_or(false);
         if !is_link {
             return Ok(path.to_path_buf());
         }
         match fs::canonicalize(path) {
             Ok(target) if target.starts_with(&self.canonical_root) => Ok(target),
-            Ok(_) => Err(Diagnostic::error(Code::SymlinkEscape, display, format!("`{display}` is a symlink that leads outside the skills root"))
-                .with_help("copy the skill into the root, or point the link at a target inside it")),
-            Err(error) => Err(Diagnostic::error(Code::SymlinkEscape, display, format!("`{display}` is a symlink that cannot be followed: {error}"))
-                .with_help("fix or remove the link")),
+            Ok(_) => Err(Diagnostic::error(
+                Code::SymlinkEscape,
+                display,
+                format!("`{display}` is a symlink that leads outside the skills root"),
+            )
+            .with_help("copy the skill into the root, or point the link at a target inside it")),
+            Err(error) => Err(Diagnostic::error(
+                Code::SymlinkEscape,
+                display,
+                format!("`{display}` is a symlink that cannot be followed: {error}"),
+            )
+            .with_help("fix or remove the link")),
         }
     }
 
     /// Reads at most what the document limit allows, so a huge file costs no memory.
-    fn read(&self, path: &Path, display: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<Vec<u8>> {
+    fn read(
+        &self,
+        path: &Path,
+        display: &str,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<Vec<u8>> {
         // UTF-8 takes at most 4 bytes a character, plus a BOM.
-        let limit = self.config.max_document_chars.saturating_mul(4).saturating_add(3) as u64;
+        let limit = self
+            .config
+            .max_document_chars
+            .saturating_mul(4)
+            .saturating_add(3) as u64;
         let result = fs::File::open(path).and_then(|file| {
             let mut bytes = Vec::new();
             file.take(limit + 1).read_to_end(&mut bytes)?;
@@ -163,15 +245,24 @@ impl Walker<'_> {
                     Diagnostic::error(
                         Code::DocumentTooLarge,
                         display,
-                        format!("the file is larger than {} bytes; the limit is {} characters", limit, self.config.max_document_chars),
+                        format!(
+                            "the file is larger than {} bytes; the limit is {} characters",
+                            limit, self.config.max_document_chars
+                        ),
                     )
-                    .with_help("move detail into files under `references/`, or raise `max_document_chars`"),
+                    .with_help(
+                        "move detail into files under `references/`, or raise `max_document_chars`",
+                    ),
                 );
                 None
             }
             Ok(bytes) => Some(bytes),
             Err(error) => {
-                diagnostics.push(Diagnostic::error(Code::Io, display, format!("cannot read the file: {error}")));
+                diagnostics.push(Diagnostic::error(
+                    Code::Io,
+                    display,
+                    format!("cannot read the file: {error}"),
+                ));
                 None
             }
         }
@@ -180,7 +271,9 @@ impl Walker<'_> {
 
 /// Hidden entries, READMEs and licences at the root are not skills.
 fn is_ignored(name: &str) -> bool {
-    name.starts_with('.') || name.eq_ignore_ascii_case("README.md") || name.to_ascii_uppercase().starts_with("LICENSE")
+    name.starts_with('.')
+        || name.eq_ignore_ascii_case("README.md")
+        || name.to_ascii_uppercase().starts_with("LICENSE")
 }
 
 fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<String>> {
@@ -201,5 +294,9 @@ pub fn display_path(path: &Path) -> String {
         .filter(|c| !matches!(c, Component::CurDir))
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if parts.is_empty() { ".".to_owned() } else { parts.join("/").replace("//", "/") }
+    if parts.is_empty() {
+        ".".to_owned()
+    } else {
+        parts.join("/").replace("//", "/")
+    }
 }

@@ -15,12 +15,15 @@ pub fn decode(path: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
         Ok(text) => Ok(SourceFile::new(path, text)),
         Err(error) => {
             let offset = error.utf8_error().valid_up_to();
-            let lossy = SourceFile::new(path, String::from_utf8_lossy(error.as_bytes()).into_owned());
+            let lossy =
+                SourceFile::new(path, String::from_utf8_lossy(error.as_bytes()).into_owned());
             Err(Diagnostic::at(
                 Code::NotUtf8,
                 &lossy,
                 offset..offset + '\u{fffd}'.len_utf8(),
-                format!("the file is not valid UTF-8: invalid byte sequence at byte offset {offset}"),
+                format!(
+                    "the file is not valid UTF-8: invalid byte sequence at byte offset {offset}"
+                ),
             )
             .with_help("save the file as UTF-8"))
         }
@@ -78,14 +81,18 @@ pub fn split(source: &SourceFile, allow_missing: bool) -> Result<Framing, Diagno
                 body: skip_blank_lines(text, start),
             });
         }
-        let first = lines(text, start).next().map_or(start..start, |line| line.content);
+        let first = lines(text, start)
+            .next()
+            .map_or(start..start, |line| line.content);
         return Err(Diagnostic::at(
             Code::MissingFrontmatter,
             source,
             first,
             "missing frontmatter: the file must start with a `---` line",
         )
-        .with_help("start the file with `---`, then `name:` and `description:`, then a closing `---`"));
+        .with_help(
+            "start the file with `---`, then `name:` and `description:`, then a closing `---`",
+        ));
     };
     let Some(closing) = all.find(|line| is_fence(text, line)) else {
         return Err(Diagnostic::at(
@@ -146,7 +153,10 @@ mod tests {
     fn missing_and_unclosed_fences_are_located() {
         let source = SourceFile::new("f", "# Title\n");
         let error = split(&source, false).unwrap_err();
-        assert_eq!((error.code, error.line(), error.column()), (Code::MissingFrontmatter, Some(1), Some(1)));
+        assert_eq!(
+            (error.code, error.line(), error.column()),
+            (Code::MissingFrontmatter, Some(1), Some(1))
+        );
         assert_eq!(split(&source, true).unwrap().yaml, None);
 
         let source = SourceFile::new("f", "\n---\na: 1\n");
@@ -155,7 +165,10 @@ mod tests {
 
         let source = SourceFile::new("f", "---\na: 1\n");
         let error = split(&source, false).unwrap_err();
-        assert_eq!((error.code, error.line(), error.column()), (Code::UnclosedFrontmatter, Some(1), Some(1)));
+        assert_eq!(
+            (error.code, error.line(), error.column()),
+            (Code::UnclosedFrontmatter, Some(1), Some(1))
+        );
     }
 
     #[test]
@@ -163,6 +176,10 @@ mod tests {
         let error = decode("f", b"---\nname: caf\xe9\n".to_vec()).unwrap_err();
         assert_eq!(error.code, Code::NotUtf8);
         assert_eq!((error.line(), error.column()), (Some(2), Some(10)));
-        assert!(error.message.contains("byte offset 13"), "{}", error.message);
+        assert!(
+            error.message.contains("byte offset 13"),
+            "{}",
+            error.message
+        );
     }
 }

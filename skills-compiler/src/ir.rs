@@ -264,6 +264,20 @@ pub struct Parameters {
     pub defs: Vec<(String, Type)>,
 }
 
+impl Parameters {
+    /// No parameters: `{"type": "object", "properties": {}}`.
+    pub fn empty() -> Self {
+        Parameters {
+            root: ObjectType {
+                description: None,
+                properties: Vec::new(),
+                additional_properties: false,
+            },
+            defs: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ObjectType {
     pub description: Option<String>,

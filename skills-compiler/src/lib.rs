@@ -51,10 +51,31 @@ impl Compilation {
 }
 
 /// Compiles the skills root `config.dir` of the crate at `base`.
+///
+/// Paths in diagnostics and in the IR are `config.dir` joined with the
+/// entries' names: relative to `base`, never absolute (unless `config.dir` is).
 pub fn compile(base: &Path, config: &Config) -> Compilation {
     let mut diagnostics = Vec::new();
-    let mut sources = Sources::default();
     let candidates = discover::discover(base, config, &mut diagnostics);
+    finish(candidates, config, diagnostics)
+}
+
+/// Compiles one skill: `path` (relative to `base`) is a skill directory or a
+/// flat `.md` file. `config.dir` is not used.
+pub fn compile_skill(base: &Path, path: &Path, config: &Config) -> Compilation {
+    let mut diagnostics = Vec::new();
+    let candidates = discover::discover_one(base, path, config, &mut diagnostics)
+        .into_iter()
+        .collect();
+    finish(candidates, config, diagnostics)
+}
+
+fn finish(
+    candidates: Vec<validate::SkillFiles>,
+    config: &Config,
+    mut diagnostics: Vec<Diagnostic>,
+) -> Compilation {
+    let mut sources = Sources::default();
     if candidates.len() > config.max_skills {
         diagnostics.push(
             Diagnostic::error(
@@ -88,7 +109,10 @@ pub fn compile(base: &Path, config: &Config) -> Compilation {
 fn report_duplicates(skills: &[ir::Skill], diagnostics: &mut Vec<Diagnostic>) {
     let mut by_name: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for skill in skills {
-        by_name.entry(skill.name.as_str()).or_default().push(&skill.path);
+        by_name
+            .entry(skill.name.as_str())
+            .or_default()
+            .push(&skill.path);
     }
     for (name, mut paths) in by_name.into_iter().filter(|(_, paths)| paths.len() > 1) {
         paths.sort();

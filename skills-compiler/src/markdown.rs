@@ -11,7 +11,9 @@ pub fn sections(body: &str) -> Vec<Section> {
     let mut open: Option<(u8, usize, String)> = None;
     for (event, range) in Parser::new_ext(body, Options::empty()).into_offset_iter() {
         match event {
-            Event::Start(Tag::Heading { level, .. }) => open = Some((level_number(level), range.start, String::new())),
+            Event::Start(Tag::Heading { level, .. }) => {
+                open = Some((level_number(level), range.start, String::new()))
+            }
             Event::Text(text) | Event::Code(text) => {
                 if let Some((_, _, title)) = &mut open {
                     title.push_str(&text);
@@ -67,7 +69,10 @@ mod tests {
     fn sections_nest_and_end_at_the_next_peer() {
         let body = "# A\ntext\n## B\nb\n## C `code`\nc\n# D\nd\n";
         let sections = sections(body);
-        let titles: Vec<_> = sections.iter().map(|s| (s.level, s.title.as_str(), &body[s.range.clone()])).collect();
+        let titles: Vec<_> = sections
+            .iter()
+            .map(|s| (s.level, s.title.as_str(), &body[s.range.clone()]))
+            .collect();
         assert_eq!(
             titles,
             vec![
@@ -81,7 +86,10 @@ mod tests {
 
     #[test]
     fn first_prose_line_strips_headings() {
-        assert_eq!(first_prose_line("\n\n# Deploy the app\n\ntext").as_deref(), Some("Deploy the app"));
+        assert_eq!(
+            first_prose_line("\n\n# Deploy the app\n\ntext").as_deref(),
+            Some("Deploy the app")
+        );
         assert_eq!(first_prose_line("   \n"), None);
     }
 }

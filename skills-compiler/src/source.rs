@@ -57,7 +57,9 @@ impl SourceFile {
 
     /// The byte range of the 1-based line `line`, without its line break.
     pub fn line_range(&self, line: u32) -> Range<usize> {
-        let index = (line as usize).saturating_sub(1).min(self.line_starts.len() - 1);
+        let index = (line as usize)
+            .saturating_sub(1)
+            .min(self.line_starts.len() - 1);
         let start = self.line_starts[index];
         let end = self
             .line_starts

@@ -116,7 +116,11 @@ impl Node {
 ///
 /// Returns `Ok(None)` for a frontmatter that holds no YAML document at all
 /// (blank or only comments).
-pub fn parse(source: &SourceFile, range: Range<usize>, max_depth: usize) -> Result<Option<Node>, Vec<Diagnostic>> {
+pub fn parse(
+    source: &SourceFile,
+    range: Range<usize>,
+    max_depth: usize,
+) -> Result<Option<Node>, Vec<Diagnostic>> {
     let text = &source.text()[range.clone()];
     let offsets = CharOffsets::new(text, range.start);
     let max_depth = max_depth.min(DEPTH_CAP);
@@ -147,25 +151,33 @@ pub fn parse(source: &SourceFile, range: Range<usize>, max_depth: usize) -> Resu
     }
     if let Some(error) = filter.loader.error() {
         let at = offsets.byte(error.marker());
-        let code = if error.info().contains("duplicated key") { Code::DuplicateKey } else { Code::YamlSyntax };
+        let code = if error.info().contains("duplicated key") {
+            Code::DuplicateKey
+        } else {
+            Code::YamlSyntax
+        };
         let message = if code == Code::DuplicateKey {
             "duplicate key: this key already appears earlier in the same mapping".to_owned()
         } else {
             error.info().to_owned()
         };
-        return Err(vec![Diagnostic::at(code, source, token_at(source.text(), at), message)
-            .with_help("keep one of the entries")]);
+        return Err(vec![
+            Diagnostic::at(code, source, token_at(source.text(), at), message)
+                .with_help("keep one of the entries"),
+        ]);
     }
     let mut documents = filter.loader.into_documents();
     if documents.len() > 1 {
         let start = offsets.byte(&documents[1].span.start);
-        return Err(vec![Diagnostic::at(
-            Code::YamlSyntax,
-            source,
-            start..start,
-            "the frontmatter holds more than one YAML document",
-        )
-        .with_help("remove the `---` or `...` separator inside the frontmatter")]);
+        return Err(vec![
+            Diagnostic::at(
+                Code::YamlSyntax,
+                source,
+                start..start,
+                "the frontmatter holds more than one YAML document",
+            )
+            .with_help("remove the `---` or `...` separator inside the frontmatter"),
+        ]);
     }
     let Some(document) = documents.pop() else {
         return Ok(None);
@@ -175,7 +187,11 @@ pub fn parse(source: &SourceFile, range: Range<usize>, max_depth: usize) -> Resu
     }
     let mut problems = Vec::new();
     let node = lower(document, source, &offsets, &mut problems);
-    if problems.is_empty() { Ok(Some(node)) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(Some(node))
+    } else {
+        Err(problems)
+    }
 }
 
 /// Stands between the parser and the loader and refuses what skills never need.
@@ -201,7 +217,10 @@ impl<'a> Filter<'a> {
                             Code::TooDeep,
                             self.source,
                             token_at(self.source.text(), bytes.start),
-                            format!("the frontmatter nests deeper than {} levels", self.max_depth),
+                            format!(
+                                "the frontmatter nests deeper than {} levels",
+                                self.max_depth
+                            ),
                         )
                         .with_help("flatten the structure; `max_yaml_depth` sets the limit"),
                     );
@@ -216,8 +235,13 @@ impl<'a> Filter<'a> {
             Event::Scalar(_, _, anchor, tag) => (*anchor, tag.as_ref()),
             Event::Alias(_) => {
                 self.problems.push(
-                    Diagnostic::at(Code::AnchorOrAlias, self.source, token_at(self.source.text(), bytes.start), "aliases are not allowed")
-                        .with_help("write the value out in full"),
+                    Diagnostic::at(
+                        Code::AnchorOrAlias,
+                        self.source,
+                        token_at(self.source.text(), bytes.start),
+                        "aliases are not allowed",
+                    )
+                    .with_help("write the value out in full"),
                 );
                 (0, None)
             }
@@ -226,19 +250,30 @@ impl<'a> Filter<'a> {
         if anchor > 0 {
             let at = find_from(self.source.text(), bytes.start, '&');
             self.problems.push(
-                Diagnostic::at(Code::AnchorOrAlias, self.source, token_at(self.source.text(), at), "anchors are not allowed")
-                    .with_help("remove the anchor and write values out in full"),
+                Diagnostic::at(
+                    Code::AnchorOrAlias,
+                    self.source,
+                    token_at(self.source.text(), at),
+                    "anchors are not allowed",
+                )
+                .with_help("remove the anchor and write values out in full"),
             );
         }
         if let Some(tag) = tag {
             let at = find_from(self.source.text(), bytes.start, '!');
             self.problems.push(
-                Diagnostic::at(Code::Tag, self.source, token_at(self.source.text(), at), format!("tags are not allowed (found `{tag}`)"))
-                    .with_help("remove the tag; quote the value if you meant a string"),
+                Diagnostic::at(
+                    Code::Tag,
+                    self.source,
+                    token_at(self.source.text(), at),
+                    format!("tags are not allowed (found `{tag}`)"),
+                )
+                .with_help("remove the tag; quote the value if you meant a string"),
             );
         }
         if self.problems.is_empty() {
-            self.loader.on_event(event, saphyr_parser::Span::new(start, end));
+            self.loader
+                .on_event(event, saphyr_parser::Span::new(start, end));
         }
         true
     }
@@ -267,8 +302,13 @@ fn syntax_error(source: &SourceFile, offsets: &CharOffsets<'_>, error: &ScanErro
     let at = offsets.byte(error.marker());
     // The scanner has a nesting limit of its own; report it like ours.
     if error.info().contains("recursion limit") {
-        return Diagnostic::at(Code::TooDeep, source, token_at(source.text(), at), "the frontmatter nests too deeply")
-            .with_help("flatten the structure; `max_yaml_depth` sets the limit");
+        return Diagnostic::at(
+            Code::TooDeep,
+            source,
+            token_at(source.text(), at),
+            "the frontmatter nests too deeply",
+        )
+        .with_help("flatten the structure; `max_yaml_depth` sets the limit");
     }
     if let Some(diagnostic) = unquoted_colon(source, at) {
         return diagnostic;
@@ -318,7 +358,11 @@ fn split_key_value(line: &str) -> Option<(&str, &str)> {
     let body = line.trim_start_matches([' ', '-']);
     let key_len = body.find(": ")?;
     let key = &body[..key_len];
-    if key.is_empty() || !key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+    if key.is_empty()
+        || !key
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    {
         return None;
     }
     let mut split = line.len() - body.len() + key_len + 2;
@@ -344,7 +388,12 @@ pub fn quote(value: &str) -> String {
     out
 }
 
-fn lower(node: MarkedYaml<'_>, source: &SourceFile, offsets: &CharOffsets<'_>, problems: &mut Vec<Diagnostic>) -> Node {
+fn lower(
+    node: MarkedYaml<'_>,
+    source: &SourceFile,
+    offsets: &CharOffsets<'_>,
+    problems: &mut Vec<Diagnostic>,
+) -> Node {
     let start = offsets.byte(&node.span.start);
     let end = offsets.byte(&node.span.end).max(start);
     let value = match node.data {
@@ -372,8 +421,13 @@ fn lower(node: MarkedYaml<'_>, source: &SourceFile, offsets: &CharOffsets<'_>, p
                         value,
                     }),
                     _ => problems.push(
-                        Diagnostic::at(Code::NonStringKey, source, token_at(source.text(), key_span.start), "mapping keys must be strings")
-                            .with_help("quote the key"),
+                        Diagnostic::at(
+                            Code::NonStringKey,
+                            source,
+                            token_at(source.text(), key_span.start),
+                            "mapping keys must be strings",
+                        )
+                        .with_help("quote the key"),
                     ),
                 }
             }
@@ -381,8 +435,16 @@ fn lower(node: MarkedYaml<'_>, source: &SourceFile, offsets: &CharOffsets<'_>, p
         }
         // Tags and aliases were refused by the filter; a bad value is a
         // scalar that failed to resolve, which the core schema never yields.
-        YamlData::Representation(..) | YamlData::Tagged(..) | YamlData::Alias(_) | YamlData::BadValue => {
-            problems.push(Diagnostic::at(Code::YamlSyntax, source, token_at(source.text(), start), "unsupported YAML value"));
+        YamlData::Representation(..)
+        | YamlData::Tagged(..)
+        | YamlData::Alias(_)
+        | YamlData::BadValue => {
+            problems.push(Diagnostic::at(
+                Code::YamlSyntax,
+                source,
+                token_at(source.text(), start),
+                "unsupported YAML value",
+            ));
             Value::Null
         }
     };
@@ -463,10 +525,19 @@ mod tests {
 
     #[test]
     fn refusals_are_located() {
-        assert_eq!(first_error("a: &x 1\nb: *x\n"), (Code::AnchorOrAlias, Some(2), Some(4)));
+        assert_eq!(
+            first_error("a: &x 1\nb: *x\n"),
+            (Code::AnchorOrAlias, Some(2), Some(4))
+        );
         assert_eq!(first_error("a: !!str 1\n"), (Code::Tag, Some(2), Some(4)));
-        assert_eq!(first_error("a: 1\na: 2\n"), (Code::DuplicateKey, Some(3), Some(1)));
-        assert_eq!(first_error("1: one\n"), (Code::NonStringKey, Some(2), Some(1)));
+        assert_eq!(
+            first_error("a: 1\na: 2\n"),
+            (Code::DuplicateKey, Some(3), Some(1))
+        );
+        assert_eq!(
+            first_error("1: one\n"),
+            (Code::NonStringKey, Some(2), Some(1))
+        );
         assert_eq!(first_error("a: [b\n"), (Code::YamlSyntax, Some(3), Some(1)));
     }
 

@@ -102,7 +102,12 @@ impl Diagnostic {
     }
 
     /// An error at `bytes` of `source`.
-    pub fn at(code: Code, source: &SourceFile, bytes: Range<usize>, message: impl Into<String>) -> Self {
+    pub fn at(
+        code: Code,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             span: Some(Span::new(source, bytes)),
             ..Diagnostic::error(code, source.path(), message)
@@ -119,7 +124,12 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_label(mut self, source: &SourceFile, bytes: Range<usize>, message: impl Into<String>) -> Self {
+    pub fn with_label(
+        mut self,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
         self.labels.push(Label {
             span: Span::new(source, bytes),
             message: message.into(),

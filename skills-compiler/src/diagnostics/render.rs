@@ -67,7 +67,10 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String
 /// `file:line:col: error[S101]: message` (line and column omitted for whole-file problems).
 pub fn short(diagnostic: &Diagnostic) -> String {
     let location = match &diagnostic.span {
-        Some(span) => format!("{}:{}:{}", diagnostic.file, span.start.line, span.start.column),
+        Some(span) => format!(
+            "{}:{}:{}",
+            diagnostic.file, span.start.line, span.start.column
+        ),
         None => diagnostic.file.clone(),
     };
     format!(
@@ -128,13 +131,20 @@ pub fn github(diagnostic: &Diagnostic) -> String {
         properties.push(format!("endLine={}", span.end.line));
         properties.push(format!("endColumn={}", span.end.column));
     }
-    properties.push(format!("title={}", escape_property(diagnostic.code.as_str())));
+    properties.push(format!(
+        "title={}",
+        escape_property(diagnostic.code.as_str())
+    ));
     let mut message = diagnostic.message.clone();
     if let Some(help) = &diagnostic.help {
         message.push_str("\nhelp: ");
         message.push_str(help);
     }
-    format!("::{command} {}::{}", properties.join(","), escape_data(&message))
+    format!(
+        "::{command} {}::{}",
+        properties.join(","),
+        escape_data(&message)
+    )
 }
 
 fn escape_data(text: &str) -> String {

@@ -16,7 +16,11 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(source: &'a SourceFile, profile: Profile, diagnostics: &'a mut Vec<Diagnostic>) -> Self {
+    pub fn new(
+        source: &'a SourceFile,
+        profile: Profile,
+        diagnostics: &'a mut Vec<Diagnostic>,
+    ) -> Self {
         Ctx {
             source,
             profile,
@@ -43,8 +47,17 @@ impl<'a> Ctx<'a> {
     }
 
     /// An error in the strict profiles, a warning in `lenient`.
-    pub fn error_unless_lenient(&self, code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        let severity = if self.profile == Profile::Lenient { Severity::Warning } else { Severity::Error };
+    pub fn error_unless_lenient(
+        &self,
+        code: Code,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let severity = if self.profile == Profile::Lenient {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
         self.error(code, span, message).with_severity(severity)
     }
 
@@ -55,14 +68,21 @@ impl<'a> Ctx<'a> {
             _ if node.is_scalar() && node.value != Value::Null => {
                 let text = self.source.text()[node.span.clone()].to_owned();
                 let diagnostic = self
-                    .error(Code::WrongType, node.span.clone(), format!("`{field}` must be a string, found {}", node.type_name()))
+                    .error(
+                        Code::WrongType,
+                        node.span.clone(),
+                        format!("`{field}` must be a string, found {}", node.type_name()),
+                    )
                     .with_fix(self.source, node.span.clone(), quote(&text), "quote it");
                 self.push(diagnostic);
                 None
             }
             _ => {
-                let diagnostic =
-                    self.error(Code::WrongType, node.span.clone(), format!("`{field}` must be a string, found {}", node.type_name()));
+                let diagnostic = self.error(
+                    Code::WrongType,
+                    node.span.clone(),
+                    format!("`{field}` must be a string, found {}", node.type_name()),
+                );
                 self.push(diagnostic);
                 None
             }
@@ -73,7 +93,11 @@ impl<'a> Ctx<'a> {
     pub fn non_empty_string(&mut self, node: &Node, field: &str, code: Code) -> Option<String> {
         let value = self.string(node, field)?;
         if value.trim().is_empty() {
-            let diagnostic = self.error(code, node.span.clone(), format!("`{field}` must not be empty"));
+            let diagnostic = self.error(
+                code,
+                node.span.clone(),
+                format!("`{field}` must not be empty"),
+            );
             self.push(diagnostic);
             return None;
         }
@@ -92,7 +116,10 @@ impl<'a> Ctx<'a> {
                         let diagnostic = self.error(
                             Code::StringList,
                             item.span.clone(),
-                            format!("every item of `{field}` must be a non-empty string, found {}", describe(item)),
+                            format!(
+                                "every item of `{field}` must be a non-empty string, found {}",
+                                describe(item)
+                            ),
                         );
                         self.push(diagnostic);
                         None
@@ -103,7 +130,10 @@ impl<'a> Ctx<'a> {
                 let diagnostic = self.error(
                     Code::StringList,
                     node.span.clone(),
-                    format!("`{field}` must be a list of non-empty strings, found {}", describe(node)),
+                    format!(
+                        "`{field}` must be a list of non-empty strings, found {}",
+                        describe(node)
+                    ),
                 );
                 self.push(diagnostic);
                 Vec::new()
@@ -116,8 +146,11 @@ impl<'a> Ctx<'a> {
         match node.as_map() {
             Some(entries) => entries,
             None => {
-                let diagnostic =
-                    self.error(code, node.span.clone(), format!("`{field}` must be a mapping, found {}", node.type_name()));
+                let diagnostic = self.error(
+                    code,
+                    node.span.clone(),
+                    format!("`{field}` must be a mapping, found {}", node.type_name()),
+                );
                 self.push(diagnostic);
                 &[]
             }
@@ -125,12 +158,27 @@ impl<'a> Ctx<'a> {
     }
 
     /// An unknown key, with a did-you-mean among `known`.
-    pub fn unknown_key(&mut self, code: Code, entry: &Entry, context: &str, known: &[&str]) -> Diagnostic {
-        let diagnostic = self.error(code, entry.key_span.clone(), format!("unknown key `{}` in {context}", entry.key));
+    pub fn unknown_key(
+        &mut self,
+        code: Code,
+        entry: &Entry,
+        context: &str,
+        known: &[&str],
+    ) -> Diagnostic {
+        let diagnostic = self.error(
+            code,
+            entry.key_span.clone(),
+            format!("unknown key `{}` in {context}", entry.key),
+        );
         match closest(&entry.key, known.iter().copied()) {
             Some(suggestion) => diagnostic
                 .with_help(format!("did you mean `{suggestion}`?"))
-                .with_fix(self.source, entry.key_span.clone(), suggestion, format!("rename to `{suggestion}`")),
+                .with_fix(
+                    self.source,
+                    entry.key_span.clone(),
+                    suggestion,
+                    format!("rename to `{suggestion}`"),
+                ),
             None => diagnostic.with_help(format!("expected one of: {}", known.join(", "))),
         }
     }

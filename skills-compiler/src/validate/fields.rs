@@ -9,16 +9,43 @@ use crate::ir::{Kind, Protocol, SkillName, Version};
 use crate::yaml::{Entry, Node, Value};
 
 /// The Agent Skills specification.
-pub const SPEC_KEYS: &[&str] = &["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
+pub const SPEC_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+];
 
 /// This project's extensions (profiles `extended` and `lenient`).
 pub const EXTENSION_KEYS: &[&str] = &[
-    "kind", "triggers", "tags", "area", "version", "app_slug", "model_config", "steps", "post_checks",
-    "preconditions", "on_deviation", "on_blocked", "on_already_done", "permissions", "tools",
+    "kind",
+    "triggers",
+    "tags",
+    "area",
+    "version",
+    "app_slug",
+    "model_config",
+    "steps",
+    "post_checks",
+    "preconditions",
+    "on_deviation",
+    "on_blocked",
+    "on_already_done",
+    "permissions",
+    "tools",
 ];
 
 /// Keys only a protocol may have.
-pub const PROTOCOL_KEYS: &[&str] = &["steps", "post_checks", "preconditions", "on_deviation", "on_blocked", "on_already_done"];
+pub const PROTOCOL_KEYS: &[&str] = &[
+    "steps",
+    "post_checks",
+    "preconditions",
+    "on_deviation",
+    "on_blocked",
+    "on_already_done",
+];
 
 /// Keys that well-known clients define, with the type each expects.
 const CLIENT_KEYS: &[(&str, Expect)] = &[
@@ -107,7 +134,11 @@ pub fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Config) -
     }
     if root.get("description").is_none() {
         let diagnostic = ctx
-            .error(Code::MissingField, root.span.start..root.span.start, "missing required field `description`")
+            .error(
+                Code::MissingField,
+                root.span.start..root.span.start,
+                "missing required field `description`",
+            )
             .with_help("say what the skill does and when to use it: `description: ...`");
         ctx.push(diagnostic);
     }
@@ -134,15 +165,27 @@ fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
             format!("move it to {place}, or use the `extended` profile"),
         )
     } else if let Some(suggestion) = closest(key, SPEC_KEYS.iter().copied()) {
-        (format!("unknown key `{key}`"), format!("did you mean `{suggestion}`?"))
+        (
+            format!("unknown key `{key}`"),
+            format!("did you mean `{suggestion}`?"),
+        )
     } else {
         (
             format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
-            format!("the specification allows: {}; put other data in `metadata`", SPEC_KEYS.join(", ")),
+            format!(
+                "the specification allows: {}; put other data in `metadata`",
+                SPEC_KEYS.join(", ")
+            ),
         )
     };
-    let code = if help.starts_with("did you mean") { Code::UnknownKey } else { Code::NotPortable };
-    let diagnostic = ctx.error(code, entry.key_span.clone(), message).with_help(help);
+    let code = if help.starts_with("did you mean") {
+        Code::UnknownKey
+    } else {
+        Code::NotPortable
+    };
+    let diagnostic = ctx
+        .error(code, entry.key_span.clone(), message)
+        .with_help(help);
     ctx.push(diagnostic);
 }
 
@@ -161,7 +204,9 @@ fn unknown(ctx: &mut Ctx<'_>, entry: &Entry, fields: &mut Fields) {
     if ctx.profile == Profile::Lenient {
         // Importing a real-world collection: keep the data, say so.
         diagnostic.severity = Severity::Warning;
-        fields.extras.push((entry.key.clone(), entry.value.to_json()));
+        fields
+            .extras
+            .push((entry.key.clone(), entry.value.to_json()));
     }
     ctx.push(diagnostic);
 }
@@ -170,7 +215,11 @@ fn missing_name(ctx: &mut Ctx<'_>, root: &Node, directory: &str, fields: &mut Fi
     let at = root.span.start..root.span.start;
     if ctx.profile == Profile::Lenient && name::is_valid(directory) {
         let diagnostic = ctx
-            .error(Code::MissingField, at, format!("missing field `name`; using the directory name `{directory}`"))
+            .error(
+                Code::MissingField,
+                at,
+                format!("missing field `name`; using the directory name `{directory}`"),
+            )
             .with_severity(Severity::Warning);
         ctx.push(diagnostic);
         fields.name = Some(SkillName(directory.to_owned()));
@@ -178,7 +227,9 @@ fn missing_name(ctx: &mut Ctx<'_>, root: &Node, directory: &str, fields: &mut Fi
     }
     let diagnostic = ctx
         .error(Code::MissingField, at, "missing required field `name`")
-        .with_help(format!("add `name: {directory}` (the name must match the directory)"));
+        .with_help(format!(
+            "add `name: {directory}` (the name must match the directory)"
+        ));
     ctx.push(diagnostic);
 }
 
@@ -186,7 +237,11 @@ fn description(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     let text = ctx.string(node, "description")?;
     if text.trim().is_empty() {
         let diagnostic = ctx
-            .error(Code::EmptyDescription, node.span.clone(), "the description is empty")
+            .error(
+                Code::EmptyDescription,
+                node.span.clone(),
+                "the description is empty",
+            )
             .with_help("say what the skill does and when a model should use it");
         ctx.push(diagnostic);
         return None;
@@ -210,7 +265,11 @@ fn compatibility(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     let text = ctx.string(node, "compatibility")?;
     let count = text.chars().count();
     if text.trim().is_empty() || count > MAX_COMPATIBILITY_CHARS {
-        let what = if text.trim().is_empty() { "empty".to_owned() } else { format!("{count} characters long") };
+        let what = if text.trim().is_empty() {
+            "empty".to_owned()
+        } else {
+            format!("{count} characters long")
+        };
         let diagnostic = ctx
             .error(Code::Compatibility, node.span.clone(), format!("`compatibility` is {what}; it must be 1 to {MAX_COMPATIBILITY_CHARS} characters"))
             .with_help("say briefly what the skill needs (tools, network, platform), or remove the field");
@@ -228,10 +287,16 @@ fn metadata(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
         let text = match &value.value {
             Value::String(s) => s.clone(),
             // Coerce to the text as written: `1.0` stays "1.0", not "1".
-            Value::Int(_) | Value::Float(_) | Value::Bool(_) => ctx.source.text()[value.span.clone()].trim().to_owned(),
+            Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
+                ctx.source.text()[value.span.clone()].trim().to_owned()
+            }
             Value::Seq(_) | Value::Map(_) if ctx.profile == Profile::Lenient => {
                 let diagnostic = ctx
-                    .error(Code::Metadata, value.span.clone(), format!("`metadata.{}` is nested; kept as JSON text", entry.key))
+                    .error(
+                        Code::Metadata,
+                        value.span.clone(),
+                        format!("`metadata.{}` is nested; kept as JSON text", entry.key),
+                    )
                     .with_severity(Severity::Warning);
                 ctx.push(diagnostic);
                 value.to_json().to_string()
@@ -253,7 +318,11 @@ fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
     match &node.value {
         Value::String(text) => {
             if text.contains(',') {
-                let fixed = text.split([',', ' ']).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ");
+                let fixed = text
+                    .split([',', ' '])
+                    .filter(|t| !t.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 let diagnostic = ctx
                     .error(Code::CommaSeparatedTools, node.span.clone(), "`allowed-tools` looks comma-separated; the specification separates tools with spaces")
                     .with_severity(Severity::Warning)
@@ -263,7 +332,10 @@ fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
             text.split_whitespace().map(str::to_owned).collect()
         }
         Value::Seq(items) => {
-            let tools: Vec<String> = items.iter().filter_map(|item| ctx.string(item, "allowed-tools")).collect();
+            let tools: Vec<String> = items
+                .iter()
+                .filter_map(|item| ctx.string(item, "allowed-tools"))
+                .collect();
             if ctx.profile == Profile::Portable {
                 let diagnostic = ctx
                     .error(Code::AllowedTools, node.span.clone(), "`allowed-tools` must be a space-separated string in the `portable` profile")
@@ -273,7 +345,14 @@ fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
             tools
         }
         _ => {
-            let diagnostic = ctx.error(Code::AllowedTools, node.span.clone(), format!("`allowed-tools` must be a string, found {}", node.type_name()));
+            let diagnostic = ctx.error(
+                Code::AllowedTools,
+                node.span.clone(),
+                format!(
+                    "`allowed-tools` must be a string, found {}",
+                    node.type_name()
+                ),
+            );
             ctx.push(diagnostic);
             Vec::new()
         }
@@ -294,7 +373,11 @@ fn kind(ctx: &mut Ctx<'_>, node: &Node) -> Option<Kind> {
         })),
         other => {
             let diagnostic = ctx
-                .error(Code::Kind, node.span.clone(), format!("`{other}` is not a kind"))
+                .error(
+                    Code::Kind,
+                    node.span.clone(),
+                    format!("`{other}` is not a kind"),
+                )
                 .with_help("use `skill` (the default) or `protocol`");
             ctx.push(diagnostic);
             None
@@ -306,7 +389,11 @@ fn area(ctx: &mut Ctx<'_>, node: &Node, allowed: Option<&[String]>) -> Option<St
     let area = ctx.string(node, "area")?;
     if let Some(allowed) = allowed {
         if !allowed.contains(&area) {
-            let mut diagnostic = ctx.error(Code::Area, node.span.clone(), format!("`{area}` is not one of the configured areas"));
+            let mut diagnostic = ctx.error(
+                Code::Area,
+                node.span.clone(),
+                format!("`{area}` is not one of the configured areas"),
+            );
             diagnostic = match closest(&area, allowed.iter().map(String::as_str)) {
                 Some(s) => diagnostic.with_help(format!("did you mean `{s}`?")),
                 None => diagnostic.with_help(format!("configured areas: {}", allowed.join(", "))),
@@ -326,7 +413,11 @@ fn version(ctx: &mut Ctx<'_>, node: &Node) -> Option<Version> {
     };
     if version.is_none() {
         let diagnostic = ctx
-            .error(Code::Version, node.span.clone(), "`version` must be a positive integer or a quoted semver string")
+            .error(
+                Code::Version,
+                node.span.clone(),
+                "`version` must be a positive integer or a quoted semver string",
+            )
             .with_help("write `version: 2` or `version: \"1.2.0\"`");
         ctx.push(diagnostic);
     }
@@ -338,18 +429,31 @@ fn is_semver(text: &str) -> bool {
     let core = text.split(['-', '+']).next().unwrap_or("");
     let numbers: Vec<&str> = core.split('.').collect();
     numbers.len() == 3
-        && numbers.iter().all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && (n.len() == 1 || !n.starts_with('0')))
-        && text[core.len()..].bytes().all(|b| b.is_ascii_alphanumeric() || b"-+.".contains(&b))
+        && numbers.iter().all(|n| {
+            !n.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && (n.len() == 1 || !n.starts_with('0'))
+        })
+        && text[core.len()..]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-+.".contains(&b))
 }
 
 fn client_extra(ctx: &mut Ctx<'_>, node: &Node, key: &str, expect: Expect) -> bool {
     let (ok, expected) = match expect {
         Expect::String => (node.as_str().is_some(), "a string"),
-        Expect::Bool => (matches!(node.value, Value::Bool(_)), "a boolean (`true` or `false`)"),
+        Expect::Bool => (
+            matches!(node.value, Value::Bool(_)),
+            "a boolean (`true` or `false`)",
+        ),
         Expect::Map => (node.as_map().is_some(), "a mapping"),
     };
     if !ok {
-        let diagnostic = ctx.error(Code::ClientExtra, node.span.clone(), format!("`{key}` must be {expected}, found {}", node.type_name()));
+        let diagnostic = ctx.error(
+            Code::ClientExtra,
+            node.span.clone(),
+            format!("`{key}` must be {expected}, found {}", node.type_name()),
+        );
         ctx.push(diagnostic);
     }
     ok
@@ -358,12 +462,28 @@ fn client_extra(ctx: &mut Ctx<'_>, node: &Node, key: &str, expect: Expect) -> bo
 /// A protocol must say what to do, how to check it, and what to do when
 /// reality differs from the plan.
 fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
-    let required = ["steps", "post_checks", "on_deviation", "on_blocked", "on_already_done"];
-    let missing: Vec<&str> = required.iter().copied().filter(|key| root.get(key).is_none()).collect();
+    let required = [
+        "steps",
+        "post_checks",
+        "on_deviation",
+        "on_blocked",
+        "on_already_done",
+    ];
+    let missing: Vec<&str> = required
+        .iter()
+        .copied()
+        .filter(|key| root.get(key).is_none())
+        .collect();
     let mut complete = missing.is_empty();
     if !complete {
-        let at = root.get("kind").map_or(root.span.start..root.span.start, |k| k.span.clone());
-        let list = missing.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+        let at = root
+            .get("kind")
+            .map_or(root.span.start..root.span.start, |k| k.span.clone());
+        let list = missing
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let diagnostic = ctx
             .error(Code::ProtocolIncomplete, at, format!("this protocol does not declare {list}"))
             .with_help(
@@ -374,10 +494,16 @@ fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
         ctx.push(diagnostic);
     }
     let mut list = |ctx: &mut Ctx<'_>, key: &str, non_empty: bool| -> Vec<String> {
-        let Some(node) = root.get(key) else { return Vec::new() };
+        let Some(node) = root.get(key) else {
+            return Vec::new();
+        };
         let items = ctx.string_list(node, key);
         if non_empty && items.is_empty() && node.as_seq().is_some_and(<[Node]>::is_empty) {
-            let diagnostic = ctx.error(Code::ProtocolIncomplete, node.span.clone(), format!("`{key}` must not be empty"));
+            let diagnostic = ctx.error(
+                Code::ProtocolIncomplete,
+                node.span.clone(),
+                format!("`{key}` must not be empty"),
+            );
             ctx.push(diagnostic);
             complete = false;
         }
@@ -405,7 +531,10 @@ fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
 }
 
 fn reject_protocol_keys(ctx: &mut Ctx<'_>, entries: &[Entry]) {
-    for entry in entries.iter().filter(|e| PROTOCOL_KEYS.contains(&e.key.as_str())) {
+    for entry in entries
+        .iter()
+        .filter(|e| PROTOCOL_KEYS.contains(&e.key.as_str()))
+    {
         let diagnostic = ctx
             .error(Code::ProtocolKeyOnSkill, entry.key_span.clone(), format!("`{}` is a protocol key, but this is a plain skill", entry.key))
             .with_help("add `kind: protocol` (and declare steps, post_checks and the three escape hatches), or remove the key");

@@ -38,7 +38,12 @@ pub struct SkillFiles {
 
 /// Validates one skill. Files read are added to `sources` so that
 /// diagnostics can quote them.
-pub fn skill(files: SkillFiles, config: &Config, sources: &mut Sources, diagnostics: &mut Vec<Diagnostic>) -> Option<Skill> {
+pub fn skill(
+    files: SkillFiles,
+    config: &Config,
+    sources: &mut Sources,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Skill> {
     let sha256: [u8; 32] = Sha256::digest(&files.bytes).into();
     let source = match frontmatter::decode(&files.path, files.bytes) {
         Ok(source) => source,
@@ -47,14 +52,24 @@ pub fn skill(files: SkillFiles, config: &Config, sources: &mut Sources, diagnost
             return None;
         }
     };
-    let tools_source = files.tools_yaml.and_then(|(path, bytes)| match frontmatter::decode(&path, bytes) {
-        Ok(source) => Some(source),
-        Err(diagnostic) => {
-            diagnostics.push(diagnostic);
-            None
-        }
-    });
-    let skill = check(&source, tools_source.as_ref(), &files.directory, sha256, config, diagnostics);
+    let tools_source =
+        files
+            .tools_yaml
+            .and_then(|(path, bytes)| match frontmatter::decode(&path, bytes) {
+                Ok(source) => Some(source),
+                Err(diagnostic) => {
+                    diagnostics.push(diagnostic);
+                    None
+                }
+            });
+    let skill = check(
+        &source,
+        tools_source.as_ref(),
+        &files.directory,
+        sha256,
+        config,
+        diagnostics,
+    );
     sources.insert(source);
     if let Some(tools_source) = tools_source {
         sources.insert(tools_source);
@@ -76,7 +91,10 @@ fn check(
             Diagnostic::error(
                 Code::DocumentTooLarge,
                 source.path(),
-                format!("the file has {chars} characters; the limit is {}", config.max_document_chars),
+                format!(
+                    "the file has {chars} characters; the limit is {}",
+                    config.max_document_chars
+                ),
             )
             .with_help("move detail into files under `references/`, or raise `max_document_chars`"),
         );
@@ -145,7 +163,11 @@ fn frontmatter_root(
                 Code::FrontmatterTooLarge,
                 source,
                 range.start..range.start,
-                format!("the frontmatter is {} bytes; the limit is {}", range.len(), config.max_frontmatter_bytes),
+                format!(
+                    "the frontmatter is {} bytes; the limit is {}",
+                    range.len(),
+                    config.max_frontmatter_bytes
+                ),
             )
             .with_help("move tools into a sidecar tools.yaml, or raise `max_frontmatter_bytes`"),
         );
@@ -166,7 +188,10 @@ fn frontmatter_root(
                     Code::FrontmatterNotMapping,
                     source,
                     node.span.clone(),
-                    format!("the frontmatter must be a mapping of keys to values, found {}", node.type_name()),
+                    format!(
+                        "the frontmatter must be a mapping of keys to values, found {}",
+                        node.type_name()
+                    ),
                 )
                 .with_help("write `name: ...` and `description: ...` lines"),
             );
@@ -176,8 +201,13 @@ fn frontmatter_root(
         None => {
             // Point at the closing fence, right after the (empty) frontmatter.
             diagnostics.push(
-                Diagnostic::at(Code::EmptyFrontmatter, source, range.end..range.end + 3, "the frontmatter is empty")
-                    .with_help("add `name:` and `description:` between the fences"),
+                Diagnostic::at(
+                    Code::EmptyFrontmatter,
+                    source,
+                    range.end..range.end + 3,
+                    "the frontmatter is empty",
+                )
+                .with_help("add `name:` and `description:` between the fences"),
             );
             None
         }
@@ -191,13 +221,20 @@ fn tools_and_permissions(
     tools_source: Option<&SourceFile>,
     config: &Config,
 ) -> (Option<Vec<crate::ir::Tool>>, Option<crate::ir::Permissions>) {
-    let sidecar = tools_source.and_then(|source| sidecar_root(ctx, source, config).map(|node| (source, node)));
+    let sidecar = tools_source
+        .and_then(|source| sidecar_root(ctx, source, config).map(|node| (source, node)));
     if let Some((source, node)) = &sidecar {
         for key in ["tools", "permissions"] {
             if let (Some(here), Some(_)) = (root.get(key), node.get(key)) {
                 let diagnostic = ctx
-                    .error(Code::ToolsTwice, here.span.clone(), format!("`{key}` is declared both here and in {}", source.path()))
-                    .with_help("keep the declarations in one place; tools.yaml keeps SKILL.md portable");
+                    .error(
+                        Code::ToolsTwice,
+                        here.span.clone(),
+                        format!("`{key}` is declared both here and in {}", source.path()),
+                    )
+                    .with_help(
+                        "keep the declarations in one place; tools.yaml keeps SKILL.md portable",
+                    );
                 ctx.push(diagnostic);
             }
         }
@@ -206,15 +243,25 @@ fn tools_and_permissions(
     let in_frontmatter = |key| root.get(key).filter(|_| ctx.profile != Profile::Portable);
     let (file, tools_node, permissions_node) = match &sidecar {
         Some((source, node)) => (*source, node.get("tools"), node.get("permissions")),
-        None => (ctx.source, in_frontmatter("tools"), in_frontmatter("permissions")),
+        None => (
+            ctx.source,
+            in_frontmatter("tools"),
+            in_frontmatter("permissions"),
+        ),
     };
     let mut file_ctx = ctx.for_file(file);
-    let declared = tools_node.map_or_else(Vec::new, |node| tools::check(&mut file_ctx, node, config.tool_name_prefix_budget));
-    let tools_ok = tools_node.is_none_or(|node| node.as_seq().is_some_and(|items| items.len() == declared.len()));
+    let declared = tools_node.map_or_else(tools::Declared::default, |node| {
+        tools::check(&mut file_ctx, node, config.tool_name_prefix_budget)
+    });
+    let tools_ok = tools_node.is_none_or(|node| {
+        node.as_seq()
+            .is_some_and(|items| items.len() == declared.valid.len())
+    });
     let Some(permissions) = permissions::check(&mut file_ctx, permissions_node, &declared) else {
         return (None, None);
     };
     let tools = declared
+        .valid
         .into_iter()
         .map(|mut tool| {
             tool.policy = permissions::policy(&tool, &permissions);
@@ -230,12 +277,20 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
         let diagnostic = Diagnostic::error(
             Code::FrontmatterTooLarge,
             source.path(),
-            format!("tools.yaml is {} bytes; the limit is {}", source.text().len(), config.max_frontmatter_bytes),
+            format!(
+                "tools.yaml is {} bytes; the limit is {}",
+                source.text().len(),
+                config.max_frontmatter_bytes
+            ),
         );
         ctx.push(diagnostic);
         return None;
     }
-    let start = if source.text().starts_with('\u{feff}') { 3 } else { 0 };
+    let start = if source.text().starts_with('\u{feff}') {
+        3
+    } else {
+        0
+    };
     let node = match yaml::parse(source, start..source.text().len(), config.max_yaml_depth) {
         Ok(Some(node)) => node,
         Ok(None) => return None,
@@ -247,7 +302,12 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
     let mut file = ctx.for_file(source);
     for entry in file.map(&node, "tools.yaml", Code::ToolShape) {
         if entry.key != "tools" && entry.key != "permissions" {
-            let diagnostic = file.unknown_key(Code::UnknownKey, entry, "tools.yaml", &["tools", "permissions"]);
+            let diagnostic = file.unknown_key(
+                Code::UnknownKey,
+                entry,
+                "tools.yaml",
+                &["tools", "permissions"],
+            );
             file.push(diagnostic);
         }
     }
@@ -264,10 +324,19 @@ fn derived(
     tools_source: Option<&SourceFile>,
     config: &Config,
 ) -> Option<Skill> {
-    let description = markdown::first_prose_line(&body).map(|line| line.chars().take(fields::MAX_DESCRIPTION_CHARS).collect::<String>());
+    let description = markdown::first_prose_line(&body).map(|line| {
+        line.chars()
+            .take(fields::MAX_DESCRIPTION_CHARS)
+            .collect::<String>()
+    });
     let Some(description) = description else {
-        let diagnostic = Diagnostic::at(Code::MissingField, ctx.source, 0..0, "no frontmatter and no text to take a description from")
-            .with_help("add a frontmatter with `name` and `description`");
+        let diagnostic = Diagnostic::at(
+            Code::MissingField,
+            ctx.source,
+            0..0,
+            "no frontmatter and no text to take a description from",
+        )
+        .with_help("add a frontmatter with `name` and `description`");
         ctx.push(diagnostic);
         return None;
     };
@@ -276,9 +345,14 @@ fn derived(
             Code::NameCharacters,
             ctx.source,
             0..0,
-            format!("no frontmatter, and the directory name `{directory}` is not a valid skill name"),
+            format!(
+                "no frontmatter, and the directory name `{directory}` is not a valid skill name"
+            ),
         )
-        .with_help(format!("rename the directory to `{}`, or add a frontmatter", name::suggest(directory)));
+        .with_help(format!(
+            "rename the directory to `{}`, or add a frontmatter",
+            name::suggest(directory)
+        ));
         ctx.push(diagnostic);
         return None;
     }
@@ -289,7 +363,10 @@ fn derived(
         format!("no frontmatter: using name `{directory}` and the description \"{description}\""),
     )
     .with_severity(Severity::Warning)
-    .with_help(format!("add a frontmatter:\n---\nname: {directory}\ndescription: {}\n---", yaml::quote(&description)));
+    .with_help(format!(
+        "add a frontmatter:\n---\nname: {directory}\ndescription: {}\n---",
+        yaml::quote(&description)
+    ));
     ctx.push(diagnostic);
     let empty = yaml::Node {
         span: 0..0,

@@ -38,7 +38,11 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillNam
     }
     if name.to_lowercase() != name {
         let diagnostic = ctx
-            .error(Code::NameCharacters, span.clone(), format!("the skill name `{name}` must be lowercase"))
+            .error(
+                Code::NameCharacters,
+                span.clone(),
+                format!("the skill name `{name}` must be lowercase"),
+            )
             .with_help(format!("use `{}`", suggest(&name)));
         ctx.push(diagnostic);
         usable = false;
@@ -54,16 +58,28 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillNam
         usable = false;
     }
     if name.starts_with('-') || name.ends_with('-') || name.contains("--") {
-        let what = if name.contains("--") { "must not contain `--`" } else { "must not start or end with `-`" };
+        let what = if name.contains("--") {
+            "must not contain `--`"
+        } else {
+            "must not start or end with `-`"
+        };
         let diagnostic = ctx
-            .error(Code::NameHyphens, span.clone(), format!("the skill name `{name}` {what}"))
+            .error(
+                Code::NameHyphens,
+                span.clone(),
+                format!("the skill name `{name}` {what}"),
+            )
             .with_help(format!("use `{}`", suggest(&name)));
         ctx.push(diagnostic);
         usable = false;
     }
     if usable && !name.is_ascii() {
         let diagnostic = ctx
-            .error(Code::NonAsciiName, span.clone(), format!("the skill name `{name}` is not ASCII"))
+            .error(
+                Code::NonAsciiName,
+                span.clone(),
+                format!("the skill name `{name}` is not ASCII"),
+            )
             .with_severity(crate::diagnostics::Severity::Warning)
             .with_help("valid, but some clients and file systems mishandle non-ASCII names");
         ctx.push(diagnostic);
@@ -76,7 +92,9 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillNam
                 span.clone(),
                 format!("the skill name `{name}` does not match its directory `{directory}`"),
             )
-            .with_help(format!("rename the directory to `{name}`, or set `name: {directory}`"));
+            .with_help(format!(
+                "rename the directory to `{name}`, or set `name: {directory}`"
+            ));
         usable &= !diagnostic.is_error();
         ctx.push(diagnostic);
     }
@@ -95,7 +113,12 @@ pub fn suggest(text: &str) -> String {
         .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
         .join("-");
-    collapsed.chars().take(MAX_NAME_CHARS).collect::<String>().trim_end_matches('-').to_owned()
+    collapsed
+        .chars()
+        .take(MAX_NAME_CHARS)
+        .collect::<String>()
+        .trim_end_matches('-')
+        .to_owned()
 }
 
 /// Whether `text` is a valid skill name on its own (no directory to compare).

@@ -3,6 +3,7 @@
 use std::ops::Range;
 
 use super::ctx::Ctx;
+use super::tools::Declared;
 use crate::diagnostics::{Code, closest};
 use crate::ir::{DefaultMode, Permissions, Policy, Tool, ToolName};
 use crate::yaml::Node;
@@ -10,7 +11,7 @@ use crate::yaml::Node;
 const KEYS: &[&str] = &["default_mode", "require_confirmation", "allow_write"];
 
 /// Validates `permissions` against the declared tools.
-pub fn check(ctx: &mut Ctx<'_>, node: Option<&Node>, tools: &[Tool]) -> Option<Permissions> {
+pub fn check(ctx: &mut Ctx<'_>, node: Option<&Node>, tools: &Declared) -> Option<Permissions> {
     let Some(node) = node else {
         return Some(Permissions::default());
     };
@@ -35,7 +36,12 @@ pub fn check(ctx: &mut Ctx<'_>, node: Option<&Node>, tools: &[Tool]) -> Option<P
             None => None,
         },
     };
-    let confirm = tool_list(ctx, node.get("require_confirmation"), "require_confirmation", tools);
+    let confirm = tool_list(
+        ctx,
+        node.get("require_confirmation"),
+        "require_confirmation",
+        tools,
+    );
     let allow = tool_list(ctx, node.get("allow_write"), "allow_write", tools);
     for (name, span) in &allow {
         if let Some((_, first)) = confirm.iter().find(|(other, _)| other == name) {
@@ -54,10 +60,19 @@ pub fn check(ctx: &mut Ctx<'_>, node: Option<&Node>, tools: &[Tool]) -> Option<P
     })
 }
 
-fn tool_list(ctx: &mut Ctx<'_>, node: Option<&Node>, field: &str, tools: &[Tool]) -> Vec<(ToolName, Range<usize>)> {
+fn tool_list(
+    ctx: &mut Ctx<'_>,
+    node: Option<&Node>,
+    field: &str,
+    tools: &Declared,
+) -> Vec<(ToolName, Range<usize>)> {
     let Some(node) = node else { return Vec::new() };
     let Some(items) = node.as_seq() else {
-        let diagnostic = ctx.error(Code::PermissionsShape, node.span.clone(), format!("`{field}` must be a list of tool names"));
+        let diagnostic = ctx.error(
+            Code::PermissionsShape,
+            node.span.clone(),
+            format!("`{field}` must be a list of tool names"),
+        );
         ctx.push(diagnostic);
         return Vec::new();
     };
@@ -65,15 +80,21 @@ fn tool_list(ctx: &mut Ctx<'_>, node: Option<&Node>, field: &str, tools: &[Tool]
         .iter()
         .filter_map(|item| {
             let name = ctx.string(item, field)?;
-            match tools.iter().find(|tool| tool.name.as_str() == name) {
-                Some(tool) => Some((tool.name.clone(), item.span.clone())),
+            match tools.names.iter().find(|declared| **declared == name) {
+                Some(declared) => Some((ToolName(declared.clone()), item.span.clone())),
                 None => {
-                    let mut diagnostic = ctx.error(Code::UnknownPermissionTool, item.span.clone(), format!("`{name}` in `{field}` is not a declared tool"));
-                    diagnostic = match closest(&name, tools.iter().map(|tool| tool.name.as_str())) {
+                    let mut diagnostic = ctx.error(
+                        Code::UnknownPermissionTool,
+                        item.span.clone(),
+                        format!("`{name}` in `{field}` is not a declared tool"),
+                    );
+                    diagnostic = match closest(&name, tools.names.iter().map(String::as_str)) {
                         Some(s) => diagnostic
                             .with_help(format!("did you mean `{s}`?"))
                             .with_fix(ctx.source, item.span.clone(), s, format!("use `{s}`")),
-                        None => diagnostic.with_help("declare the tool under `tools`, or remove it from the list"),
+                        None => diagnostic.with_help(
+                            "declare the tool under `tools`, or remove it from the list",
+                        ),
                     };
                     ctx.push(diagnostic);
                     None
@@ -91,7 +112,9 @@ fn tool_list(ctx: &mut Ctx<'_>, node: Option<&Node>, field: &str, tools: &[Tool]
 pub fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
     if permissions.require_confirmation.contains(&tool.name) {
         Policy::Confirm
-    } else if tool.endpoint.as_ref().is_some_and(|e| e.method.is_safe()) || permissions.allow_write.contains(&tool.name) {
+    } else if tool.endpoint.as_ref().is_some_and(|e| e.method.is_safe())
+        || permissions.allow_write.contains(&tool.name)
+    {
         Policy::Allow
     } else if permissions.default_mode == DefaultMode::Confirm {
         Policy::Confirm

@@ -12,38 +12,115 @@ use crate::yaml::{Entry, Node, Value};
 
 /// Keywords that shape the Rust type.
 const STRUCTURAL: &[&str] = &[
-    "type", "properties", "required", "items", "enum", "additionalProperties", "$ref", "$defs",
+    "type",
+    "properties",
+    "required",
+    "items",
+    "enum",
+    "additionalProperties",
+    "$ref",
+    "$defs",
 ];
 
 /// Keywords passed to the model unchanged.
 const ANNOTATIONS: &[&str] = &[
-    "title", "description", "default", "examples", "format", "pattern", "minLength", "maxLength",
-    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems",
-    "maxItems", "uniqueItems", "minProperties", "maxProperties", "deprecated", "readOnly",
-    "writeOnly", "$comment", "$schema",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "format",
+    "pattern",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$comment",
+    "$schema",
 ];
 
 /// JSON Schema keywords with no Rust mapping here.
 const UNSUPPORTED: &[&str] = &[
-    "oneOf", "anyOf", "allOf", "not", "if", "then", "else", "const", "patternProperties",
-    "propertyNames", "dependentSchemas", "dependentRequired", "dependencies", "prefixItems",
-    "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
-    "additionalItems", "$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef",
-    "definitions", "contentEncoding", "contentMediaType", "nullable", "discriminator",
+    "oneOf",
+    "anyOf",
+    "allOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "const",
+    "patternProperties",
+    "propertyNames",
+    "dependentSchemas",
+    "dependentRequired",
+    "dependencies",
+    "prefixItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+    "$id",
+    "$anchor",
+    "$dynamicRef",
+    "$dynamicAnchor",
+    "$recursiveRef",
+    "definitions",
+    "contentEncoding",
+    "contentMediaType",
+    "nullable",
+    "discriminator",
 ];
 
-/// Lowers `node` (a tool's `parameters`) into a type tree. `None` when it has errors.
-pub fn lower(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
+/// A lowered schema: the parameters that lowered cleanly, and whether that is all of them.
+pub struct Lowered {
+    pub parameters: Parameters,
+    /// `false` when a problem was reported; `parameters` then holds the valid part,
+    /// so that endpoints can still be checked against it.
+    pub complete: bool,
+}
+
+/// Lowers `node` (a tool's `parameters`) into a type tree.
+pub fn lower(ctx: &mut Ctx<'_>, node: &Node) -> Lowered {
     let errors_before = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
+    let parameters = lower_root(ctx, node);
+    let errors_after = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
+    Lowered {
+        complete: parameters.is_some() && errors_after == errors_before,
+        parameters: parameters.unwrap_or_else(Parameters::empty),
+    }
+}
+
+fn lower_root(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
     let Some(entries) = node.as_map() else {
         let diagnostic = ctx
-            .error(Code::SchemaRoot, node.span.clone(), format!("`parameters` must be a JSON Schema object, found {}", node.type_name()))
+            .error(
+                Code::SchemaRoot,
+                node.span.clone(),
+                format!(
+                    "`parameters` must be a JSON Schema object, found {}",
+                    node.type_name()
+                ),
+            )
             .with_help("use `type: object` with `properties`");
         ctx.push(diagnostic);
         return None;
     };
     if node.get("type").and_then(Node::as_str) != Some("object") {
-        let at = node.get("type").map_or(node.span.clone(), |t| t.span.clone());
+        let at = node
+            .get("type")
+            .map_or(node.span.clone(), |t| t.span.clone());
         let diagnostic = ctx
             .error(Code::SchemaRoot, at, "the root of `parameters` must be `type: object`")
             .with_help("model APIs take tool arguments as a JSON object: wrap the parameters in `type: object` with `properties`");
@@ -55,7 +132,10 @@ pub fn lower(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
         .and_then(Node::as_map)
         .map(|defs| defs.iter().map(|e| e.key.clone()).collect())
         .unwrap_or_default();
-    let mut lowerer = Lowerer { ctx, def_names: &def_names };
+    let mut lowerer = Lowerer {
+        ctx,
+        def_names: &def_names,
+    };
     let mut defs = Vec::new();
     if let Some(defs_node) = node.get("$defs") {
         for entry in lowerer.ctx.map(defs_node, "$defs", Code::SchemaInvalid) {
@@ -65,8 +145,7 @@ pub fn lower(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
         }
     }
     let root = lowerer.object(node, entries, true)?;
-    let errors_after = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
-    (errors_after == errors_before).then_some(Parameters { root, defs })
+    Some(Parameters { root, defs })
 }
 
 struct Lowerer<'c, 'a> {
@@ -77,13 +156,18 @@ struct Lowerer<'c, 'a> {
 impl Lowerer<'_, '_> {
     fn schema(&mut self, node: &Node, is_root: bool) -> Option<Type> {
         let Some(entries) = node.as_map() else {
-            let diagnostic = self
-                .ctx
-                .error(Code::SchemaInvalid, node.span.clone(), format!("a schema must be a mapping, found {}", node.type_name()));
+            let diagnostic = self.ctx.error(
+                Code::SchemaInvalid,
+                node.span.clone(),
+                format!("a schema must be a mapping, found {}", node.type_name()),
+            );
             self.ctx.push(diagnostic);
             return None;
         };
-        self.check_keywords(entries, is_root);
+        if !self.check_keywords(entries, is_root) {
+            // The construct is reported; guessing a type from the rest would only add noise.
+            return None;
+        }
         if let Some(reference) = node.get("$ref") {
             return self.reference(reference);
         }
@@ -94,7 +178,11 @@ impl Lowerer<'_, '_> {
             None => {
                 let diagnostic = self
                     .ctx
-                    .error(Code::SchemaInvalid, node.span.clone(), "this schema has no `type`")
+                    .error(
+                        Code::SchemaInvalid,
+                        node.span.clone(),
+                        "this schema has no `type`",
+                    )
                     .with_help("add `type: string` (or integer, number, boolean, array, object)");
                 self.ctx.push(diagnostic);
                 return None;
@@ -113,7 +201,11 @@ impl Lowerer<'_, '_> {
                 None => {
                     let diagnostic = self
                         .ctx
-                        .error(Code::SchemaInvalid, node.span.clone(), "an array schema needs `items`")
+                        .error(
+                            Code::SchemaInvalid,
+                            node.span.clone(),
+                            "an array schema needs `items`",
+                        )
                         .with_help("add `items: {type: string}` (or the element type)");
                     self.ctx.push(diagnostic);
                     return None;
@@ -134,16 +226,24 @@ impl Lowerer<'_, '_> {
                 return None;
             }
         }
-        Some(if nullable { Type::Nullable(Box::new(ty)) } else { ty })
+        Some(if nullable {
+            Type::Nullable(Box::new(ty))
+        } else {
+            ty
+        })
     }
 
-    fn check_keywords(&mut self, entries: &[Entry], is_root: bool) {
+    /// Reports keywords outside the subset; `false` when there was one.
+    fn check_keywords(&mut self, entries: &[Entry], is_root: bool) -> bool {
+        let errors_before = self.ctx.diagnostics.len();
         for entry in entries {
             let key = entry.key.as_str();
             if key == "$defs" && !is_root {
-                let diagnostic = self
-                    .ctx
-                    .error(Code::SchemaUnsupported, entry.key_span.clone(), "`$defs` is supported at the root of `parameters` only");
+                let diagnostic = self.ctx.error(
+                    Code::SchemaUnsupported,
+                    entry.key_span.clone(),
+                    "`$defs` is supported at the root of `parameters` only",
+                );
                 self.ctx.push(diagnostic);
             } else if UNSUPPORTED.contains(&key) {
                 let help = match key {
@@ -154,23 +254,37 @@ impl Lowerer<'_, '_> {
                 };
                 let diagnostic = self
                     .ctx
-                    .error(Code::SchemaUnsupported, entry.key_span.clone(), format!("`{key}` is not supported in tool parameter schemas"))
+                    .error(
+                        Code::SchemaUnsupported,
+                        entry.key_span.clone(),
+                        format!("`{key}` is not supported in tool parameter schemas"),
+                    )
                     .with_help(help);
                 self.ctx.push(diagnostic);
-            } else if !STRUCTURAL.contains(&key) && !ANNOTATIONS.contains(&key) && !key.starts_with("x-") {
+            } else if !STRUCTURAL.contains(&key)
+                && !ANNOTATIONS.contains(&key)
+                && !key.starts_with("x-")
+            {
                 let known = STRUCTURAL.iter().chain(ANNOTATIONS).copied();
                 let diagnostic = match closest(key, known) {
                     Some(suggestion) => self
                         .ctx
-                        .error(Code::SchemaInvalid, entry.key_span.clone(), format!("unknown schema keyword `{key}`"))
+                        .error(
+                            Code::SchemaInvalid,
+                            entry.key_span.clone(),
+                            format!("unknown schema keyword `{key}`"),
+                        )
                         .with_help(format!("did you mean `{suggestion}`?")),
-                    None => self
-                        .ctx
-                        .error(Code::SchemaUnsupported, entry.key_span.clone(), format!("`{key}` is not a supported schema keyword")),
+                    None => self.ctx.error(
+                        Code::SchemaUnsupported,
+                        entry.key_span.clone(),
+                        format!("`{key}` is not a supported schema keyword"),
+                    ),
                 };
                 self.ctx.push(diagnostic);
             }
         }
+        self.ctx.diagnostics.len() == errors_before
     }
 
     /// `type: T` or `type: [T, "null"]` -> (T, nullable).
@@ -184,7 +298,11 @@ impl Lowerer<'_, '_> {
                 if names.len() != items.len() || non_null.len() != 1 || names.len() != 2 {
                     let diagnostic = self
                         .ctx
-                        .error(Code::SchemaUnsupported, node.span.clone(), "a type list must be `[T, \"null\"]`")
+                        .error(
+                            Code::SchemaUnsupported,
+                            node.span.clone(),
+                            "a type list must be `[T, \"null\"]`",
+                        )
                         .with_help("unions of several types are not supported");
                     self.ctx.push(diagnostic);
                     return None;
@@ -192,13 +310,19 @@ impl Lowerer<'_, '_> {
                 (non_null[0].to_owned(), true, node.span.clone())
             }
             _ => {
-                let diagnostic = self.ctx.error(Code::SchemaInvalid, node.span.clone(), "`type` must be a string");
+                let diagnostic = self.ctx.error(
+                    Code::SchemaInvalid,
+                    node.span.clone(),
+                    "`type` must be a string",
+                );
                 self.ctx.push(diagnostic);
                 return None;
             }
         };
         if !TYPES.contains(&name.as_str()) {
-            let mut diagnostic = self.ctx.error(Code::SchemaInvalid, at, format!("unknown type `{name}`"));
+            let mut diagnostic =
+                self.ctx
+                    .error(Code::SchemaInvalid, at, format!("unknown type `{name}`"));
             diagnostic = match closest(&name, TYPES.iter().copied()) {
                 Some(s) => diagnostic.with_help(format!("did you mean `{s}`?")),
                 None => diagnostic.with_help(format!("expected one of: {}", TYPES.join(", "))),
@@ -211,7 +335,11 @@ impl Lowerer<'_, '_> {
 
     fn enumeration(&mut self, node: &Node) -> Option<Type> {
         let Some(items) = node.as_seq().filter(|items| !items.is_empty()) else {
-            let diagnostic = self.ctx.error(Code::SchemaInvalid, node.span.clone(), "`enum` must be a non-empty list");
+            let diagnostic = self.ctx.error(
+                Code::SchemaInvalid,
+                node.span.clone(),
+                "`enum` must be a non-empty list",
+            );
             self.ctx.push(diagnostic);
             return None;
         };
@@ -219,7 +347,11 @@ impl Lowerer<'_, '_> {
         for item in items {
             match item.as_str() {
                 Some(value) if values.iter().any(|v| v == value) => {
-                    let diagnostic = self.ctx.error(Code::SchemaInvalid, item.span.clone(), format!("`{value}` appears twice in `enum`"));
+                    let diagnostic = self.ctx.error(
+                        Code::SchemaInvalid,
+                        item.span.clone(),
+                        format!("`{value}` appears twice in `enum`"),
+                    );
                     self.ctx.push(diagnostic);
                 }
                 Some(value) => values.push(value.to_owned()),
@@ -239,7 +371,11 @@ impl Lowerer<'_, '_> {
 
     fn reference(&mut self, node: &Node) -> Option<Type> {
         let Some(target) = node.as_str() else {
-            let diagnostic = self.ctx.error(Code::SchemaRef, node.span.clone(), "`$ref` must be a string");
+            let diagnostic = self.ctx.error(
+                Code::SchemaRef,
+                node.span.clone(),
+                "`$ref` must be a string",
+            );
             self.ctx.push(diagnostic);
             return None;
         };
@@ -252,12 +388,18 @@ impl Lowerer<'_, '_> {
             let diagnostic = self
                 .ctx
                 .error(Code::SchemaRef, node.span.clone(), message)
-                .with_help("declare the schema under the root's `$defs` and refer to it as `#/$defs/Name`");
+                .with_help(
+                    "declare the schema under the root's `$defs` and refer to it as `#/$defs/Name`",
+                );
             self.ctx.push(diagnostic);
             return None;
         };
         if !self.def_names.iter().any(|def| def == name) {
-            let mut diagnostic = self.ctx.error(Code::SchemaRef, node.span.clone(), format!("`$defs` has no entry `{name}`"));
+            let mut diagnostic = self.ctx.error(
+                Code::SchemaRef,
+                node.span.clone(),
+                format!("`$defs` has no entry `{name}`"),
+            );
             if let Some(s) = closest(name, self.def_names.iter().map(String::as_str)) {
                 diagnostic = diagnostic.with_help(format!("did you mean `#/$defs/{s}`?"));
             }
@@ -287,23 +429,33 @@ impl Lowerer<'_, '_> {
     }
 
     fn object(&mut self, node: &Node, entries: &[Entry], is_root: bool) -> Option<ObjectType> {
-        if is_root {
-            self.check_keywords(entries, true);
+        if is_root && !self.check_keywords(entries, true) {
+            return None;
         }
         let additional_properties = match node.get("additionalProperties") {
             None => false,
-            Some(Node { value: Value::Bool(b), .. }) => *b,
+            Some(Node {
+                value: Value::Bool(b),
+                ..
+            }) => *b,
             Some(other) if is_root && other.as_map().is_some() => {
                 let diagnostic = self
                     .ctx
-                    .error(Code::SchemaUnsupported, other.span.clone(), "the root of `parameters` cannot be a map")
+                    .error(
+                        Code::SchemaUnsupported,
+                        other.span.clone(),
+                        "the root of `parameters` cannot be a map",
+                    )
                     .with_help("declare the arguments as `properties`");
                 self.ctx.push(diagnostic);
                 return None;
             }
             Some(other) => {
-                let diagnostic =
-                    self.ctx.error(Code::SchemaInvalid, other.span.clone(), "`additionalProperties` must be a boolean or a schema");
+                let diagnostic = self.ctx.error(
+                    Code::SchemaInvalid,
+                    other.span.clone(),
+                    "`additionalProperties` must be a boolean or a schema",
+                );
                 self.ctx.push(diagnostic);
                 return None;
             }
@@ -313,16 +465,26 @@ impl Lowerer<'_, '_> {
         if let Some(props) = node.get("properties") {
             for entry in self.ctx.map(props, "properties", Code::SchemaInvalid) {
                 if entry.key.is_empty() {
-                    let diagnostic = self.ctx.error(Code::SchemaInvalid, entry.key_span.clone(), "a property name must not be empty");
+                    let diagnostic = self.ctx.error(
+                        Code::SchemaInvalid,
+                        entry.key_span.clone(),
+                        "a property name must not be empty",
+                    );
                     self.ctx.push(diagnostic);
                     continue;
                 }
-                let Some(ty) = self.schema(&entry.value, false) else { continue };
+                let Some(ty) = self.schema(&entry.value, false) else {
+                    continue;
+                };
                 properties.push(Property {
                     name: entry.key.clone(),
                     ty,
                     required: required.iter().any(|(name, _)| *name == entry.key),
-                    description: entry.value.get("description").and_then(Node::as_str).map(str::to_owned),
+                    description: entry
+                        .value
+                        .get("description")
+                        .and_then(Node::as_str)
+                        .map(str::to_owned),
                     default: entry.value.get("default").map(Node::to_json),
                 });
             }
@@ -330,28 +492,41 @@ impl Lowerer<'_, '_> {
         for (name, item) in &required {
             let declared = node.get("properties").and_then(|p| p.get(name)).is_some();
             if !declared {
-                let mut diagnostic = self
-                    .ctx
-                    .error(Code::SchemaRequired, item.span.clone(), format!("`required` names `{name}`, which is not in `properties`"));
+                let mut diagnostic = self.ctx.error(
+                    Code::SchemaRequired,
+                    item.span.clone(),
+                    format!("`required` names `{name}`, which is not in `properties`"),
+                );
                 let names = node.get("properties").and_then(Node::as_map).unwrap_or(&[]);
                 diagnostic = match closest(name, names.iter().map(|e| e.key.as_str())) {
                     Some(s) => diagnostic.with_help(format!("did you mean `{s}`?")),
-                    None => diagnostic.with_help(format!("declare `{name}` under `properties`, or remove it from `required`")),
+                    None => diagnostic.with_help(format!(
+                        "declare `{name}` under `properties`, or remove it from `required`"
+                    )),
                 };
                 self.ctx.push(diagnostic);
             }
         }
         Some(ObjectType {
-            description: node.get("description").and_then(Node::as_str).map(str::to_owned),
+            description: node
+                .get("description")
+                .and_then(Node::as_str)
+                .map(str::to_owned),
             properties,
             additional_properties,
         })
     }
 
     fn required<'n>(&mut self, node: &'n Node) -> Vec<(String, &'n Node)> {
-        let Some(required) = node.get("required") else { return Vec::new() };
+        let Some(required) = node.get("required") else {
+            return Vec::new();
+        };
         let Some(items) = required.as_seq() else {
-            let diagnostic = self.ctx.error(Code::SchemaInvalid, required.span.clone(), "`required` must be a list of property names");
+            let diagnostic = self.ctx.error(
+                Code::SchemaInvalid,
+                required.span.clone(),
+                "`required` must be a list of property names",
+            );
             self.ctx.push(diagnostic);
             return Vec::new();
         };
@@ -360,7 +535,11 @@ impl Lowerer<'_, '_> {
             .filter_map(|item| match item.as_str() {
                 Some(name) => Some((name.to_owned(), item)),
                 None => {
-                    let diagnostic = self.ctx.error(Code::SchemaInvalid, item.span.clone(), "`required` must list property names");
+                    let diagnostic = self.ctx.error(
+                        Code::SchemaInvalid,
+                        item.span.clone(),
+                        "`required` must list property names",
+                    );
                     self.ctx.push(diagnostic);
                     None
                 }

@@ -33,9 +33,16 @@ pub fn parse(text: &str) -> Result<(Template, Vec<Placeholder>), TemplateError> 
         };
         let name = text[open + 2..close].trim();
         let range = open..close + 2;
-        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        {
             return Err(TemplateError {
-                message: format!("`{}` is not a placeholder: write `{{{{name}}}}` with a parameter name", &text[range.clone()]),
+                message: format!(
+                    "`{}` is not a placeholder: write `{{{{name}}}}` with a parameter name",
+                    &text[range.clone()]
+                ),
                 range,
             });
         }
@@ -90,7 +97,9 @@ pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), Templa
                 parts.push(BodyPart::Literal(literal));
             }
             TemplatePart::Param(name) => {
-                let range = placeholder.next().map_or(cursor..cursor, |p| p.range.clone());
+                let range = placeholder
+                    .next()
+                    .map_or(cursor..cursor, |p| p.range.clone());
                 offset_map.push((probe.len(), range.start));
                 if in_string {
                     probe.push('x');
@@ -157,7 +166,8 @@ mod tests {
 
     #[test]
     fn body_placeholders_know_their_context() {
-        let (body, _) = parse_body(r#"{"title": {{title}}, "note": "by {{user}} \"q\" {{x}}"}"#).unwrap();
+        let (body, _) =
+            parse_body(r#"{"title": {{title}}, "note": "by {{user}} \"q\" {{x}}"}"#).unwrap();
         assert_eq!(
             body.parts,
             vec![
@@ -175,7 +185,11 @@ mod tests {
     #[test]
     fn invalid_json_points_into_the_template() {
         let error = parse_body(r#"{"title": {{title}} "x": 1}"#).unwrap_err();
-        assert!(error.message.contains("not valid JSON"), "{}", error.message);
+        assert!(
+            error.message.contains("not valid JSON"),
+            "{}",
+            error.message
+        );
         assert_eq!(error.range.start, 20);
     }
 }

@@ -5,20 +5,32 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::{schema, template};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{Endpoint, Method, ObjectType, Parameters, Policy, Template, Tool, ToolName};
+use crate::ir::{Endpoint, Method, Parameters, Policy, Template, Tool, ToolName};
 use crate::yaml::Node;
 
 const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];
 const ENDPOINT_KEYS: &[&str] = &["method", "url", "query", "header", "body"];
 pub const MAX_TOOL_NAME: usize = 64;
 
-/// Validates the `tools` list. Invalid tools are reported and left out; the
-/// policy of each tool is decided later, once permissions are read.
-pub fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Vec<Tool> {
+/// The tools of a skill: those that are valid, and every well-formed name
+/// declared (permissions name tools whose other parts may have errors).
+#[derive(Default)]
+pub struct Declared {
+    pub valid: Vec<Tool>,
+    pub names: Vec<String>,
+}
+
+/// Validates the `tools` list. Invalid tools are reported and left out of
+/// `valid`; the policy of each tool is decided later, once permissions are read.
+pub fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Declared {
     let Some(items) = node.as_seq() else {
-        let diagnostic = ctx.error(Code::ToolShape, node.span.clone(), format!("`tools` must be a list, found {}", node.type_name()));
+        let diagnostic = ctx.error(
+            Code::ToolShape,
+            node.span.clone(),
+            format!("`tools` must be a list, found {}", node.type_name()),
+        );
         ctx.push(diagnostic);
-        return Vec::new();
+        return Declared::default();
     };
     let mut declared: Vec<Tool> = Vec::new();
     let mut seen: Vec<(String, Range<usize>)> = Vec::new();
@@ -30,12 +42,23 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Vec<Tool> 
         };
         if let Some((_, first)) = seen.iter().find(|(other, _)| *other == name) {
             let diagnostic = ctx
-                .error(Code::DuplicateTool, name_span.clone(), format!("a tool named `{name}` is already declared"))
+                .error(
+                    Code::DuplicateTool,
+                    name_span.clone(),
+                    format!("a tool named `{name}` is already declared"),
+                )
                 .with_label(ctx.source, first.clone(), "first declared here");
             ctx.push(diagnostic);
-        } else if let Some((other, first)) = seen.iter().find(|(other, _)| other.eq_ignore_ascii_case(&name)) {
+        } else if let Some((other, first)) = seen
+            .iter()
+            .find(|(other, _)| other.eq_ignore_ascii_case(&name))
+        {
             let diagnostic = ctx
-                .error(Code::ToolNameCase, name_span.clone(), format!("tool names `{other}` and `{name}` differ only in case"))
+                .error(
+                    Code::ToolNameCase,
+                    name_span.clone(),
+                    format!("tool names `{other}` and `{name}` differ only in case"),
+                )
                 .with_severity(Severity::Warning)
                 .with_label(ctx.source, first.clone(), "the other one")
                 .with_help("some clients compare tool names case-insensitively");
@@ -53,17 +76,32 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Vec<Tool> 
             });
         }
     }
-    declared
+    Declared {
+        valid: declared,
+        names: seen.into_iter().map(|(name, _)| name).collect(),
+    }
 }
 
-fn tool_name(ctx: &mut Ctx<'_>, item: &Node, prefix_budget: usize) -> Option<(String, Range<usize>)> {
+fn tool_name(
+    ctx: &mut Ctx<'_>,
+    item: &Node,
+    prefix_budget: usize,
+) -> Option<(String, Range<usize>)> {
     if item.as_map().is_none() {
-        let diagnostic = ctx.error(Code::ToolShape, item.span.clone(), format!("a tool must be a mapping, found {}", item.type_name()));
+        let diagnostic = ctx.error(
+            Code::ToolShape,
+            item.span.clone(),
+            format!("a tool must be a mapping, found {}", item.type_name()),
+        );
         ctx.push(diagnostic);
         return None;
     }
     let Some(node) = item.get("name") else {
-        let diagnostic = ctx.error(Code::ToolShape, item.span.clone(), "this tool has no `name`");
+        let diagnostic = ctx.error(
+            Code::ToolShape,
+            item.span.clone(),
+            "this tool has no `name`",
+        );
         ctx.push(diagnostic);
         return None;
     };
@@ -102,7 +140,10 @@ type ToolBody = (String, Parameters, serde_json::Value, Option<Endpoint>);
 
 fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
     let entries = item.as_map()?;
-    for entry in entries.iter().filter(|e| !TOOL_KEYS.contains(&e.key.as_str())) {
+    for entry in entries
+        .iter()
+        .filter(|e| !TOOL_KEYS.contains(&e.key.as_str()))
+    {
         let diagnostic = ctx.unknown_key(Code::ToolShape, entry, "a tool", TOOL_KEYS);
         ctx.push(diagnostic);
     }
@@ -116,37 +157,47 @@ fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
             None
         }
     };
-    let (parameters, parameters_json) = match item.get("parameters") {
+    let (lowered, parameters_json) = match item.get("parameters") {
         Some(node) => (schema::lower(ctx, node), node.to_json()),
         None => (
-            Some(Parameters {
-                root: ObjectType {
-                    description: None,
-                    properties: Vec::new(),
-                    additional_properties: false,
-                },
-                defs: Vec::new(),
-            }),
+            schema::Lowered {
+                parameters: Parameters::empty(),
+                complete: true,
+            },
             serde_json::json!({"type": "object", "properties": {}}),
         ),
     };
+    // Properties that failed to lower are reported already; placeholders naming them are not unknown.
+    let declared: Vec<&str> = item
+        .get("parameters")
+        .and_then(|p| p.get("properties"))
+        .and_then(Node::as_map)
+        .map_or_else(Vec::new, |entries| {
+            entries.iter().map(|e| e.key.as_str()).collect()
+        });
     // `Err` marks an endpoint with errors, `Ok(None)` a tool without one.
-    let endpoint = match (item.get("endpoint"), &parameters) {
-        (None, _) => Ok(None),
-        (Some(node), Some(parameters)) => endpoint(ctx, node, parameters).map(Some).ok_or(()),
-        (Some(node), None) => {
-            // Without valid parameters placeholders cannot be checked; the shape still can.
-            let _ = ctx.map(node, "endpoint", Code::EndpointShape);
-            Err(())
-        }
+    let endpoint = match item.get("endpoint") {
+        None => Ok(None),
+        Some(node) => endpoint(ctx, node, &lowered.parameters, &declared)
+            .map(Some)
+            .ok_or(()),
     };
+    let parameters = lowered.complete.then_some(lowered.parameters);
     Some((description?, parameters?, parameters_json, endpoint.ok()?))
 }
 
-fn endpoint(ctx: &mut Ctx<'_>, node: &Node, parameters: &Parameters) -> Option<Endpoint> {
+fn endpoint(
+    ctx: &mut Ctx<'_>,
+    node: &Node,
+    parameters: &Parameters,
+    declared: &[&str],
+) -> Option<Endpoint> {
     let errors_before = error_count(ctx);
     let entries = ctx.map(node, "endpoint", Code::EndpointShape);
-    for entry in entries.iter().filter(|e| !ENDPOINT_KEYS.contains(&e.key.as_str())) {
+    for entry in entries
+        .iter()
+        .filter(|e| !ENDPOINT_KEYS.contains(&e.key.as_str()))
+    {
         let diagnostic = ctx.unknown_key(Code::EndpointShape, entry, "an endpoint", ENDPOINT_KEYS);
         ctx.push(diagnostic);
     }
@@ -156,16 +207,27 @@ fn endpoint(ctx: &mut Ctx<'_>, node: &Node, parameters: &Parameters) -> Option<E
     let method = match node.get("method") {
         Some(method) => http_method(ctx, method),
         None => {
-            let diagnostic = ctx.error(Code::EndpointShape, node.span.clone(), "the endpoint has no `method`");
+            let diagnostic = ctx.error(
+                Code::EndpointShape,
+                node.span.clone(),
+                "the endpoint has no `method`",
+            );
             ctx.push(diagnostic);
             None
         }
     };
-    let params = Params { ctx_params: parameters };
+    let params = Params {
+        parameters,
+        declared,
+    };
     let url = match node.get("url") {
         Some(url) => self::url(ctx, url, &params),
         None => {
-            let diagnostic = ctx.error(Code::EndpointShape, node.span.clone(), "the endpoint has no `url`");
+            let diagnostic = ctx.error(
+                Code::EndpointShape,
+                node.span.clone(),
+                "the endpoint has no `url`",
+            );
             ctx.push(diagnostic);
             None
         }
@@ -174,8 +236,14 @@ fn endpoint(ctx: &mut Ctx<'_>, node: &Node, parameters: &Parameters) -> Option<E
     let headers = pairs(ctx, node.get("header"), "header", &params);
     for (name, _) in &headers {
         if !is_header_name(name) {
-            let at = node.get("header").map_or(node.span.clone(), |h| h.span.clone());
-            let diagnostic = ctx.error(Code::EndpointShape, at, format!("`{name}` is not a valid HTTP header name"));
+            let at = node
+                .get("header")
+                .map_or(node.span.clone(), |h| h.span.clone());
+            let diagnostic = ctx.error(
+                Code::EndpointShape,
+                at,
+                format!("`{name}` is not a valid HTTP header name"),
+            );
             ctx.push(diagnostic);
         }
     }
@@ -221,11 +289,23 @@ fn http_method(ctx: &mut Ctx<'_>, node: &Node) -> Option<Method> {
     if let Some(method) = Method::ALL.into_iter().find(|m| m.as_str() == text) {
         return Some(method);
     }
-    let mut diagnostic = ctx.error(Code::EndpointMethod, node.span.clone(), format!("`{text}` is not an HTTP method"));
-    diagnostic = match Method::ALL.into_iter().find(|m| m.as_str().eq_ignore_ascii_case(&text)) {
+    let mut diagnostic = ctx.error(
+        Code::EndpointMethod,
+        node.span.clone(),
+        format!("`{text}` is not an HTTP method"),
+    );
+    diagnostic = match Method::ALL
+        .into_iter()
+        .find(|m| m.as_str().eq_ignore_ascii_case(&text))
+    {
         Some(method) => diagnostic
             .with_help(format!("methods are upper case: `{}`", method.as_str()))
-            .with_fix(ctx.source, node.span.clone(), method.as_str(), "use upper case"),
+            .with_fix(
+                ctx.source,
+                node.span.clone(),
+                method.as_str(),
+                "use upper case",
+            ),
         None => diagnostic.with_help("use GET, HEAD, OPTIONS, POST, PUT, PATCH or DELETE"),
     };
     ctx.push(diagnostic);
@@ -242,27 +322,42 @@ enum Slot {
 }
 
 struct Params<'p> {
-    ctx_params: &'p Parameters,
+    parameters: &'p Parameters,
+    /// Every property name written in the schema, valid or not.
+    declared: &'p [&'p str],
 }
 
 impl Params<'_> {
     /// Checks that a placeholder names a parameter that may stand in `slot`.
     fn resolve(&self, ctx: &mut Ctx<'_>, name: &str, span: Range<usize>, slot: Slot) {
-        let root = &self.ctx_params.root;
+        let root = &self.parameters.root;
         let Some(property) = root.property(name) else {
-            let mut diagnostic = ctx.error(Code::UnknownPlaceholder, span, format!("`{{{{{name}}}}}` names no parameter"));
+            if self.declared.contains(&name) {
+                return;
+            }
+            let mut diagnostic = ctx.error(
+                Code::UnknownPlaceholder,
+                span,
+                format!("`{{{{{name}}}}}` names no parameter"),
+            );
             diagnostic = match closest(name, root.properties.iter().map(|p| p.name.as_str())) {
                 Some(s) => diagnostic.with_help(format!("did you mean `{{{{{s}}}}}`?")),
-                None if root.properties.is_empty() => diagnostic.with_help(format!("declare `{name}` under `parameters.properties`")),
+                None if root.properties.is_empty() => {
+                    diagnostic.with_help(format!("declare `{name}` under `parameters.properties`"))
+                }
                 None => diagnostic.with_help(format!(
                     "declared parameters: {}",
-                    root.properties.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                    root.properties
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )),
             };
             ctx.push(diagnostic);
             return;
         };
-        if slot != Slot::Body && !property.ty.is_scalar(&self.ctx_params.defs) {
+        if slot != Slot::Body && !property.ty.is_scalar(&self.parameters.defs) {
             let place = match slot {
                 Slot::Path => "the URL path",
                 Slot::Query => "a query value",
@@ -276,13 +371,26 @@ impl Params<'_> {
         }
         if slot == Slot::Path && !property.required {
             let diagnostic = ctx
-                .error(Code::OptionalPathPlaceholder, span, format!("`{name}` stands in the URL path but is optional"))
-                .with_help(format!("add `{name}` to `required`, or move it to the query"));
+                .error(
+                    Code::OptionalPathPlaceholder,
+                    span,
+                    format!("`{name}` stands in the URL path but is optional"),
+                )
+                .with_help(format!(
+                    "add `{name}` to `required`, or move it to the query"
+                ));
             ctx.push(diagnostic);
         }
     }
 
-    fn template(&self, ctx: &mut Ctx<'_>, node: &Node, offset: usize, text: &str, slot: Slot) -> Option<Template> {
+    fn template(
+        &self,
+        ctx: &mut Ctx<'_>,
+        node: &Node,
+        offset: usize,
+        text: &str,
+        slot: Slot,
+    ) -> Option<Template> {
         match template::parse(text) {
             Ok((template, placeholders)) => {
                 for placeholder in placeholders {
@@ -308,11 +416,17 @@ type Url = (String, Template, Vec<(String, Template)>);
 fn url(ctx: &mut Ctx<'_>, node: &Node, params: &Params<'_>) -> Option<Url> {
     let text = ctx.string(node, "url")?;
     let bad = |ctx: &mut Ctx<'_>, message: String, help: &str| {
-        let diagnostic = ctx.error(Code::EndpointUrl, node.span.clone(), message).with_help(help.to_owned());
+        let diagnostic = ctx
+            .error(Code::EndpointUrl, node.span.clone(), message)
+            .with_help(help.to_owned());
         ctx.push(diagnostic);
     };
     let Some(scheme_end) = text.find("://") else {
-        bad(ctx, format!("`{text}` is not an absolute URL"), "write the full URL: `https://host/path`");
+        bad(
+            ctx,
+            format!("`{text}` is not an absolute URL"),
+            "write the full URL: `https://host/path`",
+        );
         return None;
     };
     let scheme = &text[..scheme_end];
@@ -320,11 +434,19 @@ fn url(ctx: &mut Ctx<'_>, node: &Node, params: &Params<'_>) -> Option<Url> {
         return origin_placeholder(ctx, node, 0..scheme_end);
     }
     if scheme != "http" && scheme != "https" {
-        bad(ctx, format!("the URL scheme `{scheme}` is not http or https"), "use `https://`");
+        bad(
+            ctx,
+            format!("the URL scheme `{scheme}` is not http or https"),
+            "use `https://`",
+        );
         return None;
     }
     if let Some(c) = text.chars().find(|c| c.is_whitespace() || c.is_control()) {
-        bad(ctx, format!("the URL contains {c:?}"), "percent-encode it or remove it");
+        bad(
+            ctx,
+            format!("the URL contains {c:?}"),
+            "percent-encode it or remove it",
+        );
         return None;
     }
     let authority_start = scheme_end + 3;
@@ -336,11 +458,19 @@ fn url(ctx: &mut Ctx<'_>, node: &Node, params: &Params<'_>) -> Option<Url> {
         return origin_placeholder(ctx, node, authority_start..authority_end);
     }
     if authority.is_empty() || authority.contains('@') {
-        bad(ctx, format!("`{text}` has no valid host"), "write `https://host/path` (credentials in the URL are not allowed)");
+        bad(
+            ctx,
+            format!("`{text}` has no valid host"),
+            "write `https://host/path` (credentials in the URL are not allowed)",
+        );
         return None;
     }
     if text[authority_end..].contains('#') {
-        bad(ctx, "the URL has a fragment (`#...`), which is never sent".to_owned(), "remove the fragment");
+        bad(
+            ctx,
+            "the URL has a fragment (`#...`), which is never sent".to_owned(),
+            "remove the fragment",
+        );
         return None;
     }
     let (path_text, query_text) = match text[authority_end..].split_once('?') {
@@ -356,12 +486,16 @@ fn url(ctx: &mut Ctx<'_>, node: &Node, params: &Params<'_>) -> Option<Url> {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             if key.contains("{{") {
                 let span = ctx.sub_span(node, offset..offset + key.len());
-                let diagnostic = ctx
-                    .error(Code::Placeholder, span, "placeholders may stand in query values, not in query names");
+                let diagnostic = ctx.error(
+                    Code::Placeholder,
+                    span,
+                    "placeholders may stand in query values, not in query names",
+                );
                 ctx.push(diagnostic);
             } else if !key.is_empty() {
                 let value_offset = offset + key.len() + 1;
-                if let Some(template) = params.template(ctx, node, value_offset, value, Slot::Query) {
+                if let Some(template) = params.template(ctx, node, value_offset, value, Slot::Query)
+                {
                     query.push((key.to_owned(), template));
                 }
             }
@@ -381,14 +515,27 @@ fn origin_placeholder(ctx: &mut Ctx<'_>, node: &Node, range: Range<usize>) -> Op
 }
 
 /// `query:` or `header:` — a mapping of names to value templates.
-fn pairs(ctx: &mut Ctx<'_>, node: Option<&Node>, field: &str, params: &Params<'_>) -> Vec<(String, Template)> {
+fn pairs(
+    ctx: &mut Ctx<'_>,
+    node: Option<&Node>,
+    field: &str,
+    params: &Params<'_>,
+) -> Vec<(String, Template)> {
     let Some(node) = node else { return Vec::new() };
-    let slot = if field == "query" { Slot::Query } else { Slot::Header };
+    let slot = if field == "query" {
+        Slot::Query
+    } else {
+        Slot::Header
+    };
     ctx.map(node, field, Code::EndpointShape)
         .iter()
         .filter_map(|entry| {
             if entry.key.contains("{{") {
-                let diagnostic = ctx.error(Code::Placeholder, entry.key_span.clone(), format!("placeholders may stand in {field} values, not in names"));
+                let diagnostic = ctx.error(
+                    Code::Placeholder,
+                    entry.key_span.clone(),
+                    format!("placeholders may stand in {field} values, not in names"),
+                );
                 ctx.push(diagnostic);
                 return None;
             }
