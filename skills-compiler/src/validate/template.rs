@@ -69,8 +69,8 @@ pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), Templa
     let (template, placeholders) = parse(text)?;
     let mut parts = Vec::new();
     let mut probe = String::with_capacity(text.len());
-    // Maps offsets in `probe` back to offsets in `text` for error messages.
-    let mut offset_map: Vec<(usize, usize)> = Vec::new();
+    // Segments of `probe` and the text they stand for, to map error offsets back.
+    let mut segments: Vec<Segment> = Vec::new();
     let mut in_string = false;
     let mut escaped = false;
     let mut placeholder = placeholders.iter();
@@ -91,7 +91,10 @@ pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), Templa
                         in_string = true;
                     }
                 }
-                offset_map.push((probe.len(), cursor));
+                segments.push(Segment {
+                    probe: probe.len()..probe.len() + literal.len(),
+                    text: cursor..cursor + literal.len(),
+                });
                 probe.push_str(&literal);
                 cursor += literal.len();
                 parts.push(BodyPart::Literal(literal));
@@ -100,7 +103,10 @@ pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), Templa
                 let range = placeholder
                     .next()
                     .map_or(cursor..cursor, |p| p.range.clone());
-                offset_map.push((probe.len(), range.start));
+                segments.push(Segment {
+                    probe: probe.len()..probe.len() + 1,
+                    text: range.clone(),
+                });
                 if in_string {
                     probe.push('x');
                     parts.push(BodyPart::InString(name));
@@ -114,18 +120,25 @@ pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), Templa
     }
     if let Err(error) = serde_json::from_str::<serde::de::IgnoredAny>(&probe) {
         let at = byte_of(&probe, error.line(), error.column());
-        let original = offset_map
+        let original = segments
             .iter()
-            .rev()
-            .find(|(probe_at, _)| *probe_at <= at)
-            .map_or(0, |(probe_at, text_at)| text_at + (at - probe_at));
-        let original = original.min(text.len());
+            .filter(|_| !error.is_eof())
+            .find(|segment| segment.probe.contains(&at))
+            .map_or(text.len(), |segment| {
+                (segment.text.start + (at - segment.probe.start)).min(segment.text.end - 1)
+            });
         return Err(TemplateError {
             message: format!("the body is not valid JSON: {error}"),
             range: original..(original + 1).min(text.len()),
         });
     }
     Ok((BodyTemplate { parts }, placeholders))
+}
+
+/// A stretch of the JSON probe and the stretch of template text it stands for.
+struct Segment {
+    probe: Range<usize>,
+    text: Range<usize>,
 }
 
 /// serde_json reports 1-based line and column (in bytes); turn them into an offset.

@@ -1,0 +1,90 @@
+//! Test helpers: skill trees written to real directories.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use skills_compiler::{Code, Compilation, Config, Diagnostic, compile};
+
+/// A directory of real files under cargo's per-target temporary directory,
+/// removed when dropped.
+pub struct Tree {
+    pub dir: PathBuf,
+}
+
+impl Tree {
+    pub fn new(files: &[(&str, &[u8])]) -> Tree {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+            "tree-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let tree = Tree { dir };
+        for (path, bytes) in files {
+            tree.write(path, bytes);
+        }
+        tree
+    }
+
+    pub fn write(&self, path: &str, bytes: &[u8]) {
+        let full = self.dir.join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, bytes).unwrap();
+    }
+
+    pub fn compile(&self, config: &Config) -> Compilation {
+        compile(&self.dir, config)
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A SKILL.md for directory `a` with `extra` frontmatter lines from line 4 on.
+pub fn with(extra: &str) -> String {
+    format!("---\nname: a\ndescription: d\n{extra}---\nBody\n")
+}
+
+/// Compiles one skill at `skills/a/SKILL.md`.
+pub fn one(text: &str, config: &Config) -> Compilation {
+    Tree::new(&[("skills/a/SKILL.md", text.as_bytes())]).compile(config)
+}
+
+/// The diagnostics of `compilation` as `(code, line, column)`.
+pub fn located(compilation: &Compilation) -> Vec<(Code, Option<u32>, Option<u32>)> {
+    compilation
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.line(), d.column()))
+        .collect()
+}
+
+/// The first diagnostic with `code`, or a panic listing what was found.
+pub fn find(compilation: &Compilation, code: Code) -> &Diagnostic {
+    compilation
+        .diagnostics
+        .iter()
+        .find(|d| d.code == code)
+        .unwrap_or_else(|| panic!("no {code}; found {:#?}", located(compilation)))
+}
+
+pub fn portable() -> Config {
+    Config {
+        profile: skills_compiler::Profile::Portable,
+        ..Config::default()
+    }
+}
+
+pub fn lenient() -> Config {
+    Config {
+        profile: skills_compiler::Profile::Lenient,
+        ..Config::default()
+    }
+}
