@@ -123,4 +123,9 @@ impl Sources {
     pub fn get(&self, path: &str) -> Option<&SourceFile> {
         self.files.get(path)
     }
+
+    /// The display paths of every file read, sorted.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
 }

@@ -15,26 +15,43 @@ fn at(code: Code, line: u32, column: u32) -> (Code, Option<u32>, Option<u32>) {
 fn a_bom_crlf_and_mixed_line_endings_are_accepted_and_located() {
     let text = "\u{feff}---\r\nname: a\r\ndescription: d\nlicense: MIT\r\n---\r\nBody\r\n";
     let compilation = one(text, &Config::default());
-    assert!(compilation.diagnostics.is_empty(), "{:?}", located(&compilation));
+    assert!(
+        compilation.diagnostics.is_empty(),
+        "{:?}",
+        located(&compilation)
+    );
     let skills = compilation.skills.unwrap();
     assert_eq!(skills.skills[0].license.as_deref(), Some("MIT"));
     assert_eq!(skills.skills[0].body, "Body\r\n");
 
     // Locations still count lines across both endings.
     let text = "---\r\nname: a\ndescription: d\r\nx-ok: 1\nbad: 2\r\n---\r\n";
-    assert_eq!(located(&one(text, &Config::default())), vec![at(Code::UnknownKey, 5, 1)]);
+    assert_eq!(
+        located(&one(text, &Config::default())),
+        vec![at(Code::UnknownKey, 5, 1)]
+    );
 }
 
 #[test]
 fn frontmatter_that_is_a_list_or_a_scalar() {
-    for text in ["---\n- a\n- b\n---\n", "---\njust text\n---\n", "---\n42\n---\n"] {
-        assert_eq!(located(&one(text, &Config::default())), vec![at(Code::FrontmatterNotMapping, 2, 1)], "{text}");
+    for text in [
+        "---\n- a\n- b\n---\n",
+        "---\njust text\n---\n",
+        "---\n42\n---\n",
+    ] {
+        assert_eq!(
+            located(&one(text, &Config::default())),
+            vec![at(Code::FrontmatterNotMapping, 2, 1)],
+            "{text}"
+        );
     }
 }
 
 #[test]
 fn billion_laughs_is_refused_before_any_expansion() {
-    let mut text = String::from("---\nname: a\ndescription: d\nx-a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    let mut text = String::from(
+        "---\nname: a\ndescription: d\nx-a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n",
+    );
     let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
     for pair in names.windows(2) {
         let refs = vec![format!("*{}", pair[0]); 9].join(",");
@@ -50,7 +67,11 @@ fn billion_laughs_is_refused_before_any_expansion() {
 fn deep_nesting_in_block_and_flow_style_is_an_error_not_a_crash() {
     let depth = 100_000;
     let flow = with(&format!("x: {}{}\n", "[".repeat(depth), "]".repeat(depth)));
-    let flow_maps = with(&format!("x: {}1{}\n", "{a: ".repeat(depth), "}".repeat(depth)));
+    let flow_maps = with(&format!(
+        "x: {}1{}\n",
+        "{a: ".repeat(depth),
+        "}".repeat(depth)
+    ));
     let block = with(&format!("x:\n  {}1\n", "- ".repeat(depth)));
     let unclosed = with(&format!("x: {}\n", "[".repeat(depth)));
     // Raise the size limits so that the depth limit is what stops these.
@@ -102,15 +123,27 @@ fn name_rules() {
         ("a.b", Code::NameCharacters),
     ];
     for (name, code) in cases {
-        let tree = Tree::new(&[(&format!("skills/{name}/SKILL.md"), format!("---\nname: {name}\ndescription: d\n---\n").as_bytes())]);
+        let tree = Tree::new(&[(
+            &format!("skills/{name}/SKILL.md"),
+            format!("---\nname: {name}\ndescription: d\n---\n").as_bytes(),
+        )]);
         let compilation = tree.compile(&Config::default());
         assert_eq!(located(&compilation), vec![at(code, 2, 7)], "{name}");
     }
     let long = "a".repeat(65);
-    let tree = Tree::new(&[(&format!("skills/{long}/SKILL.md"), format!("---\nname: {long}\ndescription: d\n---\n").as_bytes())]);
-    assert_eq!(located(&tree.compile(&Config::default())), vec![at(Code::NameTooLong, 2, 7)]);
+    let tree = Tree::new(&[(
+        &format!("skills/{long}/SKILL.md"),
+        format!("---\nname: {long}\ndescription: d\n---\n").as_bytes(),
+    )]);
+    assert_eq!(
+        located(&tree.compile(&Config::default())),
+        vec![at(Code::NameTooLong, 2, 7)]
+    );
     let ok = "a".repeat(64);
-    let tree = Tree::new(&[(&format!("skills/{ok}/SKILL.md"), format!("---\nname: {ok}\ndescription: d\n---\n").as_bytes())]);
+    let tree = Tree::new(&[(
+        &format!("skills/{ok}/SKILL.md"),
+        format!("---\nname: {ok}\ndescription: d\n---\n").as_bytes(),
+    )]);
     assert!(tree.compile(&Config::default()).skills.is_some());
 }
 
@@ -120,52 +153,135 @@ fn a_name_that_differs_from_its_directory_and_nfkc_equivalents() {
     assert_eq!(located(&compilation), vec![at(Code::NameMismatch, 2, 7)]);
 
     // U+FB01 (the `fi` ligature) in the directory is NFKC-equal to `fi` in the name.
-    let tree = Tree::new(&[("skills/\u{fb01}le-tools/SKILL.md", b"---\nname: file-tools\ndescription: d\n---\n")]);
+    let tree = Tree::new(&[(
+        "skills/\u{fb01}le-tools/SKILL.md",
+        b"---\nname: file-tools\ndescription: d\n---\n",
+    )]);
     let compilation = tree.compile(&Config::default());
-    assert!(compilation.diagnostics.is_empty(), "{:?}", located(&compilation));
-    assert_eq!(compilation.skills.unwrap().skills[0].name.as_str(), "file-tools");
+    assert!(
+        compilation.diagnostics.is_empty(),
+        "{:?}",
+        located(&compilation)
+    );
+    assert_eq!(
+        compilation.skills.unwrap().skills[0].name.as_str(),
+        "file-tools"
+    );
 }
 
 #[test]
 fn description_and_compatibility_limits() {
-    let description = |d: &str| one(&format!("---\nname: a\ndescription: \"{d}\"\n---\n"), &Config::default());
-    assert_eq!(located(&description("")), vec![at(Code::EmptyDescription, 3, 14)]);
-    assert_eq!(located(&description("   ")), vec![at(Code::EmptyDescription, 3, 14)]);
-    assert_eq!(located(&description(&"é".repeat(1025))), vec![at(Code::DescriptionTooLong, 3, 14)]);
+    let description = |d: &str| {
+        one(
+            &format!("---\nname: a\ndescription: \"{d}\"\n---\n"),
+            &Config::default(),
+        )
+    };
+    assert_eq!(
+        located(&description("")),
+        vec![at(Code::EmptyDescription, 3, 14)]
+    );
+    assert_eq!(
+        located(&description("   ")),
+        vec![at(Code::EmptyDescription, 3, 14)]
+    );
+    assert_eq!(
+        located(&description(&"é".repeat(1025))),
+        vec![at(Code::DescriptionTooLong, 3, 14)]
+    );
     // The limit counts characters, not bytes: 1,024 two-byte characters pass.
     assert!(description(&"é".repeat(1024)).skills.is_some());
 
-    let compatibility = |c: &str| one(&with(&format!("compatibility: \"{c}\"\n")), &Config::default());
-    assert_eq!(located(&compatibility("")), vec![at(Code::Compatibility, 4, 16)]);
-    assert_eq!(located(&compatibility(&"x".repeat(501))), vec![at(Code::Compatibility, 4, 16)]);
+    let compatibility = |c: &str| {
+        one(
+            &with(&format!("compatibility: \"{c}\"\n")),
+            &Config::default(),
+        )
+    };
+    assert_eq!(
+        located(&compatibility("")),
+        vec![at(Code::Compatibility, 4, 16)]
+    );
+    assert_eq!(
+        located(&compatibility(&"x".repeat(501))),
+        vec![at(Code::Compatibility, 4, 16)]
+    );
     assert!(compatibility(&"x".repeat(500)).skills.is_some());
 }
 
 #[test]
 fn metadata_coerces_scalars_and_refuses_nesting() {
-    let compilation = one(&with("metadata:\n  version: 1.0\n  count: 3\n  beta: true\n  owner: me\n"), &Config::default());
+    let compilation = one(
+        &with("metadata:\n  version: 1.0\n  count: 3\n  beta: true\n  owner: me\n"),
+        &Config::default(),
+    );
     let skills = compilation.skills.unwrap();
-    let metadata: Vec<(&str, &str)> = skills.skills[0].metadata.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    assert_eq!(metadata, vec![("version", "1.0"), ("count", "3"), ("beta", "true"), ("owner", "me")]);
+    let metadata: Vec<(&str, &str)> = skills.skills[0]
+        .metadata
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        metadata,
+        vec![
+            ("version", "1.0"),
+            ("count", "3"),
+            ("beta", "true"),
+            ("owner", "me")
+        ]
+    );
 
-    let nested = one(&with("metadata:\n  owner: {team: infra}\n  list: [a]\n"), &Config::default());
-    assert_eq!(located(&nested), vec![at(Code::Metadata, 5, 10), at(Code::Metadata, 6, 9)]);
+    let nested = one(
+        &with("metadata:\n  owner: {team: infra}\n  list: [a]\n"),
+        &Config::default(),
+    );
+    assert_eq!(
+        located(&nested),
+        vec![at(Code::Metadata, 5, 10), at(Code::Metadata, 6, 9)]
+    );
 }
 
 #[test]
 fn protocols_need_steps_checks_and_all_three_escape_hatches() {
     let full = "kind: protocol\nsteps: [Do it]\npost_checks: [It is done]\non_deviation: Stop and ask.\non_blocked: Say what is missing.\non_already_done: Skip it.\n";
     assert!(one(&with(full), &Config::default()).skills.is_some());
-    for key in ["steps", "post_checks", "on_deviation", "on_blocked", "on_already_done"] {
-        let text: String = full.lines().filter(|l| !l.starts_with(key)).map(|l| format!("{l}\n")).collect();
+    for key in [
+        "steps",
+        "post_checks",
+        "on_deviation",
+        "on_blocked",
+        "on_already_done",
+    ] {
+        let text: String = full
+            .lines()
+            .filter(|l| !l.starts_with(key))
+            .map(|l| format!("{l}\n"))
+            .collect();
         let compilation = one(&with(&text), &Config::default());
         let diagnostic = find(&compilation, Code::ProtocolIncomplete);
-        assert_eq!((diagnostic.line(), diagnostic.column()), (Some(4), Some(7)), "{key}");
-        assert!(diagnostic.message.contains(&format!("`{key}`")), "{}", diagnostic.message);
-        assert!(diagnostic.help.as_deref().unwrap().contains("drifts off plan"));
+        assert_eq!(
+            (diagnostic.line(), diagnostic.column()),
+            (Some(4), Some(7)),
+            "{key}"
+        );
+        assert!(
+            diagnostic.message.contains(&format!("`{key}`")),
+            "{}",
+            diagnostic.message
+        );
+        assert!(
+            diagnostic
+                .help
+                .as_deref()
+                .unwrap()
+                .contains("drifts off plan")
+        );
     }
     let empty_steps = full.replace("steps: [Do it]", "steps: []");
-    assert_eq!(located(&one(&with(&empty_steps), &Config::default())), vec![at(Code::ProtocolIncomplete, 5, 8)]);
+    assert_eq!(
+        located(&one(&with(&empty_steps), &Config::default())),
+        vec![at(Code::ProtocolIncomplete, 5, 8)]
+    );
 }
 
 #[test]
@@ -173,7 +289,13 @@ fn protocol_keys_on_a_plain_skill_suggest_kind_protocol() {
     let compilation = one(&with("on_blocked: Ask.\n"), &Config::default());
     let diagnostic = find(&compilation, Code::ProtocolKeyOnSkill);
     assert_eq!((diagnostic.line(), diagnostic.column()), (Some(4), Some(1)));
-    assert!(diagnostic.help.as_deref().unwrap().contains("kind: protocol"));
+    assert!(
+        diagnostic
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("kind: protocol")
+    );
 }
 
 #[test]
@@ -181,11 +303,17 @@ fn an_unknown_key_with_a_near_miss_gets_did_you_mean_and_a_fix_it() {
     let compilation = one("---\nname: a\ndescripton: d\n---\n", &Config::default());
     let diagnostic = find(&compilation, Code::UnknownKey);
     assert_eq!((diagnostic.line(), diagnostic.column()), (Some(3), Some(1)));
-    assert_eq!(diagnostic.help.as_deref(), Some("did you mean `description`?"));
+    assert_eq!(
+        diagnostic.help.as_deref(),
+        Some("did you mean `description`?")
+    );
     assert_eq!(diagnostic.fix.as_ref().unwrap().replacement, "description");
     // `x-` keys are kept as extras.
     let compilation = one(&with("x-team: infra\n"), &Config::default());
-    assert_eq!(compilation.skills.unwrap().skills[0].extras, vec![("x-team".to_owned(), serde_json::json!("infra"))]);
+    assert_eq!(
+        compilation.skills.unwrap().skills[0].extras,
+        vec![("x-team".to_owned(), serde_json::json!("infra"))]
+    );
 }
 
 fn tools(extra: &str) -> String {
@@ -196,79 +324,183 @@ fn tools(extra: &str) -> String {
 
 #[test]
 fn tool_and_endpoint_problems() {
-    let endpoint = |url: &str| tools(&format!("    endpoint:\n      method: GET\n      url: \"{url}\"\n"));
+    let endpoint = |url: &str| {
+        tools(&format!(
+            "    endpoint:\n      method: GET\n      url: \"{url}\"\n"
+        ))
+    };
     let cases = [
-        (endpoint("https://h.com/r/{{repo}}/{{rpo}}"), Code::UnknownPlaceholder, 38),
-        (endpoint("https://{{repo}}.h.com/"), Code::PlaceholderInOrigin, 21),
-        (endpoint("https://h.com:{{id}}/"), Code::PlaceholderInOrigin, 21),
+        (
+            endpoint("https://h.com/r/{{repo}}/{{rpo}}"),
+            Code::UnknownPlaceholder,
+            38,
+        ),
+        (
+            endpoint("https://{{repo}}.h.com/"),
+            Code::PlaceholderInOrigin,
+            21,
+        ),
+        (
+            endpoint("https://h.com:{{id}}/"),
+            Code::PlaceholderInOrigin,
+            21,
+        ),
         (endpoint("{{repo}}://h.com/"), Code::PlaceholderInOrigin, 13),
-        (endpoint("https://h.com/i/{{id}}"), Code::OptionalPathPlaceholder, 29),
-        (endpoint("https://h.com/i?t={{tags}}"), Code::PlaceholderType, 31),
+        (
+            endpoint("https://h.com/i/{{id}}"),
+            Code::OptionalPathPlaceholder,
+            29,
+        ),
+        (
+            endpoint("https://h.com/i?t={{tags}}"),
+            Code::PlaceholderType,
+            31,
+        ),
         (endpoint("ftp://h.com/"), Code::EndpointUrl, 12),
     ];
     for (text, code, column) in cases {
-        assert_eq!(located(&one(&text, &Config::default())), vec![at(code, 16, column)], "{text}");
+        assert_eq!(
+            located(&one(&text, &Config::default())),
+            vec![at(code, 16, column)],
+            "{text}"
+        );
     }
-    let body = tools("    endpoint:\n      method: POST\n      url: https://h.com/\n      body: '{\"a\": {{repo}} \"b\": 1}'\n");
-    assert_eq!(located(&one(&body, &Config::default())), vec![at(Code::BodyTemplate, 17, 29)]);
+    let body = tools(
+        "    endpoint:\n      method: POST\n      url: https://h.com/\n      body: '{\"a\": {{repo}} \"b\": 1}'\n",
+    );
+    assert_eq!(
+        located(&one(&body, &Config::default())),
+        vec![at(Code::BodyTemplate, 17, 29)]
+    );
 }
 
 #[test]
 fn unsupported_schema_constructs_are_named_and_located() {
-    let schema = |property: &str| with(&format!("tools:\n  - name: t\n    description: d\n    parameters:\n      type: object\n      properties:\n        x: {property}\n"));
+    let schema = |property: &str| {
+        with(&format!(
+            "tools:\n  - name: t\n    description: d\n    parameters:\n      type: object\n      properties:\n        x: {property}\n"
+        ))
+    };
     for (property, code, column, construct) in [
-        ("{oneOf: [{type: string}, {type: integer}]}", Code::SchemaUnsupported, 13, "oneOf"),
+        (
+            "{oneOf: [{type: string}, {type: integer}]}",
+            Code::SchemaUnsupported,
+            13,
+            "oneOf",
+        ),
         ("{not: {type: string}}", Code::SchemaUnsupported, 13, "not"),
-        ("{$ref: \"https://e.com/s.json\"}", Code::SchemaRef, 19, "https://e.com/s.json"),
-        ("{$ref: \"#/$defs/Missing\"}", Code::SchemaRef, 19, "Missing"),
-        ("{type: [string, integer]}", Code::SchemaUnsupported, 19, "[T, \"null\"]"),
+        (
+            "{$ref: \"https://e.com/s.json\"}",
+            Code::SchemaRef,
+            19,
+            "https://e.com/s.json",
+        ),
+        (
+            "{$ref: \"#/$defs/Missing\"}",
+            Code::SchemaRef,
+            19,
+            "Missing",
+        ),
+        (
+            "{type: [string, integer]}",
+            Code::SchemaUnsupported,
+            19,
+            "[T, \"null\"]",
+        ),
         ("{type: array}", Code::SchemaInvalid, 12, "items"),
     ] {
         let compilation = one(&schema(property), &Config::default());
         let diagnostic = find(&compilation, code);
-        assert_eq!((diagnostic.line(), diagnostic.column()), (Some(10), Some(column)), "{property}");
-        assert!(diagnostic.message.contains(construct), "{}", diagnostic.message);
+        assert_eq!(
+            (diagnostic.line(), diagnostic.column()),
+            (Some(10), Some(column)),
+            "{property}"
+        );
+        assert!(
+            diagnostic.message.contains(construct),
+            "{}",
+            diagnostic.message
+        );
     }
-    let required = with("tools:\n  - name: t\n    description: d\n    parameters: {type: object, required: [a, b], properties: {a: {type: string}}}\n");
-    assert_eq!(located(&one(&required, &Config::default())), vec![at(Code::SchemaRequired, 7, 46)]);
+    let required = with(
+        "tools:\n  - name: t\n    description: d\n    parameters: {type: object, required: [a, b], properties: {a: {type: string}}}\n",
+    );
+    assert_eq!(
+        located(&one(&required, &Config::default())),
+        vec![at(Code::SchemaRequired, 7, 46)]
+    );
 }
 
 #[test]
 fn tool_names_with_a_dot_or_65_characters() {
     for name in ["issues.create".to_owned(), "t".repeat(65), "1st".to_owned()] {
         let text = with(&format!("tools:\n  - name: {name}\n    description: d\n"));
-        assert_eq!(located(&one(&text, &Config::default())), vec![at(Code::ToolName, 5, 11)], "{name}");
+        assert_eq!(
+            located(&one(&text, &Config::default())),
+            vec![at(Code::ToolName, 5, 11)],
+            "{name}"
+        );
     }
-    let ok = with(&format!("tools:\n  - name: {}\n    description: d\n", "t".repeat(64)));
+    let ok = with(&format!(
+        "tools:\n  - name: {}\n    description: d\n",
+        "t".repeat(64)
+    ));
     assert!(one(&ok, &Config::default()).skills.is_some());
 }
 
 #[test]
 fn permission_lists_name_declared_tools_once() {
-    let text = tools("permissions:\n  require_confirmation: [get_issue]\n  allow_write: [get_isue, get_issue]\n");
+    let text = tools(
+        "permissions:\n  require_confirmation: [get_issue]\n  allow_write: [get_isue, get_issue]\n",
+    );
     let compilation = one(&text, &Config::default());
     assert_eq!(
         located(&compilation),
-        vec![at(Code::UnknownPermissionTool, 16, 17), at(Code::ConflictingPermission, 16, 27)]
+        vec![
+            at(Code::UnknownPermissionTool, 16, 17),
+            at(Code::ConflictingPermission, 16, 27)
+        ]
     );
-    assert_eq!(find(&compilation, Code::UnknownPermissionTool).help.as_deref(), Some("did you mean `get_issue`?"));
+    assert_eq!(
+        find(&compilation, Code::UnknownPermissionTool)
+            .help
+            .as_deref(),
+        Some("did you mean `get_issue`?")
+    );
 }
 
 #[test]
 fn one_typo_never_hides_the_next() {
     let text = "---\nname: a\ndescripton: d\nversion: 0\ntags: [\"\"]\npermissions: {default_mode: open}\n---\n";
-    let codes: Vec<Code> = one(text, &Config::default()).diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<Code> = one(text, &Config::default())
+        .diagnostics
+        .iter()
+        .map(|d| d.code)
+        .collect();
     assert_eq!(
         codes,
-        vec![Code::MissingField, Code::UnknownKey, Code::Version, Code::StringList, Code::DefaultMode]
+        vec![
+            Code::MissingField,
+            Code::UnknownKey,
+            Code::Version,
+            Code::StringList,
+            Code::DefaultMode
+        ]
     );
 }
 
 #[test]
 fn portable_rejects_extensions_with_a_place_to_put_them() {
     let compilation = one(&with("tools: []\ntriggers: [x]\n"), &portable());
-    let help: Vec<&str> = compilation.diagnostics.iter().map(|d| d.help.as_deref().unwrap()).collect();
-    assert_eq!(located(&compilation), vec![at(Code::NotPortable, 4, 1), at(Code::NotPortable, 5, 1)]);
+    let help: Vec<&str> = compilation
+        .diagnostics
+        .iter()
+        .map(|d| d.help.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        located(&compilation),
+        vec![at(Code::NotPortable, 4, 1), at(Code::NotPortable, 5, 1)]
+    );
     assert!(help[0].contains("tools.yaml"), "{help:?}");
     assert!(help[1].contains("metadata"), "{help:?}");
 }

@@ -17,10 +17,18 @@ struct Case {
     at: Option<(u32, u32)>,
 }
 
-fn case(code: Code, files: Vec<(&'static str, String)>, file: &'static str, at: Option<(u32, u32)>) -> Case {
+fn case(
+    code: Code,
+    files: Vec<(&'static str, String)>,
+    file: &'static str,
+    at: Option<(u32, u32)>,
+) -> Case {
     Case {
         code,
-        files: files.into_iter().map(|(p, t)| (p, t.into_bytes())).collect(),
+        files: files
+            .into_iter()
+            .map(|(p, t)| (p, t.into_bytes()))
+            .collect(),
         config: Config::default(),
         file,
         at,
@@ -56,19 +64,72 @@ fn cases() -> Vec<Case> {
             at: Some((3, 17)),
         },
         a(Code::MissingFrontmatter, "# A\n\nBody\n".into(), 1, 1),
-        a(Code::UnclosedFrontmatter, "---\nname: a\ndescription: d\n".into(), 1, 1),
+        a(
+            Code::UnclosedFrontmatter,
+            "---\nname: a\ndescription: d\n".into(),
+            1,
+            1,
+        ),
         a(Code::EmptyFrontmatter, "---\n---\nBody\n".into(), 2, 1),
-        a(Code::FrontmatterNotMapping, "---\n- name: a\n---\n".into(), 2, 1),
-        a(Code::YamlSyntax, "---\nname: a\ndescription: [d\n---\n".into(), 4, 1),
-        a(Code::UnquotedColon, "---\nname: a\ndescription: Use when: asked\n---\n".into(), 3, 22),
-        a(Code::AnchorOrAlias, "---\nname: &n a\ndescription: *n\n---\n".into(), 2, 7),
-        a(Code::Tag, "---\nname: !!str a\ndescription: d\n---\n".into(), 2, 7),
-        a(Code::DuplicateKey, "---\nname: a\nname: a\ndescription: d\n---\n".into(), 3, 1),
-        a(Code::TooDeep, with(&format!("x: {}{}\n", "[".repeat(100), "]".repeat(100))), 4, 4 + 63), // the root mapping is the first level
+        a(
+            Code::FrontmatterNotMapping,
+            "---\n- name: a\n---\n".into(),
+            2,
+            1,
+        ),
+        a(
+            Code::YamlSyntax,
+            "---\nname: a\ndescription: [d\n---\n".into(),
+            4,
+            1,
+        ),
+        a(
+            Code::UnquotedColon,
+            "---\nname: a\ndescription: Use when: asked\n---\n".into(),
+            3,
+            22,
+        ),
+        a(
+            Code::AnchorOrAlias,
+            "---\nname: &n a\ndescription: *n\n---\n".into(),
+            2,
+            7,
+        ),
+        a(
+            Code::Tag,
+            "---\nname: !!str a\ndescription: d\n---\n".into(),
+            2,
+            7,
+        ),
+        a(
+            Code::DuplicateKey,
+            "---\nname: a\nname: a\ndescription: d\n---\n".into(),
+            3,
+            1,
+        ),
+        a(
+            Code::TooDeep,
+            with(&format!("x: {}{}\n", "[".repeat(100), "]".repeat(100))),
+            4,
+            4 + 63,
+        ), // the root mapping is the first level
         a(Code::NonStringKey, with("1: one\n"), 4, 1),
         a(Code::MissingField, "---\nname: a\n---\n".into(), 2, 1),
-        a(Code::WrongType, "---\nname: a\ndescription: 123\n---\n".into(), 3, 14),
-        case(Code::NameCharacters, vec![("skills/A_b/SKILL.md", "---\nname: A_b\ndescription: d\n---\n".into())], "skills/A_b/SKILL.md", Some((2, 7))),
+        a(
+            Code::WrongType,
+            "---\nname: a\ndescription: 123\n---\n".into(),
+            3,
+            14,
+        ),
+        case(
+            Code::NameCharacters,
+            vec![(
+                "skills/A_b/SKILL.md",
+                "---\nname: A_b\ndescription: d\n---\n".into(),
+            )],
+            "skills/A_b/SKILL.md",
+            Some((2, 7)),
+        ),
         case(
             Code::NameTooLong,
             vec![(
@@ -78,93 +139,325 @@ fn cases() -> Vec<Case> {
             "skills/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/SKILL.md",
             Some((2, 7)),
         ),
-        case(Code::NameHyphens, vec![("skills/a--b/SKILL.md", "---\nname: a--b\ndescription: d\n---\n".into())], "skills/a--b/SKILL.md", Some((2, 7))),
-        a(Code::NameMismatch, "---\nname: b\ndescription: d\n---\n".into(), 2, 7),
-        a(Code::EmptyDescription, "---\nname: a\ndescription: \"\"\n---\n".into(), 3, 14),
-        a(Code::DescriptionTooLong, format!("---\nname: a\ndescription: {}\n---\n", "x".repeat(1025)), 3, 14),
+        case(
+            Code::NameHyphens,
+            vec![(
+                "skills/a--b/SKILL.md",
+                "---\nname: a--b\ndescription: d\n---\n".into(),
+            )],
+            "skills/a--b/SKILL.md",
+            Some((2, 7)),
+        ),
+        a(
+            Code::NameMismatch,
+            "---\nname: b\ndescription: d\n---\n".into(),
+            2,
+            7,
+        ),
+        a(
+            Code::EmptyDescription,
+            "---\nname: a\ndescription: \"\"\n---\n".into(),
+            3,
+            14,
+        ),
+        a(
+            Code::DescriptionTooLong,
+            format!("---\nname: a\ndescription: {}\n---\n", "x".repeat(1025)),
+            3,
+            14,
+        ),
         a(Code::Compatibility, with("compatibility: \"\"\n"), 4, 16),
-        a(Code::Metadata, with("metadata:\n  owner: {team: infra}\n"), 5, 10),
-        portable(a(Code::AllowedTools, with("allowed-tools: [Bash, Read]\n"), 4, 16)),
+        a(
+            Code::Metadata,
+            with("metadata:\n  owner: {team: infra}\n"),
+            5,
+            10,
+        ),
+        portable(a(
+            Code::AllowedTools,
+            with("allowed-tools: [Bash, Read]\n"),
+            4,
+            16,
+        )),
         a(Code::UnknownKey, with("descripton: d\n"), 4, 1),
         portable(a(Code::NotPortable, with("tags: [x]\n"), 4, 1)),
-        a(Code::EmptyName, "---\nname: \"\"\ndescription: d\n---\n".into(), 2, 7),
+        a(
+            Code::EmptyName,
+            "---\nname: \"\"\ndescription: d\n---\n".into(),
+            2,
+            7,
+        ),
         a(Code::Kind, with("kind: playbook\n"), 4, 7),
-        a(Code::ProtocolIncomplete, with("kind: protocol\nsteps: [go]\n"), 4, 7),
+        a(
+            Code::ProtocolIncomplete,
+            with("kind: protocol\nsteps: [go]\n"),
+            4,
+            7,
+        ),
         a(Code::ProtocolKeyOnSkill, with("steps: [go]\n"), 4, 1),
         a(Code::StringList, with("tags: [ok, \"\"]\n"), 4, 12),
-        config(a(Code::Area, with("area: hobbies\n"), 4, 7), |c| c.areas = Some(vec!["home".into()])),
+        config(a(Code::Area, with("area: hobbies\n"), 4, 7), |c| {
+            c.areas = Some(vec!["home".into()])
+        }),
         a(Code::Version, with("version: 0\n"), 4, 10),
         case(
             Code::ToolsTwice,
-            vec![(A, with("tools: []\n")), ("skills/a/tools.yaml", "tools: []\n".into())],
+            vec![
+                (A, with("tools: []\n")),
+                ("skills/a/tools.yaml", "tools: []\n".into()),
+            ],
             A,
             Some((4, 8)),
         ),
-        a(Code::ClientExtra, with("disable-model-invocation: \"yes\"\n"), 4, 27),
+        a(
+            Code::ClientExtra,
+            with("disable-model-invocation: \"yes\"\n"),
+            4,
+            27,
+        ),
         a(Code::ToolShape, with("tools:\n  - name: t\n"), 5, 5),
-        a(Code::ToolName, with("tools:\n  - name: issues.create\n    description: d\n"), 5, 11),
-        a(Code::DuplicateTool, with("tools:\n  - name: t\n    description: d\n  - name: t\n    description: d\n"), 7, 11),
-        config(a(Code::ToolPrefixBudget, with(&format!("tools:\n  - name: {}\n    description: d\n", "t".repeat(60))), 5, 11), |c| {
-            c.tool_name_prefix_budget = 12
-        }),
-        a(Code::SchemaRoot, tool("    parameters: {type: string}\n"), 7, 24),
-        a(Code::SchemaUnsupported, tool("    parameters:\n      type: object\n      properties:\n        x: {not: {type: string}}\n"), 10, 13),
-        a(Code::SchemaInvalid, tool("    parameters:\n      type: object\n      properties:\n        x: {type: text}\n"), 10, 19),
-        a(Code::SchemaRequired, tool("    parameters:\n      type: object\n      required: [title]\n      properties: {}\n"), 9, 18),
-        a(Code::SchemaRef, tool("    parameters:\n      type: object\n      properties:\n        x: {$ref: \"https://e.com/s.json\"}\n"), 10, 19),
-        a(Code::EndpointMethod, tool("    endpoint: {method: FETCH, url: \"https://h.com/\"}\n"), 7, 24),
-        a(Code::EndpointUrl, tool("    endpoint: {method: GET, url: /api}\n"), 7, 34),
+        a(
+            Code::ToolName,
+            with("tools:\n  - name: issues.create\n    description: d\n"),
+            5,
+            11,
+        ),
+        a(
+            Code::DuplicateTool,
+            with("tools:\n  - name: t\n    description: d\n  - name: t\n    description: d\n"),
+            7,
+            11,
+        ),
+        config(
+            a(
+                Code::ToolPrefixBudget,
+                with(&format!(
+                    "tools:\n  - name: {}\n    description: d\n",
+                    "t".repeat(60)
+                )),
+                5,
+                11,
+            ),
+            |c| c.tool_name_prefix_budget = 12,
+        ),
+        a(
+            Code::SchemaRoot,
+            tool("    parameters: {type: string}\n"),
+            7,
+            24,
+        ),
+        a(
+            Code::SchemaUnsupported,
+            tool(
+                "    parameters:\n      type: object\n      properties:\n        x: {not: {type: string}}\n",
+            ),
+            10,
+            13,
+        ),
+        a(
+            Code::SchemaInvalid,
+            tool(
+                "    parameters:\n      type: object\n      properties:\n        x: {type: text}\n",
+            ),
+            10,
+            19,
+        ),
+        a(
+            Code::SchemaRequired,
+            tool(
+                "    parameters:\n      type: object\n      required: [title]\n      properties: {}\n",
+            ),
+            9,
+            18,
+        ),
+        a(
+            Code::SchemaRef,
+            tool(
+                "    parameters:\n      type: object\n      properties:\n        x: {$ref: \"https://e.com/s.json\"}\n",
+            ),
+            10,
+            19,
+        ),
+        a(
+            Code::EndpointMethod,
+            tool("    endpoint: {method: FETCH, url: \"https://h.com/\"}\n"),
+            7,
+            24,
+        ),
+        a(
+            Code::EndpointUrl,
+            tool("    endpoint: {method: GET, url: /api}\n"),
+            7,
+            34,
+        ),
         a(
             Code::UnknownPlaceholder,
-            tool("    parameters: {type: object, required: [repo], properties: {repo: {type: string}}}\n    endpoint:\n      method: GET\n      url: https://h.com/r/{{rpo}}\n"),
+            tool(
+                "    parameters: {type: object, required: [repo], properties: {repo: {type: string}}}\n    endpoint:\n      method: GET\n      url: https://h.com/r/{{rpo}}\n",
+            ),
             10,
             28,
         ),
-        a(Code::PlaceholderInOrigin, tool("    parameters: {type: object, properties: {host: {type: string}}}\n    endpoint:\n      method: GET\n      url: https://{{host}}/api\n"), 10, 20),
+        a(
+            Code::PlaceholderInOrigin,
+            tool(
+                "    parameters: {type: object, properties: {host: {type: string}}}\n    endpoint:\n      method: GET\n      url: https://{{host}}/api\n",
+            ),
+            10,
+            20,
+        ),
         a(
             Code::OptionalPathPlaceholder,
-            tool("    parameters: {type: object, properties: {id: {type: string}}}\n    endpoint:\n      method: GET\n      url: https://h.com/i/{{id}}\n"),
+            tool(
+                "    parameters: {type: object, properties: {id: {type: string}}}\n    endpoint:\n      method: GET\n      url: https://h.com/i/{{id}}\n",
+            ),
             10,
             28,
         ),
         a(
             Code::BodyTemplate,
-            tool("    parameters: {type: object, properties: {t: {type: string}}}\n    endpoint:\n      method: POST\n      url: https://h.com/i\n      body: '{\"t\": {{t}}'\n"),
+            tool(
+                "    parameters: {type: object, properties: {t: {type: string}}}\n    endpoint:\n      method: POST\n      url: https://h.com/i\n      body: '{\"t\": {{t}}'\n",
+            ),
             11,
             25,
         ),
-        a(Code::Placeholder, tool("    endpoint:\n      method: GET\n      url: https://h.com/i/{{}}\n"), 9, 28),
-        a(Code::EndpointShape, tool("    endpoint:\n      method: GET\n      url: https://h.com/\n      headers: {}\n"), 10, 7),
+        a(
+            Code::Placeholder,
+            tool("    endpoint:\n      method: GET\n      url: https://h.com/i/{{}}\n"),
+            9,
+            28,
+        ),
+        a(
+            Code::EndpointShape,
+            tool(
+                "    endpoint:\n      method: GET\n      url: https://h.com/\n      headers: {}\n",
+            ),
+            10,
+            7,
+        ),
         a(
             Code::PlaceholderType,
-            tool("    parameters: {type: object, properties: {tags: {type: array, items: {type: string}}}}\n    endpoint:\n      method: GET\n      url: https://h.com/s?tags={{tags}}\n"),
+            tool(
+                "    parameters: {type: object, properties: {tags: {type: array, items: {type: string}}}}\n    endpoint:\n      method: GET\n      url: https://h.com/s?tags={{tags}}\n",
+            ),
             10,
             33,
         ),
-        a(Code::DefaultMode, with("permissions:\n  default_mode: open\n"), 5, 17),
-        a(Code::UnknownPermissionTool, tool("permissions:\n  allow_write: [x]\n"), 8, 17),
-        a(Code::ConflictingPermission, tool("permissions:\n  require_confirmation: [t]\n  allow_write: [t]\n"), 9, 17),
+        a(
+            Code::DefaultMode,
+            with("permissions:\n  default_mode: open\n"),
+            5,
+            17,
+        ),
+        a(
+            Code::UnknownPermissionTool,
+            tool("permissions:\n  allow_write: [x]\n"),
+            8,
+            17,
+        ),
+        a(
+            Code::ConflictingPermission,
+            tool("permissions:\n  require_confirmation: [t]\n  allow_write: [t]\n"),
+            9,
+            17,
+        ),
         a(Code::PermissionsShape, with("permissions: [t]\n"), 4, 14),
-        case(Code::RootMissing, vec![("README.md", String::new())], "skills", None),
-        case(Code::FileNameCase, vec![("skills/a/skill.md", with(""))], "skills/a/skill.md", None),
+        case(
+            Code::RootMissing,
+            vec![("README.md", String::new())],
+            "skills",
+            None,
+        ),
+        case(
+            Code::FileNameCase,
+            vec![("skills/a/skill.md", with(""))],
+            "skills/a/skill.md",
+            None,
+        ),
         case(
             Code::DuplicateSkill,
             vec![("skills/a.md", with("")), (A, with(""))],
             A,
             None,
         ),
-        config(case(Code::TooManySkills, vec![(A, with("")), ("skills/b/SKILL.md", with("").replace("name: a", "name: b"))], "skills", None), |c| {
-            c.max_skills = 1
-        }),
-        config(a(Code::DocumentTooLarge, with(&format!("x-pad: {}\n", "x".repeat(200))), 0, 0), |c| c.max_document_chars = 100),
-        config(a(Code::FrontmatterTooLarge, with(&format!("x-pad: {}\n", "x".repeat(200))), 2, 1), |c| c.max_frontmatter_bytes = 100),
-        case(Code::Io, vec![("skills/a/SKILL.md/inner", String::new())], A, None),
-        portable(case(Code::FlatLayout, vec![("skills/a.md", with(""))], "skills/a.md", None)),
-        case(Code::DirectoryWithoutSkill, vec![("skills/notes/README.md", String::new())], "skills/notes", None),
-        case(Code::NonAsciiName, vec![("skills/навык/SKILL.md", "---\nname: навык\ndescription: d\n---\n".into())], "skills/навык/SKILL.md", Some((2, 7))),
-        a(Code::CommaSeparatedTools, with("allowed-tools: Bash, Read\n"), 4, 16),
-        a(Code::ToolNameCase, with("tools:\n  - name: Search\n    description: d\n  - name: search\n    description: d\n"), 7, 11),
-        lenient(a(Code::DerivedFrontmatter, "# Deploy\n\nDeploys the app.\n".into(), 1, 1)),
+        config(
+            case(
+                Code::TooManySkills,
+                vec![
+                    (A, with("")),
+                    ("skills/b/SKILL.md", with("").replace("name: a", "name: b")),
+                ],
+                "skills",
+                None,
+            ),
+            |c| c.max_skills = 1,
+        ),
+        config(
+            a(
+                Code::DocumentTooLarge,
+                with(&format!("x-pad: {}\n", "x".repeat(200))),
+                0,
+                0,
+            ),
+            |c| c.max_document_chars = 100,
+        ),
+        config(
+            a(
+                Code::FrontmatterTooLarge,
+                with(&format!("x-pad: {}\n", "x".repeat(200))),
+                2,
+                1,
+            ),
+            |c| c.max_frontmatter_bytes = 100,
+        ),
+        case(
+            Code::Io,
+            vec![("skills/a/SKILL.md/inner", String::new())],
+            A,
+            None,
+        ),
+        portable(case(
+            Code::FlatLayout,
+            vec![("skills/a.md", with(""))],
+            "skills/a.md",
+            None,
+        )),
+        case(
+            Code::DirectoryWithoutSkill,
+            vec![("skills/notes/README.md", String::new())],
+            "skills/notes",
+            None,
+        ),
+        case(
+            Code::NonAsciiName,
+            vec![(
+                "skills/навык/SKILL.md",
+                "---\nname: навык\ndescription: d\n---\n".into(),
+            )],
+            "skills/навык/SKILL.md",
+            Some((2, 7)),
+        ),
+        a(
+            Code::CommaSeparatedTools,
+            with("allowed-tools: Bash, Read\n"),
+            4,
+            16,
+        ),
+        a(
+            Code::ToolNameCase,
+            with(
+                "tools:\n  - name: Search\n    description: d\n  - name: search\n    description: d\n",
+            ),
+            7,
+            11,
+        ),
+        lenient(a(
+            Code::DerivedFrontmatter,
+            "# Deploy\n\nDeploys the app.\n".into(),
+            1,
+            1,
+        )),
     ]
 }
 
@@ -172,31 +465,46 @@ fn cases() -> Vec<Case> {
 fn every_code_lands_at_its_exact_location() {
     let mut failures = Vec::new();
     for case in cases() {
-        let files: Vec<(&str, &[u8])> = case.files.iter().map(|(p, t)| (*p, t.as_slice())).collect();
+        let files: Vec<(&str, &[u8])> =
+            case.files.iter().map(|(p, t)| (*p, t.as_slice())).collect();
         let tree = Tree::new(&files);
         let compilation = tree.compile(&case.config);
         let found = compilation.diagnostics.iter().find(|d| d.code == case.code);
         let Some(diagnostic) = found else {
-            failures.push(format!("{}: not reported; got {:?}", case.code, support::located(&compilation)));
+            failures.push(format!(
+                "{}: not reported; got {:?}",
+                case.code,
+                support::located(&compilation)
+            ));
             continue;
         };
         let at = match case.at {
             Some((0, 0)) | None => None,
             Some(at) => Some(at),
         };
-        let got = diagnostic.span.as_ref().map(|s| (s.start.line, s.start.column));
+        let got = diagnostic
+            .span
+            .as_ref()
+            .map(|s| (s.start.line, s.start.column));
         if diagnostic.file != case.file || got != at {
             failures.push(format!(
                 "{}: expected {}:{:?}, got {}:{:?} ({})",
                 case.code, case.file, at, diagnostic.file, got, diagnostic.message
             ));
         }
-        let expected_severity = if case.code.as_str().starts_with('W') { Severity::Warning } else { Severity::Error };
+        let expected_severity = if case.code.as_str().starts_with('W') {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
         if diagnostic.severity != expected_severity {
             failures.push(format!("{}: severity {:?}", case.code, diagnostic.severity));
         }
         if case.code.as_str().starts_with('S') && compilation.skills.is_some() {
-            failures.push(format!("{}: an error, yet the compilation produced skills", case.code));
+            failures.push(format!(
+                "{}: an error, yet the compilation produced skills",
+                case.code
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -204,8 +512,14 @@ fn every_code_lands_at_its_exact_location() {
 
 /// Codes proven by tests elsewhere, because they need more than a file tree.
 const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
-    (Code::SymlinkEscape, "discovery::a_symlink_leading_outside_the_root_is_refused"),
-    (Code::Config, "config::tests::unknown_keys_and_bad_values_are_diagnostics"),
+    (
+        Code::SymlinkEscape,
+        "discovery::a_symlink_leading_outside_the_root_is_refused",
+    ),
+    (
+        Code::Config,
+        "config::tests::unknown_keys_and_bad_values_are_diagnostics",
+    ),
 ];
 
 #[test]
@@ -215,6 +529,10 @@ fn the_table_covers_every_code() {
         .map(|c| c.code)
         .chain(PROVEN_ELSEWHERE.iter().map(|(c, _)| *c))
         .collect();
-    let missing: Vec<&str> = Code::ALL.iter().filter(|c| !tested.contains(c)).map(|c| c.as_str()).collect();
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|c| !tested.contains(c))
+        .map(|c| c.as_str())
+        .collect();
     assert!(missing.is_empty(), "codes without a test: {missing:?}");
 }

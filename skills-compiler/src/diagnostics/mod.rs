@@ -11,7 +11,7 @@ pub use codes::{Code, explain, reference_markdown};
 
 use std::ops::Range;
 
-use crate::source::{LineCol, SourceFile};
+use crate::source::{LineCol, SourceFile, floor_char_boundary};
 
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -38,12 +38,19 @@ pub struct Span {
 }
 
 impl Span {
+    /// The span of `bytes` in `file`, widened to whole characters and clamped
+    /// to the file, so that no renderer ever slices inside a character.
     pub fn new(file: &SourceFile, bytes: Range<usize>) -> Self {
-        let end = bytes.end.max(bytes.start);
+        let text = file.text();
+        let start = floor_char_boundary(text, bytes.start.min(text.len()));
+        let mut end = bytes.end.clamp(start, text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
         Span {
-            start: file.line_col(bytes.start),
+            start: file.line_col(start),
             end: file.line_col(end),
-            bytes: bytes.start..end,
+            bytes: start..end,
         }
     }
 }
@@ -211,6 +218,14 @@ mod tests {
         assert_eq!(closest("descripton", keys), Some("description"));
         assert_eq!(closest("nmae", keys), Some("name"));
         assert_eq!(closest("zzzzzz", keys), None);
+    }
+
+    #[test]
+    fn spans_cover_whole_characters_and_stay_in_the_file() {
+        let file = SourceFile::new("f", "a\u{feff}b");
+        assert_eq!(Span::new(&file, 2..3).bytes, 1..4);
+        assert_eq!(Span::new(&file, 3..99).bytes, 1..5);
+        assert_eq!(Span::new(&file, 99..99).bytes, 5..5);
     }
 
     #[test]

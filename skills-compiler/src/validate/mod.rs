@@ -52,16 +52,18 @@ pub fn skill(
             return None;
         }
     };
-    let tools_source =
-        files
-            .tools_yaml
-            .and_then(|(path, bytes)| match frontmatter::decode(&path, bytes) {
-                Ok(source) => Some(source),
-                Err(diagnostic) => {
-                    diagnostics.push(diagnostic);
-                    None
-                }
-            });
+    // An unreadable sidecar fails the skill: its tools would otherwise vanish silently.
+    let (tools_source, tools_readable) = match files
+        .tools_yaml
+        .map(|(path, bytes)| frontmatter::decode(&path, bytes))
+    {
+        None => (None, true),
+        Some(Ok(source)) => (Some(source), true),
+        Some(Err(diagnostic)) => {
+            diagnostics.push(diagnostic);
+            (None, false)
+        }
+    };
     let skill = check(
         &source,
         tools_source.as_ref(),
@@ -69,7 +71,8 @@ pub fn skill(
         sha256,
         config,
         diagnostics,
-    );
+    )
+    .filter(|_| tools_readable);
     sources.insert(source);
     if let Some(tools_source) = tools_source {
         sources.insert(tools_source);

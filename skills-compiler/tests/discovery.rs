@@ -1,0 +1,232 @@
+//! Discovery on real directory trees: what is a skill, what is not, and in what order.
+
+mod support;
+
+use skills_compiler::{Code, Config, Severity};
+use support::{Tree, find, lenient, located, portable, with};
+
+fn named(name: &str) -> String {
+    format!("---\nname: {name}\ndescription: d\n---\n")
+}
+
+#[test]
+fn hidden_entries_readmes_and_licences_are_not_skills() {
+    let tree = Tree::new(&[
+        ("skills/.git/HEAD", b"ref"),
+        ("skills/.DS_Store", b"\0\0"),
+        ("skills/README.md", b"# Skills"),
+        ("skills/LICENSE", b"MIT"),
+        ("skills/LICENSE-APACHE.md", b"Apache"),
+        ("skills/notes.txt", b"not markdown"),
+        ("skills/a/SKILL.md", with("").as_bytes()),
+    ]);
+    let compilation = tree.compile(&Config::default());
+    assert!(
+        compilation.diagnostics.is_empty(),
+        "{:?}",
+        located(&compilation)
+    );
+    assert_eq!(compilation.skills.unwrap().skills.len(), 1);
+}
+
+#[test]
+fn skills_are_sorted_by_name_whatever_the_layout() {
+    let tree = Tree::new(&[
+        ("skills/zeta/SKILL.md", named("zeta").as_bytes()),
+        ("skills/alpha.md", named("alpha").as_bytes()),
+        ("skills/mid/SKILL.md", named("mid").as_bytes()),
+    ]);
+    let skills = tree.compile(&Config::default()).skills.unwrap();
+    let names: Vec<&str> = skills.skills.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["alpha", "mid", "zeta"]);
+    assert_eq!(skills.skills[0].path, "skills/alpha.md");
+    assert_eq!(skills.skills[1].path, "skills/mid/SKILL.md");
+}
+
+#[test]
+fn a_directory_without_skill_md_is_a_warning_never_a_silent_drop() {
+    let tree = Tree::new(&[
+        ("skills/notes/README.md", b"x"),
+        ("skills/a/SKILL.md", with("").as_bytes()),
+    ]);
+    let compilation = tree.compile(&Config::default());
+    let warning = find(&compilation, Code::DirectoryWithoutSkill);
+    assert_eq!(warning.severity, Severity::Warning);
+    assert_eq!(warning.file, "skills/notes");
+    assert!(
+        compilation.skills.is_some(),
+        "a warning does not fail the build"
+    );
+
+    let strict = Config {
+        deny_warnings: true,
+        ..Config::default()
+    };
+    let compilation = tree.compile(&strict);
+    assert_eq!(
+        find(&compilation, Code::DirectoryWithoutSkill).severity,
+        Severity::Error
+    );
+    assert!(compilation.skills.is_none());
+}
+
+#[test]
+fn a_lower_case_skill_md_is_an_error_that_says_how_to_rename() {
+    let tree = Tree::new(&[("skills/a/Skill.md", with("").as_bytes())]);
+    let compilation = tree.compile(&Config::default());
+    let error = find(&compilation, Code::FileNameCase);
+    assert_eq!(error.file, "skills/a/Skill.md");
+    assert!(error.help.as_deref().unwrap().contains("SKILL.md"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_leading_outside_the_root_is_refused() {
+    let tree = Tree::new(&[
+        ("outside/a/SKILL.md", with("").as_bytes()),
+        ("skills/b/SKILL.md", named("b").as_bytes()),
+    ]);
+    std::os::unix::fs::symlink(tree.dir.join("outside/a"), tree.dir.join("skills/a")).unwrap();
+    std::os::unix::fs::symlink(
+        tree.dir.join("outside/a/SKILL.md"),
+        tree.dir.join("skills/b/tools.yaml"),
+    )
+    .unwrap();
+    let compilation = tree.compile(&Config::default());
+    let files: Vec<(&str, Code)> = compilation
+        .diagnostics
+        .iter()
+        .map(|d| (d.file.as_str(), d.code))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            ("skills/a", Code::SymlinkEscape),
+            ("skills/b/tools.yaml", Code::SymlinkEscape)
+        ]
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_inside_the_root_is_followed() {
+    let tree = Tree::new(&[("skills/_shared/a/SKILL.md", with("").as_bytes())]);
+    std::fs::create_dir_all(tree.dir.join("skills/_shared")).unwrap();
+    std::os::unix::fs::symlink(tree.dir.join("skills/_shared/a"), tree.dir.join("skills/a"))
+        .unwrap();
+    let compilation = tree.compile(&Config::default());
+    // `_shared` itself holds no SKILL.md: a warning; the link `a` is a skill.
+    assert_eq!(
+        located(&compilation),
+        vec![(Code::DirectoryWithoutSkill, None, None)]
+    );
+    assert_eq!(
+        compilation.skills.unwrap().skills[0].path,
+        "skills/a/SKILL.md"
+    );
+}
+
+#[test]
+fn two_skills_with_one_name_are_named_both() {
+    let tree = Tree::new(&[
+        ("skills/a.md", with("").as_bytes()),
+        ("skills/a/SKILL.md", with("").as_bytes()),
+    ]);
+    let compilation = tree.compile(&Config::default());
+    let error = find(&compilation, Code::DuplicateSkill);
+    assert!(
+        error.message.contains("skills/a.md") && error.message.contains("skills/a/SKILL.md"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
+fn more_skills_than_max_skills_is_rejected_and_every_skill_still_checked() {
+    let files: Vec<(String, String)> = (0..5)
+        .map(|i| (format!("skills/s{i}/SKILL.md"), named(&format!("s{i}"))))
+        .collect();
+    let mut files: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_bytes()))
+        .collect();
+    files.push(("skills/bad/SKILL.md", b"---\nname: bad\n---\n"));
+    let tree = Tree::new(&files);
+    let config = Config {
+        max_skills: 4,
+        ..Config::default()
+    };
+    let compilation = tree.compile(&config);
+    assert!(compilation.skills.is_none());
+    let error = find(&compilation, Code::TooManySkills);
+    assert!(
+        error.message.contains("6 skills found; the limit is 4"),
+        "{}",
+        error.message
+    );
+    find(&compilation, Code::MissingField);
+}
+
+#[test]
+fn the_flat_layout_is_refused_in_portable_only() {
+    let tree = Tree::new(&[("skills/a.md", with("").as_bytes())]);
+    assert!(tree.compile(&Config::default()).skills.is_some());
+    assert!(tree.compile(&lenient()).skills.is_some());
+    assert_eq!(
+        find(&tree.compile(&portable()), Code::FlatLayout).file,
+        "skills/a.md"
+    );
+}
+
+#[test]
+fn a_missing_root_is_reported_with_its_relative_path() {
+    let tree = Tree::new(&[]);
+    let config = Config {
+        dir: "./agent/skills".into(),
+        ..Config::default()
+    };
+    let compilation = tree.compile(&config);
+    assert_eq!(find(&compilation, Code::RootMissing).file, "agent/skills");
+}
+
+#[test]
+fn a_sidecar_tools_yaml_holds_tools_and_permissions() {
+    let tools = "tools:\n  - name: ping\n    description: Ping.\n    endpoint: {method: POST, url: \"https://h.com/ping\"}\npermissions:\n  allow_write: [ping]\n";
+    let tree = Tree::new(&[
+        ("skills/a/SKILL.md", with("").as_bytes()),
+        ("skills/a/tools.yaml", tools.as_bytes()),
+    ]);
+    // The sidecar keeps SKILL.md portable, so it is read in every profile.
+    for config in [Config::default(), portable(), lenient()] {
+        let compilation = tree.compile(&config);
+        assert!(
+            compilation.diagnostics.is_empty(),
+            "{:?}",
+            located(&compilation)
+        );
+        let skills = compilation.skills.unwrap();
+        let skill = &skills.skills[0];
+        assert_eq!(skill.tools_path.as_deref(), Some("skills/a/tools.yaml"));
+        assert_eq!(skill.tools[0].policy, skills_compiler::ir::Policy::Allow);
+    }
+    let broken = Tree::new(&[
+        ("skills/a/SKILL.md", with("").as_bytes()),
+        (
+            "skills/a/tools.yaml",
+            b"tools:\n  - name: p.q\n    description: d\nextra: 1\n",
+        ),
+    ]);
+    let compilation = broken.compile(&Config::default());
+    let found: Vec<(&str, Code, Option<u32>)> = compilation
+        .diagnostics
+        .iter()
+        .map(|d| (d.file.as_str(), d.code, d.line()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("skills/a/tools.yaml", Code::ToolName, Some(2)),
+            ("skills/a/tools.yaml", Code::UnknownKey, Some(4))
+        ]
+    );
+}

@@ -1,0 +1,203 @@
+//! Property tests: no input makes the compiler panic, and every input yields
+//! either a skill or at least one located error that every renderer can print.
+
+use proptest::prelude::*;
+use skills_compiler::diagnostics::render::{self, Color};
+use skills_compiler::validate::{self, SkillFiles};
+use skills_compiler::{Config, Diagnostic, Profile, Sources};
+
+const VALID: &str = include_str!("../../examples/issue-tracker/skills/github-issues/SKILL.md");
+const PROTOCOL: &str = include_str!("../../examples/issue-tracker/skills/triage-protocol/SKILL.md");
+
+/// Bytes that matter to the framing, YAML, templates and UTF-8 decoding.
+const SIGNIFICANT: &[&[u8]] = &[
+    b":",
+    b": ",
+    b"-",
+    b"---\n",
+    b"'",
+    b"\"",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b"&a",
+    b"*a",
+    b"!!",
+    b"\n",
+    b"\r\n",
+    b" ",
+    b"\t",
+    b"#",
+    b"|",
+    b">",
+    b"{{",
+    b"}}",
+    b"?",
+    b",",
+    b"\xff",
+    b"\xc3",
+    b"\xef\xbb\xbf",
+    b"%",
+];
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Insert(usize, Vec<u8>),
+    Delete(usize, usize),
+    Replace(usize, Vec<u8>),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let piece = prop_oneof![
+        prop::sample::select(SIGNIFICANT).prop_map(<[u8]>::to_vec),
+        prop::collection::vec(any::<u8>(), 1..4),
+    ];
+    prop_oneof![
+        (any::<usize>(), piece.clone()).prop_map(|(at, bytes)| Edit::Insert(at, bytes)),
+        (any::<usize>(), 1..8usize).prop_map(|(at, len)| Edit::Delete(at, len)),
+        (any::<usize>(), piece).prop_map(|(at, bytes)| Edit::Replace(at, bytes)),
+    ]
+}
+
+fn apply(mut bytes: Vec<u8>, edits: &[Edit]) -> Vec<u8> {
+    for edit in edits {
+        let len = bytes.len().max(1);
+        match edit {
+            Edit::Insert(at, piece) => {
+                let at = at % (bytes.len() + 1);
+                bytes.splice(at..at, piece.iter().copied());
+            }
+            Edit::Delete(at, n) => {
+                let at = at % len;
+                let end = (at + n).min(bytes.len());
+                bytes.drain(at.min(end)..end);
+            }
+            Edit::Replace(at, piece) => {
+                let at = at % len;
+                let end = (at + piece.len()).min(bytes.len());
+                bytes.splice(at.min(end)..end, piece.iter().copied());
+            }
+        }
+    }
+    bytes
+}
+
+fn profile() -> impl Strategy<Value = Profile> {
+    prop::sample::select(vec![Profile::Portable, Profile::Extended, Profile::Lenient])
+}
+
+/// Compiles one skill from memory and checks the invariants.
+fn check(
+    bytes: Vec<u8>,
+    tools_yaml: Option<Vec<u8>>,
+    profile: Profile,
+) -> Result<(), TestCaseError> {
+    let config = Config {
+        profile,
+        ..Config::default()
+    };
+    let files = SkillFiles {
+        path: "skills/github-issues/SKILL.md".into(),
+        directory: "github-issues".into(),
+        bytes,
+        tools_yaml: tools_yaml.map(|bytes| ("skills/github-issues/tools.yaml".to_owned(), bytes)),
+    };
+    let mut sources = Sources::default();
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let skill = validate::skill(files, &config, &mut sources, &mut diagnostics);
+    let has_error = diagnostics.iter().any(Diagnostic::is_error);
+    prop_assert!(
+        skill.is_some() != has_error,
+        "a skill xor an error: {diagnostics:?}"
+    );
+    for diagnostic in &diagnostics {
+        prop_assert!(diagnostic.file.starts_with("skills/github-issues/"));
+        if let (Some(span), Some(source)) = (&diagnostic.span, sources.get(&diagnostic.file)) {
+            prop_assert!(span.bytes.end <= source.text().len());
+            prop_assert!(span.start.line >= 1 && span.start.column >= 1);
+            prop_assert!(source.text().is_char_boundary(span.bytes.start));
+        }
+        // Every renderer copes with every diagnostic.
+        let human = render::human(diagnostic, &sources, Color::Never);
+        prop_assert!(human.contains(diagnostic.code.as_str()));
+        let json: serde_json::Value =
+            serde_json::from_str(&render::json(diagnostic, &sources)).unwrap();
+        prop_assert_eq!(json["code"].as_str(), Some(diagnostic.code.as_str()));
+        prop_assert!(render::short(diagnostic).contains(diagnostic.code.as_str()));
+        prop_assert!(!render::github(diagnostic).contains('\n'));
+    }
+    Ok(())
+}
+
+/// 512 per property in CI; `PROPTEST_CASES=100000` for a longer hunt.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(512)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..600), profile in profile()) {
+        check(bytes, None, profile)?;
+    }
+
+    #[test]
+    fn random_bytes_after_a_fence_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..600), profile in profile()) {
+        let mut text = b"---\n".to_vec();
+        text.extend(bytes);
+        text.extend(b"\n---\nbody\n");
+        check(text, None, profile)?;
+    }
+
+    #[test]
+    fn mutations_of_valid_files_never_panic(
+        edits in prop::collection::vec(edit(), 1..6),
+        protocol in any::<bool>(),
+        profile in profile(),
+    ) {
+        let base = if protocol { PROTOCOL } else { VALID };
+        check(apply(base.as_bytes().to_vec(), &edits), None, profile)?;
+    }
+
+    #[test]
+    fn mutations_of_a_sidecar_tools_yaml_never_panic(edits in prop::collection::vec(edit(), 1..6), profile in profile()) {
+        let (front, tools) = VALID.split_once("tools:\n").unwrap();
+        let (tools, _) = tools.split_once("---\n").unwrap();
+        let skill = format!("{front}---\nBody\n");
+        let sidecar = apply(format!("tools:\n{tools}").into_bytes(), &edits);
+        check(skill.into_bytes(), Some(sidecar), profile)?;
+    }
+}
+
+#[test]
+fn the_unmutated_bases_are_valid() {
+    for base in [VALID, PROTOCOL] {
+        let files = SkillFiles {
+            path: "skills/x/SKILL.md".into(),
+            directory: if base == VALID {
+                "github-issues"
+            } else {
+                "triage-protocol"
+            }
+            .into(),
+            bytes: base.as_bytes().to_vec(),
+            tools_yaml: None,
+        };
+        let mut diagnostics = Vec::new();
+        assert!(
+            validate::skill(
+                files,
+                &Config::default(),
+                &mut Sources::default(),
+                &mut diagnostics
+            )
+            .is_some(),
+            "{diagnostics:?}"
+        );
+    }
+}
