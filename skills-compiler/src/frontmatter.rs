@@ -9,15 +9,16 @@ use crate::source::SourceFile;
 const BOM: &str = "\u{feff}";
 
 /// Decodes a skill file. Invalid UTF-8 becomes S001 pointing at the first bad
-/// sequence (everything before it is quoted faithfully).
-pub fn decode(path: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
+/// sequence, with a lossy copy of the file for the snippet (everything before
+/// the bad sequence is quoted faithfully).
+pub fn decode(path: &str, bytes: Vec<u8>) -> Result<SourceFile, (Diagnostic, SourceFile)> {
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(path, text)),
         Err(error) => {
             let offset = error.utf8_error().valid_up_to();
             let lossy =
                 SourceFile::new(path, String::from_utf8_lossy(error.as_bytes()).into_owned());
-            Err(Diagnostic::at(
+            let diagnostic = Diagnostic::at(
                 Code::NotUtf8,
                 &lossy,
                 offset..offset + '\u{fffd}'.len_utf8(),
@@ -25,7 +26,8 @@ pub fn decode(path: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
                     "the file is not valid UTF-8: invalid byte sequence at byte offset {offset}"
                 ),
             )
-            .with_help("save the file as UTF-8"))
+            .with_help("save the file as UTF-8");
+            Err((diagnostic, lossy))
         }
     }
 }
@@ -173,7 +175,7 @@ mod tests {
 
     #[test]
     fn invalid_utf8_names_the_byte_offset() {
-        let error = decode("f", b"---\nname: caf\xe9\n".to_vec()).unwrap_err();
+        let (error, _) = decode("f", b"---\nname: caf\xe9\n".to_vec()).unwrap_err();
         assert_eq!(error.code, Code::NotUtf8);
         assert_eq!((error.line(), error.column()), (Some(2), Some(10)));
         assert!(

@@ -151,19 +151,23 @@ pub fn parse(
     }
     if let Some(error) = filter.loader.error() {
         let at = offsets.byte(error.marker());
-        let code = if error.info().contains("duplicated key") {
-            Code::DuplicateKey
-        } else {
-            Code::YamlSyntax
-        };
-        let message = if code == Code::DuplicateKey {
-            "duplicate key: this key already appears earlier in the same mapping".to_owned()
-        } else {
-            error.info().to_owned()
-        };
+        let mut token = token_at(source.text(), at);
+        if !error.info().contains("duplicated key") {
+            let message = format!("invalid YAML: {}", error.info());
+            return Err(vec![Diagnostic::at(
+                Code::YamlSyntax,
+                source,
+                token,
+                message,
+            )]);
+        }
+        let key = source.text()[token.clone()].trim_end_matches(':');
+        token.end = token.start + key.len().max(1);
+        let message = format!("duplicate key `{key}`: it already appears earlier in this mapping");
         return Err(vec![
-            Diagnostic::at(code, source, token_at(source.text(), at), message)
-                .with_help("keep one of the entries"),
+            Diagnostic::at(Code::DuplicateKey, source, token, message).with_help(
+                "keep one of the entries (most YAML loaders silently keep the last one)",
+            ),
         ]);
     }
     let mut documents = filter.loader.into_documents();
@@ -259,14 +263,16 @@ impl<'a> Filter<'a> {
                 .with_help("remove the anchor and write values out in full"),
             );
         }
-        if let Some(tag) = tag {
+        if tag.is_some() {
             let at = find_from(self.source.text(), bytes.start, '!');
+            let token = token_at(self.source.text(), at);
+            let written = &self.source.text()[token.clone()];
             self.problems.push(
                 Diagnostic::at(
                     Code::Tag,
                     self.source,
-                    token_at(self.source.text(), at),
-                    format!("tags are not allowed (found `{tag}`)"),
+                    token.clone(),
+                    format!("tags are not allowed (found `{written}`)"),
                 )
                 .with_help("remove the tag; quote the value if you meant a string"),
             );
@@ -450,13 +456,19 @@ fn lower(
     };
     let span = match value {
         // A scalar's span is its text; a collection's end marker can sit at the next key.
-        Value::Seq(_) | Value::Map(_) => start..trim_end(source.text(), start, end),
+        Value::Seq(_) | Value::Map(_) => start..collection_end(source.text(), start, end),
         _ => start..end,
     };
     Node { span, value }
 }
 
-fn trim_end(text: &str, start: usize, end: usize) -> usize {
+/// A block collection's end marker can sit at the next key (trim the
+/// whitespace before it); a flow collection's sits on its closing bracket
+/// (include it).
+fn collection_end(text: &str, start: usize, end: usize) -> usize {
+    if text[start..].starts_with(['[', '{']) && text[end..].starts_with([']', '}']) {
+        return end + 1;
+    }
     start + text[start..end].trim_end().len()
 }
 

@@ -44,7 +44,7 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String
         (Some(span), None) => title.element(
             Origin::path(diagnostic.file.as_str())
                 .line(span.start.line as usize)
-                .char_column(span.start.column as usize - 1),
+                .char_column(span.start.column as usize),
         ),
         (None, _) => title.element(Origin::path(diagnostic.file.as_str())),
     };

@@ -47,8 +47,9 @@ pub fn skill(
     let sha256: [u8; 32] = Sha256::digest(&files.bytes).into();
     let source = match frontmatter::decode(&files.path, files.bytes) {
         Ok(source) => source,
-        Err(diagnostic) => {
+        Err((diagnostic, lossy)) => {
             diagnostics.push(diagnostic);
+            sources.insert(lossy);
             return None;
         }
     };
@@ -59,8 +60,9 @@ pub fn skill(
     {
         None => (None, true),
         Some(Ok(source)) => (Some(source), true),
-        Some(Err(diagnostic)) => {
+        Some(Err((diagnostic, lossy))) => {
             diagnostics.push(diagnostic);
+            sources.insert(lossy);
             (None, false)
         }
     };
