@@ -43,7 +43,9 @@ fn collection() -> (PathBuf, &'static str) {
     if corpus.join("skills").is_dir() {
         (corpus, "corpus")
     } else {
-        eprintln!("note: ../shared/corpus is absent; benchmarking the bundled example skills instead");
+        eprintln!(
+            "note: ../shared/corpus is absent; benchmarking the bundled example skills instead"
+        );
         (manifest.join("../examples/issue-tracker"), "examples")
     }
 }
@@ -53,7 +55,9 @@ fn files(root: &Path) -> Vec<(String, String)> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(root.join("skills")).unwrap() {
         let dir = entry.unwrap().path();
-        let Ok(text) = std::fs::read_to_string(dir.join("SKILL.md")) else { continue };
+        let Ok(text) = std::fs::read_to_string(dir.join("SKILL.md")) else {
+            continue;
+        };
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
         if runtime_loader(&text).is_some() {
             files.push((name, text));
@@ -72,7 +76,10 @@ fn bench(c: &mut Criterion) {
     let config = Config::default();
 
     let mut group = c.benchmark_group(format!("parse+validate/{label}"));
-    for (unit, throughput) in [("bytes", Throughput::Bytes(bytes as u64)), ("skills", Throughput::Elements(files.len() as u64))] {
+    for (unit, throughput) in [
+        ("bytes", Throughput::Bytes(bytes as u64)),
+        ("skills", Throughput::Elements(files.len() as u64)),
+    ] {
         group.throughput(throughput);
         group.bench_function(format!("skills-compiler/{unit}"), |b| {
             b.iter(|| {
@@ -85,19 +92,27 @@ fn bench(c: &mut Criterion) {
                         bytes: text.as_bytes().to_vec(),
                         tools_yaml: None,
                     };
-                    black_box(validate::skill(skill_files, &config, &mut sources, &mut diagnostics));
+                    black_box(validate::skill(
+                        skill_files,
+                        &config,
+                        &mut sources,
+                        &mut diagnostics,
+                    ));
                 }
                 diagnostics
             })
         });
         // The share of the work a run-time loader never does: the body's heading tree.
-        group.bench_function(format!("of which: heading tree (pulldown-cmark)/{unit}"), |b| {
-            b.iter(|| {
-                for (_, text) in &files {
-                    black_box(skills_compiler::markdown::sections(black_box(text)));
-                }
-            })
-        });
+        group.bench_function(
+            format!("of which: heading tree (pulldown-cmark)/{unit}"),
+            |b| {
+                b.iter(|| {
+                    for (_, text) in &files {
+                        black_box(skills_compiler::markdown::sections(black_box(text)));
+                    }
+                })
+            },
+        );
         group.bench_function(format!("serde-saphyr runtime loader/{unit}"), |b| {
             b.iter(|| {
                 for (_, text) in &files {
@@ -111,11 +126,14 @@ fn bench(c: &mut Criterion) {
     // End to end from disk: discovery, reading, validation, sorting.
     let mut group = c.benchmark_group(format!("from-disk/{label}"));
     group.throughput(Throughput::Elements(files.len() as u64));
-    group.bench_function("skills-compiler compile()", |b| b.iter(|| black_box(compile(&base, &config))));
+    group.bench_function("skills-compiler compile()", |b| {
+        b.iter(|| black_box(compile(&base, &config)))
+    });
     group.bench_function("read + serde-saphyr", |b| {
         b.iter(|| {
             for (name, _) in &files {
-                let text = std::fs::read_to_string(base.join("skills").join(name).join("SKILL.md")).unwrap();
+                let text = std::fs::read_to_string(base.join("skills").join(name).join("SKILL.md"))
+                    .unwrap();
                 black_box(runtime_loader(&text).is_some());
             }
         })

@@ -16,6 +16,10 @@
 //! assert_eq!(skills.get("hello").unwrap().description, "Greets the user.");
 //! ```
 
+// A `Diagnostic` is large (file, message, span, help, fix-it) and returned on
+// cold paths only: boxing it everywhere would cost readability for nothing.
+#![allow(clippy::result_large_err)]
+
 pub mod config;
 pub mod diagnostics;
 pub mod discover;

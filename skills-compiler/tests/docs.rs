@@ -15,6 +15,9 @@ fn diagnostics_reference_is_up_to_date() {
         "docs/diagnostics.md is stale: run `UPDATE_DOCS=1 cargo test -p skills-compiler --test docs`"
     );
     for code in skills_compiler::Code::ALL {
-        assert!(actual.contains(&format!("## {}: ", code.as_str())), "{code} is not documented");
+        assert!(
+            actual.contains(&format!("## {}: ", code.as_str())),
+            "{code} is not documented"
+        );
     }
 }

@@ -387,20 +387,20 @@ fn kind(ctx: &mut Ctx<'_>, node: &Node) -> Option<Kind> {
 
 fn area(ctx: &mut Ctx<'_>, node: &Node, allowed: Option<&[String]>) -> Option<String> {
     let area = ctx.string(node, "area")?;
-    if let Some(allowed) = allowed {
-        if !allowed.contains(&area) {
-            let mut diagnostic = ctx.error(
-                Code::Area,
-                node.span.clone(),
-                format!("`{area}` is not one of the configured areas"),
-            );
-            diagnostic = match closest(&area, allowed.iter().map(String::as_str)) {
-                Some(s) => diagnostic.with_help(format!("did you mean `{s}`?")),
-                None => diagnostic.with_help(format!("configured areas: {}", allowed.join(", "))),
-            };
-            ctx.push(diagnostic);
-            return None;
-        }
+    if let Some(allowed) = allowed
+        && !allowed.contains(&area)
+    {
+        let mut diagnostic = ctx.error(
+            Code::Area,
+            node.span.clone(),
+            format!("`{area}` is not one of the configured areas"),
+        );
+        diagnostic = match closest(&area, allowed.iter().map(String::as_str)) {
+            Some(s) => diagnostic.with_help(format!("did you mean `{s}`?")),
+            None => diagnostic.with_help(format!("configured areas: {}", allowed.join(", "))),
+        };
+        ctx.push(diagnostic);
+        return None;
     }
     Some(area)
 }

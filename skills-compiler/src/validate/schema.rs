@@ -215,16 +215,16 @@ impl Lowerer<'_, '_> {
             // `type_keyword` lets only the names above through.
             _ => return None,
         };
-        if type_name != "string" {
-            if let Some(values) = node.get("enum") {
-                let diagnostic = self.ctx.error(
-                    Code::SchemaUnsupported,
-                    values.span.clone(),
-                    format!("`enum` is supported on strings only, not on `{type_name}`"),
-                );
-                self.ctx.push(diagnostic);
-                return None;
-            }
+        if type_name != "string"
+            && let Some(values) = node.get("enum")
+        {
+            let diagnostic = self.ctx.error(
+                Code::SchemaUnsupported,
+                values.span.clone(),
+                format!("`enum` is supported on strings only, not on `{type_name}`"),
+            );
+            self.ctx.push(diagnostic);
+            return None;
         }
         Some(if nullable {
             Type::Nullable(Box::new(ty))

@@ -1,0 +1,1 @@
+//! Workspace-level integration tests live beside this file; the crate itself is empty.
