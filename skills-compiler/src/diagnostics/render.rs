@@ -206,6 +206,13 @@ mod tests {
     }
 
     #[test]
+    fn colour_only_when_asked() {
+        let (diagnostic, sources) = sample();
+        assert!(human(&diagnostic, &sources, Color::Always).contains("\x1b["));
+        assert!(!human(&diagnostic, &sources, Color::Never).contains('\x1b'));
+    }
+
+    #[test]
     fn human_points_at_the_span() {
         let (diagnostic, sources) = sample();
         let text = human(&diagnostic, &sources, Color::Never);

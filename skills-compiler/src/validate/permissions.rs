@@ -122,3 +122,63 @@ pub fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
         Policy::Deny
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Endpoint, Method, Parameters, Template};
+
+    fn tool(method: Option<Method>) -> Tool {
+        Tool {
+            name: ToolName("t".into()),
+            description: "d".into(),
+            parameters: Parameters::empty(),
+            parameters_json: serde_json::json!({}),
+            endpoint: method.map(|method| Endpoint {
+                method,
+                origin: "https://h".into(),
+                path: Template::default(),
+                query: Vec::new(),
+                headers: Vec::new(),
+                body: None,
+            }),
+            policy: Policy::Deny,
+        }
+    }
+
+    #[test]
+    fn policy_for_every_method_and_permission_setting() {
+        let listed = vec![ToolName("t".into())];
+        for method in Method::ALL.map(Some).into_iter().chain([None]) {
+            for mode in [DefaultMode::Readonly, DefaultMode::Confirm] {
+                for (confirm, allow) in [(false, false), (true, false), (false, true)] {
+                    let permissions = Permissions {
+                        default_mode: mode,
+                        require_confirmation: if confirm { listed.clone() } else { Vec::new() },
+                        allow_write: if allow { listed.clone() } else { Vec::new() },
+                    };
+                    let safe = method.is_some_and(Method::is_safe);
+                    let expected = if confirm {
+                        Policy::Confirm
+                    } else if safe || allow {
+                        Policy::Allow
+                    } else if mode == DefaultMode::Confirm {
+                        Policy::Confirm
+                    } else {
+                        Policy::Deny
+                    };
+                    assert_eq!(
+                        policy(&tool(method), &permissions),
+                        expected,
+                        "{method:?} {mode:?} confirm={confirm} allow={allow}"
+                    );
+                }
+            }
+        }
+        // Spot checks that do not restate the rule.
+        let none = Permissions::default();
+        assert_eq!(policy(&tool(Some(Method::Get)), &none), Policy::Allow);
+        assert_eq!(policy(&tool(Some(Method::Delete)), &none), Policy::Deny);
+        assert_eq!(policy(&tool(None), &none), Policy::Deny);
+    }
+}
