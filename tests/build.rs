@@ -1,0 +1,15 @@
+//! Says, visibly, when the corpus beside the repository is missing: a fresh
+//! clone has no `../shared`, and the corpus tests then skip themselves.
+
+use std::path::Path;
+
+fn main() {
+    let corpus =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/anthropics-skills");
+    println!("cargo::rerun-if-changed={}", corpus.display());
+    if !corpus.is_dir() {
+        println!(
+            "cargo::warning=the corpus is not at ../shared/corpus/anthropics-skills: the corpus tests will be skipped"
+        );
+    }
+}
