@@ -27,17 +27,11 @@ pub const EXTENSION_KEYS: &[&str] = &[
     "version",
     "app_slug",
     "model_config",
-    "steps",
-    "post_checks",
-    "preconditions",
-    "on_deviation",
-    "on_blocked",
-    "on_already_done",
     "permissions",
     "tools",
 ];
 
-/// Keys only a protocol may have.
+/// Keys only a protocol may have (extensions too).
 pub const PROTOCOL_KEYS: &[&str] = &[
     "steps",
     "post_checks",
