@@ -18,7 +18,7 @@ pub const SPEC_KEYS: &[&str] = &[
     "allowed-tools",
 ];
 
-/// This project's extensions (profiles `extended` and `lenient`).
+/// This project's extensions (profiles `extended` and `lenient`), besides [`PROTOCOL_KEYS`].
 pub const EXTENSION_KEYS: &[&str] = &[
     "kind",
     "triggers",
@@ -149,7 +149,7 @@ pub fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Config) -
 
 fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
     let key = entry.key.as_str();
-    let (message, help) = if EXTENSION_KEYS.contains(&key) {
+    let (message, help) = if EXTENSION_KEYS.contains(&key) || PROTOCOL_KEYS.contains(&key) {
         let place = match key {
             "tools" | "permissions" => "a sidecar `tools.yaml` next to SKILL.md",
             _ => "`metadata` (as a string)",
