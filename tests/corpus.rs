@@ -65,7 +65,7 @@ fn every_corpus_skill_gets_its_verdict_in_every_profile() {
         expected.sort();
         assert_eq!(found, expected, "profile {}", profile.as_str());
         // The whole set fails because one skill does; every skill was read, none skipped.
-        assert!(compilation.skills.is_none());
+        assert!(compilation.skills().is_none());
         let read: Vec<&str> = compilation.sources.paths().collect();
         let listed: Vec<String> = VERDICTS
             .iter()
@@ -85,7 +85,7 @@ fn the_valid_corpus_skills_lower_into_the_ir() {
             &config(Profile::Portable),
         );
         let skills = compilation
-            .skills
+            .skills()
             .unwrap_or_else(|| panic!("{name}: {:?}", compilation.diagnostics));
         let skill = &skills.skills[0];
         assert_eq!(skill.name.as_str(), *name);
@@ -135,6 +135,9 @@ fn template_holding_template_skill_is_a_mismatch_and_a_warning_when_lenient() {
             "{}",
             profile.as_str()
         );
-        assert_eq!(compilation.skills.is_some(), severity == Severity::Warning);
+        assert_eq!(
+            compilation.skills().is_some(),
+            severity == Severity::Warning
+        );
     }
 }

@@ -16,7 +16,7 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
         "{:#?}",
         compilation.diagnostics
     );
-    let skills = compilation.skills.unwrap();
+    let skills = compilation.skills().unwrap();
     let names: Vec<&str> = skills.skills.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["github-issues", "triage-protocol", "writing-style"]);
 

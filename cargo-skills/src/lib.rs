@@ -128,10 +128,7 @@ fn check(args: CheckArgs) -> ExitCode {
     let mut err = anstream::stderr().lock();
     let (mut errors, mut warnings, mut skills) = (0, 0, 0);
     for compilation in &compilations {
-        skills += compilation
-            .skills
-            .as_ref()
-            .map_or(0, |set| set.skills.len());
+        skills += compilation.skills().map_or(0, |set| set.skills.len());
         for diagnostic in &compilation.diagnostics {
             match diagnostic.severity {
                 Severity::Error => errors += 1,

@@ -12,7 +12,7 @@
 //! use skills_compiler::{Config, compile};
 //!
 //! let compilation = compile(&base, &Config::default());
-//! let skills = compilation.skills.expect("valid");
+//! let skills = compilation.skills().expect("valid");
 //! assert_eq!(skills.get("hello").unwrap().description, "Greets the user.");
 //! ```
 
@@ -20,12 +20,14 @@
 // cold paths only: boxing it everywhere would cost readability for nothing.
 #![allow(clippy::result_large_err)]
 
+pub mod codegen;
 pub mod config;
 pub mod diagnostics;
 pub mod discover;
 pub mod frontmatter;
 pub mod ir;
 pub mod markdown;
+pub mod present;
 pub mod source;
 pub mod validate;
 pub mod yaml;
@@ -41,7 +43,9 @@ pub use source::Sources;
 /// every diagnostic either way.
 #[derive(Debug)]
 pub struct Compilation {
-    pub skills: Option<ir::SkillSet>,
+    /// The skills that are valid on their own, sorted by name. With errors
+    /// elsewhere they still give front ends stubs that keep user code compiling.
+    pub valid: ir::SkillSet,
     /// Sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
     /// The files read, for rendering diagnostics with snippets.
@@ -51,6 +55,16 @@ pub struct Compilation {
 impl Compilation {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The compiled set, when there is no error at all.
+    pub fn skills(&self) -> Option<&ir::SkillSet> {
+        (!self.has_errors()).then_some(&self.valid)
+    }
+
+    /// The compiled set, when there is no error at all.
+    pub fn into_skills(self) -> Option<ir::SkillSet> {
+        (!self.has_errors()).then_some(self.valid)
     }
 }
 
@@ -101,10 +115,9 @@ fn finish(
         diagnostics::deny_warnings(&mut diagnostics);
     }
     diagnostics::sort(&mut diagnostics);
-    let failed = diagnostics.iter().any(Diagnostic::is_error);
     skills.sort_by(|a, b| a.name.cmp(&b.name));
     Compilation {
-        skills: (!failed).then_some(ir::SkillSet { skills }),
+        valid: ir::SkillSet { skills },
         diagnostics,
         sources,
     }

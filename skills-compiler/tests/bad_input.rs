@@ -20,7 +20,7 @@ fn a_bom_crlf_and_mixed_line_endings_are_accepted_and_located() {
         "{:?}",
         located(&compilation)
     );
-    let skills = compilation.skills.unwrap();
+    let skills = compilation.skills().unwrap();
     assert_eq!(skills.skills[0].license.as_deref(), Some("MIT"));
     assert_eq!(skills.skills[0].body, "Body\r\n");
 
@@ -60,7 +60,7 @@ fn billion_laughs_is_refused_before_any_expansion() {
     text.push_str("---\n");
     let compilation = one(&text, &Config::default());
     assert_eq!(find(&compilation, Code::AnchorOrAlias).line(), Some(4));
-    assert!(compilation.skills.is_none());
+    assert!(compilation.skills().is_none());
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn a_file_over_the_character_limit_but_under_the_byte_bound_is_counted_in_charac
     };
     // 90 characters of 2 bytes each: 180 bytes, still under 100 characters.
     let fits = with(&format!("x-pad: {}\n", "é".repeat(50)));
-    assert!(one(&fits, &config).skills.is_some());
+    assert!(one(&fits, &config).skills().is_some());
     let too_long = with(&format!("x-pad: {}\n", "é".repeat(80)));
     find(&one(&too_long, &config), Code::DocumentTooLarge);
 }
@@ -144,7 +144,7 @@ fn name_rules() {
         &format!("skills/{ok}/SKILL.md"),
         format!("---\nname: {ok}\ndescription: d\n---\n").as_bytes(),
     )]);
-    assert!(tree.compile(&Config::default()).skills.is_some());
+    assert!(tree.compile(&Config::default()).skills().is_some());
 }
 
 #[test]
@@ -164,7 +164,7 @@ fn a_name_that_differs_from_its_directory_and_nfkc_equivalents() {
         located(&compilation)
     );
     assert_eq!(
-        compilation.skills.unwrap().skills[0].name.as_str(),
+        compilation.skills().unwrap().skills[0].name.as_str(),
         "file-tools"
     );
 }
@@ -190,7 +190,7 @@ fn description_and_compatibility_limits() {
         vec![at(Code::DescriptionTooLong, 3, 14)]
     );
     // The limit counts characters, not bytes: 1,024 two-byte characters pass.
-    assert!(description(&"é".repeat(1024)).skills.is_some());
+    assert!(description(&"é".repeat(1024)).skills().is_some());
 
     let compatibility = |c: &str| {
         one(
@@ -206,7 +206,7 @@ fn description_and_compatibility_limits() {
         located(&compatibility(&"x".repeat(501))),
         vec![at(Code::Compatibility, 4, 16)]
     );
-    assert!(compatibility(&"x".repeat(500)).skills.is_some());
+    assert!(compatibility(&"x".repeat(500)).skills().is_some());
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn metadata_coerces_scalars_and_refuses_nesting() {
         &with("metadata:\n  version: 1.0\n  count: 3\n  beta: true\n  owner: me\n"),
         &Config::default(),
     );
-    let skills = compilation.skills.unwrap();
+    let skills = compilation.skills().unwrap();
     let metadata: Vec<(&str, &str)> = skills.skills[0]
         .metadata
         .iter()
@@ -244,7 +244,7 @@ fn metadata_coerces_scalars_and_refuses_nesting() {
 #[test]
 fn protocols_need_steps_checks_and_all_three_escape_hatches() {
     let full = "kind: protocol\nsteps: [Do it]\npost_checks: [It is done]\non_deviation: Stop and ask.\non_blocked: Say what is missing.\non_already_done: Skip it.\n";
-    assert!(one(&with(full), &Config::default()).skills.is_some());
+    assert!(one(&with(full), &Config::default()).skills().is_some());
     for key in [
         "steps",
         "post_checks",
@@ -311,7 +311,7 @@ fn an_unknown_key_with_a_near_miss_gets_did_you_mean_and_a_fix_it() {
     // `x-` keys are kept as extras.
     let compilation = one(&with("x-team: infra\n"), &Config::default());
     assert_eq!(
-        compilation.skills.unwrap().skills[0].extras,
+        compilation.skills().unwrap().skills[0].extras,
         vec![("x-team".to_owned(), serde_json::json!("infra"))]
     );
 }
@@ -445,7 +445,7 @@ fn tool_names_with_a_dot_or_65_characters() {
         "tools:\n  - name: {}\n    description: d\n",
         "t".repeat(64)
     ));
-    assert!(one(&ok, &Config::default()).skills.is_some());
+    assert!(one(&ok, &Config::default()).skills().is_some());
 }
 
 #[test]

@@ -500,7 +500,7 @@ fn every_code_lands_at_its_exact_location() {
         if diagnostic.severity != expected_severity {
             failures.push(format!("{}: severity {:?}", case.code, diagnostic.severity));
         }
-        if case.code.as_str().starts_with('S') && compilation.skills.is_some() {
+        if case.code.as_str().starts_with('S') && compilation.skills().is_some() {
             failures.push(format!(
                 "{}: an error, yet the compilation produced skills",
                 case.code

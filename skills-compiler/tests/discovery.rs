@@ -26,7 +26,7 @@ fn hidden_entries_readmes_and_licences_are_not_skills() {
         "{:?}",
         located(&compilation)
     );
-    assert_eq!(compilation.skills.unwrap().skills.len(), 1);
+    assert_eq!(compilation.skills().unwrap().skills.len(), 1);
 }
 
 #[test]
@@ -36,7 +36,7 @@ fn skills_are_sorted_by_name_whatever_the_layout() {
         ("skills/alpha.md", named("alpha").as_bytes()),
         ("skills/mid/SKILL.md", named("mid").as_bytes()),
     ]);
-    let skills = tree.compile(&Config::default()).skills.unwrap();
+    let skills = tree.compile(&Config::default()).into_skills().unwrap();
     let names: Vec<&str> = skills.skills.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["alpha", "mid", "zeta"]);
     assert_eq!(skills.skills[0].path, "skills/alpha.md");
@@ -54,7 +54,7 @@ fn a_directory_without_skill_md_is_a_warning_never_a_silent_drop() {
     assert_eq!(warning.severity, Severity::Warning);
     assert_eq!(warning.file, "skills/notes");
     assert!(
-        compilation.skills.is_some(),
+        compilation.skills().is_some(),
         "a warning does not fail the build"
     );
 
@@ -67,7 +67,7 @@ fn a_directory_without_skill_md_is_a_warning_never_a_silent_drop() {
         find(&compilation, Code::DirectoryWithoutSkill).severity,
         Severity::Error
     );
-    assert!(compilation.skills.is_none());
+    assert!(compilation.skills().is_none());
 }
 
 #[test]
@@ -121,7 +121,7 @@ fn a_symlink_inside_the_root_is_followed() {
         vec![(Code::DirectoryWithoutSkill, None, None)]
     );
     assert_eq!(
-        compilation.skills.unwrap().skills[0].path,
+        compilation.skills().unwrap().skills[0].path,
         "skills/a/SKILL.md"
     );
 }
@@ -157,7 +157,7 @@ fn more_skills_than_max_skills_is_rejected_and_every_skill_still_checked() {
         ..Config::default()
     };
     let compilation = tree.compile(&config);
-    assert!(compilation.skills.is_none());
+    assert!(compilation.skills().is_none());
     let error = find(&compilation, Code::TooManySkills);
     assert!(
         error.message.contains("6 skills found; the limit is 4"),
@@ -170,8 +170,8 @@ fn more_skills_than_max_skills_is_rejected_and_every_skill_still_checked() {
 #[test]
 fn the_flat_layout_is_refused_in_portable_only() {
     let tree = Tree::new(&[("skills/a.md", with("").as_bytes())]);
-    assert!(tree.compile(&Config::default()).skills.is_some());
-    assert!(tree.compile(&lenient()).skills.is_some());
+    assert!(tree.compile(&Config::default()).skills().is_some());
+    assert!(tree.compile(&lenient()).skills().is_some());
     assert_eq!(
         find(&tree.compile(&portable()), Code::FlatLayout).file,
         "skills/a.md"
@@ -204,7 +204,7 @@ fn a_sidecar_tools_yaml_holds_tools_and_permissions() {
             "{:?}",
             located(&compilation)
         );
-        let skills = compilation.skills.unwrap();
+        let skills = compilation.skills().unwrap();
         let skill = &skills.skills[0];
         assert_eq!(skill.tools_path.as_deref(), Some("skills/a/tools.yaml"));
         assert_eq!(skill.tools[0].policy, skills_compiler::ir::Policy::Allow);

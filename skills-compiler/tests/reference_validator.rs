@@ -17,7 +17,7 @@ fn errors(dir: &str, text: &str) -> Vec<Code> {
         .filter(|d| d.severity == Severity::Error)
         .map(|d| d.code)
         .collect();
-    assert_eq!(compilation.skills.is_some(), errors.is_empty());
+    assert_eq!(compilation.skills().is_some(), errors.is_empty());
     errors
 }
 

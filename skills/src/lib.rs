@@ -1,6 +1,50 @@
-//! The runtime crate applications depend on.
+//! Agent skills compiled into your binary.
 //!
-//! It will hold the static types that `include_skills!` and `skills-build`
-//! generate (`SkillSet`, `Skill`, `Tool`, `Policy`, ...). The compiler that
-//! validates skills lives in `skills-compiler`; see the workspace README for
-//! what is available today.
+//! `include_skills!("skills")` (or `skills-build` in a build script) validates
+//! a skills directory while your crate compiles and expands to static tables:
+//! nothing is parsed or allocated at run time. This crate holds the types those
+//! tables are made of, the typed tool-call errors, and the helpers the
+//! generated code uses to build HTTP requests with correct escaping.
+//!
+//! ```ignore
+//! mod agent_skills {
+//!     skills::include_skills!("skills");
+//! }
+//!
+//! let set: &skills::SkillSet = &agent_skills::SKILLS;
+//! let skill = set.get("github-issues").unwrap();
+//! print!("{}", set.catalog());
+//! let call = agent_skills::github_issues::ToolCall::parse("create_issue", r#"{"repo": "a/b", "title": "Hi"}"#)?;
+//! let request = call.request()?; // an http::Request<Vec<u8>>
+//! ```
+
+mod error;
+mod set;
+mod skill;
+mod tool;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use error::{RequestError, ToolCallError};
+pub use set::SkillSet;
+pub use skill::{Kind, Protocol, Section, Skill, Version};
+pub use tool::{Endpoint, Method, Policy, Tool};
+
+/// Re-exported so that users of the generated code need no `http` dependency of their own.
+pub use http;
+
+/// Compiles a skills directory into static tables and typed tool calls.
+///
+/// `include_skills!("skills")` reads `<CARGO_MANIFEST_DIR>/skills`, validates
+/// every skill with the same rules as `cargo skills check`, and expands to
+/// `pub static SKILLS: skills::SkillSet` plus one module per skill. Options
+/// override `[package.metadata.skills]`:
+/// `include_skills!("skills", profile = "portable", max_skills = 100)`.
+#[cfg(feature = "macros")]
+#[macro_export]
+macro_rules! include_skills {
+    ($($args:tt)*) => {
+        $crate::__private::include_skills! { krate = $crate; $($args)* }
+    };
+}

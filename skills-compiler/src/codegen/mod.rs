@@ -1,0 +1,254 @@
+//! Code generation: the IR becomes the items `include_skills!` and
+//! `skills-build` emit. Strings are precomputed here, so nothing is parsed or
+//! allocated at run time; paths are relative to `CARGO_MANIFEST_DIR`, so the
+//! output is the same from any checkout.
+
+mod calls;
+mod names;
+mod types;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::ir::{Kind, Skill, SkillSet, Version};
+use crate::present;
+use names::Namespace;
+
+/// Names the generated code uses itself, never handed to a skill's types.
+const RESERVED: &[&str] = &["ToolCall", "SKILL", "__serde", "Param"];
+
+/// The items for a valid skill set: `SKILLS` and one module per skill.
+/// `krate` is the path of the `skills` runtime crate (`::skills`, or `$crate`
+/// when called through `skills::include_skills!`).
+pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
+    let mut modules = Namespace::default();
+    let names: Vec<proc_macro2::Ident> = set
+        .skills
+        .iter()
+        .map(|skill| names::ident(&modules.snake(skill.name.as_str(), "skill")))
+        .collect();
+    let skill_modules = set
+        .skills
+        .iter()
+        .zip(&names)
+        .map(|(skill, name)| skill_module(skill, name, krate));
+    let catalog = present::catalog(set);
+    let catalog_xml = present::catalog_xml(set);
+    quote! {
+        /// Every skill, sorted by name.
+        pub static SKILLS: #krate::SkillSet = #krate::SkillSet {
+            skills: &[#(&#names::SKILL),*],
+            catalog: #catalog,
+            catalog_xml: #catalog_xml,
+        };
+
+        #(#skill_modules)*
+    }
+}
+
+/// What an invalid set expands to besides its `compile_error!`: `SKILLS` and
+/// the modules of the skills that are valid, so that user code does not
+/// cascade into secondary errors.
+pub fn stub(valid: &SkillSet, krate: &TokenStream) -> TokenStream {
+    expand(valid, krate)
+}
+
+fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream) -> TokenStream {
+    let mut types = Namespace::reserving(RESERVED);
+    let args: Vec<types::Args> = skill
+        .tools
+        .iter()
+        .map(|tool| types::args(tool, &mut types, krate))
+        .collect();
+    let mut variants = Namespace::default();
+    let calls: Vec<calls::Call<'_>> = skill
+        .tools
+        .iter()
+        .zip(&args)
+        .map(|(tool, args)| calls::Call {
+            tool,
+            variant: format_ident!("{}", variants.pascal(tool.name.as_str(), "Tool")),
+            args,
+        })
+        .collect();
+    let tool_call = calls::tool_call(&calls, krate);
+    let items = args.iter().flat_map(|a| a.items.iter());
+    let tracked = std::iter::once(&skill.path)
+        .chain(skill.tools_path.as_ref())
+        .map(|path| {
+            let relative = format!("/{path}");
+            quote!(
+                const _: &[u8] = ::core::include_bytes!(
+                    ::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), #relative)
+                );
+            )
+        });
+    let value = skill_value(skill, krate);
+    let doc = format!(
+        " `{}`: {}",
+        skill.name,
+        present::one_line(&skill.description, present::CATALOG_DESCRIPTION_CHARS)
+    );
+    quote! {
+        #[doc = #doc]
+        #[allow(clippy::all, clippy::pedantic, non_camel_case_types, unused_imports)]
+        pub mod #module {
+            use #krate::__private::serde as __serde;
+
+            // An edit to these files re-expands the macro.
+            #(#tracked)*
+
+            /// This skill.
+            pub static SKILL: #krate::Skill = #value;
+
+            #(#items)*
+
+            #tool_call
+        }
+    }
+}
+
+fn skill_value(skill: &Skill, krate: &TokenStream) -> TokenStream {
+    let name = skill.name.as_str();
+    let description = &skill.description;
+    let path = &skill.path;
+    let body = &skill.body;
+    let rendered = present::rendered(skill);
+    let kind = match &skill.kind {
+        Kind::Skill => quote!(#krate::Kind::Skill),
+        Kind::Protocol(protocol) => {
+            let steps = &protocol.steps;
+            let post_checks = &protocol.post_checks;
+            let preconditions = &protocol.preconditions;
+            let on_deviation = &protocol.on_deviation;
+            let on_blocked = &protocol.on_blocked;
+            let on_already_done = &protocol.on_already_done;
+            quote!(#krate::Kind::Protocol(&#krate::Protocol {
+                steps: &[#(#steps),*],
+                post_checks: &[#(#post_checks),*],
+                preconditions: &[#(#preconditions),*],
+                on_deviation: #on_deviation,
+                on_blocked: #on_blocked,
+                on_already_done: #on_already_done,
+            }))
+        }
+    };
+    let version = match &skill.version {
+        Version::Number(n) => quote!(#krate::Version::Number(#n)),
+        Version::Semver(s) => quote!(#krate::Version::Semver(#s)),
+    };
+    let license = option(skill.license.as_deref());
+    let compatibility = option(skill.compatibility.as_deref());
+    let area = option(skill.area.as_deref());
+    let app_slug = option(skill.app_slug.as_deref());
+    let model_config = option(skill.model_config.as_deref());
+    let metadata = pairs(skill.metadata.iter().map(|(k, v)| (k.as_str(), v.clone())));
+    let extras = pairs(
+        skill
+            .extras
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.to_string())),
+    );
+    let allowed_tools = &skill.allowed_tools;
+    let triggers = &skill.triggers;
+    let tags = &skill.tags;
+    let sections = skill.sections.iter().map(|section| {
+        let title = &section.title;
+        let level = section.level;
+        let start = section.range.start;
+        let end = section.range.end;
+        quote!(#krate::Section { title: #title, level: #level, start: #start, end: #end })
+    });
+    let tools = skill.tools.iter().map(|tool| {
+        let name = tool.name.as_str();
+        let description = &tool.description;
+        let policy = match tool.policy {
+            crate::ir::Policy::Allow => quote!(#krate::Policy::Allow),
+            crate::ir::Policy::Confirm => quote!(#krate::Policy::Confirm),
+            crate::ir::Policy::Deny => quote!(#krate::Policy::Deny),
+        };
+        let endpoint = match &tool.endpoint {
+            Some(endpoint) => {
+                let method = calls::method(endpoint.method, krate);
+                let origin = &endpoint.origin;
+                let url = endpoint_url(endpoint);
+                quote!(::core::option::Option::Some(#krate::Endpoint { method: #method, origin: #origin, url: #url }))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let parameters_json = tool.parameters_json.to_string();
+        let anthropic = present::anthropic(tool);
+        let openai = present::openai(tool);
+        let openai_strict = option(present::openai_strict(tool).as_deref());
+        let mcp = present::mcp(tool);
+        quote!(#krate::Tool {
+            name: #name,
+            description: #description,
+            policy: #policy,
+            endpoint: #endpoint,
+            parameters_json: #parameters_json,
+            anthropic_json: #anthropic,
+            openai_json: #openai,
+            openai_strict_json: #openai_strict,
+            mcp_json: #mcp,
+        })
+    });
+    let sha256 = skill.sha256_hex();
+    quote!(#krate::Skill {
+        name: #name,
+        description: #description,
+        path: #path,
+        body: #body,
+        rendered: #rendered,
+        kind: #kind,
+        version: #version,
+        license: #license,
+        compatibility: #compatibility,
+        metadata: &[#(#metadata),*],
+        allowed_tools: &[#(#allowed_tools),*],
+        triggers: &[#(#triggers),*],
+        tags: &[#(#tags),*],
+        area: #area,
+        app_slug: #app_slug,
+        model_config: #model_config,
+        extras: &[#(#extras),*],
+        sections: &[#(#sections),*],
+        tools: &[#(#tools),*],
+        sha256_hex: #sha256,
+    })
+}
+
+fn option(value: Option<&str>) -> TokenStream {
+    match value {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn pairs<'a>(pairs: impl Iterator<Item = (&'a str, String)>) -> Vec<TokenStream> {
+    pairs.map(|(key, value)| quote!((#key, #value))).collect()
+}
+
+/// The URL template as the skill wrote it: origin, path and query.
+fn endpoint_url(endpoint: &crate::ir::Endpoint) -> String {
+    let mut url = endpoint.origin.clone();
+    url.push_str(&template_text(&endpoint.path));
+    for (i, (name, value)) in endpoint.query.iter().enumerate() {
+        url.push(if i == 0 { '?' } else { '&' });
+        url.push_str(name);
+        url.push('=');
+        url.push_str(&template_text(value));
+    }
+    url
+}
+
+fn template_text(template: &crate::ir::Template) -> String {
+    template
+        .parts
+        .iter()
+        .map(|part| match part {
+            crate::ir::TemplatePart::Literal(text) => text.clone(),
+            crate::ir::TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
+        })
+        .collect()
+}
