@@ -1,0 +1,54 @@
+//! Prints the skill catalog, then turns a tool call given on the command line
+//! into a typed value, a policy decision and the HTTP request it would send.
+//!
+//! ```sh
+//! cargo run -p issue-tracker
+//! cargo run -p issue-tracker -- create_issue '{"repo": "acme/app", "title": "Crash on start"}'
+//! ```
+
+mod agent_skills {
+    skills::include_skills!("skills");
+}
+
+use agent_skills::github_issues::ToolCall;
+
+fn main() -> std::process::ExitCode {
+    let skills = &agent_skills::SKILLS;
+    println!("{} skills:\n{}", skills.len(), skills.catalog());
+
+    let mut args = std::env::args().skip(1);
+    let (Some(tool), Some(json)) = (args.next(), args.next()) else {
+        println!(
+            "Try: issue-tracker create_issue '{{\"repo\": \"acme/app\", \"title\": \"Crash on start\"}}'"
+        );
+        return std::process::ExitCode::SUCCESS;
+    };
+    let call = match ToolCall::parse(&tool, &json) {
+        Ok(call) => call,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    println!("call:    {call:?}");
+    println!("policy:  {}", call.policy().as_str());
+    match call.request() {
+        Ok(request) => {
+            println!("request: {} {}", request.method(), request.uri());
+            for (name, value) in request.headers() {
+                println!(
+                    "         {name}: {}",
+                    String::from_utf8_lossy(value.as_bytes())
+                );
+            }
+            if !request.body().is_empty() {
+                println!("         {}", String::from_utf8_lossy(request.body()));
+            }
+            std::process::ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
