@@ -156,6 +156,10 @@ pub struct Body {
 }
 
 impl Body {
+    pub fn new() -> Self {
+        Body::default()
+    }
+
     pub fn literal(&mut self, json: &str) {
         self.bytes.extend_from_slice(json.as_bytes());
     }

@@ -214,7 +214,7 @@ fn request_body(call: &Call<'_>, endpoint: &Endpoint, krate: &TokenStream) -> To
                 })
                 .collect();
             quote!({
-                let mut body = #krate::__private::Body::default();
+                let mut body = #krate::__private::Body::new();
                 #(#parts)*
                 ::core::option::Option::Some(body.finish())
             })

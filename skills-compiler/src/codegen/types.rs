@@ -283,7 +283,7 @@ impl Generator<'_> {
                 let inner = self.default_value(inner, value, hint);
                 quote!(::core::option::Option::Some(#inner))
             }
-            (Type::String, Json::String(s)) => quote!(::std::string::String::from(#s)),
+            (Type::String, Json::String(s)) => quote!(::std::borrow::ToOwned::to_owned(#s)),
             (Type::Integer, Json::Number(n)) => {
                 let n = n.as_i64().unwrap_or_default();
                 quote!(#n)

@@ -476,6 +476,9 @@ impl Lowerer<'_, '_> {
                 let Some(ty) = self.schema(&entry.value, false) else {
                     continue;
                 };
+                if let Some(default) = entry.value.get("default") {
+                    self.check_default(&ty, default);
+                }
                 properties.push(Property {
                     name: entry.key.clone(),
                     ty,
@@ -517,6 +520,20 @@ impl Lowerer<'_, '_> {
         })
     }
 
+    /// A default must be a value of the property's type, of a shape the
+    /// generated code can spell: scalars, enum values, null, lists of those.
+    fn check_default(&mut self, ty: &Type, default: &Node) {
+        if let Err(message) = default_fits(ty, default) {
+            let code = if message.starts_with("defaults") {
+                Code::SchemaUnsupported
+            } else {
+                Code::SchemaInvalid
+            };
+            let diagnostic = self.ctx.error(code, default.span.clone(), message);
+            self.ctx.push(diagnostic);
+        }
+    }
+
     fn required<'n>(&mut self, node: &'n Node) -> Vec<(String, &'n Node)> {
         let Some(required) = node.get("required") else {
             return Vec::new();
@@ -545,5 +562,31 @@ impl Lowerer<'_, '_> {
                 }
             })
             .collect()
+    }
+}
+
+fn default_fits(ty: &Type, default: &Node) -> Result<(), String> {
+    let mismatch = |expected: &str| {
+        Err(format!(
+            "the default must be {expected}, found {}",
+            default.type_name()
+        ))
+    };
+    match (ty, &default.value) {
+        (Type::Nullable(_), Value::Null) => Ok(()),
+        (Type::Nullable(inner), _) => default_fits(inner, default),
+        (Type::String, Value::String(_)) | (Type::Integer, Value::Int(_)) | (Type::Boolean, Value::Bool(_)) => Ok(()),
+        (Type::Number, Value::Int(_) | Value::Float(_)) => Ok(()),
+        (Type::Enum(values), Value::String(s)) if values.contains(s) => Ok(()),
+        (Type::Enum(values), _) => mismatch(&format!("one of {}", values.join(", "))),
+        (Type::Array(inner), Value::Seq(items)) => items.iter().try_for_each(|item| default_fits(inner, item)),
+        (Type::String, _) => mismatch("a string"),
+        (Type::Integer, _) => mismatch("an integer"),
+        (Type::Number, _) => mismatch("a number"),
+        (Type::Boolean, _) => mismatch("a boolean"),
+        (Type::Array(_), _) => mismatch("a list"),
+        (Type::Object(_) | Type::Map(_) | Type::Ref(_), _) => {
+            Err("defaults are supported on scalars, enums and lists of them, not on objects or references".to_owned())
+        }
     }
 }

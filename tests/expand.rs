@@ -1,0 +1,48 @@
+//! insta snapshots of the generated code, formatted by prettyplease, for
+//! several skill directories; and the proof that it is deterministic and
+//! carries no absolute path.
+
+use std::path::Path;
+
+use quote::quote;
+use skills_compiler::{Config, codegen, compile};
+
+fn expansion(crate_dir: &str, skills_dir: &str) -> String {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join(crate_dir);
+    let config = Config {
+        dir: skills_dir.into(),
+        ..Config::default()
+    };
+    let compilation = compile(&base, &config);
+    let set = compilation
+        .skills()
+        .unwrap_or_else(|| panic!("{:#?}", compilation.diagnostics));
+    let tokens = codegen::expand(set, &quote!(::skills));
+    prettyplease::unparse(&syn::parse2(tokens).expect("the expansion parses as a file"))
+}
+
+#[test]
+fn the_example_skills() {
+    insta::assert_snapshot!(expansion("../examples/issue-tracker", "skills"));
+}
+
+#[test]
+fn every_schema_construct_protocols_and_odd_names() {
+    insta::assert_snapshot!(expansion(".", "fixtures/codegen"));
+}
+
+#[test]
+fn the_expansion_is_byte_identical_across_runs_and_relocatable() {
+    let first = expansion(".", "fixtures/codegen");
+    assert_eq!(first, expansion(".", "fixtures/codegen"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .canonicalize()
+        .unwrap();
+    let root = root.to_string_lossy();
+    assert!(
+        !first.contains(root.as_ref()),
+        "an absolute path leaked into the expansion"
+    );
+    assert!(first.contains("::core::env!(\"CARGO_MANIFEST_DIR\")"));
+    assert!(first.contains("\"/fixtures/codegen/schema-zoo/SKILL.md\""));
+}

@@ -1,0 +1,399 @@
+//! The generated code at run time: static tables, typed tool calls, errors
+//! that name the failing field, policies, and requests whose hostile values
+//! stay inside their path segment, query value, header or JSON string.
+
+mod zoo {
+    skills::include_skills!("fixtures/codegen");
+}
+
+mod example {
+    skills::include_skills!("../examples/issue-tracker/skills");
+}
+
+mod policies {
+    skills::include_skills!("fixtures/policies");
+}
+
+use skills::{Kind, Method, Policy, RequestError, ToolCallError};
+use zoo::schema_zoo::{SearchArgs, SearchScopesItem, SearchSort, ToolCall};
+
+#[test]
+fn the_skill_set_is_static_sorted_and_searchable() {
+    let set = &zoo::SKILLS;
+    assert_eq!(
+        set.names().collect::<Vec<_>>(),
+        [
+            "3d-printing",
+            "local-tools",
+            "no-tools",
+            "schema-zoo",
+            "type"
+        ]
+    );
+    assert_eq!(set.len(), 5);
+    assert!(set.get("schema-zoo").is_some());
+    assert!(set.get("missing").is_none());
+    assert!(std::ptr::eq(set.get("type").unwrap(), &zoo::r#type::SKILL));
+    assert!(std::ptr::eq(
+        set.get("3d-printing").unwrap(),
+        &zoo::_3d_printing::SKILL
+    ));
+    assert_eq!(set.iter().count(), 5);
+    assert!(
+        set.catalog()
+            .starts_with("- 3d-printing: A name that starts with a digit.\n")
+    );
+    assert!(
+        set.catalog_xml()
+            .starts_with("<available_skills>\n<skill>\n<name>\n3d-printing\n</name>")
+    );
+}
+
+#[test]
+fn skills_expose_their_fields_sections_and_rendered_text() {
+    let skill = &zoo::local_tools::SKILL;
+    let Kind::Protocol(protocol) = skill.kind() else {
+        panic!("a protocol")
+    };
+    assert_eq!(protocol.steps, ["Think", "Act"]);
+    assert_eq!(skill.version().to_string(), "1.2.0");
+    assert_eq!(
+        skill.rendered(),
+        "PROTOCOL: local-tools (v1.2.0)\nTools the application carries out itself, without an endpoint.\n\n\
+         Preconditions:\n- A clean tree\n\nSteps (follow in order):\n1. Think\n2. Act\n\nPost-checks:\n- It worked\n\n\
+         If the run goes off plan: Stop and ask.\nIf the protocol cannot be completed: Report what is missing.\n\
+         If a step is already done: Skip it.\n\nBody of the protocol.\n"
+    );
+    let zoo_skill = &zoo::schema_zoo::SKILL;
+    assert_eq!(
+        zoo_skill.section("Search"),
+        Some("## Search\nUse `search` first.\n")
+    );
+    assert_eq!(zoo_skill.section("Nope"), None);
+    assert_eq!(zoo_skill.sha256_hex().len(), 64);
+    let extras = zoo::no_tools::SKILL.extras();
+    assert_eq!(
+        extras,
+        [
+            ("x-owner", r#"{"team":"docs"}"#),
+            ("argument-hint", r#""[topic]""#)
+        ]
+    );
+    assert_eq!(
+        example::writing_style::SKILL.metadata_value("version"),
+        Some("1.0")
+    );
+}
+
+#[test]
+fn tool_definitions_for_each_model_api() {
+    let search = zoo::schema_zoo::SKILL.tool("search").unwrap();
+    let anthropic: serde_json::Value = serde_json::from_str(search.anthropic_json()).unwrap();
+    assert_eq!(anthropic["name"], "search");
+    assert_eq!(anthropic["input_schema"]["type"], "object");
+    let openai: serde_json::Value = serde_json::from_str(search.openai_json()).unwrap();
+    assert_eq!(openai["function"]["parameters"]["required"][0], "query");
+    // `search` has optional properties and defaults: no strict variant.
+    assert_eq!(search.openai_strict_json(), None);
+    let delete = example::github_issues::SKILL.tool("delete_issue").unwrap();
+    let strict: serde_json::Value =
+        serde_json::from_str(delete.openai_strict_json().unwrap()).unwrap();
+    assert_eq!(strict["function"]["strict"], true);
+    assert_eq!(
+        strict["function"]["parameters"]["additionalProperties"],
+        false
+    );
+    let mcp: serde_json::Value = serde_json::from_str(delete.mcp_json()).unwrap();
+    assert_eq!(mcp["annotations"]["readOnlyHint"], false);
+    assert_eq!(mcp["annotations"]["destructiveHint"], true);
+    let list = example::github_issues::SKILL.tool("list_issues").unwrap();
+    let mcp: serde_json::Value = serde_json::from_str(list.mcp_json()).unwrap();
+    assert_eq!(mcp["annotations"]["readOnlyHint"], true);
+}
+
+const SEARCH: &str = r#"{"query": "q", "page": 2, "filter": {"owner": "me", "labels": [{"name": "bug"}]}, "scopes": ["public"]}"#;
+
+#[test]
+fn tool_calls_become_typed_values_with_defaults() {
+    let ToolCall::Search(args) = ToolCall::parse("search", SEARCH).unwrap() else {
+        panic!()
+    };
+    let SearchArgs {
+        query,
+        page,
+        exact,
+        sort,
+        tags,
+        filter,
+        scopes,
+        note,
+        ..
+    } = args;
+    assert_eq!(
+        (query.as_str(), page, exact, sort),
+        ("q", 2, false, SearchSort::Relevance)
+    );
+    assert_eq!(tags, ["a", "b"]);
+    assert_eq!(filter.owner, "me");
+    assert_eq!(filter.labels.unwrap()[0].name, "bug");
+    assert_eq!(scopes, [SearchScopesItem::Public]);
+    assert_eq!(note, None);
+    let call = ToolCall::parse("search", SEARCH).unwrap();
+    assert_eq!(
+        (call.name(), call.policy(), call.tool().name()),
+        ("search", Policy::Allow, "search")
+    );
+}
+
+fn error_path(json: &str) -> String {
+    match ToolCall::parse("search", json).unwrap_err() {
+        ToolCallError::InvalidArguments { tool, path, .. } => {
+            assert_eq!(tool, "search");
+            path
+        }
+        other => panic!("{other}"),
+    }
+}
+
+#[test]
+fn bad_arguments_name_the_failing_field_by_json_path() {
+    let with = |field: &str| SEARCH.replacen('{', &format!("{{{field}, "), 1);
+    // unknown field, wrong type, missing required field, bad enum value
+    assert_eq!(error_path(&with(r#""surprise": 1"#)), "surprise");
+    assert_eq!(
+        error_path(&SEARCH.replace(r#""page": 2"#, r#""page": "2""#)),
+        "page"
+    );
+    assert_eq!(error_path(&SEARCH.replace(r#""page": 2, "#, "")), "page");
+    assert_eq!(error_path(&with(r#""sort": "oldest""#)), "sort");
+    // nested: a field of an object, an item of a list
+    assert_eq!(
+        error_path(&SEARCH.replace(r#""owner": "me""#, r#""owner": 1"#)),
+        "filter.owner"
+    );
+    assert_eq!(
+        error_path(&SEARCH.replace(r#""owner": "me", "#, "")),
+        "filter.owner"
+    );
+    assert_eq!(
+        error_path(&SEARCH.replace(r#"["public"]"#, r#"["public", "secret"]"#)),
+        "scopes[1]"
+    );
+    assert_eq!(
+        error_path(&SEARCH.replace(r#"{"name": "bug"}"#, r#"{"name": "bug", "x": 1}"#)),
+        "filter.labels[0].x"
+    );
+    assert_eq!(error_path("not json"), ".");
+    let unknown = ToolCall::parse("serch", "{}").unwrap_err();
+    assert_eq!(
+        unknown.to_string(),
+        "unknown tool `serch`; expected one of: search, upsert"
+    );
+    assert!(zoo::no_tools::ToolCall::parse("x", "{}").is_err());
+}
+
+/// Percent-decoding, to check that values arrive intact.
+fn decode(text: &str, plus_is_space: bool) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).unwrap());
+                i += 3;
+            }
+            b'+' if plus_is_space => {
+                out.push(b' ');
+                i += 1;
+            }
+            byte => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+const HOSTILE: &[&str] = &[
+    "../admin",
+    "a/b",
+    "?x=1",
+    "#frag",
+    "\"",
+    "%2F",
+    "é✓ 漢字",
+    "..",
+    ".",
+    "a b&c=d",
+    "\\",
+    "@evil.com",
+];
+
+#[test]
+fn hostile_values_stay_in_their_path_segment_and_query_value() {
+    for value in HOSTILE {
+        let json = serde_json::json!({"query": value, "page": 1, "filter": {"owner": "o"}, "scopes": [], "type": value, "note": value});
+        let call = ToolCall::parse("search", &json.to_string()).unwrap();
+        let request = call.request().unwrap();
+        let uri = request.uri();
+        assert_eq!(uri.host(), Some("search.example.com"), "{value}");
+        assert_eq!(uri.scheme_str(), Some("https"));
+        let segments: Vec<&str> = uri.path().split('/').collect();
+        assert_eq!(segments.len(), 5, "{value}: {}", uri.path());
+        assert_eq!((segments[1], segments[3]), ("v1", "page"));
+        assert_eq!(decode(segments[2], false), *value);
+        let pairs: Vec<(String, String)> = uri
+            .query()
+            .unwrap()
+            .split('&')
+            .map(|pair| {
+                let (k, v) = pair.split_once('=').unwrap();
+                (decode(k, true), decode(v, true))
+            })
+            .collect();
+        let names: Vec<&str> = pairs.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(names, ["sort", "exact", "q"], "{value}");
+        assert_eq!(pairs[2].1, format!("in:{value} {value}"));
+    }
+}
+
+#[test]
+fn hostile_values_stay_inside_their_json_string_and_headers_refuse_control_characters() {
+    for value in HOSTILE
+        .iter()
+        .copied()
+        .chain(["\"}, \"admin\": true, \"x\": \"", "\n", "\u{0}"])
+    {
+        let json = serde_json::json!({"id": value, "doc": {"title": value}, "note": value});
+        let call = zoo::schema_zoo::ToolCall::parse("upsert", &json.to_string()).unwrap();
+        let request = call.request().unwrap();
+        assert_eq!(request.method(), "PUT");
+        let body: serde_json::Value = serde_json::from_slice(request.body()).unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({"doc": {"title": value}, "note": format!("by agent: {value}"), "id": value})
+        );
+        assert_eq!(request.headers()["content-type"], "application/json");
+    }
+    for bad in ["a\r\nX-Evil: 1", "a\nb", "a\0"] {
+        let json = serde_json::json!({"query": "q", "page": 1, "filter": {"owner": "o"}, "scopes": [], "camelCase": bad});
+        let call = ToolCall::parse("search", &json.to_string()).unwrap();
+        assert_eq!(
+            call.request().unwrap_err(),
+            RequestError::InvalidHeaderValue {
+                tool: "search",
+                header: "X-Scope"
+            }
+        );
+    }
+    let json = serde_json::json!({"query": "q", "page": 1, "filter": {"owner": "o"}, "scopes": [], "camelCase": "é ok"});
+    let request = ToolCall::parse("search", &json.to_string())
+        .unwrap()
+        .request()
+        .unwrap();
+    assert_eq!(request.headers()["x-scope"].as_bytes(), "é ok".as_bytes());
+}
+
+#[test]
+fn request_to_changes_only_the_origin() {
+    let call = ToolCall::parse("search", SEARCH).unwrap();
+    let staged = call.request_to("http://127.0.0.1:8080/").unwrap();
+    let normal = call.request().unwrap();
+    assert_eq!(
+        staged.uri().to_string(),
+        normal
+            .uri()
+            .to_string()
+            .replace("https://search.example.com", "http://127.0.0.1:8080")
+    );
+    for bad in ["ftp://x", "http://h/path", "not a url"] {
+        assert!(
+            matches!(
+                call.request_to(bad),
+                Err(RequestError::InvalidOrigin { .. })
+            ),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn a_tool_without_an_endpoint_is_carried_out_by_the_application() {
+    let call = zoo::local_tools::ToolCall::parse("run_shell", r#"{"command": "ls"}"#).unwrap();
+    assert_eq!(
+        call.request().unwrap_err(),
+        RequestError::NoEndpoint { tool: "run_shell" }
+    );
+    assert!(
+        call.request()
+            .unwrap_err()
+            .to_string()
+            .contains("carries it out itself")
+    );
+    assert_eq!(call.policy(), Policy::Confirm);
+}
+
+#[test]
+fn the_example_requests() {
+    let call = example::github_issues::ToolCall::parse(
+        "list_issues",
+        r#"{"repo": "acme/app", "limit": 5}"#,
+    )
+    .unwrap();
+    let request = call.request().unwrap();
+    assert_eq!(request.method(), "GET");
+    assert_eq!(
+        request.uri(),
+        "https://tracker.example.com/api/repos/acme%2Fapp/issues?state=open&limit=5"
+    );
+    assert!(request.body().is_empty());
+    let call = example::github_issues::ToolCall::parse(
+        "create_issue",
+        r#"{"repo": "r", "title": "T", "priority": "high"}"#,
+    )
+    .unwrap();
+    let request = call.request().unwrap();
+    assert_eq!(request.headers()["x-request-source"], "agent");
+    assert_eq!(
+        std::str::from_utf8(request.body()).unwrap(),
+        r#"{"title": "T", "labels": null, "priority": "high"}"#
+    );
+    let call =
+        example::github_issues::ToolCall::parse("delete_issue", r#"{"repo": "r", "number": 3}"#)
+            .unwrap();
+    assert_eq!(
+        (call.policy(), call.request().unwrap().method().as_str()),
+        (Policy::Confirm, "DELETE")
+    );
+}
+
+#[test]
+fn the_policy_of_every_method_under_every_permission_setting() {
+    for (set, mode_confirms) in [
+        (&policies::readonly_policies::SKILL, false),
+        (&policies::confirm_policies::SKILL, true),
+    ] {
+        for tool in set.tools() {
+            let (method, setting) = tool.name().split_once('_').unwrap();
+            let safe = tool.endpoint().is_some_and(|e| e.method().is_safe());
+            let expected = match setting {
+                "confirm" => Policy::Confirm,
+                "allow" => Policy::Allow,
+                _ if safe => Policy::Allow,
+                _ if mode_confirms => Policy::Confirm,
+                _ => Policy::Deny,
+            };
+            assert_eq!(tool.policy(), expected, "{} ({method})", tool.name());
+        }
+        assert_eq!(set.tools().len(), 22);
+    }
+    // The same decisions reach the typed calls.
+    let call = policies::readonly_policies::ToolCall::parse("delete_plain", "{}").unwrap();
+    assert_eq!(call.policy(), Policy::Deny);
+    assert_eq!(call.request().unwrap().method(), "DELETE");
+    let call = policies::confirm_policies::ToolCall::parse("post_plain", "{}").unwrap();
+    assert_eq!(call.policy(), Policy::Confirm);
+    assert_eq!(Method::Options.as_str(), "OPTIONS");
+}

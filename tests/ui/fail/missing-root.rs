@@ -1,0 +1,5 @@
+mod agent {
+    skills::include_skills!("../../../../tests/ui/skills/does-not-exist");
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+// The valid skill's module is still generated: using it adds no second error.
+mod agent {
+    skills::include_skills!("../../../../tests/ui/skills/one-bad-one-good");
+}
+
+fn main() {
+    let _ = agent::good::SKILL.name();
+    let _ = agent::SKILLS.len();
+}

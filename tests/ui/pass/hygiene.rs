@@ -1,0 +1,17 @@
+// The expansion compiles with warnings denied and without the prelude.
+#![deny(warnings)]
+#![no_implicit_prelude]
+
+mod zoo {
+    ::skills::include_skills!("../../../../tests/fixtures/codegen");
+}
+
+mod example {
+    ::skills::include_skills!("../../../../examples/issue-tracker/skills");
+}
+
+fn main() {
+    let _ = &zoo::SKILLS;
+    let _ = example::github_issues::ToolCall::parse("list_issues", "{}");
+    let _ = zoo::schema_zoo::SearchSort::ALL;
+}
