@@ -1,1 +1,87 @@
-//! Workspace-level integration tests live beside this file; the crate itself is empty.
+//! Helpers for the workspace-level integration tests: small crates written to
+//! a temporary directory and built by a real `cargo`, offline, against the
+//! workspace's crates by path.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is inside the workspace")
+        .to_path_buf()
+}
+
+/// A crate in a temporary directory, removed when dropped.
+pub struct TempCrate {
+    pub dir: PathBuf,
+}
+
+impl TempCrate {
+    /// Writes `files` (paths relative to the crate) under a fresh directory.
+    /// `{workspace}` in a file is replaced by the workspace root.
+    pub fn new(name: &str, files: &[(&str, &str)]) -> TempCrate {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = workspace()
+            .join("target/temp-crates")
+            .join(format!("{name}-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+        let _ = std::fs::remove_dir_all(&dir);
+        let krate = TempCrate { dir };
+        for (path, text) in files {
+            krate.write(path, &text.replace("{workspace}", &workspace().to_string_lossy()));
+        }
+        // Pin dependency versions to the workspace's, so that offline resolution finds them.
+        std::fs::copy(workspace().join("Cargo.lock"), krate.dir.join("Cargo.lock")).expect("copy Cargo.lock");
+        krate
+    }
+
+    pub fn write(&self, path: &str, text: &str) {
+        let full = self.dir.join(path);
+        std::fs::create_dir_all(full.parent().expect("a file has a parent")).expect("create directories");
+        std::fs::write(full, text).expect("write file");
+    }
+
+    pub fn remove(&self, path: &str) {
+        let full = self.dir.join(path);
+        if full.is_dir() {
+            std::fs::remove_dir_all(full).expect("remove directory");
+        } else {
+            std::fs::remove_file(full).expect("remove file");
+        }
+    }
+
+    /// Runs cargo in the crate, offline, with a target directory shared by
+    /// every temporary crate so that dependencies build once.
+    pub fn cargo(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO"))
+            .args(args)
+            .arg("--offline")
+            .current_dir(&self.dir)
+            .env("CARGO_TARGET_DIR", workspace().join("target/temp-crates/target"))
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("run cargo")
+    }
+}
+
+impl Drop for TempCrate {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A `Cargo.toml` for a temporary crate depending on the workspace's `skills`
+/// (under the name `dependency`) and, optionally, `skills-build`.
+pub fn manifest(name: &str, dependency: &str, build_dependency: bool) -> String {
+    let build = if build_dependency {
+        "\n[build-dependencies]\nskills-build = { path = \"{workspace}/skills-build\" }\n"
+    } else {
+        ""
+    };
+    format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n\
+         [dependencies]\n{dependency} = {{ package = \"skills\", path = \"{{workspace}}/skills\" }}\n{build}\n[workspace]\n"
+    )
+}
