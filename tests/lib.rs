@@ -24,22 +24,29 @@ impl TempCrate {
     /// `{workspace}` in a file is replaced by the workspace root.
     pub fn new(name: &str, files: &[(&str, &str)]) -> TempCrate {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = workspace()
-            .join("target/temp-crates")
-            .join(format!("{name}-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+        let dir = workspace().join("target/temp-crates").join(format!(
+            "{name}-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
         let _ = std::fs::remove_dir_all(&dir);
         let krate = TempCrate { dir };
         for (path, text) in files {
-            krate.write(path, &text.replace("{workspace}", &workspace().to_string_lossy()));
+            krate.write(
+                path,
+                &text.replace("{workspace}", &workspace().to_string_lossy()),
+            );
         }
         // Pin dependency versions to the workspace's, so that offline resolution finds them.
-        std::fs::copy(workspace().join("Cargo.lock"), krate.dir.join("Cargo.lock")).expect("copy Cargo.lock");
+        std::fs::copy(workspace().join("Cargo.lock"), krate.dir.join("Cargo.lock"))
+            .expect("copy Cargo.lock");
         krate
     }
 
     pub fn write(&self, path: &str, text: &str) {
         let full = self.dir.join(path);
-        std::fs::create_dir_all(full.parent().expect("a file has a parent")).expect("create directories");
+        std::fs::create_dir_all(full.parent().expect("a file has a parent"))
+            .expect("create directories");
         std::fs::write(full, text).expect("write file");
     }
 
@@ -59,7 +66,10 @@ impl TempCrate {
             .args(args)
             .arg("--offline")
             .current_dir(&self.dir)
-            .env("CARGO_TARGET_DIR", workspace().join("target/temp-crates/target"))
+            .env(
+                "CARGO_TARGET_DIR",
+                workspace().join("target/temp-crates/target"),
+            )
             .env_remove("RUSTFLAGS")
             .output()
             .expect("run cargo")

@@ -25,5 +25,8 @@ fn a_renamed_skills_dependency_and_no_other_dependency() {
     let output = krate.cargo(&["run", "--quiet"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "1 GET https://greet.example.com/hello/a%2Fb\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "1 GET https://greet.example.com/hello/a%2Fb\n"
+    );
 }

@@ -10,6 +10,10 @@ mod example {
     skills::include_skills!("../examples/issue-tracker/skills");
 }
 
+mod sixty_four {
+    skills::include_skills!("fixtures/sixty-four");
+}
+
 mod policies {
     skills::include_skills!("fixtures/policies");
 }
@@ -47,6 +51,21 @@ fn the_skill_set_is_static_sorted_and_searchable() {
         set.catalog_xml()
             .starts_with("<available_skills>\n<skill>\n<name>\n3d-printing\n</name>")
     );
+}
+
+#[test]
+fn get_finds_every_skill_of_a_full_set_and_nothing_else() {
+    let set = &sixty_four::SKILLS;
+    assert_eq!(set.len(), 64);
+    for (i, skill) in set.iter().enumerate() {
+        let name = format!("skill-{i:02}");
+        assert_eq!(skill.name(), name);
+        assert!(std::ptr::eq(set.get(&name).unwrap(), skill));
+        assert!(set.get(&format!("{name}x")).is_none());
+    }
+    for absent in ["", "skill-64", "SKILL-00", "skill-0", "skill-00 "] {
+        assert!(set.get(absent).is_none(), "{absent}");
+    }
 }
 
 #[test]

@@ -34,16 +34,44 @@ pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
         .map(|(skill, name)| skill_module(skill, name, krate));
     let catalog = present::catalog(set);
     let catalog_xml = present::catalog_xml(set);
+    let index = name_index(set);
     quote! {
         /// Every skill, sorted by name.
         pub static SKILLS: #krate::SkillSet = #krate::SkillSet {
             skills: &[#(&#names::SKILL),*],
             catalog: #catalog,
             catalog_xml: #catalog_xml,
+            index: &[#(#index),*],
         };
 
         #(#skill_modules)*
     }
+}
+
+/// The open-addressing table `SkillSet::get` probes: a power of two at least
+/// twice the number of skills, each skill at the first free slot from
+/// `fnv1a(name) & mask`, stored as index + 1 (0 is empty).
+fn name_index(set: &SkillSet) -> Vec<u32> {
+    let size = (set.skills.len() * 2).max(1).next_power_of_two();
+    let mask = size - 1;
+    let mut table = vec![0u32; size];
+    for (i, skill) in set.skills.iter().enumerate() {
+        let mut slot = fnv1a(skill.name.as_str().as_bytes()) as usize & mask;
+        while table[slot] != 0 {
+            slot = (slot + 1) & mask;
+        }
+        table[slot] = u32::try_from(i + 1).unwrap_or(u32::MAX);
+    }
+    table
+}
+
+/// FNV-1a, 64 bits; the runtime's `skills::SkillSet::get` hashes the same way.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |hash: u64, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 /// What an invalid set expands to besides its `compile_error!`: `SKILLS` and
@@ -251,4 +279,17 @@ fn template_text(template: &crate::ir::Template) -> String {
             crate::ir::TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnv1a;
+
+    #[test]
+    fn fnv1a_matches_the_reference_vectors() {
+        // The runtime's copy is checked against the same vectors.
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
 }
