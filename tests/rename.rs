@@ -9,7 +9,11 @@ fn a_renamed_skills_dependency_and_no_other_dependency() {
     let krate = TempCrate::new(
         "renamed",
         &[
-            ("Cargo.toml", &manifest("renamed", "agent_runtime", false)),
+            ("Cargo.toml", &manifest("renamed", "agent_runtime", true)),
+            (
+                "build.rs",
+                "fn main() {\n    skills_build::track(\"skills\");\n}\n",
+            ),
             (
                 "src/main.rs",
                 "mod agent {\n    agent_runtime::include_skills!(\"skills\");\n}\n\n\

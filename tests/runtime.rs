@@ -31,10 +31,13 @@ fn the_skill_set_is_static_sorted_and_searchable() {
             "local-tools",
             "no-tools",
             "schema-zoo",
-            "type"
+            "type",
+            "навык"
         ]
     );
-    assert_eq!(set.len(), 5);
+    assert_eq!(set.len(), 6);
+    // Non-ASCII names get ASCII module names: each character as `u<hex>`.
+    assert_eq!(zoo::u43d_u430_u432_u44b_u43a::SKILL.name(), "навык");
     assert!(set.get("schema-zoo").is_some());
     assert!(set.get("missing").is_none());
     assert!(std::ptr::eq(set.get("type").unwrap(), &zoo::r#type::SKILL));
@@ -42,7 +45,7 @@ fn the_skill_set_is_static_sorted_and_searchable() {
         set.get("3d-printing").unwrap(),
         &zoo::_3d_printing::SKILL
     ));
-    assert_eq!(set.iter().count(), 5);
+    assert_eq!(set.iter().count(), 6);
     assert!(
         set.catalog()
             .starts_with("- 3d-printing: A name that starts with a digit.\n")

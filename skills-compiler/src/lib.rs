@@ -29,6 +29,7 @@ pub mod ir;
 pub mod markdown;
 pub mod present;
 pub mod source;
+pub mod tracking;
 pub mod validate;
 pub mod yaml;
 

@@ -221,10 +221,10 @@ fn strict_compatible(schema: &mut Value) -> bool {
         object.insert("additionalProperties".to_owned(), Value::Bool(false));
     }
     for key in ["properties", "$defs"] {
-        if let Some(children) = object.get_mut(key).and_then(Value::as_object_mut) {
-            if !children.values_mut().all(strict_compatible) {
-                return false;
-            }
+        if let Some(children) = object.get_mut(key).and_then(Value::as_object_mut)
+            && !children.values_mut().all(strict_compatible)
+        {
+            return false;
         }
     }
     object.get_mut("items").is_none_or(strict_compatible)

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, Overrides, Profile};
+use skills_compiler::{Config, Overrides, Profile, tracking};
 use syn::parse::{Parse, ParseStream};
 use syn::{Lit, LitStr, Token};
 
@@ -24,7 +24,7 @@ pub fn include_skills(input: proc_macro::TokenStream) -> proc_macro::TokenStream
     }
 }
 
-const KEYS: &str = "profile, max_skills, max_document_chars, max_frontmatter_bytes, max_yaml_depth, \
+const KEYS: &str = "track, profile, max_skills, max_document_chars, max_frontmatter_bytes, max_yaml_depth, \
                     deny_warnings, tool_name_prefix_budget, areas";
 
 struct Args {
@@ -32,6 +32,8 @@ struct Args {
     krate: TokenStream,
     dir: LitStr,
     overrides: Overrides,
+    /// `track = false` opts out of the check that a build script tracks the directory.
+    track: bool,
 }
 
 impl Parse for Args {
@@ -42,6 +44,7 @@ impl Parse for Args {
             dir: Some(PathBuf::from(dir.value())),
             ..Overrides::default()
         };
+        let mut track = true;
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -49,12 +52,17 @@ impl Parse for Args {
             }
             let key: syn::Ident = input.parse()?;
             input.parse::<Token![=]>()?;
-            set(&mut overrides, &key, input)?;
+            if key == "track" {
+                track = input.parse::<syn::LitBool>()?.value;
+            } else {
+                set(&mut overrides, &key, input)?;
+            }
         }
         Ok(Args {
             krate,
             dir,
             overrides,
+            track,
         })
     }
 }
@@ -139,7 +147,12 @@ fn expand(args: Args) -> TokenStream {
         krate,
         dir,
         overrides,
+        track,
     } = args;
+    let root = PathBuf::from(dir.value());
+    if track && !tracking::is_tracked(&root, |name| std::env::var_os(name).is_some()) {
+        return error(dir.span(), &untracked(&root));
+    }
     let Some(manifest_dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
         return error(
             dir.span(),
@@ -173,6 +186,23 @@ fn expand(args: Args) -> TokenStream {
     let failure = error(dir.span(), &message);
     let stub = skills_compiler::codegen::stub(&compilation.valid, &krate);
     quote!(#failure #stub)
+}
+
+/// Why a build script is needed, and the exact one to add.
+fn untracked(root: &std::path::Path) -> String {
+    format!(
+        "include_skills!(\"{dir}\"): no build script tracks this directory, so Cargo would not notice a \
+         new or deleted skill until something else changes.\n\n\
+         Add build.rs next to Cargo.toml:\n\n{build_rs}\n\
+         and to Cargo.toml:\n\n    [build-dependencies]\n    skills-build = \"{version}\"\n\n\
+         or opt out: include_skills!(\"{dir}\", track = false)",
+        dir = root.display(),
+        build_rs = tracking::build_rs_for(root)
+            .lines()
+            .map(|line| format!("    {line}\n"))
+            .collect::<String>(),
+        version = env!("CARGO_PKG_VERSION"),
+    )
 }
 
 fn error(span: Span, message: &str) -> TokenStream {

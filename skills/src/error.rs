@@ -33,7 +33,7 @@ impl ToolCallError {
 impl fmt::Display for ToolCallError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ToolCallError::UnknownTool { name, expected } if expected.is_empty() => {
+            ToolCallError::UnknownTool { name, expected: [] } => {
                 write!(f, "unknown tool `{name}`: this skill has no tools")
             }
             ToolCallError::UnknownTool { name, expected } => {

@@ -63,7 +63,7 @@ impl SkillSet {
     }
 }
 
-impl<'a> IntoIterator for &'a SkillSet {
+impl IntoIterator for &SkillSet {
     type Item = &'static Skill;
     type IntoIter = std::iter::Copied<std::slice::Iter<'static, &'static Skill>>;
 

@@ -56,22 +56,13 @@ fn name_index(set: &SkillSet) -> Vec<u32> {
     let mask = size - 1;
     let mut table = vec![0u32; size];
     for (i, skill) in set.skills.iter().enumerate() {
-        let mut slot = fnv1a(skill.name.as_str().as_bytes()) as usize & mask;
+        let mut slot = crate::tracking::fnv1a(skill.name.as_str().as_bytes()) as usize & mask;
         while table[slot] != 0 {
             slot = (slot + 1) & mask;
         }
         table[slot] = u32::try_from(i + 1).unwrap_or(u32::MAX);
     }
     table
-}
-
-/// FNV-1a, 64 bits; the runtime's `skills::SkillSet::get` hashes the same way.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |hash: u64, &byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        })
 }
 
 /// What an invalid set expands to besides its `compile_error!`: `SKILLS` and
@@ -279,17 +270,4 @@ fn template_text(template: &crate::ir::Template) -> String {
             crate::ir::TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::fnv1a;
-
-    #[test]
-    fn fnv1a_matches_the_reference_vectors() {
-        // The runtime's copy is checked against the same vectors.
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 }

@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/one-bad-one-good", profile = "strict");
+    skills::include_skills!("../../../../tests/ui/skills/one-bad-one-good", track = false, profile = "strict");
 }
 
 fn main() {}

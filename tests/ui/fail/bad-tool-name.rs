@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/bad-tool-name");
+    skills::include_skills!("../../../../tests/ui/skills/bad-tool-name", track = false);
 }
 
 fn main() {}

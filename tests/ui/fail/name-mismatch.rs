@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/name-mismatch");
+    skills::include_skills!("../../../../tests/ui/skills/name-mismatch", track = false);
 }
 
 fn main() {}

@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/one-bad-one-good", profile = "portable", max_skill = 3);
+    skills::include_skills!("../../../../tests/ui/skills/one-bad-one-good", track = false, profile = "portable", max_skill = 3);
 }
 
 fn main() {}

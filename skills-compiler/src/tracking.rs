@@ -1,0 +1,138 @@
+//! Rebuild tracking shared by `skills-build` (which sets the marker) and
+//! `include_skills!` (which checks it).
+//!
+//! A proc macro re-expands when a file it embeds with `include_bytes!` changes,
+//! but on stable Rust nothing tells Cargo about a *new* or *deleted* file. A
+//! build script that prints `cargo::rerun-if-changed=<root>` is re-run on any
+//! change under the root; it then sets an environment variable whose value is
+//! a stamp of the root's contents, and the changed value makes Cargo rebuild
+//! the crate, which re-expands the macro.
+
+use std::path::Path;
+
+/// The variable that carries the stamp of the skills root `dir` (as written
+/// in `include_skills!` / `track`, relative to the manifest directory).
+pub fn env_name(dir: &Path) -> String {
+    let normalized = crate::discover::display_path(dir);
+    format!("SKILLS_TRACK_{:016X}", fnv1a(normalized.as_bytes()))
+}
+
+/// Whether `dir` or one of its ancestors (relative to the manifest directory)
+/// is tracked, according to `is_set` (which says whether a variable is set).
+pub fn is_tracked(dir: &Path, is_set: impl Fn(&str) -> bool) -> bool {
+    dir.ancestors()
+        .filter(|ancestor| !ancestor.as_os_str().is_empty() && *ancestor != Path::new("."))
+        .any(|ancestor| is_set(&env_name(ancestor)))
+}
+
+/// A stamp of every path, size and modification time under `root`, so that
+/// any addition, removal or edit changes it.
+pub fn stamp(root: &Path) -> u64 {
+    let mut entries = Vec::new();
+    collect(root, root, &mut entries);
+    entries.sort();
+    entries.iter().fold(FNV_OFFSET, |hash, entry| {
+        fnv1a_extend(hash, entry.as_bytes())
+    })
+}
+
+/// The build.rs a crate using `include_skills!(dir)` needs.
+pub fn build_rs_for(dir: &Path) -> String {
+    format!(
+        "fn main() {{\n    skills_build::track(\"{}\");\n}}\n",
+        crate::discover::display_path(dir)
+    )
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let relative = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .into_owned();
+        let Ok(metadata) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if metadata.is_dir() {
+            out.push(format!("{relative}/"));
+            collect(root, &path, out);
+        } else {
+            let modified = metadata
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            out.push(format!("{relative}\0{}\0{modified}", metadata.len()));
+        }
+    }
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a, 64 bits.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    fnv1a_extend(FNV_OFFSET, bytes)
+}
+
+fn fnv1a_extend(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a_matches_the_reference_vectors() {
+        // The runtime's copy (skills::SkillSet::get) is checked against the same vectors.
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn env_names_depend_on_the_normalised_directory_only() {
+        assert_eq!(
+            env_name(Path::new("skills")),
+            env_name(Path::new("./skills"))
+        );
+        assert_ne!(env_name(Path::new("skills")), env_name(Path::new("other")));
+    }
+
+    #[test]
+    fn a_tracked_ancestor_covers_its_subdirectories() {
+        let tracked = env_name(Path::new("fixtures"));
+        let is_set = |name: &str| name == tracked;
+        assert!(is_tracked(Path::new("fixtures"), is_set));
+        assert!(is_tracked(Path::new("fixtures/codegen"), is_set));
+        assert!(!is_tracked(Path::new("skills"), is_set));
+        assert!(!is_tracked(Path::new("../fixtures"), is_set));
+    }
+
+    #[test]
+    fn the_stamp_changes_when_a_file_is_added_edited_or_removed() {
+        let root = std::env::temp_dir().join(format!("skills-stamp-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("a")).unwrap();
+        std::fs::write(root.join("a/SKILL.md"), "one").unwrap();
+        let first = stamp(&root);
+        assert_eq!(first, stamp(&root));
+        std::fs::create_dir_all(root.join("b")).unwrap();
+        std::fs::write(root.join("b/SKILL.md"), "two").unwrap();
+        let added = stamp(&root);
+        assert_ne!(added, first);
+        std::fs::write(root.join("b/SKILL.md"), "three").unwrap();
+        let edited = stamp(&root);
+        assert_ne!(edited, added);
+        std::fs::remove_dir_all(root.join("b")).unwrap();
+        assert_ne!(stamp(&root), edited);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
