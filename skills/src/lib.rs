@@ -6,7 +6,7 @@
 //! tables are made of, the typed tool-call errors, and the helpers the
 //! generated code uses to build HTTP requests with correct escaping.
 //!
-//! ```ignore
+//! ```text
 //! mod agent_skills {
 //!     skills::include_skills!("skills");
 //! }
