@@ -1,32 +1,51 @@
 //! `build.rs` front end of the skills compiler.
 //!
-//! [`track`] is for crates that use `include_skills!`: a proc macro re-expands
-//! when an embedded file changes, but on stable Rust it cannot see a *new* or
-//! *deleted* file. `track` makes Cargo re-run the build script when anything
-//! under the skills root changes, and hands the compiler a stamp of the
-//! root's contents, so the crate (and the macro) is rebuilt.
+//! Two ways to use it:
+//!
+//! - [`compile`] (or a [`Builder`]) validates a skills directory and writes
+//!   `$OUT_DIR/skills.rs`, the same items `include_skills!` expands to, which
+//!   the crate includes with
+//!   `include!(concat!(env!("OUT_DIR"), "/skills.rs"))`. On invalid skills
+//!   every diagnostic is printed, one `cargo::error=` per line, and the build
+//!   fails before rustc starts.
+//! - [`track`] is for crates that use `include_skills!`: a proc macro
+//!   re-expands when an embedded file changes, but on stable Rust it cannot
+//!   see a *new* or *deleted* file. `track` makes Cargo re-run the build
+//!   script when anything under the skills root changes and hands the crate a
+//!   stamp of the root's contents, so the macro is expanded again.
 //!
 //! In `build.rs`:
 //!
 //! ```no_run
-//! skills_build::track("skills");
+//! skills_build::compile("skills");
 //! ```
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 
-use skills_compiler::tracking;
+use skills_compiler::diagnostics::render::{self, Color};
+use skills_compiler::{Config, Diagnostic, Overrides, Severity, tracking};
+
+/// Compiles `dir` (relative to the crate's manifest directory) into
+/// `$OUT_DIR/skills.rs` with the manifest's configuration, printing the
+/// `cargo::` lines a build script needs. Failures are reported through
+/// `cargo::error=`, which fails the build.
+pub fn compile(dir: impl AsRef<Path>) {
+    // Everything is already printed for Cargo; nothing is left to handle.
+    let _ = Builder::new().root(dir).build();
+}
 
 /// Prints the `cargo::` lines that rebuild the crate when a skill is added,
 /// edited or removed under `dir` (relative to the crate's manifest directory),
 /// or when the manifest changes; `include_skills!(dir)` checks for them.
 pub fn track(dir: impl AsRef<Path>) {
-    for line in track_lines(&manifest_dir(), dir.as_ref()) {
+    println!("cargo::rerun-if-env-changed=CARGO_MANIFEST_DIR");
+    for line in track_lines(
+        &env_path("CARGO_MANIFEST_DIR").unwrap_or_default(),
+        dir.as_ref(),
+    ) {
         println!("{line}");
     }
-}
-
-fn manifest_dir() -> PathBuf {
-    std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from("."), PathBuf::from)
 }
 
 /// The lines [`track`] prints, for a crate at `manifest_dir`.
@@ -37,4 +56,267 @@ pub fn track_lines(manifest_dir: &Path, dir: &Path) -> Vec<String> {
         "cargo::rerun-if-changed=Cargo.toml".to_owned(),
         format!("cargo::rustc-env={}={stamp:016x}", tracking::env_name(dir)),
     ]
+}
+
+/// Why a build produced no code.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// The skills have errors; `rendered` is every diagnostic, rustc-style.
+    Invalid {
+        diagnostics: Vec<Diagnostic>,
+        rendered: String,
+    },
+    /// `[package.metadata.skills]` is invalid.
+    Config(Diagnostic),
+    /// `CARGO_MANIFEST_DIR` or `OUT_DIR` is not set: not run by Cargo, and no
+    /// directory given to the builder.
+    Environment(&'static str),
+    /// The output could not be written.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Invalid { rendered, .. } => f.write_str(rendered),
+            Error::Config(diagnostic) => f.write_str(&render::short(diagnostic)),
+            Error::Environment(variable) => write!(
+                f,
+                "{variable} is not set: run from a build script, or tell the Builder"
+            ),
+            Error::Io(error) => write!(f, "cannot write the generated code: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// What a successful build produced.
+#[derive(Debug)]
+pub struct Output {
+    /// The generated Rust, formatted.
+    pub code: String,
+    /// Where it was written (`None` from [`Builder::generate`]).
+    pub path: Option<PathBuf>,
+    /// Warnings, also printed as `cargo::warning=` by [`Builder::build`].
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Configures a build; defaults come from `[package.metadata.skills]`.
+///
+/// ```no_run
+/// // build.rs
+/// skills_build::Builder::new()
+///     .root("agent/skills")
+///     .profile(skills_build::Profile::Portable)
+///     .deny_warnings(true)
+///     .output("agent_skills.rs")
+///     .build()
+///     .ok();
+/// ```
+#[derive(Debug, Clone)]
+pub struct Builder {
+    manifest_dir: Option<PathBuf>,
+    out_dir: Option<PathBuf>,
+    overrides: Overrides,
+    output: String,
+    crate_path: String,
+}
+
+pub use skills_compiler::Profile;
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder::new()
+    }
+}
+
+impl Builder {
+    pub fn new() -> Self {
+        Builder {
+            manifest_dir: None,
+            out_dir: None,
+            overrides: Overrides::default(),
+            output: "skills.rs".to_owned(),
+            crate_path: "::skills".to_owned(),
+        }
+    }
+
+    /// The skills root, relative to the manifest directory (default: the
+    /// configured `dir`, else `skills`).
+    pub fn root(mut self, dir: impl AsRef<Path>) -> Self {
+        self.overrides.dir = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    pub fn profile(mut self, profile: Profile) -> Self {
+        self.overrides.profile = Some(profile);
+        self
+    }
+
+    pub fn deny_warnings(mut self, deny: bool) -> Self {
+        self.overrides.deny_warnings = Some(deny);
+        self
+    }
+
+    pub fn max_skills(mut self, max: usize) -> Self {
+        self.overrides.max_skills = Some(max);
+        self
+    }
+
+    pub fn max_document_chars(mut self, max: usize) -> Self {
+        self.overrides.max_document_chars = Some(max);
+        self
+    }
+
+    pub fn max_frontmatter_bytes(mut self, max: usize) -> Self {
+        self.overrides.max_frontmatter_bytes = Some(max);
+        self
+    }
+
+    pub fn max_yaml_depth(mut self, max: usize) -> Self {
+        self.overrides.max_yaml_depth = Some(max);
+        self
+    }
+
+    pub fn tool_name_prefix_budget(mut self, budget: usize) -> Self {
+        self.overrides.tool_name_prefix_budget = Some(budget);
+        self
+    }
+
+    pub fn areas(mut self, areas: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.overrides.areas = Some(areas.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The file name under `OUT_DIR` (default `skills.rs`).
+    pub fn output(mut self, file_name: impl Into<String>) -> Self {
+        self.output = file_name.into();
+        self
+    }
+
+    /// The path of the `skills` crate in generated code (default `::skills`;
+    /// set it when the dependency is renamed).
+    pub fn crate_path(mut self, path: impl Into<String>) -> Self {
+        self.crate_path = path.into();
+        self
+    }
+
+    /// The crate's directory (default `CARGO_MANIFEST_DIR`).
+    pub fn manifest_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.manifest_dir = Some(dir.into());
+        self
+    }
+
+    /// Where to write (default `OUT_DIR`).
+    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    fn manifest(&self) -> Result<PathBuf, Error> {
+        self.manifest_dir
+            .clone()
+            .or_else(|| env_path("CARGO_MANIFEST_DIR"))
+            .ok_or(Error::Environment("CARGO_MANIFEST_DIR"))
+    }
+
+    fn config(&self) -> Result<Config, Error> {
+        Config::load(&self.manifest()?, self.overrides.clone()).map_err(Error::Config)
+    }
+
+    /// Compiles and formats, printing nothing and writing nothing.
+    pub fn generate(&self) -> Result<Output, Error> {
+        let manifest_dir = self.manifest()?;
+        let config = self.config()?;
+        let compilation = skills_compiler::compile(&manifest_dir, &config);
+        let warnings: Vec<Diagnostic> = compilation
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .cloned()
+            .collect();
+        let Some(set) = compilation.skills() else {
+            let rendered = compilation
+                .diagnostics
+                .iter()
+                .map(|d| render::human(d, &compilation.sources, Color::Never))
+                .collect::<Vec<_>>()
+                .join("\n");
+            return Err(Error::Invalid {
+                diagnostics: compilation.diagnostics,
+                rendered,
+            });
+        };
+        let krate: proc_macro2::TokenStream = self
+            .crate_path
+            .parse()
+            .map_err(|_| Error::Environment("a valid crate path"))?;
+        let tokens = skills_compiler::codegen::expand(set, &krate);
+        let file: syn::File =
+            syn::parse2(tokens).map_err(|_| Error::Environment("generated code that parses"))?;
+        let code = format!(
+            "// @generated by skills-build from `{}`. Do not edit: edit the skills.\n\n{}",
+            skills_compiler::discover::display_path(&config.dir),
+            prettyplease::unparse(&file)
+        );
+        Ok(Output {
+            code,
+            path: None,
+            warnings,
+        })
+    }
+
+    /// Compiles, writes `$OUT_DIR/<output>`, and prints the `cargo::` lines:
+    /// rerun triggers always, then warnings, or one `cargo::error=` per line
+    /// of every diagnostic (stale output is removed first, so a failed build
+    /// never compiles old code).
+    pub fn build(&self) -> Result<Output, Error> {
+        println!("cargo::rerun-if-env-changed=CARGO_MANIFEST_DIR");
+        println!("cargo::rerun-if-env-changed=OUT_DIR");
+        let result = self.build_quietly();
+        match &result {
+            Ok(output) => {
+                for warning in &output.warnings {
+                    println!("cargo::warning={}", render::short(warning));
+                    for line in warning.help.iter().flat_map(|help| help.lines()) {
+                        println!("cargo::warning=  help: {line}");
+                    }
+                }
+            }
+            Err(error) => {
+                for line in error.to_string().lines() {
+                    println!("cargo::error={line}");
+                }
+            }
+        }
+        result
+    }
+
+    fn build_quietly(&self) -> Result<Output, Error> {
+        let config = self.config()?;
+        println!("cargo::rerun-if-changed={}", config.dir.display());
+        println!("cargo::rerun-if-changed=Cargo.toml");
+        let out_dir = self
+            .out_dir
+            .clone()
+            .or_else(|| env_path("OUT_DIR"))
+            .ok_or(Error::Environment("OUT_DIR"))?;
+        let path = out_dir.join(&self.output);
+        match std::fs::remove_file(&path) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                return Err(Error::Io(error));
+            }
+            _ => {}
+        }
+        let mut output = self.generate()?;
+        std::fs::write(&path, &output.code).map_err(Error::Io)?;
+        output.path = Some(path);
+        Ok(output)
+    }
+}
+
+fn env_path(variable: &str) -> Option<PathBuf> {
+    std::env::var_os(variable).map(PathBuf::from)
 }

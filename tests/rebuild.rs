@@ -1,0 +1,128 @@
+//! Rebuild tracking with a real cargo, for the build-script path and for the
+//! macro with `skills_build::track`: new, edited and deleted skills are seen,
+//! errors fail the build at file:line:col, and a build with no change does
+//! nothing at all.
+
+use skills_tests::{TempCrate, manifest};
+
+#[derive(Clone, Copy, Debug)]
+enum Path {
+    BuildScript,
+    MacroWithTrack,
+}
+
+fn skill(name: &str, description: &str) -> String {
+    format!("---\nname: {name}\ndescription: {description}\n---\nBody of {name}.\n")
+}
+
+fn new_crate(path: Path) -> TempCrate {
+    let name = match path {
+        Path::BuildScript => "rebuild-build-rs",
+        Path::MacroWithTrack => "rebuild-macro",
+    };
+    let (build_rs, module) = match path {
+        Path::BuildScript => (
+            "fn main() {\n    skills_build::compile(\"skills\");\n}\n",
+            "mod agent {\n    include!(concat!(env!(\"OUT_DIR\"), \"/skills.rs\"));\n}\n",
+        ),
+        Path::MacroWithTrack => (
+            "fn main() {\n    skills_build::track(\"skills\");\n}\n",
+            "mod agent {\n    skills::include_skills!(\"skills\");\n}\n",
+        ),
+    };
+    let main =
+        format!("{module}\nfn main() {{\n    print!(\"{{}}\", agent::SKILLS.catalog());\n}}\n");
+    TempCrate::new(
+        name,
+        &[
+            ("Cargo.toml", &manifest(name, "skills", true)),
+            ("build.rs", build_rs),
+            ("src/main.rs", &main),
+            ("skills/alpha/SKILL.md", &skill("alpha", "First.")),
+        ],
+    )
+}
+
+fn run(krate: &TempCrate) -> Result<String, String> {
+    let output = krate.cargo(&["run", "--quiet"]);
+    if output.status.success() {
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+fn scenario(path: Path) {
+    let krate = new_crate(path);
+    let crate_name = krate
+        .dir
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert_eq!(run(&krate).unwrap(), "- alpha: First.\n", "{path:?}");
+
+    krate.write("skills/beta/SKILL.md", &skill("beta", "Second."));
+    assert_eq!(
+        run(&krate).unwrap(),
+        "- alpha: First.\n- beta: Second.\n",
+        "{path:?}: a new skill"
+    );
+
+    krate.write("skills/alpha/SKILL.md", &skill("alpha", "First, edited."));
+    assert_eq!(
+        run(&krate).unwrap(),
+        "- alpha: First, edited.\n- beta: Second.\n",
+        "{path:?}: an edit"
+    );
+
+    krate.remove("skills/beta");
+    assert_eq!(
+        run(&krate).unwrap(),
+        "- alpha: First, edited.\n",
+        "{path:?}: a deletion"
+    );
+
+    krate.write("skills/alpha/SKILL.md", &skill("Alpha", "Broken."));
+    let stderr = run(&krate).unwrap_err();
+    assert!(
+        stderr.contains("skills/alpha/SKILL.md:2:7"),
+        "{path:?}: {stderr}"
+    );
+    assert!(stderr.contains("S103"), "{path:?}: {stderr}");
+
+    krate.write("skills/alpha/SKILL.md", &skill("alpha", "Fixed."));
+    assert_eq!(run(&krate).unwrap(), "- alpha: Fixed.\n", "{path:?}: fixed");
+
+    // A second build with no change runs no build script and compiles nothing.
+    let output = krate.cargo(&["build", "-v"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains("Running"),
+        "{path:?}: something ran:\n{stderr}"
+    );
+    assert!(
+        !stderr.contains("Compiling"),
+        "{path:?}: something compiled:\n{stderr}"
+    );
+    let package = crate_name
+        .rsplitn(3, '-')
+        .nth(2)
+        .unwrap_or(&crate_name)
+        .to_owned();
+    assert!(
+        stderr.contains(&format!("Fresh {package} v0.1.0")),
+        "{path:?}:\n{stderr}"
+    );
+}
+
+#[test]
+fn the_build_script_path_sees_new_edited_and_deleted_skills() {
+    scenario(Path::BuildScript);
+}
+
+#[test]
+fn the_macro_with_track_sees_new_edited_and_deleted_skills() {
+    scenario(Path::MacroWithTrack);
+}
