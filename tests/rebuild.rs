@@ -94,6 +94,20 @@ fn scenario(path: Path) {
     krate.write("skills/alpha/SKILL.md", &skill("alpha", "Fixed."));
     assert_eq!(run(&krate).unwrap(), "- alpha: Fixed.\n", "{path:?}: fixed");
 
+    if let Path::BuildScript = path {
+        // Warnings never disappear: Cargo shows the build script's `cargo::warning=` lines.
+        krate.write("skills/notes/README.md", "not a skill");
+        let output = krate.cargo(&["build"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{stderr}");
+        assert!(
+            stderr.contains("warning: rebuild-build-rs@0.1.0: skills/notes: warning[W001]"),
+            "{stderr}"
+        );
+        krate.remove("skills/notes");
+        assert_eq!(run(&krate).unwrap(), "- alpha: Fixed.\n");
+    }
+
     // A second build with no change runs no build script and compiles nothing.
     let output = krate.cargo(&["build", "-v"]);
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -275,6 +275,8 @@ impl Builder {
     pub fn build(&self) -> Result<Output, Error> {
         println!("cargo::rerun-if-env-changed=CARGO_MANIFEST_DIR");
         println!("cargo::rerun-if-env-changed=OUT_DIR");
+        // Before anything can fail, so that fixing the manifest re-runs the script.
+        println!("cargo::rerun-if-changed=Cargo.toml");
         let result = self.build_quietly();
         match &result {
             Ok(output) => {
@@ -297,7 +299,6 @@ impl Builder {
     fn build_quietly(&self) -> Result<Output, Error> {
         let config = self.config()?;
         println!("cargo::rerun-if-changed={}", config.dir.display());
-        println!("cargo::rerun-if-changed=Cargo.toml");
         let out_dir = self
             .out_dir
             .clone()

@@ -17,11 +17,21 @@ fn skill(i: usize, edit: u32) -> String {
 }
 
 fn new_crate(name: &str, build_rs: &str, module: &str) -> TempCrate {
-    let main = format!("{module}\nfn main() {{\n    print!(\"{{}}\", agent::SKILLS.catalog());\n}}\n");
-    let skills: Vec<(String, String)> = (0..8).map(|i| (format!("skills/skill-{i}/SKILL.md"), skill(i, 0))).collect();
+    let main =
+        format!("{module}\nfn main() {{\n    print!(\"{{}}\", agent::SKILLS.catalog());\n}}\n");
+    let skills: Vec<(String, String)> = (0..8)
+        .map(|i| (format!("skills/skill-{i}/SKILL.md"), skill(i, 0)))
+        .collect();
     let manifest = manifest(name, "skills", true);
-    let mut files: Vec<(&str, &str)> = skills.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
-    files.extend([("Cargo.toml", manifest.as_str()), ("build.rs", build_rs), ("src/main.rs", main.as_str())]);
+    let mut files: Vec<(&str, &str)> = skills
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    files.extend([
+        ("Cargo.toml", manifest.as_str()),
+        ("build.rs", build_rs),
+        ("src/main.rs", main.as_str()),
+    ]);
     let krate = TempCrate::new(name, &files);
     build(&krate);
     krate
@@ -31,7 +41,11 @@ fn build(krate: &TempCrate) -> Duration {
     let start = Instant::now();
     let output = krate.cargo(&["build"]);
     let elapsed = start.elapsed();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     elapsed
 }
 
@@ -55,9 +69,13 @@ fn bench(c: &mut Criterion) {
         ),
     ];
     let mut group = c.benchmark_group("rebuild, 8 skills");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
     for (label, krate) in &crates {
-        group.bench_function(format!("no-op/{label}"), |b| b.iter_custom(|n| (0..n).map(|_| build(krate)).sum()));
+        group.bench_function(format!("no-op/{label}"), |b| {
+            b.iter_custom(|n| (0..n).map(|_| build(krate)).sum())
+        });
         let mut edit = 0;
         group.bench_function(format!("edit one SKILL.md/{label}"), |b| {
             b.iter_custom(|n| {
