@@ -68,7 +68,7 @@ pub enum Error {
         rendered: String,
     },
     /// `[package.metadata.skills]` is invalid.
-    Config(Diagnostic),
+    Config(Box<Diagnostic>),
     /// `CARGO_MANIFEST_DIR` or `OUT_DIR` is not set: not run by Cargo, and no
     /// directory given to the builder.
     Environment(&'static str),
@@ -223,7 +223,8 @@ impl Builder {
     }
 
     fn config(&self) -> Result<Config, Error> {
-        Config::load(&self.manifest()?, self.overrides.clone()).map_err(Error::Config)
+        Config::load(&self.manifest()?, self.overrides.clone())
+            .map_err(|d| Error::Config(Box::new(d)))
     }
 
     /// Compiles and formats, printing nothing and writing nothing.

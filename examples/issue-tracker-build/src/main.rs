@@ -5,6 +5,9 @@
 //! cargo run -p issue-tracker-build
 //! ```
 
+// Generated code must be clean under the strictest user settings.
+#![deny(warnings)]
+
 mod agent_skills {
     include!(concat!(env!("OUT_DIR"), "/skills.rs"));
 }

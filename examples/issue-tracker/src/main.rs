@@ -6,6 +6,9 @@
 //! cargo run -p issue-tracker -- create_issue '{"repo": "acme/app", "title": "Crash on start"}'
 //! ```
 
+// Generated code must be clean under the strictest user settings.
+#![deny(warnings)]
+
 mod agent_skills {
     skills::include_skills!("skills");
 }

@@ -221,6 +221,11 @@ fn request_body(call: &Call<'_>, endpoint: &Endpoint, krate: &TokenStream) -> To
         }
     };
     let method = method(endpoint.method, krate);
+    let headers_binding = if headers.is_empty() {
+        quote!(headers)
+    } else {
+        quote!(mut headers)
+    };
     quote! {
         let origin = match origin {
             ::core::option::Option::Some(origin) => #krate::__private::origin(origin)?,
@@ -229,7 +234,7 @@ fn request_body(call: &Call<'_>, endpoint: &Endpoint, krate: &TokenStream) -> To
         let mut url = #krate::__private::Url::new(origin);
         #path
         #(#query)*
-        let mut headers: ::std::vec::Vec<(&'static str, #krate::http::HeaderValue)> = ::std::vec::Vec::new();
+        let #headers_binding: ::std::vec::Vec<(&'static str, #krate::http::HeaderValue)> = ::std::vec::Vec::new();
         #(#headers)*
         let body: ::core::option::Option<::std::vec::Vec<u8>> = #body;
         #krate::__private::request(#name, #method, url.finish(), headers, body)

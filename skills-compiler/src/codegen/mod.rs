@@ -37,6 +37,7 @@ pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
     let index = name_index(set);
     quote! {
         /// Every skill, sorted by name.
+        #[allow(dead_code)]
         pub static SKILLS: #krate::SkillSet = #krate::SkillSet {
             skills: &[#(&#names::SKILL),*],
             catalog: #catalog,
@@ -110,7 +111,19 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
     );
     quote! {
         #[doc = #doc]
-        #[allow(clippy::all, clippy::pedantic, non_camel_case_types, unused_imports)]
+        // `include!` (the build-script path) does not shield generated code from the
+        // user's lints the way a macro expansion is shielded.
+        #[allow(
+            dead_code,
+            missing_docs,
+            non_camel_case_types,
+            unreachable_pub,
+            unused_imports,
+            unused_mut,
+            clippy::all,
+            clippy::pedantic,
+            clippy::nursery
+        )]
         pub mod #module {
             use #krate::__private::serde as __serde;
 
