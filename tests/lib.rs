@@ -76,6 +76,21 @@ impl TempCrate {
     }
 }
 
+impl TempCrate {
+    /// `cargo build`, timed; panics with cargo's output when it fails (benchmarks).
+    pub fn timed_build(&self) -> std::time::Duration {
+        let start = std::time::Instant::now();
+        let output = self.cargo(&["build"]);
+        let elapsed = start.elapsed();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        elapsed
+    }
+}
+
 impl Drop for TempCrate {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);

@@ -5,7 +5,7 @@
 //!
 //!     cargo bench -p skills-tests --bench build_time
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skills_tests::{TempCrate, manifest, workspace};
@@ -61,15 +61,7 @@ fn crate_with(name: &str, main: String, files: &[(String, String)]) -> TempCrate
 
 fn rebuild(krate: &TempCrate, main: String) -> Duration {
     krate.write("src/main.rs", &main);
-    let start = Instant::now();
-    let output = krate.cargo(&["build"]);
-    let elapsed = start.elapsed();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    elapsed
+    krate.timed_build()
 }
 
 fn bench(c: &mut Criterion) {

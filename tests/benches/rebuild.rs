@@ -5,7 +5,7 @@
 //!
 //!     cargo bench -p skills-tests --bench rebuild
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skills_tests::{TempCrate, manifest};
@@ -33,20 +33,8 @@ fn new_crate(name: &str, build_rs: &str, module: &str) -> TempCrate {
         ("src/main.rs", main.as_str()),
     ]);
     let krate = TempCrate::new(name, &files);
-    build(&krate);
+    krate.timed_build();
     krate
-}
-
-fn build(krate: &TempCrate) -> Duration {
-    let start = Instant::now();
-    let output = krate.cargo(&["build"]);
-    let elapsed = start.elapsed();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    elapsed
 }
 
 fn bench(c: &mut Criterion) {
@@ -74,7 +62,7 @@ fn bench(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(20));
     for (label, krate) in &crates {
         group.bench_function(format!("no-op/{label}"), |b| {
-            b.iter_custom(|n| (0..n).map(|_| build(krate)).sum())
+            b.iter_custom(|n| (0..n).map(|_| krate.timed_build()).sum())
         });
         let mut edit = 0;
         group.bench_function(format!("edit one SKILL.md/{label}"), |b| {
@@ -83,7 +71,7 @@ fn bench(c: &mut Criterion) {
                     .map(|_| {
                         edit += 1;
                         krate.write("skills/skill-3/SKILL.md", &skill(3, edit));
-                        build(krate)
+                        krate.timed_build()
                     })
                     .sum()
             })

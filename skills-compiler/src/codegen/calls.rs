@@ -114,7 +114,7 @@ pub fn tool_call(calls: &[Call<'_>], krate: &TokenStream) -> TokenStream {
     }
 }
 
-fn policy(policy: Policy, krate: &TokenStream) -> TokenStream {
+pub fn policy(policy: Policy, krate: &TokenStream) -> TokenStream {
     match policy {
         Policy::Allow => quote!(#krate::Policy::Allow),
         Policy::Confirm => quote!(#krate::Policy::Confirm),

@@ -194,11 +194,7 @@ fn skill_value(skill: &Skill, krate: &TokenStream) -> TokenStream {
     let tools = skill.tools.iter().map(|tool| {
         let name = tool.name.as_str();
         let description = &tool.description;
-        let policy = match tool.policy {
-            crate::ir::Policy::Allow => quote!(#krate::Policy::Allow),
-            crate::ir::Policy::Confirm => quote!(#krate::Policy::Confirm),
-            crate::ir::Policy::Deny => quote!(#krate::Policy::Deny),
-        };
+        let policy = calls::policy(tool.policy, krate);
         let endpoint = match &tool.endpoint {
             Some(endpoint) => {
                 let method = calls::method(endpoint.method, krate);
