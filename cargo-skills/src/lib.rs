@@ -1,65 +1,65 @@
 //! `cargo skills`: the command-line front end of the skills compiler.
 //!
-//! Thin by design: argument parsing and output live here; every rule lives in
-//! `skills-compiler`.
+//! Thin by design: argument parsing, package selection and output live here;
+//! every rule lives in `skills-compiler`. Works as `cargo skills <command>` and
+//! as `cargo-skills <command>`. Exit codes: 0 valid, 1 invalid, 2 usage error.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+mod commands;
+mod output;
+mod select;
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Code, Compilation, Config, Overrides, Profile, Severity};
+use clap::{Parser, Subcommand};
 
-/// Exit codes: 0 valid, 1 invalid, 2 usage error (clap's own).
-const INVALID: u8 = 1;
-const USAGE: u8 = 2;
+pub use select::Selection;
+
+/// Why a command did not succeed.
+#[derive(Debug)]
+pub enum Failure {
+    /// The skills are invalid (exit 1); the diagnostics are already printed.
+    Invalid,
+    /// A usage error (exit 2), with the message to print.
+    Usage(String),
+}
 
 #[derive(Debug, Parser)]
-#[command(
-    name = "cargo-skills",
-    bin_name = "cargo skills",
-    version,
-    about = "Check, inspect and scaffold agent skills"
-)]
-pub struct Cli {
+#[command(name = "cargo-skills", bin_name = "cargo skills", version, about = "Check, inspect, scaffold and export agent skills")]
+struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Validate skills: a skills root, a single skill directory, or the current package's root.
-    Check(CheckArgs),
+    /// Scaffold a new skill that passes `check` in the package's profile.
+    New(commands::new::Args),
+    /// Validate skills: roots, single skill directories, or the workspace's packages.
+    Check(commands::check::Args),
+    /// List the skills.
+    List(commands::inspect::ListArgs),
+    /// Show one skill.
+    Show(commands::inspect::ShowArgs),
+    /// Print the catalog a model sees on every turn.
+    Catalog(commands::inspect::CatalogArgs),
+    /// Print a skill's tool definitions for a model API.
+    Tools(commands::inspect::ToolsArgs),
+    /// Print the Rust that `include_skills!` and `skills-build` generate.
+    Expand(commands::inspect::ExpandArgs),
+    /// Print a JSON Schema of the frontmatter (or of tools.yaml) for editors.
+    Schema(commands::inspect::SchemaArgs),
     /// Print the long explanation of a diagnostic code (e.g. `S101`).
     Explain {
         /// The code, e.g. S101 or W003.
         code: String,
     },
-}
-
-#[derive(Debug, clap::Args)]
-struct CheckArgs {
-    /// Skills roots or single skill directories. Default: the `dir` configured
-    /// in the current package's `[package.metadata.skills]` (or `skills`).
-    paths: Vec<PathBuf>,
-    /// Rule set: portable, extended (default) or lenient.
-    #[arg(long)]
-    profile: Option<Profile>,
-    /// Output format of the diagnostics.
-    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
-    message_format: MessageFormat,
-    /// `-D warnings` turns warnings into errors.
-    #[arg(short = 'D', value_name = "LINT")]
-    deny: Vec<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum MessageFormat {
-    Human,
-    Short,
-    Json,
-    Github,
+    /// Agent Skills reference CLI: validate one skill directory (portable profile).
+    Validate(commands::compat::ValidateArgs),
+    /// Agent Skills reference CLI: print the specification fields as JSON.
+    ReadProperties(commands::compat::ReadPropertiesArgs),
+    /// Agent Skills reference CLI: print the <available_skills> block.
+    ToPrompt(commands::compat::ToPromptArgs),
 }
 
 /// Runs the CLI on `args` (the process's arguments, `cargo` style or not).
@@ -73,123 +73,44 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { USAGE } else { 0 });
+            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
         }
     };
-    match cli.command {
-        Command::Check(args) => check(args),
+    let result = match cli.command {
+        Command::New(args) => commands::new::run(args),
+        Command::Check(args) => commands::check::run(args),
+        Command::List(args) => commands::inspect::list(args),
+        Command::Show(args) => commands::inspect::show(args),
+        Command::Catalog(args) => commands::inspect::catalog(args),
+        Command::Tools(args) => commands::inspect::tools(args),
+        Command::Expand(args) => commands::inspect::expand(args),
+        Command::Schema(args) => commands::inspect::schema(args),
         Command::Explain { code } => explain(&code),
-    }
-}
-
-fn explain(code: &str) -> ExitCode {
-    match code.parse::<Code>() {
-        Ok(code) => {
-            print!("{}", skills_compiler::diagnostics::explain(code));
-            ExitCode::SUCCESS
-        }
-        Err(()) => {
-            eprintln!("error: `{code}` is not a diagnostic code (they look like S101 or W003)");
-            ExitCode::from(USAGE)
+        Command::Validate(args) => commands::compat::validate(args),
+        Command::ReadProperties(args) => commands::compat::read_properties(args),
+        Command::ToPrompt(args) => commands::compat::to_prompt(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Invalid) => ExitCode::from(1),
+        Err(Failure::Usage(message)) => {
+            anstream::eprintln!("error: {message}");
+            ExitCode::from(2)
         }
     }
 }
 
-fn check(args: CheckArgs) -> ExitCode {
-    let deny_warnings = match args.deny.iter().find(|lint| *lint != "warnings") {
-        Some(lint) => {
-            eprintln!("error: unknown lint `{lint}`: only `-D warnings` is supported");
-            return ExitCode::from(USAGE);
-        }
-        None => (!args.deny.is_empty()).then_some(true),
-    };
-    let base = PathBuf::from(".");
-    let overrides = Overrides {
-        profile: args.profile,
-        deny_warnings,
-        ..Overrides::default()
-    };
-    let config = match Config::load(&base, overrides) {
-        Ok(config) => config,
-        Err(diagnostic) => {
-            eprintln!("{}", render::short(&diagnostic));
-            return ExitCode::from(USAGE);
-        }
-    };
-    let compilations: Vec<Compilation> = if args.paths.is_empty() {
-        vec![skills_compiler::compile(&base, &config)]
-    } else {
-        args.paths
-            .iter()
-            .map(|path| compile_path(&base, path, &config))
-            .collect()
-    };
-    let mut out = anstream::stdout().lock();
-    let mut err = anstream::stderr().lock();
-    let (mut errors, mut warnings, mut skills) = (0, 0, 0);
-    for compilation in &compilations {
-        skills += compilation.skills().map_or(0, |set| set.skills.len());
-        for diagnostic in &compilation.diagnostics {
-            match diagnostic.severity {
-                Severity::Error => errors += 1,
-                Severity::Warning => warnings += 1,
-            }
-            let _ = match args.message_format {
-                MessageFormat::Human => writeln!(
-                    err,
-                    "{}\n",
-                    render::human(diagnostic, &compilation.sources, Color::Always)
-                ),
-                MessageFormat::Short => writeln!(err, "{}", render::short(diagnostic)),
-                MessageFormat::Json => {
-                    writeln!(out, "{}", render::json(diagnostic, &compilation.sources))
-                }
-                MessageFormat::Github => writeln!(out, "{}", render::github(diagnostic)),
-            };
-        }
-    }
-    let _ = match args.message_format {
-        MessageFormat::Json => writeln!(
-            out,
-            "{}",
-            serde_json::json!({"type": "summary", "valid": errors == 0, "skills": skills, "errors": errors, "warnings": warnings})
-        ),
-        _ => writeln!(err, "{}", summary(errors, warnings, skills)),
-    };
-    if errors == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(INVALID)
-    }
+fn explain(code: &str) -> Result<(), Failure> {
+    let code = code
+        .parse::<skills_compiler::Code>()
+        .map_err(|()| Failure::Usage(format!("`{code}` is not a diagnostic code (they look like S101 or W003)")))?;
+    output::out!("{}", skills_compiler::diagnostics::explain(code));
+    Ok(())
 }
 
-/// A path with a `SKILL.md` (or a `.md` file) is one skill; anything else a skills root.
-fn compile_path(base: &Path, path: &Path, config: &Config) -> Compilation {
-    let full = base.join(path);
-    if full.join("SKILL.md").is_file() || full.extension().is_some_and(|e| e == "md") {
-        skills_compiler::compile_skill(base, path, config)
-    } else {
-        let config = Config {
-            dir: path.to_path_buf(),
-            ..config.clone()
-        };
-        skills_compiler::compile(base, &config)
-    }
-}
-
-fn summary(errors: usize, warnings: usize, skills: usize) -> String {
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    if errors == 0 {
-        format!(
-            "ok: {} valid, {}",
-            plural(skills, "skill"),
-            plural(warnings, "warning")
-        )
-    } else {
-        format!(
-            "failed: {}, {}",
-            plural(errors, "error"),
-            plural(warnings, "warning")
-        )
-    }
+/// Paths given on the command line.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Paths {
+    /// Skills roots or single skill directories (default: the workspace's packages).
+    pub paths: Vec<PathBuf>,
 }

@@ -24,6 +24,7 @@ pub mod codegen;
 pub mod config;
 pub mod diagnostics;
 pub mod discover;
+pub mod editor_schema;
 pub mod frontmatter;
 pub mod ir;
 pub mod markdown;

@@ -1,0 +1,85 @@
+//! `cargo skills check`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use skills_compiler::diagnostics::render::{self, Color};
+use skills_compiler::{Overrides, Severity};
+
+use crate::Failure;
+use crate::select::{Selection, targets};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Skills roots or single skill directories (default: every workspace package with skills).
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    selection: Selection,
+    /// Output format of the diagnostics.
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+    message_format: MessageFormat,
+    /// `-D warnings` turns warnings into errors.
+    #[arg(short = 'D', value_name = "LINT")]
+    deny: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MessageFormat {
+    /// rustc-style, with snippets (stderr).
+    Human,
+    /// `file:line:col: error[S101]: message` (stderr).
+    Short,
+    /// One JSON object per diagnostic, then a summary object (stdout).
+    Json,
+    /// GitHub Actions workflow commands (stdout).
+    Github,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    if let Some(lint) = args.deny.iter().find(|lint| *lint != "warnings") {
+        return Err(Failure::Usage(format!("unknown lint `{lint}`: only `-D warnings` is supported")));
+    }
+    let overrides = Overrides {
+        deny_warnings: (!args.deny.is_empty()).then_some(true),
+        ..Overrides::default()
+    };
+    let targets = targets(&args.selection, &args.paths, &overrides)?;
+    let mut out = anstream::stdout().lock();
+    let mut err = anstream::stderr().lock();
+    let (mut errors, mut warnings, mut skills) = (0usize, 0usize, 0usize);
+    for target in &targets {
+        let compilation = target.compile();
+        skills += compilation.skills().map_or(0, |set| set.skills.len());
+        for diagnostic in &compilation.diagnostics {
+            match diagnostic.severity {
+                Severity::Error => errors += 1,
+                Severity::Warning => warnings += 1,
+            }
+            let _ = match args.message_format {
+                MessageFormat::Human => writeln!(err, "{}\n", render::human(diagnostic, &compilation.sources, Color::Always)),
+                MessageFormat::Short => writeln!(err, "{}", render::short(diagnostic)),
+                MessageFormat::Json => writeln!(out, "{}", render::json(diagnostic, &compilation.sources)),
+                MessageFormat::Github => writeln!(out, "{}", render::github(diagnostic)),
+            };
+        }
+    }
+    let _ = match args.message_format {
+        MessageFormat::Json => writeln!(
+            out,
+            "{}",
+            serde_json::json!({"type": "summary", "valid": errors == 0, "skills": skills, "errors": errors, "warnings": warnings})
+        ),
+        _ => writeln!(err, "{}", summary(errors, warnings, skills)),
+    };
+    if errors == 0 { Ok(()) } else { Err(Failure::Invalid) }
+}
+
+fn summary(errors: usize, warnings: usize, skills: usize) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    if errors == 0 {
+        format!("ok: {} valid, {}", plural(skills, "skill"), plural(warnings, "warning"))
+    } else {
+        format!("failed: {}, {}", plural(errors, "error"), plural(warnings, "warning"))
+    }
+}

@@ -1,0 +1,135 @@
+//! The Agent Skills reference CLI (`skills-ref`): `validate`,
+//! `read-properties` and `to-prompt`, with the same output and exit codes, so
+//! CI scripts switch over unchanged. The `portable` profile applies unless
+//! `--profile` says otherwise. Deliberate differences are listed in
+//! docs/skills-ref.md.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+use skills_compiler::{Config, Overrides, Profile, compile_skill, present};
+
+use crate::Failure;
+use crate::output::outln;
+
+#[derive(Debug, clap::Args)]
+pub struct ValidateArgs {
+    /// A skill directory (or its SKILL.md).
+    skill_path: PathBuf,
+    #[arg(long, default_value = "portable")]
+    profile: Profile,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReadPropertiesArgs {
+    skill_path: PathBuf,
+    #[arg(long, default_value = "portable")]
+    profile: Profile,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ToPromptArgs {
+    #[arg(required = true)]
+    skill_paths: Vec<PathBuf>,
+    #[arg(long, default_value = "portable")]
+    profile: Profile,
+}
+
+/// A `SKILL.md` path stands for its directory, as in the reference CLI.
+fn skill_dir(path: &Path) -> Result<PathBuf, Failure> {
+    if !path.exists() {
+        return Err(Failure::Usage(format!("Path '{}' does not exist.", path.display())));
+    }
+    let is_skill_md = path.is_file() && path.file_name().is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"));
+    let dir = if is_skill_md { path.parent().unwrap_or(Path::new(".")) } else { path };
+    // `validate .` works: the directory's own name is what `name` must match.
+    let dir = if dir.as_os_str().is_empty() || dir == Path::new(".") {
+        std::env::current_dir().map_err(|e| Failure::Usage(e.to_string()))?
+    } else {
+        dir.to_path_buf()
+    };
+    Ok(dir)
+}
+
+fn config(profile: Profile) -> Result<Config, Failure> {
+    Config::load(
+        Path::new("."),
+        Overrides {
+            profile: Some(profile),
+            ..Overrides::default()
+        },
+    )
+    .map_err(|d| Failure::Usage(d.message))
+}
+
+pub fn validate(args: ValidateArgs) -> Result<(), Failure> {
+    let dir = skill_dir(&args.skill_path)?;
+    let shown = if args.skill_path.is_file() { dir.display().to_string() } else { args.skill_path.display().to_string() };
+    let compilation = compile_skill(Path::new("."), &dir, &config(args.profile)?);
+    let errors: Vec<String> = compilation
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| match (d.line(), d.column()) {
+            (Some(line), Some(column)) => format!("{} ({}:{line}:{column}, {})", d.message, d.file, d.code),
+            _ => format!("{} ({}, {})", d.message, d.file, d.code),
+        })
+        .collect();
+    if errors.is_empty() {
+        outln!("Valid skill: {shown}");
+        Ok(())
+    } else {
+        eprintln!("Validation failed for {shown}:");
+        for error in errors {
+            eprintln!("  - {error}");
+        }
+        Err(Failure::Invalid)
+    }
+}
+
+/// The specification's fields of one valid skill.
+fn properties(path: &Path, profile: Profile) -> Result<(PathBuf, skills_compiler::ir::Skill), Failure> {
+    let dir = skill_dir(path)?;
+    let compilation = compile_skill(Path::new("."), &dir, &config(profile)?);
+    if let Some(error) = compilation.diagnostics.iter().find(|d| d.is_error()) {
+        eprintln!("Error: {}", skills_compiler::diagnostics::render::short(error));
+        return Err(Failure::Invalid);
+    }
+    let skill = compilation.valid.skills.into_iter().next().ok_or(Failure::Invalid)?;
+    Ok((dir, skill))
+}
+
+pub fn read_properties(args: ReadPropertiesArgs) -> Result<(), Failure> {
+    let (_, skill) = properties(&args.skill_path, args.profile)?;
+    let mut object = serde_json::Map::new();
+    object.insert("name".into(), json!(skill.name.as_str()));
+    object.insert("description".into(), json!(skill.description));
+    if let Some(license) = &skill.license {
+        object.insert("license".into(), json!(license));
+    }
+    if let Some(compatibility) = &skill.compatibility {
+        object.insert("compatibility".into(), json!(compatibility));
+    }
+    if !skill.allowed_tools.is_empty() {
+        object.insert("allowed-tools".into(), json!(skill.allowed_tools.join(" ")));
+    }
+    if !skill.metadata.is_empty() {
+        let metadata: serde_json::Map<String, Value> = skill.metadata.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+        object.insert("metadata".into(), Value::Object(metadata));
+    }
+    outln!("{}", serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default());
+    Ok(())
+}
+
+pub fn to_prompt(args: ToPromptArgs) -> Result<(), Failure> {
+    let mut skills = Vec::new();
+    for path in &args.skill_paths {
+        let (dir, mut skill) = properties(path, args.profile)?;
+        // As the reference does: the absolute location of SKILL.md.
+        let absolute = std::fs::canonicalize(&dir).unwrap_or(dir);
+        skill.path = absolute.join("SKILL.md").display().to_string();
+        skills.push(skill);
+    }
+    outln!("{}", present::catalog_xml(&skills_compiler::ir::SkillSet { skills }));
+    Ok(())
+}

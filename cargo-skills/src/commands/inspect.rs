@@ -1,0 +1,316 @@
+//! `list`, `show`, `catalog`, `tools`, `expand`, `schema`: read-only views of
+//! compiled skills. Invalid skills are reported (short form) and exit 1.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use serde_json::{Value, json};
+use skills_compiler::diagnostics::render;
+use skills_compiler::ir::{Kind, Skill, SkillSet, Version};
+use skills_compiler::{Overrides, Profile, present};
+
+use crate::Failure;
+use crate::output::{out, outln};
+use crate::select::{Selection, targets};
+
+/// Compiles the selection; all skills, sorted by name, or the diagnostics.
+fn compiled(selection: &Selection, paths: &[PathBuf]) -> Result<SkillSet, Failure> {
+    let mut skills = Vec::new();
+    let mut failed = false;
+    for target in targets(selection, paths, &Overrides::default())? {
+        let compilation = target.compile();
+        for diagnostic in &compilation.diagnostics {
+            anstream::eprintln!("{}", render::short(diagnostic));
+        }
+        match compilation.into_skills() {
+            Some(set) => skills.extend(set.skills),
+            None => failed = true,
+        }
+    }
+    if failed {
+        return Err(Failure::Invalid);
+    }
+    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(SkillSet { skills })
+}
+
+fn find<'a>(set: &'a SkillSet, name: &str) -> Result<&'a Skill, Failure> {
+    set.get(name).ok_or_else(|| {
+        let names: Vec<&str> = set.skills.iter().map(|s| s.name.as_str()).collect();
+        let hint = skills_compiler::diagnostics::closest(name, names.iter().copied())
+            .map_or_else(|| format!("skills: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+        Failure::Usage(format!("no skill named `{name}`; {hint}"))
+    })
+}
+
+fn print_json(value: &Value) {
+    outln!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Table,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ListArgs {
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    selection: Selection,
+    #[arg(long, value_enum, default_value_t = ListFormat::Table)]
+    format: ListFormat,
+}
+
+pub fn list(args: ListArgs) -> Result<(), Failure> {
+    let set = compiled(&args.selection, &args.paths)?;
+    match args.format {
+        ListFormat::Json => print_json(&Value::Array(set.skills.iter().map(summary_json).collect())),
+        ListFormat::Table => {
+            let width = set.skills.iter().map(|s| s.name.as_str().chars().count()).max().unwrap_or(4).max(4);
+            outln!("{:width$}  {:8}  {:5}  DESCRIPTION", "NAME", "KIND", "TOOLS");
+            for skill in &set.skills {
+                outln!(
+                    "{:width$}  {:8}  {:5}  {}",
+                    skill.name.as_str(),
+                    kind(skill),
+                    skill.tools.len(),
+                    present::one_line(&skill.description, 72)
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn kind(skill: &Skill) -> &'static str {
+    match skill.kind {
+        Kind::Skill => "skill",
+        Kind::Protocol(_) => "protocol",
+    }
+}
+
+fn version(skill: &Skill) -> Value {
+    match &skill.version {
+        Version::Number(n) => json!(n),
+        Version::Semver(s) => json!(s),
+    }
+}
+
+fn summary_json(skill: &Skill) -> Value {
+    json!({
+        "name": skill.name.as_str(),
+        "kind": kind(skill),
+        "description": skill.description,
+        "path": skill.path,
+        "tools": skill.tools.len(),
+        "version": version(skill),
+    })
+}
+
+fn skill_json(skill: &Skill) -> Value {
+    let protocol = match &skill.kind {
+        Kind::Protocol(p) => json!({
+            "steps": p.steps, "post_checks": p.post_checks, "preconditions": p.preconditions,
+            "on_deviation": p.on_deviation, "on_blocked": p.on_blocked, "on_already_done": p.on_already_done,
+        }),
+        Kind::Skill => Value::Null,
+    };
+    json!({
+        "name": skill.name.as_str(),
+        "description": skill.description,
+        "path": skill.path,
+        "tools_path": skill.tools_path,
+        "sha256": skill.sha256_hex(),
+        "kind": kind(skill),
+        "protocol": protocol,
+        "version": version(skill),
+        "license": skill.license,
+        "compatibility": skill.compatibility,
+        "metadata": skill.metadata.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect::<serde_json::Map<String, Value>>(),
+        "allowed_tools": skill.allowed_tools,
+        "triggers": skill.triggers,
+        "tags": skill.tags,
+        "area": skill.area,
+        "app_slug": skill.app_slug,
+        "model_config": skill.model_config,
+        "extras": skill.extras.iter().cloned().collect::<serde_json::Map<String, Value>>(),
+        "sections": skill.sections.iter().map(|s| json!({"title": s.title, "level": s.level})).collect::<Vec<_>>(),
+        "tools": skill.tools.iter().map(|t| json!({
+            "name": t.name.as_str(),
+            "description": t.description,
+            "policy": policy(t.policy),
+            "method": t.endpoint.as_ref().map(|e| e.method.as_str()),
+            "origin": t.endpoint.as_ref().map(|e| e.origin.as_str()),
+            "parameters": t.parameters_json,
+        })).collect::<Vec<_>>(),
+        "body": skill.body,
+    })
+}
+
+fn policy(policy: skills_compiler::ir::Policy) -> &'static str {
+    match policy {
+        skills_compiler::ir::Policy::Allow => "allow",
+        skills_compiler::ir::Policy::Confirm => "confirm",
+        skills_compiler::ir::Policy::Deny => "deny",
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ShowArgs {
+    /// The skill's name.
+    name: String,
+    #[command(flatten)]
+    selection: Selection,
+    /// Print the text a model reads when it loads the skill.
+    #[arg(long, conflicts_with = "json")]
+    rendered: bool,
+    /// Print every field as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn show(args: ShowArgs) -> Result<(), Failure> {
+    let set = compiled(&args.selection, &[])?;
+    let skill = find(&set, &args.name)?;
+    if args.rendered {
+        out!("{}", present::rendered(skill));
+    } else if args.json {
+        print_json(&skill_json(skill));
+    } else {
+        outln!("name:        {}", skill.name);
+        outln!("description: {}", present::one_line(&skill.description, 240));
+        outln!("path:        {}", skill.path);
+        outln!("kind:        {}", kind(skill));
+        outln!("version:     {}", version(skill));
+        for (label, value) in [("license", &skill.license), ("compatibility", &skill.compatibility), ("area", &skill.area)] {
+            if let Some(value) = value {
+                outln!("{label:<12} {value}", label = format!("{label}:"));
+            }
+        }
+        if !skill.tools.is_empty() {
+            outln!("tools:");
+            for tool in &skill.tools {
+                let endpoint = tool.endpoint.as_ref().map_or_else(|| "no endpoint".to_owned(), |e| format!("{} {}", e.method.as_str(), e.origin));
+                outln!("  - {} ({endpoint}; {})", tool.name, policy(tool.policy));
+            }
+        }
+        if !skill.sections.is_empty() {
+            outln!("sections:");
+            for section in &skill.sections {
+                outln!("  {}{} {}", "  ".repeat(usize::from(section.level.saturating_sub(1))), "#".repeat(usize::from(section.level)), section.title);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CatalogFormat {
+    Text,
+    Xml,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CatalogArgs {
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    selection: Selection,
+    #[arg(long, value_enum, default_value_t = CatalogFormat::Text)]
+    format: CatalogFormat,
+}
+
+pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
+    let set = compiled(&args.selection, &args.paths)?;
+    match args.format {
+        CatalogFormat::Text => out!("{}", present::catalog(&set)),
+        CatalogFormat::Xml => outln!("{}", present::catalog_xml(&set)),
+        CatalogFormat::Json => print_json(&Value::Array(
+            set.skills
+                .iter()
+                .map(|s| json!({"name": s.name.as_str(), "description": s.description, "path": s.path}))
+                .collect(),
+        )),
+    }
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ToolsFormat {
+    Anthropic,
+    Openai,
+    /// OpenAI with `"strict": true` where the schema qualifies.
+    OpenaiStrict,
+    Mcp,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ToolsArgs {
+    /// The skill whose tools to print.
+    skill: String,
+    #[command(flatten)]
+    selection: Selection,
+    #[arg(long, value_enum, default_value_t = ToolsFormat::Anthropic)]
+    format: ToolsFormat,
+}
+
+pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
+    let set = compiled(&args.selection, &[])?;
+    let skill = find(&set, &args.skill)?;
+    let definitions: Vec<Value> = skill
+        .tools
+        .iter()
+        .map(|tool| {
+            let text = match args.format {
+                ToolsFormat::Anthropic => present::anthropic(tool),
+                ToolsFormat::Openai => present::openai(tool),
+                ToolsFormat::OpenaiStrict => present::openai_strict(tool).unwrap_or_else(|| present::openai(tool)),
+                ToolsFormat::Mcp => present::mcp(tool),
+            };
+            serde_json::from_str(&text).unwrap_or(Value::Null)
+        })
+        .collect();
+    print_json(&Value::Array(definitions));
+    Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ExpandArgs {
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    selection: Selection,
+    /// The path of the `skills` crate in the generated code.
+    #[arg(long, default_value = "::skills")]
+    crate_path: String,
+}
+
+pub fn expand(args: ExpandArgs) -> Result<(), Failure> {
+    let set = compiled(&args.selection, &args.paths)?;
+    let krate: proc_macro2::TokenStream =
+        args.crate_path.parse().map_err(|_| Failure::Usage(format!("`{}` is not a path", args.crate_path)))?;
+    let tokens = skills_compiler::codegen::expand(&set, &krate);
+    let file: syn::File = syn::parse2(tokens).map_err(|e| Failure::Usage(format!("internal error: {e}")))?;
+    out!("{}", prettyplease::unparse(&file));
+    Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SchemaArgs {
+    /// The schema of a sidecar tools.yaml instead of the frontmatter.
+    #[arg(long)]
+    tools_yaml: bool,
+    /// The profile whose keys the frontmatter schema allows.
+    #[arg(long, default_value = "extended")]
+    profile: Profile,
+}
+
+pub fn schema(args: SchemaArgs) -> Result<(), Failure> {
+    let schema = if args.tools_yaml {
+        skills_compiler::editor_schema::tools_yaml()
+    } else {
+        skills_compiler::editor_schema::frontmatter(args.profile)
+    };
+    print_json(&schema);
+    Ok(())
+}

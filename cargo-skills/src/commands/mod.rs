@@ -1,0 +1,4 @@
+pub mod check;
+pub mod compat;
+pub mod inspect;
+pub mod new;

@@ -1,0 +1,193 @@
+//! `cargo skills new`: scaffold a skill that passes `check` in the package's
+//! profile, and set up rebuild tracking for crates that use the macro.
+//!
+//! Tools go in the frontmatter in the `extended` and `lenient` profiles, and in
+//! a sidecar `tools.yaml` in `portable` (where SKILL.md may hold only the
+//! specification's keys).
+
+use std::path::{Path, PathBuf};
+
+use skills_compiler::validate::{is_valid_tool_name, name};
+use skills_compiler::discover::display_path;
+use skills_compiler::{Config, Overrides, Profile, compile_skill, tracking};
+
+use crate::Failure;
+use crate::output::outln;
+use crate::select::{packages, relative_to_cwd};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The skill's name: lowercase letters, digits and single hyphens.
+    name: String,
+    /// A protocol: steps, post-checks and the three escape hatches.
+    #[arg(long)]
+    protocol: bool,
+    /// Declare a tool (repeatable).
+    #[arg(long = "tool", value_name = "NAME")]
+    tools: Vec<String>,
+    /// Write `<root>/<name>.md` instead of `<root>/<name>/SKILL.md`.
+    #[arg(long)]
+    flat: bool,
+    /// The package to add the skill to (default: the one in the current directory).
+    #[arg(short = 'p', long = "package", value_name = "PKG")]
+    package: Option<String>,
+    /// The skills root (default: the package's configured `dir`).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    if !name::is_valid(&args.name) {
+        return Err(Failure::Usage(format!(
+            "`{}` is not a valid skill name: use lowercase letters, digits and single hyphens; try `{}`",
+            args.name,
+            name::suggest(&args.name)
+        )));
+    }
+    check_tool_names(&args.tools)?;
+    let package = package(args.package.as_deref())?;
+    let config = Config::load(&package.dir, Overrides::default()).map_err(|d| Failure::Usage(d.message))?;
+    let root = args.dir.clone().unwrap_or_else(|| config.dir.clone());
+    let profile = config.profile;
+    if profile == Profile::Portable && args.protocol {
+        return Err(Failure::Usage("--protocol needs the `extended` or `lenient` profile; this package uses `portable`".into()));
+    }
+    if profile == Profile::Portable && args.flat {
+        return Err(Failure::Usage("--flat is not the Agent Skills layout, which the `portable` profile requires".into()));
+    }
+    let sidecar = profile == Profile::Portable && !args.tools.is_empty();
+    let skill_path = if args.flat { root.join(format!("{}.md", args.name)) } else { root.join(&args.name).join("SKILL.md") };
+    for existing in [root.join(&args.name), root.join(format!("{}.md", args.name))] {
+        if package.dir.join(&existing).exists() {
+            return Err(Failure::Usage(format!("a skill named `{}` already exists: {}", args.name, existing.display())));
+        }
+    }
+    write(&package.dir.join(&skill_path), &skill_md(&args, sidecar))?;
+    if sidecar {
+        write(&package.dir.join(&root).join(&args.name).join("tools.yaml"), &tools_yaml(&args.tools))?;
+    }
+    let written = if args.flat { skill_path.clone() } else { root.join(&args.name) };
+    let check = compile_skill(&package.dir, &written, &Config { dir: root.clone(), ..config });
+    if check.has_errors() {
+        for diagnostic in &check.diagnostics {
+            eprintln!("{}", skills_compiler::diagnostics::render::short(diagnostic));
+        }
+        return Err(Failure::Usage("internal error: the new skill does not pass `check`; please report it".into()));
+    }
+    let shown = display_path(&relative_to_cwd(&package.dir).join(&skill_path));
+    outln!("Created {shown} ({} profile)", profile.as_str());
+    tracking_setup(&package, &root)?;
+    outln!("\nNext:");
+    outln!("  - write the description: it decides when a model uses the skill, and is sent on every turn");
+    if !args.tools.is_empty() {
+        outln!("  - declare each tool's parameters, and an endpoint if the tool is an HTTP call");
+    }
+    outln!("  - cargo skills check");
+    Ok(())
+}
+
+fn check_tool_names(tools: &[String]) -> Result<(), Failure> {
+    for (i, tool) in tools.iter().enumerate() {
+        if !is_valid_tool_name(tool) {
+            return Err(Failure::Usage(format!(
+                "`{tool}` is not a valid tool name: a letter, then up to 63 letters, digits, `_` or `-`"
+            )));
+        }
+        if tools[..i].contains(tool) {
+            return Err(Failure::Usage(format!("the tool `{tool}` is given twice")));
+        }
+    }
+    Ok(())
+}
+
+struct Package {
+    dir: PathBuf,
+    uses_skills: bool,
+}
+
+/// `-p PKG`, or the package whose directory holds the current directory, or
+/// the current directory itself outside a cargo project.
+fn package(name: Option<&str>) -> Result<Package, Failure> {
+    let packages = packages()?;
+    if let Some(name) = name {
+        let package = packages
+            .into_iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| Failure::Usage(format!("package `{name}` is not in this workspace")))?;
+        return Ok(Package { dir: package.dir, uses_skills: package.uses_skills });
+    }
+    let cwd = std::env::current_dir().and_then(std::fs::canonicalize).map_err(|e| Failure::Usage(e.to_string()))?;
+    let here = packages
+        .into_iter()
+        .filter(|p| std::fs::canonicalize(&p.dir).is_ok_and(|dir| cwd.starts_with(dir)))
+        .max_by_key(|p| p.dir.components().count());
+    Ok(match here {
+        Some(package) => Package { dir: package.dir, uses_skills: package.uses_skills },
+        None => Package { dir: PathBuf::from("."), uses_skills: false },
+    })
+}
+
+fn write(path: &Path, text: &str) -> Result<(), Failure> {
+    let parent = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).and_then(|()| std::fs::write(path, text)).map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))
+}
+
+fn skill_md(args: &Args, sidecar: bool) -> String {
+    let name = &args.name;
+    let mut text = format!("---\nname: {name}\ndescription: \"TODO: say what {name} does and when a model should use it.\"\n");
+    if args.protocol {
+        text.push_str(
+            "kind: protocol\n\
+             steps:\n  - \"TODO: the first step.\"\n\
+             post_checks:\n  - \"TODO: how to tell that the steps worked.\"\n\
+             on_deviation: \"Stop, say what differs from the plan, and ask how to continue.\"\n\
+             on_blocked: \"Say what is missing, and stop.\"\n\
+             on_already_done: \"Skip the step, and say in one line that it was already done.\"\n",
+        );
+    }
+    if !args.tools.is_empty() && !sidecar {
+        text.push_str(&tools_yaml(&args.tools));
+    }
+    let title: String = name.split('-').map(capitalise).collect::<Vec<_>>().join(" ");
+    text.push_str(&format!("---\n\n# {title}\n\nTODO: the instructions a model follows when it loads this skill.\n"));
+    text
+}
+
+fn tools_yaml(tools: &[String]) -> String {
+    let mut text = String::from("tools:\n");
+    for tool in tools {
+        text.push_str(&format!(
+            "  - name: {tool}\n    description: \"TODO: say what {tool} does and when to call it.\"\n    parameters:\n      type: object\n      properties: {{}}\n"
+        ));
+    }
+    text
+}
+
+fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
+/// Crates that use the macro need a build script that tracks the root.
+fn tracking_setup(package: &Package, root: &Path) -> Result<(), Failure> {
+    if !package.uses_skills {
+        return Ok(());
+    }
+    let build_rs = package.dir.join("build.rs");
+    let call = format!("skills_build::track(\"{}\");", display_path(root));
+    match std::fs::read_to_string(&build_rs) {
+        Ok(existing) if existing.contains("skills_build::") => {}
+        Ok(_) => {
+            outln!("\nbuild.rs exists without rebuild tracking: add this line to its `main`, so new skills are seen:");
+            outln!("    {call}");
+            outln!("and run: cargo add --build skills-build");
+        }
+        Err(_) => {
+            write(&build_rs, &tracking::build_rs_for(root))?;
+            let shown = display_path(&relative_to_cwd(&package.dir).join("build.rs"));
+            outln!("Created {shown} (rebuild tracking for include_skills!)");
+            outln!("Run: cargo add --build skills-build   (if it is not a build-dependency yet)");
+        }
+    }
+    Ok(())
+}
