@@ -25,7 +25,12 @@ pub enum Failure {
 }
 
 #[derive(Debug, Parser)]
-#[command(name = "cargo-skills", bin_name = "cargo skills", version, about = "Check, inspect, scaffold and export agent skills")]
+#[command(
+    name = "cargo-skills",
+    bin_name = "cargo skills",
+    version,
+    about = "Check, inspect, scaffold and export agent skills"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -101,9 +106,11 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
 }
 
 fn explain(code: &str) -> Result<(), Failure> {
-    let code = code
-        .parse::<skills_compiler::Code>()
-        .map_err(|()| Failure::Usage(format!("`{code}` is not a diagnostic code (they look like S101 or W003)")))?;
+    let code = code.parse::<skills_compiler::Code>().map_err(|()| {
+        Failure::Usage(format!(
+            "`{code}` is not a diagnostic code (they look like S101 or W003)"
+        ))
+    })?;
     output::out!("{}", skills_compiler::diagnostics::explain(code));
     Ok(())
 }

@@ -6,9 +6,13 @@ use std::io::Write;
 #[doc(hidden)]
 pub fn write(args: std::fmt::Arguments<'_>, newline: bool) {
     let mut stdout = anstream::stdout().lock();
-    let result = stdout
-        .write_fmt(args)
-        .and_then(|()| if newline { stdout.write_all(b"\n") } else { Ok(()) });
+    let result = stdout.write_fmt(args).and_then(|()| {
+        if newline {
+            stdout.write_all(b"\n")
+        } else {
+            Ok(())
+        }
+    });
     if let Err(error) = result {
         if error.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);

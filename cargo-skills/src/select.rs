@@ -41,22 +41,35 @@ impl Target {
 }
 
 /// The targets for `paths` (empty: the workspace's packages with skills).
-pub fn targets(selection: &Selection, paths: &[PathBuf], overrides: &Overrides) -> Result<Vec<Target>, Failure> {
+pub fn targets(
+    selection: &Selection,
+    paths: &[PathBuf],
+    overrides: &Overrides,
+) -> Result<Vec<Target>, Failure> {
     let overrides = Overrides {
         profile: selection.profile.or(overrides.profile),
         ..overrides.clone()
     };
     if !paths.is_empty() {
-        let config = Config::load(Path::new("."), overrides).map_err(|d| Failure::Usage(d.message))?;
-        return Ok(paths.iter().map(|path| path_target(path, &config)).collect());
+        let config =
+            Config::load(Path::new("."), overrides).map_err(|d| Failure::Usage(d.message))?;
+        return Ok(paths
+            .iter()
+            .map(|path| path_target(path, &config))
+            .collect());
     }
     let packages = packages()?;
     let mut targets = Vec::new();
     for package in &packages {
-        if selection.package.as_ref().is_some_and(|name| name != &package.name) {
+        if selection
+            .package
+            .as_ref()
+            .is_some_and(|name| name != &package.name)
+        {
             continue;
         }
-        let config = Config::load(&package.dir, overrides.clone()).map_err(|d| Failure::Usage(format!("{}: {}", package.name, d.message)))?;
+        let config = Config::load(&package.dir, overrides.clone())
+            .map_err(|d| Failure::Usage(format!("{}: {}", package.name, d.message)))?;
         let explicit = selection.package.is_some() || package.configured;
         if !explicit && !package.dir.join(&config.dir).is_dir() {
             continue;
@@ -72,12 +85,15 @@ pub fn targets(selection: &Selection, paths: &[PathBuf], overrides: &Overrides) 
     }
     if let Some(name) = &selection.package {
         if targets.is_empty() {
-            return Err(Failure::Usage(format!("package `{name}` is not in this workspace")));
+            return Err(Failure::Usage(format!(
+                "package `{name}` is not in this workspace"
+            )));
         }
     }
     if targets.is_empty() && packages.is_empty() {
         // Not in a cargo project: the current directory's `skills`.
-        let config = Config::load(Path::new("."), overrides).map_err(|d| Failure::Usage(d.message))?;
+        let config =
+            Config::load(Path::new("."), overrides).map_err(|d| Failure::Usage(d.message))?;
         targets.push(Target {
             config,
             skill: None,
@@ -111,7 +127,9 @@ pub struct Package {
 pub fn packages() -> Result<Vec<Package>, Failure> {
     let metadata = match cargo_metadata::MetadataCommand::new().no_deps().exec() {
         Ok(metadata) => metadata,
-        Err(cargo_metadata::Error::CargoMetadata { stderr }) if stderr.contains("could not find `Cargo.toml`") => {
+        Err(cargo_metadata::Error::CargoMetadata { stderr })
+            if stderr.contains("could not find `Cargo.toml`") =>
+        {
             return Ok(Vec::new());
         }
         Err(error) => return Err(Failure::Usage(format!("cargo metadata failed: {error}"))),
@@ -121,7 +139,11 @@ pub fn packages() -> Result<Vec<Package>, Failure> {
         .into_iter()
         .map(|package| Package {
             name: package.name.to_string(),
-            dir: package.manifest_path.parent().map(|p| p.as_std_path().to_path_buf()).unwrap_or_default(),
+            dir: package
+                .manifest_path
+                .parent()
+                .map(|p| p.as_std_path().to_path_buf())
+                .unwrap_or_default(),
             configured: package.metadata.get("skills").is_some(),
             uses_skills: package.dependencies.iter().any(|d| d.name == "skills"),
         })
@@ -132,7 +154,9 @@ pub fn packages() -> Result<Vec<Package>, Failure> {
 
 /// `dir` relative to the current directory when it is inside it; as is otherwise.
 pub fn relative_to_cwd(dir: &Path) -> PathBuf {
-    let cwd = std::env::current_dir().and_then(std::fs::canonicalize).unwrap_or_default();
+    let cwd = std::env::current_dir()
+        .and_then(std::fs::canonicalize)
+        .unwrap_or_default();
     let dir_canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     match dir_canonical.strip_prefix(&cwd) {
         Ok(relative) if relative.as_os_str().is_empty() => PathBuf::from("."),

@@ -1,4 +1,5 @@
-//! The `check` and `explain` commands as a user runs them, exit codes included.
+//! Every command as a user runs it: output (insta snapshots), exit codes,
+//! and machine formats parsed back field by field.
 
 use std::path::{Path, PathBuf};
 
@@ -8,72 +9,136 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn cargo_skills() -> Command {
+fn cargo_skills_in(dir: &Path) -> Command {
     let mut command = Command::cargo_bin("cargo-skills").unwrap();
-    command.current_dir(workspace()).env("NO_COLOR", "1");
+    command
+        .current_dir(dir)
+        .env_remove("CLICOLOR_FORCE")
+        .env("NO_COLOR", "1");
     command
 }
 
+fn cargo_skills() -> Command {
+    cargo_skills_in(&workspace())
+}
+
+fn stdout(command: &mut Command, code: i32) -> String {
+    let output = command.assert().code(code).get_output().clone();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn stderr(command: &mut Command, code: i32) -> String {
+    let output = command.assert().code(code).get_output().clone();
+    String::from_utf8(output.stderr).unwrap()
+}
+
+const BROKEN: &str = "skills-compiler/tests/fixtures/broken";
+const EXAMPLE: &str = "examples/issue-tracker/skills";
+
 #[test]
 fn the_readme_main_command_checks_the_bundled_example() {
-    cargo_skills()
-        .args(["check", "examples/issue-tracker/skills"])
-        .assert()
-        .success()
-        .stderr("ok: 3 skills valid, 0 warnings\n");
+    assert_eq!(
+        stderr(cargo_skills().args(["check", EXAMPLE]), 0),
+        "ok: 3 skills valid, 0 warnings\n"
+    );
+}
+
+#[test]
+fn check_without_path_finds_the_workspace_packages_with_skills() {
+    assert_eq!(
+        stderr(cargo_skills().args(["check"]), 0),
+        "ok: 3 skills valid, 0 warnings\n"
+    );
+    assert_eq!(
+        stderr(cargo_skills().args(["check", "--workspace"]), 0),
+        "ok: 3 skills valid, 0 warnings\n"
+    );
+    assert_eq!(
+        stderr(cargo_skills().args(["check", "-p", "issue-tracker"]), 0),
+        "ok: 3 skills valid, 0 warnings\n"
+    );
+    let error = stderr(cargo_skills().args(["check", "-p", "no-such-package"]), 2);
+    assert_eq!(
+        error,
+        "error: package `no-such-package` is not in this workspace\n"
+    );
 }
 
 #[test]
 fn works_as_a_cargo_subcommand_too() {
-    cargo_skills()
-        .args([
+    let text = stderr(
+        cargo_skills().args([
             "skills",
             "check",
             "examples/issue-tracker/skills/github-issues",
-        ])
-        .assert()
-        .success()
-        .stderr("ok: 1 skill valid, 0 warnings\n");
+        ]),
+        0,
+    );
+    assert_eq!(text, "ok: 1 skill valid, 0 warnings\n");
 }
 
 #[test]
-fn broken_skills_exit_1_with_every_diagnostic() {
-    let output = cargo_skills()
-        .args([
-            "check",
-            "skills-compiler/tests/fixtures/broken",
-            "--message-format",
-            "short",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    insta::assert_snapshot!(stderr);
+fn check_human_and_short_output() {
+    insta::assert_snapshot!(
+        "check_short",
+        stderr(
+            cargo_skills().args(["check", BROKEN, "--message-format", "short"]),
+            1
+        )
+    );
+    insta::assert_snapshot!(
+        "check_human",
+        stderr(
+            cargo_skills().args(["check", &format!("{BROKEN}/unquoted-colon")]),
+            1
+        )
+    );
 }
 
 #[test]
-fn json_lines_end_with_a_summary() {
-    let output = cargo_skills()
-        .args([
+fn check_json_parses_back_field_by_field() {
+    let text = stdout(
+        cargo_skills().args([
             "check",
-            "skills-compiler/tests/fixtures/broken/unknown-keys",
+            &format!("{BROKEN}/unknown-keys"),
             "--message-format",
             "json",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
-        .unwrap()
+        ]),
+        1,
+    );
+    let lines: Vec<serde_json::Value> = text
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
     let (summary, diagnostics) = lines.split_last().unwrap();
     assert_eq!(summary["type"], "summary");
-    assert_eq!(summary["errors"], 6);
+    assert_eq!(
+        (
+            summary["valid"].as_bool(),
+            summary["errors"].as_u64(),
+            summary["warnings"].as_u64()
+        ),
+        (Some(false), Some(6), Some(0))
+    );
+    let first = &diagnostics[1];
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["code"], "S112");
+    assert_eq!(
+        first["message"],
+        "unknown key `descripton` in the frontmatter"
+    );
+    assert_eq!(first["file"], format!("{BROKEN}/unknown-keys/SKILL.md"));
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(
+        (first["end_line"].as_u64(), first["end_column"].as_u64()),
+        (Some(3), Some(11))
+    );
+    assert_eq!(first["help"], "did you mean `description`?");
+    assert_eq!(first["fix"]["replacement"], "description");
+    assert!(first["rendered"].as_str().unwrap().contains("error[S112]"));
     for diagnostic in diagnostics {
         for field in [
             "severity",
@@ -90,41 +155,278 @@ fn json_lines_end_with_a_summary() {
                 "{field} missing in {diagnostic}"
             );
         }
-        assert_eq!(
-            diagnostic["file"],
-            "skills-compiler/tests/fixtures/broken/unknown-keys/SKILL.md"
-        );
     }
 }
 
 #[test]
-fn the_profile_flag_changes_the_verdict() {
-    let skill = "skills-compiler/tests/fixtures/broken/name-mismatch";
-    cargo_skills().args(["check", skill]).assert().code(1);
+fn check_github_annotations_parse_back_field_by_field() {
+    let text = stdout(
+        cargo_skills().args([
+            "check",
+            &format!("{BROKEN}/unknown-keys"),
+            "--message-format",
+            "github",
+        ]),
+        1,
+    );
+    let line = text.lines().nth(1).unwrap();
+    let (head, message) = line
+        .strip_prefix("::error ")
+        .unwrap()
+        .split_once("::")
+        .unwrap();
+    let fields: std::collections::BTreeMap<&str, &str> = head
+        .split(',')
+        .map(|kv| kv.split_once('=').unwrap())
+        .collect();
+    assert_eq!(fields["file"], format!("{BROKEN}/unknown-keys/SKILL.md"));
+    assert_eq!(
+        (
+            fields["line"],
+            fields["col"],
+            fields["endLine"],
+            fields["endColumn"]
+        ),
+        ("3", "1", "3", "11")
+    );
+    assert_eq!(fields["title"], "S112");
+    assert_eq!(
+        message,
+        "unknown key `descripton` in the frontmatter%0Ahelp: did you mean `description`?"
+    );
+}
+
+#[test]
+fn profiles_and_deny_warnings_change_the_verdict() {
+    let skill = format!("{BROKEN}/name-mismatch");
+    cargo_skills().args(["check", &skill]).assert().code(1);
     cargo_skills()
-        .args(["check", skill, "--profile", "lenient"])
+        .args(["check", &skill, "--profile", "lenient"])
         .assert()
         .success();
     cargo_skills()
-        .args(["check", skill, "--profile", "lenient", "-D", "warnings"])
+        .args(["check", &skill, "--profile", "lenient", "-D", "warnings"])
         .assert()
         .code(1);
 }
 
 #[test]
+fn check_over_the_corpus_in_each_profile() {
+    let corpus = workspace().join("../shared/corpus/anthropics-skills");
+    if !corpus.is_dir() {
+        eprintln!(
+            "skipped: the corpus is not at {} (a fresh clone has no ../shared)",
+            corpus.display()
+        );
+        return;
+    }
+    for profile in ["portable", "extended", "lenient"] {
+        let text = stderr(
+            cargo_skills_in(&corpus).args([
+                "check",
+                "skills",
+                "--profile",
+                profile,
+                "--message-format",
+                "short",
+            ]),
+            1,
+        );
+        assert_eq!(
+            text,
+            "skills/claude-api/SKILL.md:4:3: error[S108]: the description is 1068 characters long; the limit is 1024\nfailed: 1 error, 0 warnings\n",
+            "{profile}"
+        );
+        let (code, expected) = match profile {
+            "lenient" => (
+                0,
+                "template/SKILL.md:2:7: warning[S106]: the skill name `template-skill` does not match its directory `template`\nok: 1 skill valid, 1 warning\n",
+            ),
+            _ => (
+                1,
+                "template/SKILL.md:2:7: error[S106]: the skill name `template-skill` does not match its directory `template`\nfailed: 1 error, 0 warnings\n",
+            ),
+        };
+        assert_eq!(
+            stderr(
+                cargo_skills_in(&corpus).args([
+                    "check",
+                    "template",
+                    "--profile",
+                    profile,
+                    "--message-format",
+                    "short"
+                ]),
+                code
+            ),
+            expected
+        );
+    }
+}
+
+#[test]
+fn colour_only_when_asked() {
+    let skill = format!("{BROKEN}/unquoted-colon");
+    let plain = stderr(cargo_skills().args(["check", &skill]), 1);
+    assert!(!plain.contains('\x1b'));
+    let mut forced = Command::cargo_bin("cargo-skills").unwrap();
+    forced
+        .current_dir(workspace())
+        .env_remove("NO_COLOR")
+        .env("CLICOLOR_FORCE", "1")
+        .args(["check", &skill]);
+    assert!(stderr(&mut forced, 1).contains("\x1b["));
+    let mut not_a_terminal = Command::cargo_bin("cargo-skills").unwrap();
+    not_a_terminal
+        .current_dir(workspace())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .args(["check", &skill]);
+    assert!(!stderr(&mut not_a_terminal, 1).contains('\x1b'));
+}
+
+#[test]
+fn list_show_catalog_and_tools() {
+    insta::assert_snapshot!("list_table", stdout(cargo_skills().args(["list"]), 0));
+    let list: serde_json::Value = serde_json::from_str(&stdout(
+        cargo_skills().args(["list", "--format", "json"]),
+        0,
+    ))
+    .unwrap();
+    assert_eq!(list[1]["name"], "triage-protocol");
+    assert_eq!(list[1]["kind"], "protocol");
+    assert_eq!(list[0]["tools"], 3);
+    insta::assert_snapshot!(
+        "show",
+        stdout(cargo_skills().args(["show", "github-issues"]), 0)
+    );
+    insta::assert_snapshot!(
+        "show_rendered",
+        stdout(
+            cargo_skills().args(["show", "triage-protocol", "--rendered"]),
+            0
+        )
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(
+        cargo_skills().args(["show", "github-issues", "--json"]),
+        0,
+    ))
+    .unwrap();
+    assert_eq!(json["tools"][2]["policy"], "confirm");
+    assert_eq!(json["tools"][2]["method"], "DELETE");
+    assert_eq!(json["sha256"].as_str().unwrap().len(), 64);
+    assert_eq!(
+        stderr(cargo_skills().args(["show", "github-issue"]), 2),
+        "error: no skill named `github-issue`; did you mean `github-issues`?\n"
+    );
+
+    insta::assert_snapshot!("catalog_text", stdout(cargo_skills().args(["catalog"]), 0));
+    insta::assert_snapshot!(
+        "catalog_xml",
+        stdout(cargo_skills().args(["catalog", "--format", "xml"]), 0)
+    );
+    let catalog: serde_json::Value = serde_json::from_str(&stdout(
+        cargo_skills().args(["catalog", "--format", "json"]),
+        0,
+    ))
+    .unwrap();
+    assert_eq!(catalog.as_array().unwrap().len(), 3);
+
+    for (format, key) in [("anthropic", "input_schema"), ("mcp", "inputSchema")] {
+        let tools: serde_json::Value = serde_json::from_str(&stdout(
+            cargo_skills().args(["tools", "github-issues", "--format", format]),
+            0,
+        ))
+        .unwrap();
+        assert_eq!(tools[0]["name"], "list_issues", "{format}");
+        assert_eq!(tools[0][key]["type"], "object", "{format}");
+    }
+    let openai: serde_json::Value = serde_json::from_str(&stdout(
+        cargo_skills().args(["tools", "github-issues", "--format", "openai"]),
+        0,
+    ))
+    .unwrap();
+    assert_eq!(openai[1]["function"]["name"], "create_issue");
+    let strict: serde_json::Value = serde_json::from_str(&stdout(
+        cargo_skills().args(["tools", "github-issues", "--format", "openai-strict"]),
+        0,
+    ))
+    .unwrap();
+    assert_eq!(strict[2]["function"]["strict"], true);
+    let mcp: serde_json::Value = serde_json::from_str(&stdout(
+        cargo_skills().args(["tools", "github-issues", "--format", "mcp"]),
+        0,
+    ))
+    .unwrap();
+    assert_eq!(mcp[2]["annotations"]["destructiveHint"], true);
+}
+
+#[test]
+fn inspecting_invalid_skills_reports_them_and_exits_1() {
+    let text = stderr(cargo_skills().args(["list", &format!("{BROKEN}/tags")]), 1);
+    assert!(text.contains("error[S009]"), "{text}");
+}
+
+#[test]
+fn expand_prints_the_generated_rust() {
+    let text = stdout(cargo_skills().args(["expand", EXAMPLE]), 0);
+    assert!(text.starts_with("/// Every skill, sorted by name.\n#[allow(dead_code)]\npub static SKILLS: ::skills::SkillSet"), "{}", &text[..200]);
+    assert!(text.contains("pub enum ToolCall {"));
+    syn_check(&text);
+    let renamed = stdout(
+        cargo_skills().args(["expand", EXAMPLE, "--crate-path", "::agent_runtime"]),
+        0,
+    );
+    assert!(renamed.contains("pub static SKILLS: ::agent_runtime::SkillSet"));
+}
+
+/// The output is Rust: it has balanced delimiters and the items we expect.
+fn syn_check(text: &str) {
+    let opens = text.matches('{').count();
+    assert_eq!(opens, text.matches('}').count());
+    assert!(text.contains("pub mod github_issues {"));
+}
+
+#[test]
+fn schema_for_editors() {
+    let schema: serde_json::Value =
+        serde_json::from_str(&stdout(cargo_skills().args(["schema"]), 0)).unwrap();
+    assert_eq!(
+        schema["required"],
+        serde_json::json!(["name", "description"])
+    );
+    assert!(schema["properties"]["tools"].is_object());
+    assert!(schema["properties"]["on_blocked"].is_object());
+    let portable: serde_json::Value = serde_json::from_str(&stdout(
+        cargo_skills().args(["schema", "--profile", "portable"]),
+        0,
+    ))
+    .unwrap();
+    assert_eq!(portable["additionalProperties"], false);
+    assert!(portable["properties"].get("tools").is_none());
+    assert_eq!(portable["properties"].as_object().unwrap().len(), 6);
+    let tools: serde_json::Value =
+        serde_json::from_str(&stdout(cargo_skills().args(["schema", "--tools-yaml"]), 0)).unwrap();
+    assert_eq!(
+        tools["properties"]["tools"]["items"]["$ref"],
+        "#/$defs/tool"
+    );
+}
+
+#[test]
 fn explain_prints_the_long_form() {
-    let output = cargo_skills()
-        .args(["explain", "s007"])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
+    insta::assert_snapshot!(
+        "explain_s007",
+        stdout(cargo_skills().args(["explain", "s007"]), 0)
+    );
 }
 
 #[test]
 fn usage_errors_exit_2() {
-    cargo_skills().args(["explain", "S999"]).assert().code(2);
+    assert_eq!(
+        stderr(cargo_skills().args(["explain", "S999"]), 2),
+        "error: `S999` is not a diagnostic code (they look like S101 or W003)\n"
+    );
     cargo_skills()
         .args(["check", "--profile", "strict"])
         .assert()
@@ -134,4 +436,80 @@ fn usage_errors_exit_2() {
         .assert()
         .code(2);
     cargo_skills().args(["frobnicate"]).assert().code(2);
+    cargo_skills().args(["tools"]).assert().code(2);
+}
+
+#[test]
+fn skills_ref_validate() {
+    let good = "examples/issue-tracker/skills/writing-style";
+    assert_eq!(
+        stdout(cargo_skills().args(["validate", good]), 0),
+        format!("Valid skill: {good}\n")
+    );
+    assert_eq!(
+        stdout(
+            cargo_skills().args(["validate", &format!("{good}/SKILL.md")]),
+            0
+        ),
+        format!("Valid skill: {good}\n")
+    );
+    // The example's other skills use extensions: not portable, unless the profile says so.
+    let extended = "examples/issue-tracker/skills/github-issues";
+    let text = stderr(cargo_skills().args(["validate", extended]), 1);
+    assert!(
+        text.starts_with(&format!("Validation failed for {extended}:\n  - ")),
+        "{text}"
+    );
+    assert!(
+        text.lines().skip(1).all(|line| line.starts_with("  - ")),
+        "{text}"
+    );
+    cargo_skills()
+        .args(["validate", extended, "--profile", "extended"])
+        .assert()
+        .success();
+    // `validate .` works: the directory's own name is the one `name` must match.
+    let dir = workspace().join(good);
+    assert_eq!(
+        stdout(cargo_skills_in(&dir).args(["validate", "."]), 0),
+        "Valid skill: .\n"
+    );
+    assert_eq!(
+        stderr(cargo_skills().args(["validate", "nowhere"]), 2),
+        "error: Path 'nowhere' does not exist.\n"
+    );
+}
+
+#[test]
+fn skills_ref_read_properties_and_to_prompt() {
+    let good = "examples/issue-tracker/skills/writing-style";
+    let properties: serde_json::Value =
+        serde_json::from_str(&stdout(cargo_skills().args(["read-properties", good]), 0)).unwrap();
+    assert_eq!(
+        properties,
+        serde_json::json!({
+            "name": "writing-style",
+            "description": "House style for issue titles and comments. Use when writing or editing text that others will read in the tracker.",
+            "license": "MIT",
+            "metadata": {"owner": "docs-team", "version": "1.0"},
+        })
+    );
+    let xml = stdout(cargo_skills().args(["to-prompt", good]), 0);
+    let location = workspace()
+        .join(good)
+        .canonicalize()
+        .unwrap()
+        .join("SKILL.md");
+    assert_eq!(
+        xml,
+        format!(
+            "<available_skills>\n<skill>\n<name>\nwriting-style\n</name>\n<description>\nHouse style for issue titles and comments. Use when writing or editing text that others will read in the tracker.\n</description>\n<location>\n{}\n</location>\n</skill>\n</available_skills>\n",
+            location.display()
+        )
+    );
+    let text = stderr(
+        cargo_skills().args(["read-properties", &format!("{BROKEN}/tags")]),
+        1,
+    );
+    assert!(text.starts_with("Error: "), "{text}");
 }

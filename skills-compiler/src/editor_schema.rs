@@ -61,7 +61,9 @@ fn spec_property(key: &str) -> Value {
             "description": "What the skill does and when a model should use it. Sent on every turn.",
         }),
         "compatibility" => json!({"type": "string", "minLength": 1, "maxLength": 500}),
-        "metadata" => json!({"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}}),
+        "metadata" => {
+            json!({"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}})
+        }
         "allowed-tools" => json!({"type": "string", "description": "Space-separated tool names."}),
         _ => json!({"type": "string"}),
     }
@@ -72,8 +74,12 @@ fn extension_property(key: &str) -> Value {
     match key {
         "kind" => json!({"enum": ["skill", "protocol"], "default": "skill"}),
         "triggers" | "tags" => list,
-        "version" => json!({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": "^\\d+\\.\\d+\\.\\d+"}]}),
-        "steps" | "post_checks" => json!({"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}}),
+        "version" => {
+            json!({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": "^\\d+\\.\\d+\\.\\d+"}]})
+        }
+        "steps" | "post_checks" => {
+            json!({"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}})
+        }
         "preconditions" => json!({"type": "array", "items": {"type": "string", "minLength": 1}}),
         "tools" => json!({"type": "array", "items": {"$ref": "#/$defs/tool"}}),
         "permissions" => json!({"$ref": "#/$defs/permissions"}),

@@ -38,7 +38,9 @@ pub enum MessageFormat {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     if let Some(lint) = args.deny.iter().find(|lint| *lint != "warnings") {
-        return Err(Failure::Usage(format!("unknown lint `{lint}`: only `-D warnings` is supported")));
+        return Err(Failure::Usage(format!(
+            "unknown lint `{lint}`: only `-D warnings` is supported"
+        )));
     }
     let overrides = Overrides {
         deny_warnings: (!args.deny.is_empty()).then_some(true),
@@ -57,9 +59,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Severity::Warning => warnings += 1,
             }
             let _ = match args.message_format {
-                MessageFormat::Human => writeln!(err, "{}\n", render::human(diagnostic, &compilation.sources, Color::Always)),
+                MessageFormat::Human => writeln!(
+                    err,
+                    "{}\n",
+                    render::human(diagnostic, &compilation.sources, Color::Always)
+                ),
                 MessageFormat::Short => writeln!(err, "{}", render::short(diagnostic)),
-                MessageFormat::Json => writeln!(out, "{}", render::json(diagnostic, &compilation.sources)),
+                MessageFormat::Json => {
+                    writeln!(out, "{}", render::json(diagnostic, &compilation.sources))
+                }
                 MessageFormat::Github => writeln!(out, "{}", render::github(diagnostic)),
             };
         }
@@ -72,14 +80,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
         ),
         _ => writeln!(err, "{}", summary(errors, warnings, skills)),
     };
-    if errors == 0 { Ok(()) } else { Err(Failure::Invalid) }
+    if errors == 0 {
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
+    }
 }
 
 fn summary(errors: usize, warnings: usize, skills: usize) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     if errors == 0 {
-        format!("ok: {} valid, {}", plural(skills, "skill"), plural(warnings, "warning"))
+        format!(
+            "ok: {} valid, {}",
+            plural(skills, "skill"),
+            plural(warnings, "warning")
+        )
     } else {
-        format!("failed: {}, {}", plural(errors, "error"), plural(warnings, "warning"))
+        format!(
+            "failed: {}, {}",
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        )
     }
 }

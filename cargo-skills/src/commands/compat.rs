@@ -38,10 +38,20 @@ pub struct ToPromptArgs {
 /// A `SKILL.md` path stands for its directory, as in the reference CLI.
 fn skill_dir(path: &Path) -> Result<PathBuf, Failure> {
     if !path.exists() {
-        return Err(Failure::Usage(format!("Path '{}' does not exist.", path.display())));
+        return Err(Failure::Usage(format!(
+            "Path '{}' does not exist.",
+            path.display()
+        )));
     }
-    let is_skill_md = path.is_file() && path.file_name().is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"));
-    let dir = if is_skill_md { path.parent().unwrap_or(Path::new(".")) } else { path };
+    let is_skill_md = path.is_file()
+        && path
+            .file_name()
+            .is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"));
+    let dir = if is_skill_md {
+        path.parent().unwrap_or(Path::new("."))
+    } else {
+        path
+    };
     // `validate .` works: the directory's own name is what `name` must match.
     let dir = if dir.as_os_str().is_empty() || dir == Path::new(".") {
         std::env::current_dir().map_err(|e| Failure::Usage(e.to_string()))?
@@ -64,14 +74,20 @@ fn config(profile: Profile) -> Result<Config, Failure> {
 
 pub fn validate(args: ValidateArgs) -> Result<(), Failure> {
     let dir = skill_dir(&args.skill_path)?;
-    let shown = if args.skill_path.is_file() { dir.display().to_string() } else { args.skill_path.display().to_string() };
+    let shown = if args.skill_path.is_file() {
+        dir.display().to_string()
+    } else {
+        args.skill_path.display().to_string()
+    };
     let compilation = compile_skill(Path::new("."), &dir, &config(args.profile)?);
     let errors: Vec<String> = compilation
         .diagnostics
         .iter()
         .filter(|d| d.is_error())
         .map(|d| match (d.line(), d.column()) {
-            (Some(line), Some(column)) => format!("{} ({}:{line}:{column}, {})", d.message, d.file, d.code),
+            (Some(line), Some(column)) => {
+                format!("{} ({}:{line}:{column}, {})", d.message, d.file, d.code)
+            }
             _ => format!("{} ({}, {})", d.message, d.file, d.code),
         })
         .collect();
@@ -88,14 +104,25 @@ pub fn validate(args: ValidateArgs) -> Result<(), Failure> {
 }
 
 /// The specification's fields of one valid skill.
-fn properties(path: &Path, profile: Profile) -> Result<(PathBuf, skills_compiler::ir::Skill), Failure> {
+fn properties(
+    path: &Path,
+    profile: Profile,
+) -> Result<(PathBuf, skills_compiler::ir::Skill), Failure> {
     let dir = skill_dir(path)?;
     let compilation = compile_skill(Path::new("."), &dir, &config(profile)?);
     if let Some(error) = compilation.diagnostics.iter().find(|d| d.is_error()) {
-        eprintln!("Error: {}", skills_compiler::diagnostics::render::short(error));
+        eprintln!(
+            "Error: {}",
+            skills_compiler::diagnostics::render::short(error)
+        );
         return Err(Failure::Invalid);
     }
-    let skill = compilation.valid.skills.into_iter().next().ok_or(Failure::Invalid)?;
+    let skill = compilation
+        .valid
+        .skills
+        .into_iter()
+        .next()
+        .ok_or(Failure::Invalid)?;
     Ok((dir, skill))
 }
 
@@ -114,10 +141,17 @@ pub fn read_properties(args: ReadPropertiesArgs) -> Result<(), Failure> {
         object.insert("allowed-tools".into(), json!(skill.allowed_tools.join(" ")));
     }
     if !skill.metadata.is_empty() {
-        let metadata: serde_json::Map<String, Value> = skill.metadata.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+        let metadata: serde_json::Map<String, Value> = skill
+            .metadata
+            .iter()
+            .map(|(k, v)| (k.clone(), json!(v)))
+            .collect();
         object.insert("metadata".into(), Value::Object(metadata));
     }
-    outln!("{}", serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default());
+    outln!(
+        "{}",
+        serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default()
+    );
     Ok(())
 }
 
@@ -130,6 +164,9 @@ pub fn to_prompt(args: ToPromptArgs) -> Result<(), Failure> {
         skill.path = absolute.join("SKILL.md").display().to_string();
         skills.push(skill);
     }
-    outln!("{}", present::catalog_xml(&skills_compiler::ir::SkillSet { skills }));
+    outln!(
+        "{}",
+        present::catalog_xml(&skills_compiler::ir::SkillSet { skills })
+    );
     Ok(())
 }

@@ -37,14 +37,19 @@ fn compiled(selection: &Selection, paths: &[PathBuf]) -> Result<SkillSet, Failur
 fn find<'a>(set: &'a SkillSet, name: &str) -> Result<&'a Skill, Failure> {
     set.get(name).ok_or_else(|| {
         let names: Vec<&str> = set.skills.iter().map(|s| s.name.as_str()).collect();
-        let hint = skills_compiler::diagnostics::closest(name, names.iter().copied())
-            .map_or_else(|| format!("skills: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+        let hint = skills_compiler::diagnostics::closest(name, names.iter().copied()).map_or_else(
+            || format!("skills: {}", names.join(", ")),
+            |s| format!("did you mean `{s}`?"),
+        );
         Failure::Usage(format!("no skill named `{name}`; {hint}"))
     })
 }
 
 fn print_json(value: &Value) {
-    outln!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+    outln!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    );
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -65,10 +70,23 @@ pub struct ListArgs {
 pub fn list(args: ListArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &args.paths)?;
     match args.format {
-        ListFormat::Json => print_json(&Value::Array(set.skills.iter().map(summary_json).collect())),
+        ListFormat::Json => {
+            print_json(&Value::Array(set.skills.iter().map(summary_json).collect()))
+        }
         ListFormat::Table => {
-            let width = set.skills.iter().map(|s| s.name.as_str().chars().count()).max().unwrap_or(4).max(4);
-            outln!("{:width$}  {:8}  {:5}  DESCRIPTION", "NAME", "KIND", "TOOLS");
+            let width = set
+                .skills
+                .iter()
+                .map(|s| s.name.as_str().chars().count())
+                .max()
+                .unwrap_or(4)
+                .max(4);
+            outln!(
+                "{:width$}  {:8}  {:5}  DESCRIPTION",
+                "NAME",
+                "KIND",
+                "TOOLS"
+            );
             for skill in &set.skills {
                 outln!(
                     "{:width$}  {:8}  {:5}  {}",
@@ -179,11 +197,18 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
         print_json(&skill_json(skill));
     } else {
         outln!("name:        {}", skill.name);
-        outln!("description: {}", present::one_line(&skill.description, 240));
+        outln!(
+            "description: {}",
+            present::one_line(&skill.description, 240)
+        );
         outln!("path:        {}", skill.path);
         outln!("kind:        {}", kind(skill));
         outln!("version:     {}", version(skill));
-        for (label, value) in [("license", &skill.license), ("compatibility", &skill.compatibility), ("area", &skill.area)] {
+        for (label, value) in [
+            ("license", &skill.license),
+            ("compatibility", &skill.compatibility),
+            ("area", &skill.area),
+        ] {
             if let Some(value) = value {
                 outln!("{label:<12} {value}", label = format!("{label}:"));
             }
@@ -191,14 +216,22 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
         if !skill.tools.is_empty() {
             outln!("tools:");
             for tool in &skill.tools {
-                let endpoint = tool.endpoint.as_ref().map_or_else(|| "no endpoint".to_owned(), |e| format!("{} {}", e.method.as_str(), e.origin));
+                let endpoint = tool.endpoint.as_ref().map_or_else(
+                    || "no endpoint".to_owned(),
+                    |e| format!("{} {}", e.method.as_str(), e.origin),
+                );
                 outln!("  - {} ({endpoint}; {})", tool.name, policy(tool.policy));
             }
         }
         if !skill.sections.is_empty() {
             outln!("sections:");
             for section in &skill.sections {
-                outln!("  {}{} {}", "  ".repeat(usize::from(section.level.saturating_sub(1))), "#".repeat(usize::from(section.level)), section.title);
+                outln!(
+                    "  {}{} {}",
+                    "  ".repeat(usize::from(section.level.saturating_sub(1))),
+                    "#".repeat(usize::from(section.level)),
+                    section.title
+                );
             }
         }
     }
@@ -265,7 +298,9 @@ pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
             let text = match args.format {
                 ToolsFormat::Anthropic => present::anthropic(tool),
                 ToolsFormat::Openai => present::openai(tool),
-                ToolsFormat::OpenaiStrict => present::openai_strict(tool).unwrap_or_else(|| present::openai(tool)),
+                ToolsFormat::OpenaiStrict => {
+                    present::openai_strict(tool).unwrap_or_else(|| present::openai(tool))
+                }
                 ToolsFormat::Mcp => present::mcp(tool),
             };
             serde_json::from_str(&text).unwrap_or(Value::Null)
@@ -287,10 +322,13 @@ pub struct ExpandArgs {
 
 pub fn expand(args: ExpandArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &args.paths)?;
-    let krate: proc_macro2::TokenStream =
-        args.crate_path.parse().map_err(|_| Failure::Usage(format!("`{}` is not a path", args.crate_path)))?;
+    let krate: proc_macro2::TokenStream = args
+        .crate_path
+        .parse()
+        .map_err(|_| Failure::Usage(format!("`{}` is not a path", args.crate_path)))?;
     let tokens = skills_compiler::codegen::expand(&set, &krate);
-    let file: syn::File = syn::parse2(tokens).map_err(|e| Failure::Usage(format!("internal error: {e}")))?;
+    let file: syn::File =
+        syn::parse2(tokens).map_err(|e| Failure::Usage(format!("internal error: {e}")))?;
     out!("{}", prettyplease::unparse(&file));
     Ok(())
 }

@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::validate::{is_valid_tool_name, name};
 use skills_compiler::discover::display_path;
+use skills_compiler::validate::{is_valid_tool_name, name};
 use skills_compiler::{Config, Overrides, Profile, compile_skill, tracking};
 
 use crate::Failure;
@@ -46,39 +46,77 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     check_tool_names(&args.tools)?;
     let package = package(args.package.as_deref())?;
-    let config = Config::load(&package.dir, Overrides::default()).map_err(|d| Failure::Usage(d.message))?;
+    let config =
+        Config::load(&package.dir, Overrides::default()).map_err(|d| Failure::Usage(d.message))?;
     let root = args.dir.clone().unwrap_or_else(|| config.dir.clone());
     let profile = config.profile;
     if profile == Profile::Portable && args.protocol {
-        return Err(Failure::Usage("--protocol needs the `extended` or `lenient` profile; this package uses `portable`".into()));
+        return Err(Failure::Usage(
+            "--protocol needs the `extended` or `lenient` profile; this package uses `portable`"
+                .into(),
+        ));
     }
     if profile == Profile::Portable && args.flat {
-        return Err(Failure::Usage("--flat is not the Agent Skills layout, which the `portable` profile requires".into()));
+        return Err(Failure::Usage(
+            "--flat is not the Agent Skills layout, which the `portable` profile requires".into(),
+        ));
     }
     let sidecar = profile == Profile::Portable && !args.tools.is_empty();
-    let skill_path = if args.flat { root.join(format!("{}.md", args.name)) } else { root.join(&args.name).join("SKILL.md") };
-    for existing in [root.join(&args.name), root.join(format!("{}.md", args.name))] {
+    let skill_path = if args.flat {
+        root.join(format!("{}.md", args.name))
+    } else {
+        root.join(&args.name).join("SKILL.md")
+    };
+    for existing in [
+        root.join(&args.name),
+        root.join(format!("{}.md", args.name)),
+    ] {
         if package.dir.join(&existing).exists() {
-            return Err(Failure::Usage(format!("a skill named `{}` already exists: {}", args.name, existing.display())));
+            return Err(Failure::Usage(format!(
+                "a skill named `{}` already exists: {}",
+                args.name,
+                existing.display()
+            )));
         }
     }
     write(&package.dir.join(&skill_path), &skill_md(&args, sidecar))?;
     if sidecar {
-        write(&package.dir.join(&root).join(&args.name).join("tools.yaml"), &tools_yaml(&args.tools))?;
+        write(
+            &package.dir.join(&root).join(&args.name).join("tools.yaml"),
+            &tools_yaml(&args.tools),
+        )?;
     }
-    let written = if args.flat { skill_path.clone() } else { root.join(&args.name) };
-    let check = compile_skill(&package.dir, &written, &Config { dir: root.clone(), ..config });
+    let written = if args.flat {
+        skill_path.clone()
+    } else {
+        root.join(&args.name)
+    };
+    let check = compile_skill(
+        &package.dir,
+        &written,
+        &Config {
+            dir: root.clone(),
+            ..config
+        },
+    );
     if check.has_errors() {
         for diagnostic in &check.diagnostics {
-            eprintln!("{}", skills_compiler::diagnostics::render::short(diagnostic));
+            eprintln!(
+                "{}",
+                skills_compiler::diagnostics::render::short(diagnostic)
+            );
         }
-        return Err(Failure::Usage("internal error: the new skill does not pass `check`; please report it".into()));
+        return Err(Failure::Usage(
+            "internal error: the new skill does not pass `check`; please report it".into(),
+        ));
     }
     let shown = display_path(&relative_to_cwd(&package.dir).join(&skill_path));
     outln!("Created {shown} ({} profile)", profile.as_str());
     tracking_setup(&package, &root)?;
     outln!("\nNext:");
-    outln!("  - write the description: it decides when a model uses the skill, and is sent on every turn");
+    outln!(
+        "  - write the description: it decides when a model uses the skill, and is sent on every turn"
+    );
     if !args.tools.is_empty() {
         outln!("  - declare each tool's parameters, and an endpoint if the tool is an HTTP call");
     }
@@ -114,27 +152,42 @@ fn package(name: Option<&str>) -> Result<Package, Failure> {
             .into_iter()
             .find(|p| p.name == name)
             .ok_or_else(|| Failure::Usage(format!("package `{name}` is not in this workspace")))?;
-        return Ok(Package { dir: package.dir, uses_skills: package.uses_skills });
+        return Ok(Package {
+            dir: package.dir,
+            uses_skills: package.uses_skills,
+        });
     }
-    let cwd = std::env::current_dir().and_then(std::fs::canonicalize).map_err(|e| Failure::Usage(e.to_string()))?;
+    let cwd = std::env::current_dir()
+        .and_then(std::fs::canonicalize)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     let here = packages
         .into_iter()
         .filter(|p| std::fs::canonicalize(&p.dir).is_ok_and(|dir| cwd.starts_with(dir)))
         .max_by_key(|p| p.dir.components().count());
     Ok(match here {
-        Some(package) => Package { dir: package.dir, uses_skills: package.uses_skills },
-        None => Package { dir: PathBuf::from("."), uses_skills: false },
+        Some(package) => Package {
+            dir: package.dir,
+            uses_skills: package.uses_skills,
+        },
+        None => Package {
+            dir: PathBuf::from("."),
+            uses_skills: false,
+        },
     })
 }
 
 fn write(path: &Path, text: &str) -> Result<(), Failure> {
     let parent = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).and_then(|()| std::fs::write(path, text)).map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))
+    std::fs::create_dir_all(parent)
+        .and_then(|()| std::fs::write(path, text))
+        .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))
 }
 
 fn skill_md(args: &Args, sidecar: bool) -> String {
     let name = &args.name;
-    let mut text = format!("---\nname: {name}\ndescription: \"TODO: say what {name} does and when a model should use it.\"\n");
+    let mut text = format!(
+        "---\nname: {name}\ndescription: \"TODO: say what {name} does and when a model should use it.\"\n"
+    );
     if args.protocol {
         text.push_str(
             "kind: protocol\n\
@@ -148,8 +201,14 @@ fn skill_md(args: &Args, sidecar: bool) -> String {
     if !args.tools.is_empty() && !sidecar {
         text.push_str(&tools_yaml(&args.tools));
     }
-    let title: String = name.split('-').map(capitalise).collect::<Vec<_>>().join(" ");
-    text.push_str(&format!("---\n\n# {title}\n\nTODO: the instructions a model follows when it loads this skill.\n"));
+    let title: String = name
+        .split('-')
+        .map(capitalise)
+        .collect::<Vec<_>>()
+        .join(" ");
+    text.push_str(&format!(
+        "---\n\n# {title}\n\nTODO: the instructions a model follows when it loads this skill.\n"
+    ));
     text
 }
 
@@ -165,7 +224,9 @@ fn tools_yaml(tools: &[String]) -> String {
 
 fn capitalise(word: &str) -> String {
     let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// Crates that use the macro need a build script that tracks the root.
@@ -178,7 +239,9 @@ fn tracking_setup(package: &Package, root: &Path) -> Result<(), Failure> {
     match std::fs::read_to_string(&build_rs) {
         Ok(existing) if existing.contains("skills_build::") => {}
         Ok(_) => {
-            outln!("\nbuild.rs exists without rebuild tracking: add this line to its `main`, so new skills are seen:");
+            outln!(
+                "\nbuild.rs exists without rebuild tracking: add this line to its `main`, so new skills are seen:"
+            );
             outln!("    {call}");
             outln!("and run: cargo add --build skills-build");
         }
