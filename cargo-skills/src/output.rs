@@ -13,10 +13,10 @@ pub fn write(args: std::fmt::Arguments<'_>, newline: bool) {
             Ok(())
         }
     });
-    if let Err(error) = result {
-        if error.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
+    if let Err(error) = result
+        && error.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        std::process::exit(0);
     }
 }
 

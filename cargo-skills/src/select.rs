@@ -83,12 +83,12 @@ pub fn targets(
             skill: None,
         });
     }
-    if let Some(name) = &selection.package {
-        if targets.is_empty() {
-            return Err(Failure::Usage(format!(
-                "package `{name}` is not in this workspace"
-            )));
-        }
+    if let Some(name) = &selection.package
+        && targets.is_empty()
+    {
+        return Err(Failure::Usage(format!(
+            "package `{name}` is not in this workspace"
+        )));
     }
     if targets.is_empty() && packages.is_empty() {
         // Not in a cargo project: the current directory's `skills`.
