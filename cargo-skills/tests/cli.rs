@@ -456,6 +456,7 @@ fn skills_ref_validate() {
     // The example's other skills use extensions: not portable, unless the profile says so.
     let extended = "examples/issue-tracker/skills/github-issues";
     let text = stderr(cargo_skills().args(["validate", extended]), 1);
+    insta::assert_snapshot!("validate_failure", text);
     assert!(
         text.starts_with(&format!("Validation failed for {extended}:\n  - ")),
         "{text}"
