@@ -1,0 +1,231 @@
+//! End to end: the agent binary reads tool calls on stdin and sends them to a
+//! real HTTP server on an ephemeral loopback port; the server records exactly
+//! what arrived.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use issue_agent::server::{Recorded, Server};
+
+/// Runs the agent on `lines` against `server`; returns its output.
+fn agent(server: &Server, lines: &[&str], extra: &[&str]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_issue-agent"))
+        .args(["--origin", &server.origin()])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for line in lines {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn only(server: &Server) -> Recorded {
+    let requests = server.requests();
+    assert_eq!(requests.len(), 1, "{requests:#?}");
+    requests.into_iter().next().unwrap()
+}
+
+#[test]
+fn each_tool_sends_its_method_path_query_headers_and_body() {
+    let server = Server::start().unwrap();
+    agent(
+        &server,
+        &[
+            r#"{"tool": "list_issues", "arguments": {"repo": "acme/app", "state": "all", "limit": 1}}"#,
+        ],
+        &[],
+    );
+    let list = only(&server);
+    assert_eq!(
+        (list.method.as_str(), list.target.as_str()),
+        ("GET", "/repos/acme%2Fapp/issues?state=all&limit=1")
+    );
+    assert!(list.body.is_empty());
+    assert_eq!(
+        list.header("host"),
+        Some(server.origin().trim_start_matches("http://"))
+    );
+
+    let server = Server::start().unwrap();
+    agent(
+        &server,
+        &[r#"{"tool": "get_issue", "arguments": {"repo": "acme/app", "number": 2}}"#],
+        &[],
+    );
+    assert_eq!(only(&server).target, "/repos/acme%2Fapp/issues/2");
+
+    let server = Server::start().unwrap();
+    let out = agent(
+        &server,
+        &[
+            r#"{"tool": "create_issue", "arguments": {"repo": "acme/app", "title": "T", "labels": ["bug"]}}"#,
+        ],
+        &[],
+    );
+    let create = only(&server);
+    assert_eq!(
+        (create.method.as_str(), create.path()),
+        ("POST", "/repos/acme%2Fapp/issues")
+    );
+    assert_eq!(create.header("content-type"), Some("application/json"));
+    assert_eq!(create.header("x-agent"), Some("issue-agent"));
+    assert_eq!(
+        create.json(),
+        serde_json::json!({"title": "T", "body": null, "labels": ["bug"]})
+    );
+    assert!(out.contains("  response: 201 "), "{out}");
+
+    let server = Server::start().unwrap();
+    agent(
+        &server,
+        &[
+            r#"{"tool": "close_issue", "arguments": {"repo": "acme/app", "number": 1, "reason": "completed"}}"#,
+        ],
+        &[],
+    );
+    let close = only(&server);
+    assert_eq!(
+        (close.method.as_str(), close.path()),
+        ("PATCH", "/repos/acme%2Fapp/issues/1")
+    );
+    assert_eq!(
+        close.json(),
+        serde_json::json!({"state": "closed", "state_reason": "completed", "comment": "closed by the agent: "})
+    );
+
+    let server = Server::start().unwrap();
+    agent(
+        &server,
+        &[r#"{"tool": "delete_issue", "arguments": {"repo": "acme/app", "number": 1}}"#],
+        &["--yes"],
+    );
+    let delete = only(&server);
+    assert_eq!(
+        (delete.method.as_str(), delete.target.as_str()),
+        ("DELETE", "/repos/acme%2Fapp/issues/1")
+    );
+}
+
+#[test]
+fn hostile_values_stay_inside_their_segment_query_value_and_json_string() {
+    let hostile = [
+        "../admin",
+        "a/b",
+        "?x=1",
+        "#frag",
+        "\"",
+        "%2F",
+        "a b&c=d",
+        "é✓",
+        "..",
+        "\\",
+        "\"}, \"admin\": true, \"x\": \"",
+    ];
+    for value in hostile {
+        let server = Server::start().unwrap();
+        let call = serde_json::json!({"tool": "create_issue", "arguments": {"repo": value, "title": value, "labels": [value]}});
+        agent(&server, &[&call.to_string()], &[]);
+        let request = only(&server);
+        let segments: Vec<&str> = request.path().split('/').collect();
+        assert_eq!(segments.len(), 4, "{value}: {}", request.target);
+        assert_eq!((segments[1], segments[3]), ("repos", "issues"), "{value}");
+        assert!(
+            !segments[2].contains(['/', '?', '#']) && segments[2] != "..",
+            "{value}: {}",
+            segments[2]
+        );
+        assert_eq!(request.query(), None, "{value}: {}", request.target);
+        assert_eq!(
+            request.json(),
+            serde_json::json!({"title": value, "body": null, "labels": [value]}),
+            "{value}"
+        );
+
+        let server = Server::start().unwrap();
+        let call = serde_json::json!({"tool": "list_issues", "arguments": {"repo": "r", "limit": 1, "state": "open"}});
+        agent(&server, &[&call.to_string()], &[]);
+        assert_eq!(only(&server).query(), Some("state=open&limit=1"));
+    }
+}
+
+#[test]
+fn a_denied_tool_never_reaches_the_server_and_confirmation_needs_a_yes() {
+    let server = Server::start().unwrap();
+    let out = agent(
+        &server,
+        &[
+            r#"{"tool": "lock_issue", "arguments": {"repo": "acme/app", "number": 1}}"#,
+            // Without a terminal and without --yes, a confirmation cannot be given.
+            r#"{"tool": "delete_issue", "arguments": {"repo": "acme/app", "number": 1}}"#,
+        ],
+        &[],
+    );
+    assert!(server.requests().is_empty(), "{:#?}", server.requests());
+    assert!(
+        out.contains("  policy: deny\n  refused: `lock_issue` changes state (PUT)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  policy: confirm\n  refused: this call needs confirmation and there is no terminal"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn malformed_calls_get_a_clear_error_and_the_agent_keeps_going() {
+    let server = Server::start().unwrap();
+    let out = agent(
+        &server,
+        &[
+            "not json",
+            r#"{"arguments": {}}"#,
+            r#"{"tool": "get_issue", "arguments": [1]}"#,
+            r#"{"tool": "get_issue", "arguments": {"repo": "acme/app", "number": "one"}}"#,
+            r#"{"tool": "get_issue", "arguments": {"repo": "acme/app", "number": 1, "extra": true}}"#,
+            r#"{"tool": "nope", "arguments": {}}"#,
+            "",
+            r#"{"tool": "get_issue", "arguments": {"repo": "acme/app", "number": 1}}"#,
+        ],
+        &[],
+    );
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("  error: ")).collect();
+    assert_eq!(errors.len(), 6, "{out}");
+    assert!(errors[0].contains("not JSON"), "{out}");
+    assert!(errors[1].contains("no `tool` name"), "{out}");
+    assert!(errors[2].contains("`arguments` must be an object"), "{out}");
+    assert!(errors[3].contains("at `number`: invalid type"), "{out}");
+    assert!(errors[4].contains("at `extra`: unknown field"), "{out}");
+    assert!(errors[5].contains("unknown tool `nope`"), "{out}");
+    // The last, valid call still went through.
+    assert_eq!(only(&server).target, "/repos/acme%2Fapp/issues/1");
+    assert!(out.ends_with("\"title\":\"Crash on start\"}\n"), "{out}");
+}
+
+#[test]
+fn the_demo_runs_against_its_own_server() {
+    let output = Command::new(env!("CARGO_BIN_EXE_issue-agent"))
+        .arg("--demo")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("  response: 201 "), "{out}");
+    assert!(out.contains("  response: 204"), "{out}");
+    assert!(out.contains("request: GET http://127.0.0.1:"), "{out}");
+    assert!(out.contains("/repos/%2E%2E%2Fadmin/issues/1"), "{out}");
+    assert!(out.ends_with("The tracker received 7 requests; the denied call and the refused ones never reached it.\n"), "{out}");
+}
