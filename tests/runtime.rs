@@ -14,6 +14,10 @@ mod sixty_four {
     skills::include_skills!("fixtures/sixty-four");
 }
 
+mod hostile {
+    skills::include_skills!("fixtures/hostile");
+}
+
 mod policies {
     skills::include_skills!("fixtures/policies");
 }
@@ -418,4 +422,18 @@ fn the_policy_of_every_method_under_every_permission_setting() {
     let call = policies::confirm_policies::ToolCall::parse("post_plain", "{}").unwrap();
     assert_eq!(call.policy(), Policy::Confirm);
     assert_eq!(Method::Options.as_str(), "OPTIONS");
+}
+
+#[test]
+fn skill_text_lands_in_the_binary_as_data_never_as_code() {
+    let skill = hostile::SKILLS.get("hostile").unwrap();
+    assert_eq!(
+        skill.description(),
+        "\"); } fn injected() { panic!() } /* r#\"raw\"# */ {{placeholder}} </description><skill> \\ \\\" '"
+    );
+    assert!(skill.body().contains("include_bytes!(\"/etc/passwd\")"));
+    assert_eq!(skill.extras(), [("x-note", "\"a NUL \\u0000 and a BEL \\u0007\"")]);
+    let xml = hostile::SKILLS.catalog_xml();
+    assert!(xml.contains("&lt;/description&gt;&lt;skill&gt;"), "{xml}");
+    assert!(!xml.contains("</description><skill>"));
 }
