@@ -432,7 +432,10 @@ fn skill_text_lands_in_the_binary_as_data_never_as_code() {
         "\"); } fn injected() { panic!() } /* r#\"raw\"# */ {{placeholder}} </description><skill> \\ \\\" '"
     );
     assert!(skill.body().contains("include_bytes!(\"/etc/passwd\")"));
-    assert_eq!(skill.extras(), [("x-note", "\"a NUL \\u0000 and a BEL \\u0007\"")]);
+    assert_eq!(
+        skill.extras(),
+        [("x-note", "\"a NUL \\u0000 and a BEL \\u0007\"")]
+    );
     let xml = hostile::SKILLS.catalog_xml();
     assert!(xml.contains("&lt;/description&gt;&lt;skill&gt;"), "{xml}");
     assert!(!xml.contains("</description><skill>"));

@@ -201,3 +201,51 @@ fn the_unmutated_bases_are_valid() {
         );
     }
 }
+
+/// Found by `cargo fuzz`: in the lenient profile, a skill without frontmatter
+/// whose tools.yaml is not valid YAML was accepted, its tools silently dropped.
+#[test]
+fn an_unreadable_sidecar_fails_a_derived_skill_too() {
+    let files = SkillFiles {
+        path: "skills/github-issues/SKILL.md".into(),
+        directory: "github-issues".into(),
+        bytes: b"Deploys the app.
+"
+        .to_vec(),
+        tools_yaml: Some((
+            "skills/github-issues/tools.yaml".into(),
+            b"tools: [unclosed
+"
+            .to_vec(),
+        )),
+    };
+    let lenient = Config {
+        profile: Profile::Lenient,
+        ..Config::default()
+    };
+    let mut diagnostics = Vec::new();
+    let skill = validate::skill(files, &lenient, &mut Sources::default(), &mut diagnostics);
+    assert!(skill.is_none());
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.file.ends_with("tools.yaml")),
+        "{diagnostics:?}"
+    );
+    // And an empty tools.yaml declares nothing, in every profile.
+    for profile in [Profile::Portable, Profile::Extended, Profile::Lenient] {
+        let files = SkillFiles {
+            path: "skills/github-issues/SKILL.md".into(),
+            directory: "github-issues".into(),
+            bytes: b"---\nname: github-issues\ndescription: d\n---\nBody\n".to_vec(),
+            tools_yaml: Some(("skills/github-issues/tools.yaml".into(), Vec::new())),
+        };
+        let config = Config {
+            profile,
+            ..Config::default()
+        };
+        let mut diagnostics = Vec::new();
+        let skill = validate::skill(files, &config, &mut Sources::default(), &mut diagnostics);
+        assert!(skill.is_some_and(|s| s.tools.is_empty()), "{diagnostics:?}");
+    }
+}

@@ -228,6 +228,10 @@ fn tools_and_permissions(
 ) -> (Option<Vec<crate::ir::Tool>>, Option<crate::ir::Permissions>) {
     let sidecar = tools_source
         .and_then(|source| sidecar_root(ctx, source, config).map(|node| (source, node)));
+    if tools_source.is_some() && sidecar.is_none() {
+        // The sidecar is unreadable (reported): its tools must not silently vanish.
+        return (None, None);
+    }
     if let Some((source, node)) = &sidecar {
         for key in ["tools", "permissions"] {
             if let (Some(here), Some(_)) = (root.get(key), node.get(key)) {
@@ -298,7 +302,13 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
     };
     let node = match yaml::parse(source, start..source.text().len(), config.max_yaml_depth) {
         Ok(Some(node)) => node,
-        Ok(None) => return None,
+        // An empty tools.yaml declares nothing.
+        Ok(None) => {
+            return Some(yaml::Node {
+                span: 0..0,
+                value: yaml::Value::Map(Vec::new()),
+            });
+        }
         Err(problems) => {
             ctx.diagnostics.extend(problems);
             return None;
