@@ -165,10 +165,15 @@ proptest! {
     }
 
     #[test]
-    fn mutations_of_a_sidecar_tools_yaml_never_panic(edits in prop::collection::vec(edit(), 1..6), profile in profile()) {
+    fn mutations_of_a_sidecar_tools_yaml_never_panic(
+        edits in prop::collection::vec(edit(), 1..6),
+        profile in profile(),
+        without_frontmatter in any::<bool>(),
+    ) {
         let (front, tools) = VALID.split_once("tools:\n").unwrap();
         let (tools, _) = tools.split_once("---\n").unwrap();
-        let skill = format!("{front}---\nBody\n");
+        // A skill without frontmatter is derived in `lenient`: the sidecar matters there too.
+        let skill = if without_frontmatter { "Deploys the app.\n".to_owned() } else { format!("{front}---\nBody\n") };
         let sidecar = apply(format!("tools:\n{tools}").into_bytes(), &edits);
         check(skill.into_bytes(), Some(sidecar), profile)?;
     }
@@ -232,6 +237,19 @@ fn an_unreadable_sidecar_fails_a_derived_skill_too() {
             .any(|d| d.is_error() && d.file.ends_with("tools.yaml")),
         "{diagnostics:?}"
     );
+    // The same with a tools.yaml that parses but holds an unknown key.
+    let files = SkillFiles {
+        path: "skills/github-issues/SKILL.md".into(),
+        directory: "github-issues".into(),
+        bytes: b"Deploys the app.\n".to_vec(),
+        tools_yaml: Some((
+            "skills/github-issues/tools.yaml".into(),
+            b"in comments: the reporter\n".to_vec(),
+        )),
+    };
+    let mut diagnostics = Vec::new();
+    let skill = validate::skill(files, &lenient, &mut Sources::default(), &mut diagnostics);
+    assert!(skill.is_none(), "{diagnostics:?}");
     // And an empty tools.yaml declares nothing, in every profile.
     for profile in [Profile::Portable, Profile::Extended, Profile::Lenient] {
         let files = SkillFiles {

@@ -387,7 +387,11 @@ fn derived(
         span: 0..0,
         value: yaml::Value::Map(Vec::new()),
     };
+    let errors_before = error_count(ctx.diagnostics);
     let (tools, permissions) = tools_and_permissions(ctx, &empty, tools_source, config);
+    if error_count(ctx.diagnostics) > errors_before {
+        return None;
+    }
     Some(Skill {
         name: crate::ir::SkillName(directory.to_owned()),
         path: ctx.source.path().to_owned(),
