@@ -13,13 +13,22 @@ use skills_compiler::{Config, Profile, Sources};
 fuzz_target!(|data: &[u8]| {
     // The first byte picks the profile and whether the rest is split into a
     // SKILL.md and a tools.yaml at the first NUL.
-    let Some((&selector, rest)) = data.split_first() else { return };
-    let profile = [Profile::Portable, Profile::Extended, Profile::Lenient][usize::from(selector % 3)];
-    let (skill, tools) = match (selector & 4 != 0).then(|| rest.iter().position(|&b| b == 0)).flatten() {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let profile =
+        [Profile::Portable, Profile::Extended, Profile::Lenient][usize::from(selector % 3)];
+    let (skill, tools) = match (selector & 4 != 0)
+        .then(|| rest.iter().position(|&b| b == 0))
+        .flatten()
+    {
         Some(split) => (&rest[..split], Some(rest[split + 1..].to_vec())),
         None => (rest, None),
     };
-    let config = Config { profile, ..Config::default() };
+    let config = Config {
+        profile,
+        ..Config::default()
+    };
     let files = SkillFiles {
         path: "skills/fuzz/SKILL.md".into(),
         directory: "fuzz".into(),
@@ -37,7 +46,9 @@ fuzz_target!(|data: &[u8]| {
         let _ = render::github(diagnostic);
     }
     if let Some(skill) = compiled {
-        let set = skills_compiler::ir::SkillSet { skills: vec![skill] };
+        let set = skills_compiler::ir::SkillSet {
+            skills: vec![skill],
+        };
         let _ = skills_compiler::codegen::expand(&set, &"::skills".parse().unwrap());
     }
 });

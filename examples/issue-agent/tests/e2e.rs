@@ -229,3 +229,49 @@ fn the_demo_runs_against_its_own_server() {
     assert!(out.contains("/repos/%2E%2E%2Fadmin/issues/1"), "{out}");
     assert!(out.ends_with("The tracker received 7 requests; the denied call and the refused ones never reached it.\n"), "{out}");
 }
+
+#[test]
+fn confirmation_is_asked_on_the_terminal() {
+    // `script` gives the agent a real terminal; the answers are typed into it,
+    // while the tool calls still come from stdin.
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: util-linux `script` is not installed, so no terminal can be simulated");
+        return;
+    }
+    let server = Server::start().unwrap();
+    let calls =
+        std::env::temp_dir().join(format!("issue-agent-calls-{}.jsonl", std::process::id()));
+    std::fs::write(
+        &calls,
+        "{\"tool\": \"delete_issue\", \"arguments\": {\"repo\": \"acme/app\", \"number\": 1}}\n\
+         {\"tool\": \"delete_issue\", \"arguments\": {\"repo\": \"acme/app\", \"number\": 2}}\n",
+    )
+    .unwrap();
+    let command = format!(
+        "{} --origin {} < {}",
+        env!("CARGO_BIN_EXE_issue-agent"),
+        server.origin(),
+        calls.display()
+    );
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"y\nn\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&calls);
+    let out = String::from_utf8_lossy(&output.stdout).replace('\r', "");
+    assert!(
+        out.contains("send DELETE ") && out.contains("[y/N]"),
+        "{out}"
+    );
+    assert!(out.contains("declined. Not sent."), "{out}");
+    // Only the approved call reached the server.
+    let request = only(&server);
+    assert_eq!(
+        (request.method.as_str(), request.target.as_str()),
+        ("DELETE", "/repos/acme%2Fapp/issues/1")
+    );
+}
