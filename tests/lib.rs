@@ -110,3 +110,28 @@ pub fn manifest(name: &str, dependency: &str, build_dependency: bool) -> String 
          [dependencies]\n{dependency} = {{ package = \"skills\", path = \"{{workspace}}/skills\" }}\n{build}\n[workspace]\n"
     )
 }
+
+/// Percent-decoding (`+` as space when `plus_is_space`), to check that values
+/// arrive intact. Panics on malformed escapes: the tests feed it generated URLs.
+pub fn percent_decode(text: &str, plus_is_space: bool) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).expect("a valid escape"));
+                i += 3;
+            }
+            b'+' if plus_is_space => {
+                out.push(b' ');
+                i += 1;
+            }
+            byte => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    out
+}

@@ -4,6 +4,7 @@
 //! request's host, scheme or path structure.
 
 use proptest::prelude::*;
+use skills_tests::percent_decode;
 
 mod zoo {
     skills::include_skills!("fixtures/codegen");
@@ -27,29 +28,6 @@ fn json() -> impl Strategy<Value = serde_json::Value> {
                 .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
         ]
     })
-}
-
-fn decode(text: &str, plus_is_space: bool) -> Vec<u8> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' => {
-                out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).unwrap());
-                i += 3;
-            }
-            b'+' if plus_is_space => {
-                out.push(b' ');
-                i += 1;
-            }
-            byte => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    out
 }
 
 proptest! {
@@ -76,11 +54,11 @@ proptest! {
         prop_assert_eq!(uri.host(), Some("search.example.com"));
         let segments: Vec<&str> = uri.path().split('/').collect();
         prop_assert_eq!(segments.len(), 5);
-        prop_assert_eq!(decode(segments[2], false), value.as_bytes());
+        prop_assert_eq!(percent_decode(segments[2], false), value.as_bytes());
         let pairs: Vec<&str> = uri.query().unwrap().split('&').collect();
         prop_assert_eq!(pairs.len(), 3);
         let q = pairs[2].strip_prefix("q=").unwrap();
-        prop_assert_eq!(decode(q, true), format!("in:{other} {value}").into_bytes());
+        prop_assert_eq!(percent_decode(q, true), format!("in:{other} {value}").into_bytes());
 
         let body_arguments = serde_json::json!({"id": value, "doc": {"title": other}, "note": value});
         let upsert = zoo::schema_zoo::ToolCall::parse("upsert", &body_arguments.to_string()).unwrap();

@@ -23,6 +23,7 @@ mod policies {
 }
 
 use skills::{Kind, Method, Policy, RequestError, ToolCallError};
+use skills_tests::percent_decode;
 use zoo::schema_zoo::{SearchArgs, SearchScopesItem, SearchSort, ToolCall};
 
 #[test]
@@ -218,30 +219,6 @@ fn bad_arguments_name_the_failing_field_by_json_path() {
     assert!(zoo::no_tools::ToolCall::parse("x", "{}").is_err());
 }
 
-/// Percent-decoding, to check that values arrive intact.
-fn decode(text: &str, plus_is_space: bool) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' => {
-                out.push(u8::from_str_radix(&text[i + 1..i + 3], 16).unwrap());
-                i += 3;
-            }
-            b'+' if plus_is_space => {
-                out.push(b' ');
-                i += 1;
-            }
-            byte => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).unwrap()
-}
-
 const HOSTILE: &[&str] = &[
     "../admin",
     "a/b",
@@ -269,14 +246,20 @@ fn hostile_values_stay_in_their_path_segment_and_query_value() {
         let segments: Vec<&str> = uri.path().split('/').collect();
         assert_eq!(segments.len(), 5, "{value}: {}", uri.path());
         assert_eq!((segments[1], segments[3]), ("v1", "page"));
-        assert_eq!(decode(segments[2], false), *value);
+        assert_eq!(
+            String::from_utf8(percent_decode(segments[2], false)).unwrap(),
+            *value
+        );
         let pairs: Vec<(String, String)> = uri
             .query()
             .unwrap()
             .split('&')
             .map(|pair| {
                 let (k, v) = pair.split_once('=').unwrap();
-                (decode(k, true), decode(v, true))
+                (
+                    String::from_utf8(percent_decode(k, true)).unwrap(),
+                    String::from_utf8(percent_decode(v, true)).unwrap(),
+                )
             })
             .collect();
         let names: Vec<&str> = pairs.iter().map(|(k, _)| k.as_str()).collect();
