@@ -45,13 +45,18 @@ fn the_readme_main_command_checks_the_bundled_example() {
 
 #[test]
 fn check_without_path_finds_the_workspace_packages_with_skills() {
+    // issue-tracker configures its `dir`; issue-agent keeps its skills at the default `skills`.
     assert_eq!(
         stderr(cargo_skills().args(["check"]), 0),
-        "ok: 3 skills valid, 0 warnings\n"
+        "ok: 5 skills valid, 0 warnings\n"
     );
     assert_eq!(
         stderr(cargo_skills().args(["check", "--workspace"]), 0),
-        "ok: 3 skills valid, 0 warnings\n"
+        "ok: 5 skills valid, 0 warnings\n"
+    );
+    assert_eq!(
+        stderr(cargo_skills().args(["check", "-p", "issue-agent"]), 0),
+        "ok: 2 skills valid, 0 warnings\n"
     );
     assert_eq!(
         stderr(cargo_skills().args(["check", "-p", "issue-tracker"]), 0),
@@ -293,9 +298,25 @@ fn list_show_catalog_and_tools() {
         0,
     ))
     .unwrap();
-    assert_eq!(list[1]["name"], "triage-protocol");
-    assert_eq!(list[1]["kind"], "protocol");
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "github-issues",
+            "issue-triage",
+            "tracker",
+            "triage-protocol",
+            "writing-style"
+        ]
+    );
+    assert_eq!(list[3]["kind"], "protocol");
     assert_eq!(list[0]["tools"], 3);
+    assert_eq!(list[2]["tools"], 6);
     insta::assert_snapshot!(
         "show",
         stdout(cargo_skills().args(["show", "github-issues"]), 0)
@@ -330,7 +351,7 @@ fn list_show_catalog_and_tools() {
         0,
     ))
     .unwrap();
-    assert_eq!(catalog.as_array().unwrap().len(), 3);
+    assert_eq!(catalog.as_array().unwrap().len(), 5);
 
     for (format, key) in [("anthropic", "input_schema"), ("mcp", "inputSchema")] {
         let tools: serde_json::Value = serde_json::from_str(&stdout(
