@@ -119,12 +119,12 @@ fn check(
         None => None,
     };
     let mut ctx = Ctx::new(source, config.profile, diagnostics);
-    let Some(root) = root else {
-        // Only the lenient profile gets here: no (or an empty) frontmatter.
-        return derived(&mut ctx, directory, body, sha256, tools_source, config);
-    };
     let errors_before = error_count(ctx.diagnostics);
-    let fields = fields::check(&mut ctx, &root, directory, config);
+    let (fields, root) = match root {
+        Some(root) => (fields::check(&mut ctx, &root, directory, config), root),
+        // Only the lenient profile gets here: no (or an empty) frontmatter.
+        None => (derived_fields(&mut ctx, directory, &body)?, empty_map()),
+    };
     let (tools, permissions) = tools_and_permissions(&mut ctx, &root, tools_source, config);
     if error_count(ctx.diagnostics) > errors_before {
         return None;
@@ -152,6 +152,13 @@ fn check(
         tools: tools?,
         permissions: permissions?,
     })
+}
+
+fn empty_map() -> yaml::Node {
+    yaml::Node {
+        span: 0..0,
+        value: yaml::Value::Map(Vec::new()),
+    }
 }
 
 /// Parses the frontmatter: `Some(None)` when it holds nothing and the profile
@@ -329,17 +336,10 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
     node.as_map().is_some().then_some(node)
 }
 
-/// The lenient profile's skill without frontmatter: name from the directory,
-/// description from the first prose line of the body.
-fn derived(
-    ctx: &mut Ctx<'_>,
-    directory: &str,
-    body: String,
-    sha256: [u8; 32],
-    tools_source: Option<&SourceFile>,
-    config: &Config,
-) -> Option<Skill> {
-    let description = markdown::first_prose_line(&body).map(|line| {
+/// The lenient profile's fields for a skill without frontmatter: name from
+/// the directory, description from the first prose line of the body.
+fn derived_fields(ctx: &mut Ctx<'_>, directory: &str, body: &str) -> Option<fields::Fields> {
+    let description = markdown::first_prose_line(body).map(|line| {
         line.chars()
             .take(fields::MAX_DESCRIPTION_CHARS)
             .collect::<String>()
@@ -383,37 +383,10 @@ fn derived(
         yaml::quote(&description)
     ));
     ctx.push(diagnostic);
-    let empty = yaml::Node {
-        span: 0..0,
-        value: yaml::Value::Map(Vec::new()),
-    };
-    let errors_before = error_count(ctx.diagnostics);
-    let (tools, permissions) = tools_and_permissions(ctx, &empty, tools_source, config);
-    if error_count(ctx.diagnostics) > errors_before {
-        return None;
-    }
-    Some(Skill {
-        name: crate::ir::SkillName(directory.to_owned()),
-        path: ctx.source.path().to_owned(),
-        tools_path: tools_source.map(|s| s.path().to_owned()),
-        sha256,
-        description,
-        license: None,
-        compatibility: None,
-        metadata: Vec::new(),
-        allowed_tools: Vec::new(),
-        kind: Kind::Skill,
-        triggers: Vec::new(),
-        tags: Vec::new(),
-        area: None,
-        version: Version::Number(1),
-        app_slug: None,
-        model_config: None,
-        extras: Vec::new(),
-        sections: markdown::sections(&body),
-        body,
-        tools: tools?,
-        permissions: permissions?,
+    Some(fields::Fields {
+        name: Some(crate::ir::SkillName(directory.to_owned())),
+        description: Some(description),
+        ..fields::Fields::default()
     })
 }
 
