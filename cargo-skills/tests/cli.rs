@@ -535,3 +535,44 @@ fn skills_ref_read_properties_and_to_prompt() {
     );
     assert!(text.starts_with("Error: "), "{text}");
 }
+
+#[test]
+fn rustc_json_is_what_cargo_and_editors_parse() {
+    let text = stdout(
+        cargo_skills().args(["check", BROKEN, "--message-format", "rustc-json"]),
+        1,
+    );
+    let diagnostics: Vec<cargo_metadata::diagnostic::Diagnostic> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    assert_eq!(diagnostics.len(), 34);
+    let colon = diagnostics
+        .iter()
+        .find(|d| d.code.as_ref().is_some_and(|c| c.code == "S007"))
+        .unwrap();
+    assert_eq!(
+        colon.level,
+        cargo_metadata::diagnostic::DiagnosticLevel::Error
+    );
+    let primary = &colon.spans[0];
+    assert!(primary.is_primary);
+    assert_eq!((primary.line_start, primary.column_start), (3, 39));
+    assert!(primary.file_name.ends_with("unquoted-colon/SKILL.md"));
+    assert_eq!(
+        primary.text[0].text,
+        "description: Deploys the app. Use when: the user says \"ship it\""
+    );
+    let fix = &colon.children.last().unwrap().spans[0];
+    assert_eq!(
+        fix.suggested_replacement.as_deref(),
+        Some("description: \"Deploys the app. Use when: the user says \\\"ship it\\\"\"")
+    );
+    assert!(colon.rendered.as_deref().unwrap().contains("error[S007]"));
+    // Whole-file problems still point somewhere an editor can show.
+    let utf8 = diagnostics
+        .iter()
+        .find(|d| d.code.as_ref().is_some_and(|c| c.code == "S001"))
+        .unwrap();
+    assert_eq!(utf8.spans[0].line_start, 3);
+}

@@ -1,6 +1,6 @@
 //! The compiler's entry point on arbitrary bytes, as a SKILL.md and as a
 //! sidecar tools.yaml, in every profile; every diagnostic is rendered in all
-//! four forms. Any panic, hang or runaway allocation is a bug.
+//! five forms. Any panic, hang or runaway allocation is a bug.
 //!
 //!     cargo fuzz run compile --sanitizer none      # works on stable Rust
 #![no_main]
@@ -44,6 +44,7 @@ fuzz_target!(|data: &[u8]| {
         let _ = render::json(diagnostic, &sources);
         let _ = render::short(diagnostic);
         let _ = render::github(diagnostic);
+        let _ = render::rustc_json(diagnostic, &sources);
     }
     if let Some(skill) = compiled {
         let set = skills_compiler::ir::SkillSet {

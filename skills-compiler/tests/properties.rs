@@ -126,6 +126,12 @@ fn check(
         prop_assert_eq!(json["code"].as_str(), Some(diagnostic.code.as_str()));
         prop_assert!(render::short(diagnostic).contains(diagnostic.code.as_str()));
         prop_assert!(!render::github(diagnostic).contains('\n'));
+        let rustc: serde_json::Value =
+            serde_json::from_str(&render::rustc_json(diagnostic, &sources)).unwrap();
+        prop_assert_eq!(
+            rustc["code"]["code"].as_str(),
+            Some(diagnostic.code.as_str())
+        );
     }
     Ok(())
 }

@@ -34,6 +34,8 @@ pub enum MessageFormat {
     Json,
     /// GitHub Actions workflow commands (stdout).
     Github,
+    /// rustc's JSON diagnostics, one per line, for editors (stdout).
+    RustcJson,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -69,6 +71,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     writeln!(out, "{}", render::json(diagnostic, &compilation.sources))
                 }
                 MessageFormat::Github => writeln!(out, "{}", render::github(diagnostic)),
+                MessageFormat::RustcJson => writeln!(
+                    out,
+                    "{}",
+                    render::rustc_json(diagnostic, &compilation.sources)
+                ),
             };
         }
     }

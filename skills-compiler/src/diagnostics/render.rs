@@ -4,7 +4,7 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Patch, Renderer, Snippet};
 use serde_json::json;
 
-use super::{Diagnostic, Severity};
+use super::{Diagnostic, Severity, Span};
 use crate::source::Sources;
 
 /// Output style for [`human`].
@@ -116,6 +116,83 @@ pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> String {
         "rendered": human(diagnostic, sources, Color::Never),
     });
     value.to_string()
+}
+
+/// One rustc JSON diagnostic (`{"$message_type": "diagnostic", "message",
+/// "code": {"code"}, "level", "spans", "children", "rendered"}`), the shape
+/// cargo forwards and editors such as rust-analyzer read (point its
+/// `check.overrideCommand` at `cargo skills check --message-format rustc-json`).
+/// Whole-file problems get a span at the start of the file so editors can show them.
+pub fn rustc_json(diagnostic: &Diagnostic, sources: &Sources) -> String {
+    let source = sources.get(&diagnostic.file);
+    let span = |span: Option<&Span>,
+                primary: bool,
+                label: Option<&str>,
+                replacement: Option<&str>| {
+        let (bytes, start, end) = match span {
+            Some(span) => (
+                span.bytes.clone(),
+                (span.start.line, span.start.column),
+                (span.end.line, span.end.column),
+            ),
+            None => (0..0, (1, 1), (1, 1)),
+        };
+        let text = match (span, source) {
+            (Some(span), Some(source)) => {
+                let line = &source.text()[source.line_range(span.start.line)];
+                let end_column = if span.end.line == span.start.line {
+                    span.end.column
+                } else {
+                    line.chars().count() as u32 + 1
+                };
+                vec![
+                    json!({"text": line, "highlight_start": span.start.column, "highlight_end": end_column}),
+                ]
+            }
+            _ => Vec::new(),
+        };
+        json!({
+            "file_name": diagnostic.file,
+            "byte_start": bytes.start, "byte_end": bytes.end,
+            "line_start": start.0, "line_end": end.0,
+            "column_start": start.1, "column_end": end.1,
+            "is_primary": primary,
+            "text": text,
+            "label": label,
+            "suggested_replacement": replacement,
+            "suggestion_applicability": replacement.map(|_| "MachineApplicable"),
+            "expansion": null,
+        })
+    };
+    let child = |level: &str, message: &str, spans: Vec<serde_json::Value>| json!({"message": message, "code": null, "level": level, "spans": spans, "children": [], "rendered": null});
+    let mut spans = vec![span(diagnostic.span.as_ref(), true, None, None)];
+    spans.extend(
+        diagnostic
+            .labels
+            .iter()
+            .map(|l| span(Some(&l.span), false, Some(&l.message), None)),
+    );
+    let mut children = Vec::new();
+    if let Some(help) = &diagnostic.help {
+        children.push(child("help", help, Vec::new()));
+    }
+    if let Some(fix) = &diagnostic.fix {
+        children.push(child(
+            "help",
+            &fix.message,
+            vec![span(Some(&fix.span), true, None, Some(&fix.replacement))],
+        ));
+    }
+    json!({
+        "$message_type": "diagnostic",
+        "message": diagnostic.message,
+        "code": {"code": diagnostic.code.as_str(), "explanation": super::explain(diagnostic.code)},
+        "level": diagnostic.severity.as_str(),
+        "spans": spans,
+        "children": children,
+        "rendered": human(diagnostic, sources, Color::Never),
+    })
+    .to_string()
 }
 
 /// A GitHub Actions workflow command: `::error file=F,line=L,col=C,...::message`.
