@@ -134,6 +134,7 @@ fn tool_definitions_for_each_model_api() {
     assert_eq!(mcp["annotations"]["readOnlyHint"], false);
     assert_eq!(mcp["annotations"]["destructiveHint"], true);
     let list = example::github_issues::SKILL.tool("list_issues").unwrap();
+    assert!(!list.is_consequential() && delete.is_consequential());
     let mcp: serde_json::Value = serde_json::from_str(list.mcp_json()).unwrap();
     assert_eq!(mcp["annotations"]["readOnlyHint"], true);
 }

@@ -335,6 +335,9 @@ fn list_show_catalog_and_tools() {
     .unwrap();
     assert_eq!(json["tools"][2]["policy"], "confirm");
     assert_eq!(json["tools"][2]["method"], "DELETE");
+    assert_eq!(json["tools"][2]["destructive"], true);
+    assert_eq!(json["tools"][2]["x-openai-isConsequential"], true);
+    assert_eq!(json["tools"][0]["x-openai-isConsequential"], false);
     assert_eq!(json["sha256"].as_str().unwrap().len(), 64);
     assert_eq!(
         stderr(cargo_skills().args(["show", "github-issue"]), 2),

@@ -136,6 +136,12 @@ impl Tool {
         self.endpoint.is_some_and(|e| e.method.is_safe())
     }
 
+    /// OpenAI's `x-openai-isConsequential` (for GPT actions): every tool that
+    /// is not read-only is consequential and should be confirmed by the user.
+    pub fn is_consequential(&self) -> bool {
+        !self.is_read_only()
+    }
+
     /// The parameter JSON Schema, as declared.
     pub fn parameters_json(&self) -> &'static str {
         self.parameters_json

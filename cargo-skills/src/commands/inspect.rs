@@ -161,6 +161,9 @@ fn skill_json(skill: &Skill) -> Value {
             "method": t.endpoint.as_ref().map(|e| e.method.as_str()),
             "origin": t.endpoint.as_ref().map(|e| e.origin.as_str()),
             "parameters": t.parameters_json,
+            "read_only": present::read_only(t),
+            "destructive": !present::read_only(t) && present::destructive(t),
+            "x-openai-isConsequential": !present::read_only(t),
         })).collect::<Vec<_>>(),
         "body": skill.body,
     })
