@@ -97,6 +97,14 @@ fn options_override_the_manifest_and_warnings_are_reported() {
             .contains("pub static SKILLS: ::agent_runtime::SkillSet")
     );
     assert!(!renamed.code.contains("::skills::"));
+    let bad_path = Builder::new()
+        .manifest_dir(&krate.dir)
+        .crate_path("not a path!")
+        .generate();
+    assert!(
+        matches!(&bad_path, Err(Error::CratePath(path)) if path == "not a path!"),
+        "{bad_path:?}"
+    );
     let missing = Builder::new()
         .manifest_dir(&krate.dir)
         .root("elsewhere")

@@ -8,7 +8,6 @@ mod commands;
 mod output;
 mod select;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -113,11 +112,4 @@ fn explain(code: &str) -> Result<(), Failure> {
     })?;
     output::out!("{}", skills_compiler::diagnostics::explain(code));
     Ok(())
-}
-
-/// Paths given on the command line.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct Paths {
-    /// Skills roots or single skill directories (default: the workspace's packages).
-    pub paths: Vec<PathBuf>,
 }

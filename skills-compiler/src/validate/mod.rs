@@ -236,7 +236,8 @@ fn tools_and_permissions(
     let sidecar = tools_source
         .and_then(|source| sidecar_root(ctx, source, config).map(|node| (source, node)));
     if tools_source.is_some() && sidecar.is_none() {
-        // The sidecar is unreadable (reported): its tools must not silently vanish.
+        // The sidecar's problems are reported; checking the frontmatter's tools
+        // in its place would only add confusing diagnostics.
         return (None, None);
     }
     if let Some((source, node)) = &sidecar {
