@@ -30,6 +30,72 @@ fn json() -> impl Strategy<Value = serde_json::Value> {
     })
 }
 
+/// Strings, with dots, slashes and percent signs over-represented.
+fn hostile() -> impl Strategy<Value = String> {
+    prop_oneof![
+        ".*",
+        "[./%2eE\\\\?#]{0,8}",
+        prop::sample::select(vec![
+            "",
+            ".",
+            "..",
+            "%2e",
+            "%2E%2e",
+            ".%2E",
+            "%252e%252E",
+            "...",
+            "%2",
+            "%%2e"
+        ])
+        .prop_map(str::to_owned),
+    ]
+}
+
+/// Whether `value` reads as an empty, `.` or `..` segment after some number
+/// of percent-decodings (what a server that decodes twice would see).
+fn reads_as_dot_segment(value: &str) -> bool {
+    let mut text = value.as_bytes().to_vec();
+    for _ in 0..=text.len() {
+        if matches!(text.as_slice(), b"" | b"." | b"..") {
+            return true;
+        }
+        let Ok(as_text) = std::str::from_utf8(&text) else {
+            return false;
+        };
+        let decoded = lenient_decode(as_text);
+        if decoded == text {
+            return false;
+        }
+        text = decoded;
+    }
+    false
+}
+
+/// Percent-decoding that leaves a malformed escape as it is.
+fn lenient_decode(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let escape = bytes
+            .get(i + 1..i + 3)
+            .and_then(|hex| std::str::from_utf8(hex).ok())
+            .filter(|hex| hex.chars().all(|c| c.is_ascii_hexdigit()))
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match (bytes[i], escape) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -43,12 +109,23 @@ proptest! {
     }
 
     #[test]
-    fn any_string_stays_in_its_place(value in ".*", other in "\\PC*") {
+    fn any_string_stays_in_its_place_as_http_and_url_parse_it(value in hostile(), other in "\\PC*") {
         let arguments = serde_json::json!({
             "query": value, "page": 1, "filter": {"owner": "o"}, "scopes": [], "type": other, "note": value,
         });
         let call = ToolCall::parse("search", &arguments.to_string()).unwrap();
-        let request = call.request().unwrap();
+        let request = match call.request() {
+            Ok(request) => request,
+            Err(error) => {
+                // Refused exactly when some percent-decoding reads as a dot segment.
+                prop_assert!(reads_as_dot_segment(&value), "{value:?}: {error}");
+                let is_path_segment = matches!(error, skills::RequestError::PathSegment { .. });
+                prop_assert!(is_path_segment, "{error}");
+                return Ok(());
+            }
+        };
+        prop_assert!(!reads_as_dot_segment(&value), "{value:?} was sent");
+        // As the `http` crate reads it.
         let uri = request.uri();
         prop_assert_eq!(uri.scheme_str(), Some("https"));
         prop_assert_eq!(uri.host(), Some("search.example.com"));
@@ -59,12 +136,30 @@ proptest! {
         prop_assert_eq!(pairs.len(), 3);
         let q = pairs[2].strip_prefix("q=").unwrap();
         prop_assert_eq!(percent_decode(q, true), format!("in:{other} {value}").into_bytes());
+        // As the `url` crate (WHATWG: reqwest, browsers) reads it.
+        let parsed = url::Url::parse(&uri.to_string()).unwrap();
+        prop_assert_eq!(parsed.scheme(), "https");
+        prop_assert_eq!(parsed.host_str(), Some("search.example.com"));
+        prop_assert_eq!(parsed.port(), None);
+        let segments: Vec<&str> = parsed.path_segments().unwrap().collect();
+        prop_assert_eq!(segments.len(), 4, "{}", parsed);
+        prop_assert_eq!((segments[0], segments[2], segments[3]), ("v1", "page", "1"));
+        prop_assert_eq!(percent_decode(segments[1], false), value.as_bytes());
+        let query: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+        let keys: Vec<&str> = query.iter().map(|(k, _)| k.as_str()).collect();
+        prop_assert_eq!(keys, ["sort", "exact", "q"]);
+        prop_assert_eq!(&query[2].1, &format!("in:{other} {value}"));
+        prop_assert_eq!(parsed.fragment(), None);
 
         let body_arguments = serde_json::json!({"id": value, "doc": {"title": other}, "note": value});
         let upsert = zoo::schema_zoo::ToolCall::parse("upsert", &body_arguments.to_string()).unwrap();
         let request = upsert.request().unwrap();
         let body: serde_json::Value = serde_json::from_slice(request.body()).unwrap();
         prop_assert_eq!(body, serde_json::json!({"doc": {"title": other}, "note": format!("by agent: {value}"), "id": value}));
+        let parsed = url::Url::parse(&request.uri().to_string()).unwrap();
+        let segments: Vec<&str> = parsed.path_segments().unwrap().collect();
+        prop_assert_eq!(segments.len(), 3, "{}", parsed);
+        prop_assert_eq!(percent_decode(segments[2], false), value.as_bytes());
     }
 
     #[test]

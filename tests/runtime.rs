@@ -115,27 +115,27 @@ fn skills_expose_their_fields_sections_and_rendered_text() {
 #[test]
 fn tool_definitions_for_each_model_api() {
     let search = zoo::schema_zoo::SKILL.tool("search").unwrap();
-    let anthropic: serde_json::Value = serde_json::from_str(search.anthropic_json()).unwrap();
+    let anthropic: serde_json::Value = serde_json::from_str(&search.anthropic_json()).unwrap();
     assert_eq!(anthropic["name"], "search");
     assert_eq!(anthropic["input_schema"]["type"], "object");
-    let openai: serde_json::Value = serde_json::from_str(search.openai_json()).unwrap();
+    let openai: serde_json::Value = serde_json::from_str(&search.openai_json()).unwrap();
     assert_eq!(openai["function"]["parameters"]["required"][0], "query");
     // `search` has optional properties and defaults: no strict variant.
     assert_eq!(search.openai_strict_json(), None);
     let delete = example::github_issues::SKILL.tool("delete_issue").unwrap();
     let strict: serde_json::Value =
-        serde_json::from_str(delete.openai_strict_json().unwrap()).unwrap();
+        serde_json::from_str(&delete.openai_strict_json().unwrap()).unwrap();
     assert_eq!(strict["function"]["strict"], true);
     assert_eq!(
         strict["function"]["parameters"]["additionalProperties"],
         false
     );
-    let mcp: serde_json::Value = serde_json::from_str(delete.mcp_json()).unwrap();
+    let mcp: serde_json::Value = serde_json::from_str(&delete.mcp_json()).unwrap();
     assert_eq!(mcp["annotations"]["readOnlyHint"], false);
     assert_eq!(mcp["annotations"]["destructiveHint"], true);
     let list = example::github_issues::SKILL.tool("list_issues").unwrap();
     assert!(!list.is_consequential() && delete.is_consequential());
-    let mcp: serde_json::Value = serde_json::from_str(list.mcp_json()).unwrap();
+    let mcp: serde_json::Value = serde_json::from_str(&list.mcp_json()).unwrap();
     assert_eq!(mcp["annotations"]["readOnlyHint"], true);
 }
 
@@ -240,6 +240,17 @@ fn hostile_values_stay_in_their_path_segment_and_query_value() {
     for value in HOSTILE {
         let json = serde_json::json!({"query": value, "page": 1, "filter": {"owner": "o"}, "scopes": [], "type": value, "note": value});
         let call = ToolCall::parse("search", &json.to_string()).unwrap();
+        if matches!(*value, "." | "..") {
+            // URL parsers resolve a `.` or `..` segment, even percent-encoded: refused.
+            assert_eq!(
+                call.request().unwrap_err(),
+                RequestError::PathSegment {
+                    tool: "search".into(),
+                    parameter: "query".into()
+                }
+            );
+            continue;
+        }
         let request = call.request().unwrap();
         let uri = request.uri();
         assert_eq!(uri.host(), Some("search.example.com"), "{value}");
@@ -274,6 +285,7 @@ fn hostile_values_stay_inside_their_json_string_and_headers_refuse_control_chara
     for value in HOSTILE
         .iter()
         .copied()
+        .filter(|value| !matches!(*value, "." | ".."))
         .chain(["\"}, \"admin\": true, \"x\": \"", "\n", "\u{0}"])
     {
         let json = serde_json::json!({"id": value, "doc": {"title": value}, "note": value});
@@ -293,8 +305,8 @@ fn hostile_values_stay_inside_their_json_string_and_headers_refuse_control_chara
         assert_eq!(
             call.request().unwrap_err(),
             RequestError::InvalidHeaderValue {
-                tool: "search",
-                header: "X-Scope"
+                tool: "search".into(),
+                header: "X-Scope".into()
             }
         );
     }
@@ -334,7 +346,9 @@ fn a_tool_without_an_endpoint_is_carried_out_by_the_application() {
     let call = zoo::local_tools::ToolCall::parse("run_shell", r#"{"command": "ls"}"#).unwrap();
     assert_eq!(
         call.request().unwrap_err(),
-        RequestError::NoEndpoint { tool: "run_shell" }
+        RequestError::NoEndpoint {
+            tool: "run_shell".into()
+        }
     );
     assert!(
         call.request()
@@ -368,7 +382,8 @@ fn the_example_requests() {
     assert_eq!(request.headers()["x-request-source"], "agent");
     assert_eq!(
         std::str::from_utf8(request.body()).unwrap(),
-        r#"{"title": "T", "labels": null, "priority": "high"}"#
+        // `labels` was not given: left out, never sent as null.
+        r#"{"title":"T","priority":"high"}"#
     );
     let call =
         example::github_issues::ToolCall::parse("delete_issue", r#"{"repo": "r", "number": 3}"#)

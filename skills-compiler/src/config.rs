@@ -144,6 +144,13 @@ impl Overrides {
 }
 
 impl Config {
+    /// The defaults with `overrides` applied, ignoring the manifest: what the
+    /// macro falls back to after a configuration error, so that it can still
+    /// emit the valid skills and user code does not cascade into more errors.
+    pub fn from_overrides(overrides: Overrides) -> Config {
+        overrides.apply(Config::default())
+    }
+
     /// Reads the configuration of the package whose `Cargo.toml` is in
     /// `manifest_dir`: its `[package.metadata.skills]`, over the nearest
     /// enclosing workspace's `[workspace.metadata.skills]`, over the defaults,

@@ -160,10 +160,46 @@ pub struct Tool {
     pub name: ToolName,
     pub description: String,
     pub parameters: Parameters,
-    /// The parameter schema as declared, for model APIs.
+    /// The parameter schema for model APIs: as declared, with what the
+    /// checker enforces made explicit (`type`, `additionalProperties: false`,
+    /// `null` in a nullable `enum`), so that any JSON Schema validator agrees.
     pub parameters_json: serde_json::Value,
+    /// Whether the schema qualifies for OpenAI's strict mode.
+    pub strict: bool,
     pub endpoint: Option<Endpoint>,
     pub policy: Policy,
+    pub hints: Hints,
+}
+
+/// A tool's effects, decided once here and exported to model APIs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hints {
+    pub read_only: bool,
+    pub destructive: bool,
+    pub idempotent: bool,
+    pub open_world: bool,
+    pub consequential: bool,
+}
+
+impl Hints {
+    /// Read-only: a safe method. Destructive: DELETE, PUT, PATCH, a confirmed
+    /// tool, or no endpoint (nothing proves it harmless); never when read-only.
+    /// Idempotent: HTTP's idempotent methods. Open world: any HTTP endpoint,
+    /// and MCP's default (true) for the application's own tools.
+    /// Consequential: everything that is not read-only.
+    pub fn of(endpoint: Option<&Endpoint>, policy: Policy) -> Hints {
+        let method = endpoint.map(|e| e.method);
+        let read_only = method.is_some_and(Method::is_safe);
+        let destructive =
+            !read_only && (policy == Policy::Confirm || !matches!(method, Some(Method::Post)));
+        Hints {
+            read_only,
+            destructive,
+            idempotent: method.is_some_and(|m| m != Method::Post && m != Method::Patch),
+            open_world: true,
+            consequential: !read_only,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -240,21 +276,25 @@ impl Template {
     }
 }
 
-/// A JSON body with placeholders; each placeholder knows whether it stands as
-/// a whole JSON value or inside a JSON string, so generated code can encode it.
+/// A JSON body template as a tree, so that an absent value can leave out
+/// its member or item, and each placeholder knows whether it stands as a
+/// whole JSON value or inside a JSON string.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BodyTemplate {
-    pub parts: Vec<BodyPart>,
+    pub root: BodyNode,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BodyPart {
-    /// JSON text, copied as is.
-    Literal(String),
-    /// The parameter's JSON encoding stands here.
+pub enum BodyNode {
+    /// A complete JSON value without placeholders, compact.
+    Text(String),
+    /// The parameter's JSON value.
     Value(String),
-    /// The parameter's text, JSON-string-escaped, stands inside a string.
-    InString(String),
+    /// A JSON string: literal parts are escaped JSON string content as written.
+    String(Vec<TemplatePart>),
+    /// Members, with keys as JSON strings (quotes included).
+    Object(Vec<(String, BodyNode)>),
+    Array(Vec<BodyNode>),
 }
 
 /// A tool's parameters: the root object and the named `$defs` it refers to.
@@ -272,6 +312,7 @@ impl Parameters {
                 description: None,
                 properties: Vec::new(),
                 additional_properties: false,
+                checks: Checks::default(),
             },
             defs: Vec::new(),
         }
@@ -284,6 +325,7 @@ pub struct ObjectType {
     pub properties: Vec<Property>,
     /// `additionalProperties: false` (or absent) rejects unknown fields.
     pub additional_properties: bool,
+    pub checks: Checks,
 }
 
 impl ObjectType {
@@ -301,19 +343,43 @@ pub struct Property {
     pub default: Option<serde_json::Value>,
 }
 
+/// JSON Schema's validation keywords, enforced by the run-time checker. Each
+/// applies to the instances it is about, as in JSON Schema.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Checks {
+    pub minimum: Option<f64>,
+    pub maximum: Option<f64>,
+    pub exclusive_minimum: Option<f64>,
+    pub exclusive_maximum: Option<f64>,
+    pub multiple_of: Option<f64>,
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    pub min_items: Option<u64>,
+    pub max_items: Option<u64>,
+    pub unique_items: bool,
+    pub min_properties: Option<u64>,
+    pub max_properties: Option<u64>,
+}
+
+impl Checks {
+    pub fn is_empty(&self) -> bool {
+        *self == Checks::default()
+    }
+}
+
 /// The subset of JSON Schema that maps onto Rust types.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Type {
-    String,
-    Integer,
-    Number,
+    String(Checks),
+    Integer(Checks),
+    Number(Checks),
     Boolean,
     /// A string restricted to these values.
     Enum(Vec<String>),
-    Array(Box<Type>),
+    Array(Box<Type>, Checks),
     Object(ObjectType),
     /// An object with no fixed properties whose values have one type.
-    Map(Box<Type>),
+    Map(Box<Type>, Checks),
     /// `type: [T, "null"]`.
     Nullable(Box<Type>),
     /// A local `$ref` to `#/$defs/<name>`.
@@ -324,13 +390,17 @@ impl Type {
     /// Scalars can stand in a URL path, a query value or a header.
     pub fn is_scalar(&self, defs: &[(String, Type)]) -> bool {
         match self {
-            Type::String | Type::Integer | Type::Number | Type::Boolean | Type::Enum(_) => true,
+            Type::String(_)
+            | Type::Integer(_)
+            | Type::Number(_)
+            | Type::Boolean
+            | Type::Enum(_) => true,
             Type::Nullable(inner) => inner.is_scalar(defs),
             Type::Ref(name) => defs
                 .iter()
                 .find(|(def, _)| def == name)
                 .is_some_and(|(_, ty)| !matches!(ty, Type::Ref(_)) && ty.is_scalar(defs)),
-            Type::Array(_) | Type::Object(_) | Type::Map(_) => false,
+            Type::Array(..) | Type::Object(_) | Type::Map(..) => false,
         }
     }
 }

@@ -1,10 +1,9 @@
 //! How skills are presented to a model: the catalog lines, the Agent Skills
-//! XML catalog, the text a model reads when it loads a skill, and each tool's
-//! definition for Anthropic, OpenAI and MCP. All computed at build time.
+//! XML catalog and the text a model reads when it loads a skill. All computed
+//! at build time. (Tool definitions for each model API are composed by the
+//! runtime crate's `definitions`, from the one stored schema.)
 
-use serde_json::{Map, Value, json};
-
-use crate::ir::{Kind, Method, Policy, Skill, SkillSet, Tool, Version};
+use crate::ir::{Kind, Skill, SkillSet, Version};
 
 /// The most characters of a description in a catalog line.
 pub const CATALOG_DESCRIPTION_CHARS: usize = 240;
@@ -134,112 +133,14 @@ pub fn rendered(skill: &Skill) -> String {
             protocol.on_already_done
         ));
     }
-    let body = skill.body.trim();
-    if !body.is_empty() {
-        lines.push(String::new());
-        lines.push(body.to_owned());
-    }
     let mut text = lines.join("\n");
     text.push('\n');
+    // The body ends the text as written, so that generated code stores it once.
+    if !skill.body.trim().is_empty() {
+        text.push('\n');
+    }
+    text.push_str(&skill.body);
     text
-}
-
-/// Whether the tool only reads.
-pub fn read_only(tool: &Tool) -> bool {
-    tool.endpoint.as_ref().is_some_and(|e| e.method.is_safe())
-}
-
-/// Whether the tool may destroy or overwrite: DELETE, PUT, PATCH, anything
-/// that needs confirmation, and tools without an endpoint (nothing proves them harmless).
-pub fn destructive(tool: &Tool) -> bool {
-    match &tool.endpoint {
-        None => true,
-        Some(endpoint) => {
-            matches!(
-                endpoint.method,
-                Method::Delete | Method::Put | Method::Patch
-            ) || tool.policy == Policy::Confirm
-        }
-    }
-}
-
-/// `{"name", "description", "input_schema"}`.
-pub fn anthropic(tool: &Tool) -> String {
-    json!({"name": tool.name.as_str(), "description": tool.description, "input_schema": tool.parameters_json}).to_string()
-}
-
-/// `{"type": "function", "function": {...}}`.
-pub fn openai(tool: &Tool) -> String {
-    json!({"type": "function", "function": {"name": tool.name.as_str(), "description": tool.description, "parameters": tool.parameters_json}})
-        .to_string()
-}
-
-/// The strict variant, when every object requires all its properties and no
-/// property has a default (OpenAI's strict mode demands both); every object
-/// gets `additionalProperties: false`.
-pub fn openai_strict(tool: &Tool) -> Option<String> {
-    let mut schema = tool.parameters_json.clone();
-    if !strict_compatible(&mut schema) {
-        return None;
-    }
-    Some(
-        json!({"type": "function", "function": {"name": tool.name.as_str(), "description": tool.description, "parameters": schema, "strict": true}})
-            .to_string(),
-    )
-}
-
-fn strict_compatible(schema: &mut Value) -> bool {
-    let Some(object) = schema.as_object_mut() else {
-        return true;
-    };
-    if object.contains_key("default") {
-        return false;
-    }
-    let is_object = object.get("type").is_some_and(|t| {
-        t == "object"
-            || t.as_array()
-                .is_some_and(|a| a.iter().any(|v| v == "object"))
-    });
-    if is_object {
-        if object
-            .get("additionalProperties")
-            .is_some_and(|a| a != &Value::Bool(false))
-        {
-            return false;
-        }
-        let names: Vec<String> = object
-            .get("properties")
-            .and_then(Value::as_object)
-            .map_or_else(Vec::new, |p| p.keys().cloned().collect());
-        let required: Vec<&str> = object
-            .get("required")
-            .and_then(Value::as_array)
-            .map_or_else(Vec::new, |r| r.iter().filter_map(Value::as_str).collect());
-        if names.iter().any(|name| !required.contains(&name.as_str())) {
-            return false;
-        }
-        object.insert("additionalProperties".to_owned(), Value::Bool(false));
-    }
-    for key in ["properties", "$defs"] {
-        if let Some(children) = object.get_mut(key).and_then(Value::as_object_mut)
-            && !children.values_mut().all(strict_compatible)
-        {
-            return false;
-        }
-    }
-    object.get_mut("items").is_none_or(strict_compatible)
-}
-
-/// `{"name", "description", "inputSchema", "annotations"}`.
-pub fn mcp(tool: &Tool) -> String {
-    let mut annotations = Map::new();
-    annotations.insert("readOnlyHint".to_owned(), Value::Bool(read_only(tool)));
-    annotations.insert(
-        "destructiveHint".to_owned(),
-        Value::Bool(!read_only(tool) && destructive(tool)),
-    );
-    json!({"name": tool.name.as_str(), "description": tool.description, "inputSchema": tool.parameters_json, "annotations": annotations})
-        .to_string()
 }
 
 #[cfg(test)]

@@ -323,6 +323,14 @@ fn cases() -> Vec<Case> {
             25,
         ),
         a(
+            Code::OptionalStringPlaceholder,
+            tool(
+                "    parameters: {type: object, properties: {u: {type: string}}}\n    endpoint:\n      method: POST\n      url: https://h.com/i\n      body: '{\"note\": \"by {{u}}\"}'\n",
+            ),
+            11,
+            27,
+        ),
+        a(
             Code::Placeholder,
             tool("    endpoint:\n      method: GET\n      url: https://h.com/i/{{}}\n"),
             9,

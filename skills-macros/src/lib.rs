@@ -12,16 +12,32 @@ use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::{Config, Overrides, Profile, tracking};
-use syn::parse::{Parse, ParseStream};
+use syn::parse::ParseStream;
 use syn::{Lit, LitStr, Token};
 
 /// See `skills::include_skills!`.
+///
+/// Every failure (bad arguments, configuration, untracked root, invalid
+/// skills) is one `compile_error!` beside `SKILLS` and the modules of the
+/// skills that are valid, so user code that names them does not cascade into
+/// secondary errors.
 #[proc_macro]
 pub fn include_skills(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    match syn::parse::<Args>(input) {
-        Ok(args) => expand(args).into(),
+    let parser = |input: ParseStream<'_>| Ok(Args::parse_lenient(input));
+    match syn::parse::Parser::parse(parser, input) {
+        Ok(Ok(args)) => expand(args).into(),
+        Ok(Err((krate, error))) => {
+            // Without a directory there is no skill to emit; `SKILLS` still exists.
+            let stub = skills_compiler::codegen::stub(&empty(), &krate);
+            let error = error.to_compile_error();
+            quote!(#error #stub).into()
+        }
         Err(error) => error.to_compile_error().into(),
     }
+}
+
+fn empty() -> skills_compiler::ir::SkillSet {
+    skills_compiler::ir::SkillSet { skills: Vec::new() }
 }
 
 const KEYS: &str = "track, profile, max_skills, max_document_chars, max_frontmatter_bytes, max_yaml_depth, \
@@ -34,17 +50,41 @@ struct Args {
     overrides: Overrides,
     /// `track = false` opts out of the check that a build script tracks the directory.
     track: bool,
+    /// The first malformed option; the options before it still apply.
+    error: Option<syn::Error>,
 }
 
-impl Parse for Args {
-    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        let krate = parse_krate(input)?;
-        let dir: LitStr = input.parse()?;
-        let mut overrides = Overrides {
-            dir: Some(PathBuf::from(dir.value())),
-            ..Overrides::default()
+impl Args {
+    /// The crate path and directory must parse; a bad option is kept as an
+    /// error and the skills are still compiled (with the options before it).
+    fn parse_lenient(input: ParseStream<'_>) -> Result<Args, (TokenStream, syn::Error)> {
+        let krate = parse_krate(input).map_err(|e| (quote!(::skills), e))?;
+        let dir: LitStr = input.parse().map_err(|e| (krate.clone(), e))?;
+        let mut args = Args {
+            overrides: Overrides {
+                dir: Some(PathBuf::from(dir.value())),
+                ..Overrides::default()
+            },
+            krate,
+            dir,
+            track: true,
+            error: None,
         };
-        let mut track = true;
+        if let Err(error) = args.options(input) {
+            args.error = Some(error);
+            // The rest is not read; consume it so that the parser is content.
+            let _ = input.step(|cursor| {
+                let mut rest = *cursor;
+                while let Some((_, next)) = rest.token_tree() {
+                    rest = next;
+                }
+                Ok(((), rest))
+            });
+        }
+        Ok(args)
+    }
+
+    fn options(&mut self, input: ParseStream<'_>) -> syn::Result<()> {
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -53,17 +93,12 @@ impl Parse for Args {
             let key: syn::Ident = input.parse()?;
             input.parse::<Token![=]>()?;
             if key == "track" {
-                track = input.parse::<syn::LitBool>()?.value;
+                self.track = input.parse::<syn::LitBool>()?.value;
             } else {
-                set(&mut overrides, &key, input)?;
+                set(&mut self.overrides, &key, input)?;
             }
         }
-        Ok(Args {
-            krate,
-            dir,
-            overrides,
-            track,
-        })
+        Ok(())
     }
 }
 
@@ -148,25 +183,44 @@ fn expand(args: Args) -> TokenStream {
         dir,
         overrides,
         track,
+        error: argument_error,
     } = args;
+    let mut errors: Vec<TokenStream> = argument_error
+        .iter()
+        .map(syn::Error::to_compile_error)
+        .collect();
     let root = PathBuf::from(dir.value());
     if track && !tracking::is_tracked(&root, |name| std::env::var_os(name).is_some()) {
-        return error(dir.span(), &untracked(&root));
+        errors.push(error(dir.span(), &untracked(&root)));
     }
     let Some(manifest_dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
-        return error(
+        errors.push(error(
             dir.span(),
             "include_skills!: CARGO_MANIFEST_DIR is not set (is this built by cargo?)",
-        );
+        ));
+        let stub = skills_compiler::codegen::stub(&empty(), &krate);
+        return quote!(#(#errors)* #stub);
     };
-    let config = match Config::load(&manifest_dir, overrides) {
+    let config = match Config::load(&manifest_dir, overrides.clone()) {
         Ok(config) => config,
-        Err(diagnostic) => return error(dir.span(), &render::short(&diagnostic)),
+        Err(diagnostic) => {
+            errors.push(error(dir.span(), &render::short(&diagnostic)));
+            Config::from_overrides(overrides)
+        }
     };
     let compilation = skills_compiler::compile(&manifest_dir, &config);
-    if !compilation.has_errors() {
+    if compilation.has_errors() {
+        errors.push(error(dir.span(), &skill_errors(&dir, &compilation)));
+    }
+    if errors.is_empty() {
         return skills_compiler::codegen::expand(&compilation.valid, &krate);
     }
+    let stub = skills_compiler::codegen::stub(&compilation.valid, &krate);
+    quote!(#(#errors)* #stub)
+}
+
+/// Every diagnostic, rustc-style, in one message.
+fn skill_errors(dir: &LitStr, compilation: &skills_compiler::Compilation) -> String {
     let rendered: Vec<String> = compilation
         .diagnostics
         .iter()
@@ -177,15 +231,12 @@ fn expand(args: Args) -> TokenStream {
         .iter()
         .filter(|d| d.is_error())
         .count();
-    let message = format!(
+    format!(
         "include_skills!(\"{}\"): {errors} error{} in the skills\n\n{}",
         dir.value(),
         if errors == 1 { "" } else { "s" },
         rendered.join("\n\n")
-    );
-    let failure = error(dir.span(), &message);
-    let stub = skills_compiler::codegen::stub(&compilation.valid, &krate);
-    quote!(#failure #stub)
+    )
 }
 
 /// Why a build script is needed, and the exact one to add.

@@ -1,6 +1,6 @@
 use std::fmt;
 
-/// A model's tool call that cannot become a typed value.
+/// A model's tool call that cannot become a checked call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ToolCallError {
@@ -8,11 +8,11 @@ pub enum ToolCallError {
     UnknownTool {
         name: String,
         /// The tools the skill does have.
-        expected: &'static [&'static str],
+        expected: Vec<String>,
     },
     /// The arguments do not match the tool's parameters.
     InvalidArguments {
-        tool: &'static str,
+        tool: String,
         /// JSON path of the failing field: `.` for the arguments object,
         /// `title`, `labels[2]`, `filter.owner`.
         path: String,
@@ -33,7 +33,7 @@ impl ToolCallError {
 impl fmt::Display for ToolCallError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ToolCallError::UnknownTool { name, expected: [] } => {
+            ToolCallError::UnknownTool { name, expected } if expected.is_empty() => {
                 write!(f, "unknown tool `{name}`: this skill has no tools")
             }
             ToolCallError::UnknownTool { name, expected } => {
@@ -56,29 +56,27 @@ impl fmt::Display for ToolCallError {
 
 impl std::error::Error for ToolCallError {}
 
-/// A tool call that cannot become an HTTP request.
+/// A tool call that cannot become an HTTP request. Nothing is sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RequestError {
     /// The tool has no `endpoint`: the application carries it out itself.
-    NoEndpoint { tool: &'static str },
+    NoEndpoint { tool: String },
     /// `request_to` was given something other than `scheme://host[:port]`.
     InvalidOrigin {
         origin: String,
         reason: &'static str,
     },
     /// A header value holds a control character (CR, LF, NUL, ...).
-    InvalidHeaderValue {
-        tool: &'static str,
-        header: &'static str,
-    },
-    /// A nullable path parameter was null: the path cannot be built.
-    MissingPathValue {
-        tool: &'static str,
-        parameter: &'static str,
-    },
+    InvalidHeaderValue { tool: String, header: String },
+    /// A value that stands in the URL path or inside a JSON string is null
+    /// or absent: there is no text to put there.
+    MissingValue { tool: String, parameter: String },
+    /// A path value would make its segment empty, `.` or `..` (in any
+    /// percent-encoding), which URL parsers resolve to another path.
+    PathSegment { tool: String, parameter: String },
     /// The `http` crate refused the request (not expected: every part is checked first).
-    Http { tool: &'static str, message: String },
+    Http { tool: String, message: String },
 }
 
 impl fmt::Display for RequestError {
@@ -95,9 +93,13 @@ impl fmt::Display for RequestError {
                 f,
                 "tool `{tool}`: the value of header `{header}` holds a control character"
             ),
-            RequestError::MissingPathValue { tool, parameter } => write!(
+            RequestError::MissingValue { tool, parameter } => write!(
                 f,
-                "tool `{tool}`: `{parameter}` is null but stands in the URL path"
+                "tool `{tool}`: `{parameter}` has no value but stands in the URL path or a JSON string"
+            ),
+            RequestError::PathSegment { tool, parameter } => write!(
+                f,
+                "tool `{tool}`: the value of `{parameter}` would make a path segment empty, `.` or `..`, which changes the path; nothing was sent"
             ),
             RequestError::Http { tool, message } => write!(f, "tool `{tool}`: {message}"),
         }

@@ -17,22 +17,38 @@
 //! let call = agent_skills::github_issues::ToolCall::parse("create_issue", r#"{"repo": "a/b", "title": "Hi"}"#)?;
 //! let request = call.request()?; // an http::Request<Vec<u8>>
 //! ```
+//!
+//! Tool calls are checked by one interpreter over static schema tables
+//! ([`Schema`]) and requests are built by one function over static endpoint
+//! tables, so generated code stays small and skills loaded at run time obey
+//! the same rules: [`Tool::parse`] gives an untyped [`Call`] with the same
+//! checks and the same request as the typed `ToolCall`.
 
+mod call;
+pub mod definitions;
+mod endpoint;
 mod error;
+mod schema;
 mod set;
 mod skill;
 mod tool;
+mod typed;
 
 #[doc(hidden)]
 pub mod __private;
 
+pub use call::Call;
+pub use endpoint::Endpoint;
 pub use error::{RequestError, ToolCallError};
+pub use schema::{Checks, Node, Property, Schema};
 pub use set::SkillSet;
 pub use skill::{Kind, Protocol, Section, Skill, Version};
-pub use tool::{Endpoint, Method, Policy, Tool};
+pub use tool::{Hints, Method, Policy, Tool};
 
-/// Re-exported so that users of the generated code need no `http` dependency of their own.
+/// Re-exported so that users of the generated code need no `http` or
+/// `serde_json` dependency of their own.
 pub use http;
+pub use serde_json;
 
 /// Compiles a skills directory into static tables and typed tool calls.
 ///

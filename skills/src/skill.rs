@@ -1,3 +1,5 @@
+use crate::call::Call;
+use crate::error::ToolCallError;
 use crate::tool::Tool;
 
 /// One skill: its metadata, its body, and its tools. Built by generated code.
@@ -9,10 +11,13 @@ pub struct Skill {
     pub description: &'static str,
     #[doc(hidden)]
     pub path: &'static str,
-    #[doc(hidden)]
-    pub body: &'static str,
+    /// What a model reads when it loads the skill; ends with the body, which
+    /// is stored only here.
     #[doc(hidden)]
     pub rendered: &'static str,
+    /// Where the body starts in `rendered`.
+    #[doc(hidden)]
+    pub body_start: usize,
     #[doc(hidden)]
     pub kind: Kind,
     #[doc(hidden)]
@@ -63,12 +68,12 @@ impl Skill {
 
     /// The markdown after the frontmatter.
     pub fn body(&self) -> &'static str {
-        self.body
+        self.rendered.get(self.body_start..).unwrap_or_default()
     }
 
-    /// The text a model reads when it loads the skill. For a protocol: title
-    /// with version, numbered steps, post-checks, the three escape hatches,
-    /// then the body.
+    /// The text a model reads when it loads the skill: title, description,
+    /// for a protocol the numbered steps, post-checks and the three escape
+    /// hatches, then the body.
     pub fn rendered(&self) -> &'static str {
         self.rendered
     }
@@ -139,6 +144,28 @@ impl Skill {
         self.tools.iter().find(|tool| tool.name() == name)
     }
 
+    /// Checks a model's call of one of this skill's tools: the tool by name,
+    /// the arguments (JSON text) against its schema.
+    pub fn parse_call(&self, name: &str, arguments: &str) -> Result<Call<'static>, ToolCallError> {
+        self.find_tool(name)?.parse(arguments)
+    }
+
+    /// The same for arguments already parsed.
+    pub fn parse_call_value(
+        &self,
+        name: &str,
+        arguments: &serde_json::Value,
+    ) -> Result<Call<'static>, ToolCallError> {
+        self.find_tool(name)?.parse_value(arguments)
+    }
+
+    fn find_tool(&self, name: &str) -> Result<&'static Tool, ToolCallError> {
+        self.tool(name).ok_or_else(|| ToolCallError::UnknownTool {
+            name: name.to_owned(),
+            expected: self.tools.iter().map(|t| t.name.to_owned()).collect(),
+        })
+    }
+
     /// The body's headings, in order.
     pub fn sections(&self) -> &'static [Section] {
         self.sections
@@ -148,7 +175,7 @@ impl Skill {
     /// up to the next heading of the same or a higher level).
     pub fn section(&self, heading: &str) -> Option<&'static str> {
         let section = self.sections.iter().find(|s| s.title == heading)?;
-        self.body.get(section.start..section.end)
+        self.body().get(section.start..section.end)
     }
 
     /// SHA-256 of the skill file, lower-case hex.

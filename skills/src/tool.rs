@@ -1,3 +1,9 @@
+use crate::call::Call;
+use crate::definitions;
+use crate::endpoint::Endpoint;
+use crate::error::ToolCallError;
+use crate::schema::Schema;
+
 /// What the runtime does when a model calls a tool, decided at build time from
 /// the skill's `permissions` and the tool's HTTP method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,31 +69,23 @@ impl Method {
     }
 }
 
-/// Where a tool's request goes. The origin is fixed at build time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Endpoint {
-    #[doc(hidden)]
-    pub method: Method,
-    #[doc(hidden)]
-    pub origin: &'static str,
-    #[doc(hidden)]
-    pub url: &'static str,
-}
-
-impl Endpoint {
-    pub fn method(&self) -> Method {
-        self.method
-    }
-
-    /// `scheme://host[:port]`.
-    pub fn origin(&self) -> &'static str {
-        self.origin
-    }
-
-    /// The URL template as declared, placeholders included.
-    pub fn url(&self) -> &'static str {
-        self.url
-    }
+/// What a tool's declaration says about its effects, decided once by the
+/// compiler from the method and the policy, and exported to model APIs as MCP
+/// annotations and OpenAI's `x-openai-isConsequential`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Hints {
+    /// Only reads (a safe HTTP method).
+    pub read_only: bool,
+    /// May destroy or overwrite (DELETE, PUT, PATCH, a confirmed tool, or a
+    /// tool without an endpoint, which nothing proves harmless).
+    pub destructive: bool,
+    /// Repeating the call has no further effect (GET, HEAD, OPTIONS, PUT, DELETE).
+    pub idempotent: bool,
+    /// Reaches beyond the application (every tool with an HTTP endpoint; a
+    /// tool without one is the application's, and MCP's default applies: true).
+    pub open_world: bool,
+    /// Should be confirmed by the user (OpenAI's `x-openai-isConsequential`).
+    pub consequential: bool,
 }
 
 /// One tool offered to the model. Built by generated code.
@@ -100,17 +98,18 @@ pub struct Tool {
     #[doc(hidden)]
     pub policy: Policy,
     #[doc(hidden)]
+    pub hints: Hints,
+    #[doc(hidden)]
     pub endpoint: Option<Endpoint>,
     #[doc(hidden)]
+    pub schema: Schema,
+    /// The parameter schema sent to models: as declared, with what the
+    /// compiler enforces made explicit (`type`, `additionalProperties: false`).
+    #[doc(hidden)]
     pub parameters_json: &'static str,
+    /// Whether the schema qualifies for OpenAI's strict mode.
     #[doc(hidden)]
-    pub anthropic_json: &'static str,
-    #[doc(hidden)]
-    pub openai_json: &'static str,
-    #[doc(hidden)]
-    pub openai_strict_json: Option<&'static str>,
-    #[doc(hidden)]
-    pub mcp_json: &'static str,
+    pub strict: bool,
 }
 
 impl Tool {
@@ -131,41 +130,95 @@ impl Tool {
         self.endpoint.as_ref()
     }
 
+    /// The tool's effects, as the compiler decided them.
+    pub fn hints(&self) -> Hints {
+        self.hints
+    }
+
     /// Whether the tool only reads (a safe HTTP method).
     pub fn is_read_only(&self) -> bool {
-        self.endpoint.is_some_and(|e| e.method.is_safe())
+        self.hints.read_only
     }
 
-    /// OpenAI's `x-openai-isConsequential` (for GPT actions): every tool that
-    /// is not read-only is consequential and should be confirmed by the user.
+    /// OpenAI's `x-openai-isConsequential` (for GPT actions).
     pub fn is_consequential(&self) -> bool {
-        !self.is_read_only()
+        self.hints.consequential
     }
 
-    /// The parameter JSON Schema, as declared.
+    /// The parameter schema as a table the checker interprets.
+    pub fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    /// The parameter JSON Schema sent to models.
     pub fn parameters_json(&self) -> &'static str {
         self.parameters_json
     }
 
-    /// `{"name", "description", "input_schema"}` for Anthropic's Messages API.
-    pub fn anthropic_json(&self) -> &'static str {
-        self.anthropic_json
+    /// Checks a model's arguments (JSON text) against the schema. Errors name
+    /// the failing field by JSON path.
+    ///
+    /// ```
+    /// # fn demo(tool: &skills::Tool) -> Result<(), Box<dyn std::error::Error>> {
+    /// let call = tool.parse(r#"{"repo": "a/b"}"#)?;
+    /// let request = call.request()?; // an http::Request<Vec<u8>>
+    /// # Ok(()) }
+    /// ```
+    pub fn parse(&self, arguments: &str) -> Result<Call<'_>, ToolCallError> {
+        let value: serde_json::Value =
+            serde_json::from_str(arguments).map_err(|error| ToolCallError::InvalidArguments {
+                tool: self.name.to_owned(),
+                path: ".".to_owned(),
+                message: error.to_string(),
+            })?;
+        self.parse_value(&value)
     }
 
-    /// `{"type": "function", "function": {"name", "description", "parameters"}}` for OpenAI.
-    pub fn openai_json(&self) -> &'static str {
-        self.openai_json
+    /// The same for arguments already parsed, as model APIs hand them over.
+    pub fn parse_value(&self, arguments: &serde_json::Value) -> Result<Call<'_>, ToolCallError> {
+        let arguments = self.schema.check(self.name, arguments)?;
+        Ok(Call::new(self, arguments))
+    }
+
+    /// `{"name", "description", "input_schema"}` for Anthropic's Messages API.
+    pub fn anthropic_json(&self) -> String {
+        definitions::anthropic(self.name, self.description, self.parameters_json)
+    }
+
+    /// `{"type": "function", "function": {"name", "description", "parameters"}}` for OpenAI,
+    /// with `x-openai-isConsequential`.
+    pub fn openai_json(&self) -> String {
+        definitions::openai(
+            self.name,
+            self.description,
+            self.parameters_json,
+            self.hints,
+            false,
+        )
     }
 
     /// The same with `"strict": true`, when the schema qualifies for OpenAI's
-    /// strict mode (every property required, nullable where optional; no defaults).
-    pub fn openai_strict_json(&self) -> Option<&'static str> {
-        self.openai_strict_json
+    /// strict mode (every property required; no defaults; closed objects).
+    pub fn openai_strict_json(&self) -> Option<String> {
+        self.strict.then(|| {
+            definitions::openai(
+                self.name,
+                self.description,
+                self.parameters_json,
+                self.hints,
+                true,
+            )
+        })
     }
 
     /// `{"name", "description", "inputSchema", "annotations"}` for MCP, with
-    /// `readOnlyHint` and `destructiveHint`.
-    pub fn mcp_json(&self) -> &'static str {
-        self.mcp_json
+    /// `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`.
+    pub fn mcp_json(&self) -> String {
+        definitions::mcp(
+            self.name,
+            self.description,
+            self.parameters_json,
+            self.hints,
+        )
     }
 }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use serde_json::{Value, json};
+use skills::definitions;
 use skills_compiler::diagnostics::render;
 use skills_compiler::ir::{Kind, Skill, SkillSet, Version};
 use skills_compiler::{Overrides, Profile, present};
@@ -161,9 +162,11 @@ fn skill_json(skill: &Skill) -> Value {
             "method": t.endpoint.as_ref().map(|e| e.method.as_str()),
             "origin": t.endpoint.as_ref().map(|e| e.origin.as_str()),
             "parameters": t.parameters_json,
-            "read_only": present::read_only(t),
-            "destructive": !present::read_only(t) && present::destructive(t),
-            "x-openai-isConsequential": !present::read_only(t),
+            "read_only": t.hints.read_only,
+            "destructive": t.hints.destructive,
+            "idempotent": t.hints.idempotent,
+            "open_world": t.hints.open_world,
+            "x-openai-isConsequential": t.hints.consequential,
         })).collect::<Vec<_>>(),
         "body": skill.body,
     })
@@ -298,13 +301,24 @@ pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
         .tools
         .iter()
         .map(|tool| {
+            let (name, description) = (tool.name.as_str(), tool.description.as_str());
+            let schema = tool.parameters_json.to_string();
+            let hints = skills::Hints {
+                read_only: tool.hints.read_only,
+                destructive: tool.hints.destructive,
+                idempotent: tool.hints.idempotent,
+                open_world: tool.hints.open_world,
+                consequential: tool.hints.consequential,
+            };
             let text = match args.format {
-                ToolsFormat::Anthropic => present::anthropic(tool),
-                ToolsFormat::Openai => present::openai(tool),
-                ToolsFormat::OpenaiStrict => {
-                    present::openai_strict(tool).unwrap_or_else(|| present::openai(tool))
+                ToolsFormat::Anthropic => definitions::anthropic(name, description, &schema),
+                ToolsFormat::Openai => {
+                    definitions::openai(name, description, &schema, hints, false)
                 }
-                ToolsFormat::Mcp => present::mcp(tool),
+                ToolsFormat::OpenaiStrict => {
+                    definitions::openai(name, description, &schema, hints, tool.strict)
+                }
+                ToolsFormat::Mcp => definitions::mcp(name, description, &schema, hints),
             };
             serde_json::from_str(&text).unwrap_or(Value::Null)
         })

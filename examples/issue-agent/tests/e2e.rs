@@ -83,7 +83,8 @@ fn each_tool_sends_its_method_path_query_headers_and_body() {
     assert_eq!(create.header("x-agent"), Some("issue-agent"));
     assert_eq!(
         create.json(),
-        serde_json::json!({"title": "T", "body": null, "labels": ["bug"]})
+        // `body` was not given: it is left out, never sent as null.
+        serde_json::json!({"title": "T", "labels": ["bug"]})
     );
     assert!(out.contains("  response: 201 "), "{out}");
 
@@ -91,7 +92,7 @@ fn each_tool_sends_its_method_path_query_headers_and_body() {
     agent(
         &server,
         &[
-            r#"{"tool": "close_issue", "arguments": {"repo": "acme/app", "number": 1, "reason": "completed"}}"#,
+            r#"{"tool": "close_issue", "arguments": {"repo": "acme/app", "number": 1, "reason": "completed", "comment": "fixed in #2"}}"#,
         ],
         &[],
     );
@@ -102,7 +103,7 @@ fn each_tool_sends_its_method_path_query_headers_and_body() {
     );
     assert_eq!(
         close.json(),
-        serde_json::json!({"state": "closed", "state_reason": "completed", "comment": "closed by the agent: "})
+        serde_json::json!({"state": "closed", "state_reason": "completed", "comment": "closed by the agent: fixed in #2"})
     );
 
     let server = Server::start().unwrap();
@@ -129,7 +130,7 @@ fn hostile_values_stay_inside_their_segment_query_value_and_json_string() {
         "%2F",
         "a b&c=d",
         "é✓",
-        "..",
+        "...",
         "\\",
         "\"}, \"admin\": true, \"x\": \"",
     ];
@@ -149,7 +150,7 @@ fn hostile_values_stay_inside_their_segment_query_value_and_json_string() {
         assert_eq!(request.query(), None, "{value}: {}", request.target);
         assert_eq!(
             request.json(),
-            serde_json::json!({"title": value, "body": null, "labels": [value]}),
+            serde_json::json!({"title": value, "labels": [value]}),
             "{value}"
         );
 
@@ -157,6 +158,18 @@ fn hostile_values_stay_inside_their_segment_query_value_and_json_string() {
         let call = serde_json::json!({"tool": "list_issues", "arguments": {"repo": "r", "limit": 1, "state": "open"}});
         agent(&server, &[&call.to_string()], &[]);
         assert_eq!(only(&server).query(), Some("state=open&limit=1"));
+    }
+}
+
+#[test]
+fn a_path_value_that_reads_as_a_dot_segment_never_reaches_the_server() {
+    for value in ["..", ".", "", "%2e%2E", "%252e"] {
+        let server = Server::start().unwrap();
+        let call =
+            serde_json::json!({"tool": "create_issue", "arguments": {"repo": value, "title": "t"}});
+        let out = agent(&server, &[&call.to_string()], &[]);
+        assert!(server.requests().is_empty(), "{value:?} was sent");
+        assert!(out.contains("path segment empty, `.` or `..`"), "{out}");
     }
 }
 

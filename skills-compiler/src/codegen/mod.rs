@@ -5,6 +5,7 @@
 
 mod calls;
 mod names;
+mod tables;
 mod types;
 
 use proc_macro2::TokenStream;
@@ -15,7 +16,7 @@ use crate::present;
 use names::Namespace;
 
 /// Names the generated code uses itself, never handed to a skill's types.
-const RESERVED: &[&str] = &["ToolCall", "SKILL", "__serde", "Param"];
+const RESERVED: &[&str] = &["ToolCall", "SKILL", "__p"];
 
 /// The items for a valid skill set: `SKILLS` and one module per skill.
 /// `krate` is the path of the `skills` runtime crate (`::skills`, or `$crate`
@@ -78,7 +79,7 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
     let args: Vec<types::Args> = skill
         .tools
         .iter()
-        .map(|tool| types::args(tool, &mut types, krate))
+        .map(|tool| types::args(tool, &mut types))
         .collect();
     let mut variants = Namespace::default();
     let calls: Vec<calls::Call<'_>> = skill
@@ -88,7 +89,7 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
         .map(|(tool, args)| calls::Call {
             tool,
             variant: format_ident!("{}", variants.pascal(tool.name.as_str(), "Tool")),
-            args,
+            args: args.ident.clone(),
         })
         .collect();
     let tool_call = calls::tool_call(&calls, krate);
@@ -125,7 +126,7 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
             clippy::nursery
         )]
         pub mod #module {
-            use #krate::__private::serde as __serde;
+            use #krate::__private as __p;
 
             // An edit to these files re-expands the macro.
             #(#tracked)*
@@ -144,8 +145,9 @@ fn skill_value(skill: &Skill, krate: &TokenStream) -> TokenStream {
     let name = skill.name.as_str();
     let description = &skill.description;
     let path = &skill.path;
-    let body = &skill.body;
     let rendered = present::rendered(skill);
+    // The body ends the rendered text; it is stored there only.
+    let body_start = rendered.len() - skill.body.len();
     let kind = match &skill.kind {
         Kind::Skill => quote!(#krate::Kind::Skill),
         Kind::Protocol(protocol) => {
@@ -191,43 +193,14 @@ fn skill_value(skill: &Skill, krate: &TokenStream) -> TokenStream {
         let end = section.range.end;
         quote!(#krate::Section { title: #title, level: #level, start: #start, end: #end })
     });
-    let tools = skill.tools.iter().map(|tool| {
-        let name = tool.name.as_str();
-        let description = &tool.description;
-        let policy = calls::policy(tool.policy, krate);
-        let endpoint = match &tool.endpoint {
-            Some(endpoint) => {
-                let method = calls::method(endpoint.method, krate);
-                let origin = &endpoint.origin;
-                let url = endpoint_url(endpoint);
-                quote!(::core::option::Option::Some(#krate::Endpoint { method: #method, origin: #origin, url: #url }))
-            }
-            None => quote!(::core::option::Option::None),
-        };
-        let parameters_json = tool.parameters_json.to_string();
-        let anthropic = present::anthropic(tool);
-        let openai = present::openai(tool);
-        let openai_strict = option(present::openai_strict(tool).as_deref());
-        let mcp = present::mcp(tool);
-        quote!(#krate::Tool {
-            name: #name,
-            description: #description,
-            policy: #policy,
-            endpoint: #endpoint,
-            parameters_json: #parameters_json,
-            anthropic_json: #anthropic,
-            openai_json: #openai,
-            openai_strict_json: #openai_strict,
-            mcp_json: #mcp,
-        })
-    });
+    let tools = skill.tools.iter().map(|tool| tool_value(tool, krate));
     let sha256 = skill.sha256_hex();
     quote!(#krate::Skill {
         name: #name,
         description: #description,
         path: #path,
-        body: #body,
         rendered: #rendered,
+        body_start: #body_start,
         kind: #kind,
         version: #version,
         license: #license,
@@ -257,26 +230,50 @@ fn pairs<'a>(pairs: impl Iterator<Item = (&'a str, String)>) -> Vec<TokenStream>
     pairs.map(|(key, value)| quote!((#key, #value))).collect()
 }
 
-/// The URL template as the skill wrote it: origin, path and query.
-fn endpoint_url(endpoint: &crate::ir::Endpoint) -> String {
-    let mut url = endpoint.origin.clone();
-    url.push_str(&template_text(&endpoint.path));
-    for (i, (name, value)) in endpoint.query.iter().enumerate() {
-        url.push(if i == 0 { '?' } else { '&' });
-        url.push_str(name);
-        url.push('=');
-        url.push_str(&template_text(value));
-    }
-    url
+fn tool_value(tool: &crate::ir::Tool, krate: &TokenStream) -> TokenStream {
+    let name = tool.name.as_str();
+    let description = &tool.description;
+    let policy = policy(tool.policy, krate);
+    let endpoint = match &tool.endpoint {
+        Some(endpoint) => {
+            let endpoint = tables::endpoint(endpoint, krate);
+            quote!(::core::option::Option::Some(#endpoint))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let hints = &tool.hints;
+    let (read_only, destructive, idempotent, open_world, consequential) = (
+        hints.read_only,
+        hints.destructive,
+        hints.idempotent,
+        hints.open_world,
+        hints.consequential,
+    );
+    let schema = tables::schema(&tool.parameters);
+    let parameters_json = tool.parameters_json.to_string();
+    let strict = tool.strict;
+    quote!(#krate::Tool {
+        name: #name,
+        description: #description,
+        policy: #policy,
+        hints: #krate::Hints {
+            read_only: #read_only,
+            destructive: #destructive,
+            idempotent: #idempotent,
+            open_world: #open_world,
+            consequential: #consequential,
+        },
+        endpoint: #endpoint,
+        schema: #krate::Schema { nodes: #schema },
+        parameters_json: #parameters_json,
+        strict: #strict,
+    })
 }
 
-fn template_text(template: &crate::ir::Template) -> String {
-    template
-        .parts
-        .iter()
-        .map(|part| match part {
-            crate::ir::TemplatePart::Literal(text) => text.clone(),
-            crate::ir::TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
-        })
-        .collect()
+fn policy(policy: crate::ir::Policy, krate: &TokenStream) -> TokenStream {
+    match policy {
+        crate::ir::Policy::Allow => quote!(#krate::Policy::Allow),
+        crate::ir::Policy::Confirm => quote!(#krate::Policy::Confirm),
+        crate::ir::Policy::Deny => quote!(#krate::Policy::Deny),
+    }
 }

@@ -45,19 +45,20 @@ fn valid_start(mut text: String, fallback: &str) -> String {
     text
 }
 
-/// An identifier for `text`, raw when it is a keyword (or suffixed with `_`
-/// when it cannot be raw).
+/// An identifier from a name [`Namespace`] handed out: raw when it is a
+/// keyword (`r#type`). Names that cannot be raw never reach here: the
+/// namespace gives them a `_` suffix.
 pub fn ident(text: &str) -> Ident {
-    if NOT_RAW.contains(&text) {
-        Ident::new(&format!("{text}_"), Span::call_site())
-    } else if KEYWORDS.contains(&text) {
+    if KEYWORDS.contains(&text) {
         Ident::new_raw(text, Span::call_site())
     } else {
         Ident::new(text, Span::call_site())
     }
 }
 
-/// Hands out unique names within one namespace.
+/// Hands out unique identifiers within one namespace. Every name it returns
+/// is a valid identifier in editions 2015 to 2024 (through [`ident`]), and
+/// no two calls return the same one, so naming is injective.
 #[derive(Default)]
 pub struct Namespace {
     taken: BTreeSet<String>,
@@ -70,7 +71,11 @@ impl Namespace {
         }
     }
 
-    fn unique(&mut self, base: String) -> String {
+    fn unique(&mut self, mut base: String) -> String {
+        // `self`, `Self`, `super` and `crate` cannot be raw identifiers.
+        if NOT_RAW.contains(&base.as_str()) {
+            base.push('_');
+        }
         let mut candidate = base.clone();
         let mut n = 2;
         while !self.taken.insert(candidate.clone()) {
@@ -110,7 +115,10 @@ mod tests {
         assert_eq!(ns.snake("3d-printing", "skill"), "_3d_printing");
         assert_eq!(ns.snake("type", "skill"), "type");
         assert_eq!(ident("type").to_string(), "r#type");
-        assert_eq!(ident("self").to_string(), "self_");
+        assert_eq!(ns.snake("self", "f"), "self_");
+        // A real `self_` after `self` still gets its own name.
+        assert_eq!(ns.snake("self_", "f"), "self_2");
+        assert_eq!(ns.snake("crate", "f"), "crate_");
         assert_eq!(ns.snake("fooBar", "f"), "foo_bar");
         assert_eq!(ns.snake("foo_bar", "f"), "foo_bar2");
         assert_eq!(ns.snake("навык", "skill"), "u43d_u430_u432_u44b_u43a");
@@ -125,5 +133,10 @@ mod tests {
         assert_eq!(ns.pascal("1st", "V"), "V1st");
         assert_eq!(ns.pascal("", "Value"), "Value");
         assert_eq!(ns.pascal("high priority", "V"), "HighPriority");
+        assert_eq!(ns.pascal("self", "V"), "Self_");
+        assert_eq!(ns.pascal("Self", "V"), "Self_2");
+        assert_eq!(ns.pascal("a-b", "V"), "AB");
+        assert_eq!(ns.pascal("A B", "V"), "AB2");
+        assert_eq!(ns.pascal("", "Value"), "Value2");
     }
 }

@@ -198,6 +198,9 @@ codes! {
     PlaceholderType = "S318", "a placeholder in a URL or header names a non-scalar parameter",
         "url: https://h/search?tags={{tags}}   (tags is an array)",
         "Use a string, integer, number, boolean or enum parameter there; arrays and objects belong in the body.";
+    OptionalStringPlaceholder = "S319", "a placeholder inside a JSON string names an optional parameter",
+        "body: '{\"note\": \"by {{user}}\"}'   (user not in required)",
+        "An absent value leaves out its member, but a string has no member to leave out: add the parameter to `required`, or let it stand as a whole value (`\"user\": {{user}}`).";
     DefaultMode = "S401", "`permissions.default_mode` is neither `readonly` nor `confirm`",
         "permissions:\n  default_mode: open",
         "Use `readonly` (the default) or `confirm`.";

@@ -2,12 +2,13 @@
 //!
 //! Anything outside the subset is an error that names the construct and its
 //! line; nothing silently becomes `serde_json::Value`. Validation keywords
-//! that do not change the type (`format`, `minimum`, `maxLength`, ...) are
-//! kept in the schema sent to the model and are not enforced by the types.
+//! (`minimum`, `maxLength`, `uniqueItems`, ...) are lowered into [`Checks`],
+//! which the run-time checker enforces; `format` and `pattern` are sent to the
+//! model as hints and not enforced (docs/decisions.md).
 
 use super::ctx::Ctx;
 use crate::diagnostics::{Code, closest};
-use crate::ir::{ObjectType, Parameters, Property, Type};
+use crate::ir::{Checks, ObjectType, Parameters, Property, Type};
 use crate::yaml::{Entry, Node, Value};
 
 /// Keywords that shape the Rust type.
@@ -83,6 +84,19 @@ const UNSUPPORTED: &[&str] = &[
     "discriminator",
 ];
 
+/// What may stand beside `$ref`: annotations, nothing that constrains.
+const REF_SIBLINGS: &[&str] = &[
+    "$ref",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$comment",
+];
+
 /// A lowered schema: the parameters that lowered cleanly, and whether that is all of them.
 pub struct Lowered {
     pub parameters: Parameters,
@@ -143,9 +157,46 @@ fn lower_root(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
                 defs.push((entry.key.clone(), ty));
             }
         }
+        reference_cycles(lowerer.ctx, defs_node, &defs);
     }
     let root = lowerer.object(node, entries, true)?;
     Some(Parameters { root, defs })
+}
+
+/// `A: {$ref: B}` and `B: {$ref: A}` describe no value at all: an error at
+/// each `$ref` of such a cycle.
+fn reference_cycles(ctx: &mut Ctx<'_>, defs_node: &Node, defs: &[(String, Type)]) {
+    let target = |name: &str| {
+        defs.iter().find_map(|(def, ty)| match ty {
+            Type::Ref(target) if def == name => Some(target.as_str()),
+            _ => None,
+        })
+    };
+    for (name, _) in defs {
+        let mut at = name.as_str();
+        let mut steps = 0;
+        let cycles = loop {
+            match target(at) {
+                Some(next) if next == name => break true,
+                Some(next) if steps <= defs.len() => {
+                    at = next;
+                    steps += 1;
+                }
+                _ => break false,
+            }
+        };
+        let reference = defs_node.get(name).and_then(|def| def.get("$ref"));
+        if let (true, Some(reference)) = (cycles, reference) {
+            let diagnostic = ctx
+                .error(
+                    Code::SchemaRef,
+                    reference.span.clone(),
+                    format!("`$defs/{name}` refers to itself through references alone, so it describes no value"),
+                )
+                .with_help("give one of the entries in the cycle a type (`type: object`, ...)");
+            ctx.push(diagnostic);
+        }
+    }
 }
 
 struct Lowerer<'c, 'a> {
@@ -169,7 +220,23 @@ impl Lowerer<'_, '_> {
             return None;
         }
         if let Some(reference) = node.get("$ref") {
-            return self.reference(reference);
+            let mut alone = true;
+            for entry in entries
+                .iter()
+                .filter(|e| !REF_SIBLINGS.contains(&e.key.as_str()) && !e.key.starts_with("x-"))
+            {
+                let diagnostic = self
+                    .ctx
+                    .error(
+                        Code::SchemaUnsupported,
+                        entry.key_span.clone(),
+                        format!("`{}` beside `$ref` is not supported", entry.key),
+                    )
+                    .with_help("put it in the `$defs` entry the reference names, or declare the schema here instead of referring to it");
+                self.ctx.push(diagnostic);
+                alone = false;
+            }
+            return self.reference(reference).filter(|_| alone);
         }
         let (type_name, nullable) = match node.get("type") {
             Some(ty) => self.type_keyword(ty)?,
@@ -188,16 +255,22 @@ impl Lowerer<'_, '_> {
                 return None;
             }
         };
+        // Objects and maps read their own checks.
+        let checks = if type_name == "object" {
+            Checks::default()
+        } else {
+            self.checks(node)?
+        };
         let ty = match type_name.as_str() {
             "string" => match node.get("enum") {
-                Some(values) => self.enumeration(values)?,
-                None => Type::String,
+                Some(values) => self.enumeration(values, &checks)?,
+                None => Type::String(checks),
             },
-            "integer" => Type::Integer,
-            "number" => Type::Number,
+            "integer" => Type::Integer(checks),
+            "number" => Type::Number(checks),
             "boolean" => Type::Boolean,
             "array" => match node.get("items") {
-                Some(items) => Type::Array(Box::new(self.schema(items, false)?)),
+                Some(items) => Type::Array(Box::new(self.schema(items, false)?), checks),
                 None => {
                     let diagnostic = self
                         .ctx
@@ -333,7 +406,96 @@ impl Lowerer<'_, '_> {
         Some((name, nullable))
     }
 
-    fn enumeration(&mut self, node: &Node) -> Option<Type> {
+    /// The validation keywords of `node`; `None` when one is malformed.
+    fn checks(&mut self, node: &Node) -> Option<Checks> {
+        let errors_before = self.ctx.diagnostics.len();
+        let checks = Checks {
+            minimum: self.number(node, "minimum"),
+            maximum: self.number(node, "maximum"),
+            exclusive_minimum: self.number(node, "exclusiveMinimum"),
+            exclusive_maximum: self.number(node, "exclusiveMaximum"),
+            multiple_of: self.number(node, "multipleOf"),
+            min_length: self.count(node, "minLength"),
+            max_length: self.count(node, "maxLength"),
+            min_items: self.count(node, "minItems"),
+            max_items: self.count(node, "maxItems"),
+            unique_items: self.flag(node, "uniqueItems"),
+            min_properties: self.count(node, "minProperties"),
+            max_properties: self.count(node, "maxProperties"),
+        };
+        if let (Some(m), Some(at)) = (checks.multiple_of, node.get("multipleOf"))
+            && m <= 0.0
+        {
+            let diagnostic = self.ctx.error(
+                Code::SchemaInvalid,
+                at.span.clone(),
+                "`multipleOf` must be greater than 0",
+            );
+            self.ctx.push(diagnostic);
+        }
+        (self.ctx.diagnostics.len() == errors_before).then_some(checks)
+    }
+
+    fn number(&mut self, node: &Node, key: &str) -> Option<f64> {
+        let value = node.get(key)?;
+        match value.value {
+            Value::Int(n) => Some(n as f64),
+            Value::Float(f) if f.is_finite() => Some(f),
+            _ => {
+                let help = if matches!(value.value, Value::Bool(_)) {
+                    "in JSON Schema 2020-12 the exclusive bounds are numbers: `exclusiveMinimum: 0`"
+                } else {
+                    "write a number"
+                };
+                let diagnostic = self
+                    .ctx
+                    .error(
+                        Code::SchemaInvalid,
+                        value.span.clone(),
+                        format!("`{key}` must be a number, found {}", value.type_name()),
+                    )
+                    .with_help(help);
+                self.ctx.push(diagnostic);
+                None
+            }
+        }
+    }
+
+    fn count(&mut self, node: &Node, key: &str) -> Option<u64> {
+        let value = node.get(key)?;
+        match value.value {
+            Value::Int(n) if n >= 0 => u64::try_from(n).ok(),
+            _ => {
+                let diagnostic = self.ctx.error(
+                    Code::SchemaInvalid,
+                    value.span.clone(),
+                    format!("`{key}` must be a non-negative integer"),
+                );
+                self.ctx.push(diagnostic);
+                None
+            }
+        }
+    }
+
+    fn flag(&mut self, node: &Node, key: &str) -> bool {
+        let Some(value) = node.get(key) else {
+            return false;
+        };
+        match value.value {
+            Value::Bool(b) => b,
+            _ => {
+                let diagnostic = self.ctx.error(
+                    Code::SchemaInvalid,
+                    value.span.clone(),
+                    format!("`{key}` must be true or false"),
+                );
+                self.ctx.push(diagnostic);
+                false
+            }
+        }
+    }
+
+    fn enumeration(&mut self, node: &Node, checks: &Checks) -> Option<Type> {
         let Some(items) = node.as_seq().filter(|items| !items.is_empty()) else {
             let diagnostic = self.ctx.error(
                 Code::SchemaInvalid,
@@ -354,7 +516,23 @@ impl Lowerer<'_, '_> {
                     );
                     self.ctx.push(diagnostic);
                 }
-                Some(value) => values.push(value.to_owned()),
+                Some(value) => {
+                    let length = value.chars().count() as u64;
+                    if checks.min_length.is_some_and(|min| length < min)
+                        || checks.max_length.is_some_and(|max| length > max)
+                    {
+                        let diagnostic = self
+                            .ctx
+                            .error(
+                                Code::SchemaInvalid,
+                                item.span.clone(),
+                                format!("`{value}` breaks this schema's `minLength` or `maxLength`, so no call could use it"),
+                            )
+                            .with_help("remove the value, or relax the length bounds");
+                        self.ctx.push(diagnostic);
+                    }
+                    values.push(value.to_owned());
+                }
                 None => {
                     let diagnostic = self.ctx.error(
                         Code::SchemaUnsupported,
@@ -422,7 +600,8 @@ impl Lowerer<'_, '_> {
                     self.ctx.push(diagnostic);
                     return None;
                 }
-                Some(Type::Map(Box::new(self.schema(extra, false)?)))
+                let checks = self.checks(node)?;
+                Some(Type::Map(Box::new(self.schema(extra, false)?), checks))
             }
             _ => Some(Type::Object(self.object(node, entries, false)?)),
         }
@@ -432,6 +611,7 @@ impl Lowerer<'_, '_> {
         if is_root && !self.check_keywords(entries, true) {
             return None;
         }
+        let checks = self.checks(node)?;
         let additional_properties = match node.get("additionalProperties") {
             None => false,
             Some(Node {
@@ -517,6 +697,7 @@ impl Lowerer<'_, '_> {
                 .map(str::to_owned),
             properties,
             additional_properties,
+            checks,
         })
     }
 
@@ -575,18 +756,148 @@ fn default_fits(ty: &Type, default: &Node) -> Result<(), String> {
     match (ty, &default.value) {
         (Type::Nullable(_), Value::Null) => Ok(()),
         (Type::Nullable(inner), _) => default_fits(inner, default),
-        (Type::String, Value::String(_)) | (Type::Integer, Value::Int(_)) | (Type::Boolean, Value::Bool(_)) => Ok(()),
-        (Type::Number, Value::Int(_) | Value::Float(_)) => Ok(()),
+        (Type::String(checks), Value::String(s)) => {
+            within(checks, s.chars().count(), checks.min_length, checks.max_length, "characters")
+        }
+        (Type::Integer(checks), Value::Int(n)) => bounded(checks, *n as f64),
+        (Type::Number(checks), Value::Int(n)) => bounded(checks, *n as f64),
+        (Type::Number(checks), Value::Float(f)) => bounded(checks, *f),
+        (Type::Boolean, Value::Bool(_)) => Ok(()),
         (Type::Enum(values), Value::String(s)) if values.contains(s) => Ok(()),
         (Type::Enum(values), _) => mismatch(&format!("one of {}", values.join(", "))),
-        (Type::Array(inner), Value::Seq(items)) => items.iter().try_for_each(|item| default_fits(inner, item)),
-        (Type::String, _) => mismatch("a string"),
-        (Type::Integer, _) => mismatch("an integer"),
-        (Type::Number, _) => mismatch("a number"),
+        (Type::Array(inner, checks), Value::Seq(items)) => {
+            within(checks, items.len(), checks.min_items, checks.max_items, "items")?;
+            if checks.unique_items {
+                let texts: Vec<String> = items.iter().map(|i| i.to_json().to_string()).collect();
+                if texts.iter().enumerate().any(|(i, t)| texts[..i].contains(t)) {
+                    return Err("the default breaks this schema's `uniqueItems`".to_owned());
+                }
+            }
+            items.iter().try_for_each(|item| default_fits(inner, item))
+        }
+        (Type::String(_), _) => mismatch("a string"),
+        (Type::Integer(_), _) => mismatch("an integer"),
+        (Type::Number(_), _) => mismatch("a number"),
         (Type::Boolean, _) => mismatch("a boolean"),
-        (Type::Array(_), _) => mismatch("a list"),
-        (Type::Object(_) | Type::Map(_) | Type::Ref(_), _) => {
+        (Type::Array(..), _) => mismatch("a list"),
+        (Type::Object(_) | Type::Map(..) | Type::Ref(_), _) => {
             Err("defaults are supported on scalars, enums and lists of them, not on objects or references".to_owned())
         }
     }
+}
+
+/// A default must pass the checks it will be put through at every call.
+fn within(
+    _: &Checks,
+    n: usize,
+    min: Option<u64>,
+    max: Option<u64>,
+    what: &str,
+) -> Result<(), String> {
+    let n = n as u64;
+    match (min, max) {
+        (Some(min), _) if n < min => Err(format!(
+            "the default has {n} {what}, fewer than the minimum of {min}"
+        )),
+        (_, Some(max)) if n > max => Err(format!(
+            "the default has {n} {what}, more than the maximum of {max}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn bounded(checks: &Checks, f: f64) -> Result<(), String> {
+    let broken = checks.minimum.is_some_and(|m| f < m)
+        || checks.maximum.is_some_and(|m| f > m)
+        || checks.exclusive_minimum.is_some_and(|m| f <= m)
+        || checks.exclusive_maximum.is_some_and(|m| f >= m)
+        || checks.multiple_of.is_some_and(|m| (f / m).fract() != 0.0);
+    if broken {
+        Err(format!("the default {f} breaks this schema's bounds"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Makes what the checker enforces explicit in the schema sent to models, so
+/// that any JSON Schema validator accepts exactly what the checker accepts:
+/// `type` where it was implied, `additionalProperties: false` on objects (the
+/// checker's default, not JSON Schema's), and `null` among a nullable `enum`'s
+/// values (JSON Schema checks `enum` against null too).
+pub fn make_explicit(schema: &mut serde_json::Value) {
+    use serde_json::Value as Json;
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    if object.contains_key("$ref") {
+        return;
+    }
+    if !object.contains_key("type") {
+        if object.contains_key("enum") {
+            object.insert("type".to_owned(), Json::from("string"));
+        } else if object.contains_key("properties") {
+            object.insert("type".to_owned(), Json::from("object"));
+        }
+    }
+    let types: Vec<String> = match object.get("type") {
+        Some(Json::String(t)) => vec![t.clone()],
+        Some(Json::Array(ts)) => ts
+            .iter()
+            .filter_map(|t| t.as_str().map(str::to_owned))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if types.iter().any(|t| t == "object") && !object.contains_key("additionalProperties") {
+        object.insert("additionalProperties".to_owned(), Json::Bool(false));
+    }
+    if types.iter().any(|t| t == "null")
+        && let Some(Json::Array(values)) = object.get_mut("enum")
+        && !values.contains(&Json::Null)
+    {
+        values.push(Json::Null);
+    }
+    for key in ["properties", "$defs"] {
+        if let Some(children) = object.get_mut(key).and_then(Json::as_object_mut) {
+            children.values_mut().for_each(make_explicit);
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(child) = object.get_mut(key) {
+            make_explicit(child);
+        }
+    }
+}
+
+/// Whether an explicit schema qualifies for OpenAI's strict mode: every
+/// object closed and requiring all its properties, no defaults, no maps.
+pub fn strict_compatible(schema: &serde_json::Value) -> bool {
+    use serde_json::Value as Json;
+    let Some(object) = schema.as_object() else {
+        return true;
+    };
+    if object.contains_key("default") {
+        return false;
+    }
+    if object
+        .get("additionalProperties")
+        .is_some_and(|a| a != &Json::Bool(false))
+    {
+        return false;
+    }
+    let names: Vec<&String> = object
+        .get("properties")
+        .and_then(Json::as_object)
+        .map_or_else(Vec::new, |p| p.keys().collect());
+    let required: Vec<&str> = object
+        .get("required")
+        .and_then(Json::as_array)
+        .map_or_else(Vec::new, |r| r.iter().filter_map(Json::as_str).collect());
+    if names.iter().any(|name| !required.contains(&name.as_str())) {
+        return false;
+    }
+    ["properties", "$defs"]
+        .iter()
+        .filter_map(|key| object.get(*key).and_then(Json::as_object))
+        .all(|children| children.values().all(strict_compatible))
+        && object.get("items").is_none_or(strict_compatible)
 }

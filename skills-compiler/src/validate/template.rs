@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::ir::{BodyPart, BodyTemplate, Template, TemplatePart};
+use crate::ir::{BodyNode, BodyTemplate, Template, TemplatePart};
 
 /// A placeholder found in a template, with its byte range in the template text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,15 +62,29 @@ pub fn parse(text: &str) -> Result<(Template, Vec<Placeholder>), TemplateError> 
     Ok((Template { parts }, placeholders))
 }
 
-/// Parses a JSON body template. Each placeholder stands either as a whole JSON
-/// value or inside a JSON string; the text with every placeholder replaced by
-/// a neutral stand-in must be valid JSON.
-pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), TemplateError> {
+/// Where a body placeholder stands, which decides what it may name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodySlot {
+    /// A whole JSON value: left out of its object or array when absent.
+    Value,
+    /// Inside a JSON string: there must always be text to put there.
+    InString,
+    /// Inside an object key: never allowed (a model must not choose keys).
+    Key,
+}
+
+/// Parses a JSON body template into a tree. Each placeholder stands either as
+/// a whole JSON value or inside a JSON string; the text with every
+/// placeholder replaced by a neutral stand-in must be valid JSON.
+pub fn parse_body(
+    text: &str,
+) -> Result<(BodyTemplate, Vec<(Placeholder, BodySlot)>), TemplateError> {
     let (template, placeholders) = parse(text)?;
-    let mut parts = Vec::new();
     let mut probe = String::with_capacity(text.len());
     // Segments of `probe` and the text they stand for, to map error offsets back.
     let mut segments: Vec<Segment> = Vec::new();
+    // Probe offset of each placeholder's stand-in, in order.
+    let mut stand_ins: Vec<(usize, String)> = Vec::new();
     let mut in_string = false;
     let mut escaped = false;
     let mut placeholder = placeholders.iter();
@@ -97,7 +111,6 @@ pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), Templa
                 });
                 probe.push_str(&literal);
                 cursor += literal.len();
-                parts.push(BodyPart::Literal(literal));
             }
             TemplatePart::Param(name) => {
                 let range = placeholder
@@ -107,13 +120,8 @@ pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), Templa
                     probe: probe.len()..probe.len() + 1,
                     text: range.clone(),
                 });
-                if in_string {
-                    probe.push('x');
-                    parts.push(BodyPart::InString(name));
-                } else {
-                    probe.push('0');
-                    parts.push(BodyPart::Value(name));
-                }
+                stand_ins.push((probe.len(), name));
+                probe.push(if in_string { 'x' } else { '0' });
                 cursor = range.end;
             }
         }
@@ -132,7 +140,182 @@ pub fn parse_body(text: &str) -> Result<(BodyTemplate, Vec<Placeholder>), Templa
             range: original..(original + 1).min(text.len()),
         });
     }
-    Ok((BodyTemplate { parts }, placeholders))
+    let mut tree = Tree {
+        probe: probe.as_bytes(),
+        at: 0,
+        stand_ins: &stand_ins,
+        slots: Vec::new(),
+    };
+    let root = tree.value(false);
+    let slots = placeholders.into_iter().zip(tree.slots).collect::<Vec<_>>();
+    Ok((BodyTemplate { root }, slots))
+}
+
+/// Builds the tree from the probe, which is valid JSON by now.
+struct Tree<'a> {
+    probe: &'a [u8],
+    at: usize,
+    stand_ins: &'a [(usize, String)],
+    /// The slot of each placeholder, in text order.
+    slots: Vec<BodySlot>,
+}
+
+impl Tree<'_> {
+    fn skip_space(&mut self) {
+        while self.probe.get(self.at).is_some_and(u8::is_ascii_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    fn stand_in(&self, at: usize) -> Option<String> {
+        self.stand_ins
+            .iter()
+            .find(|(offset, _)| *offset == at)
+            .map(|(_, name)| name.clone())
+    }
+
+    fn value(&mut self, key: bool) -> BodyNode {
+        self.skip_space();
+        let node = match self.probe.get(self.at) {
+            Some(b'{') => self.object(),
+            Some(b'[') => self.array(),
+            Some(b'"') => self.string(key),
+            _ => {
+                if let Some(name) = self.stand_in(self.at) {
+                    self.at += 1;
+                    self.slots.push(BodySlot::Value);
+                    BodyNode::Value(name)
+                } else {
+                    let start = self.at;
+                    while self
+                        .probe
+                        .get(self.at)
+                        .is_some_and(|b| !b",]} \t\r\n".contains(b))
+                    {
+                        self.at += 1;
+                    }
+                    BodyNode::Text(
+                        String::from_utf8_lossy(&self.probe[start..self.at]).into_owned(),
+                    )
+                }
+            }
+        };
+        self.skip_space();
+        node
+    }
+
+    fn object(&mut self) -> BodyNode {
+        self.at += 1;
+        let mut members = Vec::new();
+        self.skip_space();
+        while self.probe.get(self.at).is_some_and(|b| *b != b'}') {
+            let key = match self.value(true) {
+                BodyNode::Text(key) => key,
+                other => compact(&other),
+            };
+            self.at += 1; // `:`
+            let value = self.value(false);
+            members.push((key, value));
+            if self.probe.get(self.at) == Some(&b',') {
+                self.at += 1;
+                self.skip_space();
+            }
+        }
+        self.at += 1;
+        if members.iter().all(|(_, v)| matches!(v, BodyNode::Text(_))) {
+            return BodyNode::Text(compact(&BodyNode::Object(members)));
+        }
+        BodyNode::Object(members)
+    }
+
+    fn array(&mut self) -> BodyNode {
+        self.at += 1;
+        let mut items = Vec::new();
+        self.skip_space();
+        while self.probe.get(self.at).is_some_and(|b| *b != b']') {
+            items.push(self.value(false));
+            if self.probe.get(self.at) == Some(&b',') {
+                self.at += 1;
+            }
+        }
+        self.at += 1;
+        if items.iter().all(|v| matches!(v, BodyNode::Text(_))) {
+            return BodyNode::Text(compact(&BodyNode::Array(items)));
+        }
+        BodyNode::Array(items)
+    }
+
+    /// A string's content as parts: escaped text as written, and placeholders.
+    fn string(&mut self, key: bool) -> BodyNode {
+        self.at += 1;
+        let mut parts = Vec::new();
+        let mut literal = Vec::new();
+        while let Some(&byte) = self.probe.get(self.at) {
+            if byte == b'"' {
+                break;
+            }
+            if let Some(name) = self.stand_in(self.at) {
+                if !literal.is_empty() {
+                    parts.push(TemplatePart::Literal(
+                        String::from_utf8_lossy(&std::mem::take(&mut literal)).into_owned(),
+                    ));
+                }
+                parts.push(TemplatePart::Param(name));
+                self.slots.push(if key {
+                    BodySlot::Key
+                } else {
+                    BodySlot::InString
+                });
+                self.at += 1;
+                continue;
+            }
+            literal.push(byte);
+            if byte == b'\\' {
+                literal.extend(self.probe.get(self.at + 1));
+                self.at += 1;
+            }
+            self.at += 1;
+        }
+        self.at += 1;
+        if !literal.is_empty() {
+            parts.push(TemplatePart::Literal(
+                String::from_utf8_lossy(&literal).into_owned(),
+            ));
+        }
+        if parts.iter().all(|p| matches!(p, TemplatePart::Literal(_))) {
+            return BodyNode::Text(compact(&BodyNode::String(parts)));
+        }
+        BodyNode::String(parts)
+    }
+}
+
+/// Compact JSON text of a node (placeholders as `{{name}}`, for display only).
+pub fn compact(node: &BodyNode) -> String {
+    match node {
+        BodyNode::Text(text) => text.clone(),
+        BodyNode::Value(name) => format!("{{{{{name}}}}}"),
+        BodyNode::String(parts) => {
+            let inner: String = parts
+                .iter()
+                .map(|part| match part {
+                    TemplatePart::Literal(text) => text.clone(),
+                    TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
+                })
+                .collect();
+            format!("\"{inner}\"")
+        }
+        BodyNode::Object(members) => {
+            let members: Vec<String> = members
+                .iter()
+                .map(|(key, value)| format!("{key}:{}", compact(value)))
+                .collect();
+            format!("{{{}}}", members.join(","))
+        }
+        BodyNode::Array(items) => {
+            let items: Vec<String> = items.iter().map(compact).collect();
+            format!("[{}]", items.join(","))
+        }
+    }
 }
 
 /// A stretch of the JSON probe and the stretch of template text it stands for.
@@ -179,20 +362,59 @@ mod tests {
 
     #[test]
     fn body_placeholders_know_their_context() {
-        let (body, _) =
-            parse_body(r#"{"title": {{title}}, "note": "by {{user}} \"q\" {{x}}"}"#).unwrap();
+        let (body, slots) = parse_body(
+            r#"{"title": {{title}}, "note": "by {{user}} \"q\" {{x}}", "fixed": {"a": [1, 2]}, "l": [{{a}}, 3]}"#,
+        )
+        .unwrap();
         assert_eq!(
-            body.parts,
-            vec![
-                BodyPart::Literal(r#"{"title": "#.into()),
-                BodyPart::Value("title".into()),
-                BodyPart::Literal(r#", "note": "by "#.into()),
-                BodyPart::InString("user".into()),
-                BodyPart::Literal(r#" \"q\" "#.into()),
-                BodyPart::InString("x".into()),
-                BodyPart::Literal(r#""}"#.into()),
+            body.root,
+            BodyNode::Object(vec![
+                ("\"title\"".into(), BodyNode::Value("title".into())),
+                (
+                    "\"note\"".into(),
+                    BodyNode::String(vec![
+                        TemplatePart::Literal("by ".into()),
+                        TemplatePart::Param("user".into()),
+                        TemplatePart::Literal(r#" \"q\" "#.into()),
+                        TemplatePart::Param("x".into()),
+                    ])
+                ),
+                ("\"fixed\"".into(), BodyNode::Text(r#"{"a":[1,2]}"#.into())),
+                (
+                    "\"l\"".into(),
+                    BodyNode::Array(vec![
+                        BodyNode::Value("a".into()),
+                        BodyNode::Text("3".into())
+                    ])
+                ),
+            ])
+        );
+        let slots: Vec<BodySlot> = slots.into_iter().map(|(_, slot)| slot).collect();
+        assert_eq!(
+            slots,
+            [
+                BodySlot::Value,
+                BodySlot::InString,
+                BodySlot::InString,
+                BodySlot::Value
             ]
         );
+        assert_eq!(
+            parse_body(r#" "x{{a}}" "#).unwrap().1[0].1,
+            BodySlot::InString
+        );
+        assert_eq!(
+            parse_body("{{a}}").unwrap().0.root,
+            BodyNode::Value("a".into())
+        );
+    }
+
+    #[test]
+    fn a_placeholder_in_a_key_is_found() {
+        let (_, slots) = parse_body(r#"{"k{{a}}": {{b}}}"#).unwrap();
+        assert_eq!(slots[0].0.range, 3..8);
+        assert_eq!(slots[0].1, BodySlot::Key);
+        assert_eq!(slots[1].1, BodySlot::Value);
     }
 
     #[test]

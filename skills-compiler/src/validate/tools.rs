@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::{schema, template};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{Endpoint, Method, Parameters, Policy, Template, Tool, ToolName};
+use crate::ir::{Endpoint, Hints, Method, Parameters, Policy, Template, Tool, ToolName};
 use crate::yaml::Node;
 
 const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];
@@ -65,14 +65,20 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Declared {
             ctx.push(diagnostic);
         }
         seen.push((name.clone(), name_span.clone()));
-        if let Some((description, parameters, parameters_json, endpoint)) = tool_body(ctx, item) {
+        if let Some((description, parameters, mut parameters_json, endpoint)) = tool_body(ctx, item)
+        {
+            schema::make_explicit(&mut parameters_json);
+            // Decided with the permissions, once every tool is known.
+            let policy = Policy::Deny;
             declared.push(Tool {
                 name: ToolName(name),
                 description,
                 parameters,
+                strict: schema::strict_compatible(&parameters_json),
                 parameters_json,
+                hints: Hints::of(endpoint.as_ref(), policy),
                 endpoint,
-                policy: Policy::Deny,
+                policy,
             });
         }
     }
@@ -251,9 +257,20 @@ fn endpoint(
         let text = ctx.string(body, "body")?;
         match template::parse_body(&text) {
             Ok((template, placeholders)) => {
-                for placeholder in &placeholders {
+                for (placeholder, slot) in &placeholders {
                     let span = ctx.sub_span(body, placeholder.range.clone());
-                    params.resolve(ctx, &placeholder.name, span, Slot::Body);
+                    let slot = match slot {
+                        template::BodySlot::Value => Slot::Body,
+                        template::BodySlot::InString => Slot::BodyString,
+                        template::BodySlot::Key => {
+                            let diagnostic = ctx
+                                .error(Code::BodyTemplate, span, format!("`{{{{{}}}}}` stands in an object key", placeholder.name))
+                                .with_help("a model's value may fill a JSON value or the inside of a string, never choose a key");
+                            ctx.push(diagnostic);
+                            continue;
+                        }
+                    };
+                    params.resolve(ctx, &placeholder.name, span, slot);
                 }
                 Some(template)
             }
@@ -318,7 +335,10 @@ enum Slot {
     Path,
     Query,
     Header,
+    /// A whole JSON value in the body.
     Body,
+    /// Inside a JSON string in the body.
+    BodyString,
 }
 
 struct Params<'p> {
@@ -361,11 +381,12 @@ impl Params<'_> {
             let place = match slot {
                 Slot::Path => "the URL path",
                 Slot::Query => "a query value",
+                Slot::BodyString => "a JSON string",
                 _ => "a header",
             };
             let diagnostic = ctx
                 .error(Code::PlaceholderType, span, format!("`{name}` is not a scalar and cannot stand in {place}"))
-                .with_help("use a string, integer, number, boolean or enum parameter; put lists and objects in the body");
+                .with_help("use a string, integer, number, boolean or enum parameter; put lists and objects in the body as whole values (`{{tags}}`)");
             ctx.push(diagnostic);
             return;
         }
@@ -373,11 +394,23 @@ impl Params<'_> {
             let diagnostic = ctx
                 .error(
                     Code::OptionalPathPlaceholder,
-                    span,
+                    span.clone(),
                     format!("`{name}` stands in the URL path but is optional"),
                 )
                 .with_help(format!(
                     "add `{name}` to `required`, or move it to the query"
+                ));
+            ctx.push(diagnostic);
+        }
+        if slot == Slot::BodyString && !property.required {
+            let diagnostic = ctx
+                .error(
+                    Code::OptionalStringPlaceholder,
+                    span,
+                    format!("`{name}` stands inside a JSON string but is optional"),
+                )
+                .with_help(format!(
+                    "add `{name}` to `required`, or let it stand as a whole value (`\"key\": {{{{{name}}}}}`), which is left out when absent"
                 ));
             ctx.push(diagnostic);
         }

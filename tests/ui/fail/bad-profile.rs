@@ -1,5 +1,10 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/one-bad-one-good", track = false, profile = "strict");
+    skills::include_skills!("../../../../tests/ui/skills/only-good", track = false, profile = "strict");
 }
 
-fn main() {}
+// Stubs: the valid skills are still emitted, so using them adds no second error.
+fn main() {
+    let _ = agent::good::SKILL.name();
+    let _ = agent::good::ToolCall::NAMES;
+    let _ = agent::SKILLS.len();
+}

@@ -1,0 +1,83 @@
+//! Tool definitions in each model API's shape, composed from the one stored
+//! parameter schema (storing each shape would keep the schema five times in
+//! the binary). The CLI prints the same text through these functions.
+
+use crate::tool::Hints;
+
+fn string(text: &str) -> String {
+    serde_json::Value::String(text.to_owned()).to_string()
+}
+
+/// `{"name", "description", "input_schema"}` for Anthropic's Messages API.
+pub fn anthropic(name: &str, description: &str, parameters_json: &str) -> String {
+    format!(
+        r#"{{"name":{},"description":{},"input_schema":{parameters_json}}}"#,
+        string(name),
+        string(description)
+    )
+}
+
+/// `{"type": "function", "function": {...}}` for OpenAI, with
+/// `x-openai-isConsequential`, and `"strict": true` when asked for.
+pub fn openai(
+    name: &str,
+    description: &str,
+    parameters_json: &str,
+    hints: Hints,
+    strict: bool,
+) -> String {
+    let strict = if strict { r#","strict":true"# } else { "" };
+    format!(
+        r#"{{"type":"function","function":{{"name":{},"description":{},"parameters":{parameters_json}{strict},"x-openai-isConsequential":{}}}}}"#,
+        string(name),
+        string(description),
+        hints.consequential
+    )
+}
+
+/// `{"name", "description", "inputSchema", "annotations"}` for MCP.
+pub fn mcp(name: &str, description: &str, parameters_json: &str, hints: Hints) -> String {
+    format!(
+        r#"{{"name":{},"description":{},"inputSchema":{parameters_json},"annotations":{{"readOnlyHint":{},"destructiveHint":{},"idempotentHint":{},"openWorldHint":{}}}}}"#,
+        string(name),
+        string(description),
+        hints.read_only,
+        hints.destructive,
+        hints.idempotent,
+        hints.open_world
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HINTS: Hints = Hints {
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: true,
+        consequential: true,
+    };
+
+    #[test]
+    fn every_shape_is_json_with_the_schema_inside() {
+        let schema = r#"{"type":"object","properties":{}}"#;
+        for text in [
+            anthropic("t", "say \"hi\"", schema),
+            openai("t", "d", schema, HINTS, true),
+            mcp("t", "d", schema, HINTS),
+        ] {
+            let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let found = ["input_schema", "inputSchema"]
+                .iter()
+                .find_map(|key| value.get(*key))
+                .or_else(|| value["function"].get("parameters"));
+            assert_eq!(found.unwrap()["type"], "object", "{text}");
+        }
+        let openai: serde_json::Value =
+            serde_json::from_str(&openai("t", "d", schema, HINTS, false)).unwrap();
+        assert_eq!(openai["function"]["x-openai-isConsequential"], true);
+        assert!(openai["function"].get("strict").is_none());
+    }
+}

@@ -1,0 +1,705 @@
+//! A tool's parameter schema as a static table, and the one checker that
+//! turns a model's arguments into a normalised, schema-conforming object.
+//!
+//! The compiler lowers each schema into a flat list of [`Node`]s (node 0 is
+//! the root object; `$ref`s become indices, so recursion needs no boxing
+//! here). The same checker serves generated `ToolCall::parse`, untyped
+//! [`Tool::parse`](crate::Tool::parse) and, later, skills loaded at run time.
+
+use serde_json::{Map, Value};
+
+use crate::error::ToolCallError;
+
+/// Deeper arguments are refused rather than risking the stack.
+pub const MAX_DEPTH: usize = 128;
+
+/// A tool's parameters: node 0 is the root object.
+#[derive(Debug, Clone, Copy)]
+pub struct Schema {
+    #[doc(hidden)]
+    pub nodes: &'static [Node],
+}
+
+/// One schema node. Indices point into [`Schema::nodes`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Node {
+    String(Checks),
+    Integer(Checks),
+    Number(Checks),
+    Boolean,
+    /// A string restricted to these values.
+    Enum(&'static [&'static str]),
+    Array {
+        items: u32,
+        checks: Checks,
+    },
+    /// An object with no fixed properties whose values have one type.
+    Map {
+        values: u32,
+        checks: Checks,
+    },
+    Object {
+        properties: &'static [Property],
+        /// `additionalProperties: true`: undeclared members are kept as they are.
+        additional: bool,
+        checks: Checks,
+    },
+    /// `type: [T, "null"]`.
+    Nullable(u32),
+}
+
+/// A declared property of an object.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Property {
+    pub name: &'static str,
+    pub node: u32,
+    pub required: bool,
+    /// The schema's `default`, as JSON text; filled in when the member is absent.
+    pub default: Option<&'static str>,
+}
+
+/// JSON Schema's validation keywords. Each applies to the instances it is
+/// about (lengths to strings, bounds to numbers, ...), as in JSON Schema.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Checks {
+    pub minimum: Option<f64>,
+    pub maximum: Option<f64>,
+    pub exclusive_minimum: Option<f64>,
+    pub exclusive_maximum: Option<f64>,
+    pub multiple_of: Option<f64>,
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    pub min_items: Option<u64>,
+    pub max_items: Option<u64>,
+    pub unique_items: bool,
+    pub min_properties: Option<u64>,
+    pub max_properties: Option<u64>,
+}
+
+impl Checks {
+    /// No validation keyword.
+    pub const NONE: Checks = Checks {
+        minimum: None,
+        maximum: None,
+        exclusive_minimum: None,
+        exclusive_maximum: None,
+        multiple_of: None,
+        min_length: None,
+        max_length: None,
+        min_items: None,
+        max_items: None,
+        unique_items: false,
+        min_properties: None,
+        max_properties: None,
+    };
+}
+
+/// Where in the arguments a problem is, and what it is.
+struct Failure {
+    path: Vec<Step>,
+    message: String,
+}
+
+#[derive(Clone)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+impl Failure {
+    fn into_error(self, tool: &str) -> ToolCallError {
+        ToolCallError::InvalidArguments {
+            tool: tool.to_owned(),
+            path: render_path(&self.path),
+            message: self.message,
+        }
+    }
+}
+
+/// `.` for the arguments object, else `title`, `labels[2]`, `filter.owner`.
+fn render_path(path: &[Step]) -> String {
+    if path.is_empty() {
+        return ".".to_owned();
+    }
+    let mut out = String::new();
+    for step in path {
+        match step {
+            Step::Key(key) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Step::Index(i) => {
+                out.push('[');
+                out.push_str(&i.to_string());
+                out.push(']');
+            }
+        }
+    }
+    out
+}
+
+impl Schema {
+    /// Checks `value` against the schema and returns it normalised: defaults
+    /// filled in, members in declaration order, integers as integers and
+    /// integral numbers as integers. Every problem names its JSON path.
+    pub fn check(&self, tool: &str, value: &Value) -> Result<Map<String, Value>, ToolCallError> {
+        let mut checker = Checker {
+            nodes: self.nodes,
+            path: Vec::new(),
+        };
+        match checker.node(0, value, 0) {
+            Ok(Value::Object(map)) => Ok(map),
+            Ok(_) => Err(Failure {
+                path: Vec::new(),
+                message: "the root of the schema is not an object".to_owned(),
+            }
+            .into_error(tool)),
+            Err(failure) => Err(failure.into_error(tool)),
+        }
+    }
+}
+
+struct Checker {
+    nodes: &'static [Node],
+    path: Vec<Step>,
+}
+
+impl Checker {
+    fn fail(&self, message: String) -> Failure {
+        Failure {
+            path: self.path.clone(),
+            message,
+        }
+    }
+
+    fn node(&mut self, index: u32, value: &Value, depth: usize) -> Result<Value, Failure> {
+        if depth > MAX_DEPTH {
+            return Err(self.fail(format!("nested more than {MAX_DEPTH} levels deep")));
+        }
+        let Some(node) = self.nodes.get(index as usize) else {
+            return Err(self.fail("the schema table is inconsistent (a bug in skills)".into()));
+        };
+        match *node {
+            Node::String(checks) => {
+                let Value::String(text) = value else {
+                    return Err(self.mismatch(value, "a string"));
+                };
+                self.length(text, &checks)?;
+                Ok(value.clone())
+            }
+            Node::Integer(checks) => {
+                let Some(n) = integer(value) else {
+                    return Err(match value {
+                        Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0) => self
+                            .fail(format!(
+                                "integer `{n}` is out of range: the tool takes 64-bit signed integers"
+                            )),
+                        _ => self.mismatch(value, "an integer"),
+                    });
+                };
+                self.bounds(n as f64, Some(n), &checks)?;
+                Ok(Value::from(n))
+            }
+            Node::Number(checks) => {
+                let Some(f) = value.as_f64().filter(|_| value.is_number()) else {
+                    return Err(self.mismatch(value, "a number"));
+                };
+                self.bounds(f, value.as_i64(), &checks)?;
+                Ok(match value.as_i64() {
+                    Some(n) => Value::from(n),
+                    None => canonical_number(f),
+                })
+            }
+            Node::Boolean => match value {
+                Value::Bool(_) => Ok(value.clone()),
+                _ => Err(self.mismatch(value, "a boolean")),
+            },
+            Node::Enum(values) => match value {
+                Value::String(text) if values.contains(&text.as_str()) => Ok(value.clone()),
+                Value::String(text) => Err(self.fail(format!(
+                    "unknown variant `{text}`, expected {}",
+                    one_of(values)
+                ))),
+                _ => Err(self.mismatch(value, &format!("one of {}", one_of(values)))),
+            },
+            Node::Nullable(inner) => match value {
+                Value::Null => Ok(Value::Null),
+                _ => self.node(inner, value, depth),
+            },
+            Node::Array { items, checks } => {
+                let Value::Array(elements) = value else {
+                    return Err(self.mismatch(value, "a sequence"));
+                };
+                let mut out = Vec::with_capacity(elements.len());
+                for (i, element) in elements.iter().enumerate() {
+                    self.path.push(Step::Index(i));
+                    out.push(self.node(items, element, depth + 1)?);
+                    self.path.pop();
+                }
+                self.count(out.len(), checks.min_items, checks.max_items, "items")?;
+                if checks.unique_items && !all_unique(&out) {
+                    return Err(self.fail("the items must be unique".into()));
+                }
+                Ok(Value::Array(out))
+            }
+            Node::Map { values, checks } => {
+                let Value::Object(members) = value else {
+                    return Err(self.mismatch(value, "a map"));
+                };
+                let mut out = Map::new();
+                for (key, member) in members {
+                    self.path.push(Step::Key(key.clone()));
+                    let member = self.node(values, member, depth + 1)?;
+                    self.path.pop();
+                    out.insert(key.clone(), member);
+                }
+                self.count(
+                    out.len(),
+                    checks.min_properties,
+                    checks.max_properties,
+                    "members",
+                )?;
+                Ok(Value::Object(out))
+            }
+            Node::Object {
+                properties,
+                additional,
+                checks,
+            } => {
+                let Value::Object(members) = value else {
+                    return Err(self.mismatch(value, "a map"));
+                };
+                let out = self.object(properties, additional, members, depth)?;
+                self.count(
+                    out.len(),
+                    checks.min_properties,
+                    checks.max_properties,
+                    "members",
+                )?;
+                Ok(Value::Object(out))
+            }
+        }
+    }
+
+    fn object(
+        &mut self,
+        properties: &'static [Property],
+        additional: bool,
+        members: &Map<String, Value>,
+        depth: usize,
+    ) -> Result<Map<String, Value>, Failure> {
+        let mut out = Map::new();
+        for property in properties {
+            self.path.push(Step::Key(property.name.to_owned()));
+            match members.get(property.name) {
+                Some(member) => {
+                    let member = self.node(property.node, member, depth + 1)?;
+                    out.insert(property.name.to_owned(), member);
+                }
+                None => {
+                    if let Some(default) = property.default {
+                        let parsed: Value = serde_json::from_str(default).map_err(|_| {
+                            self.fail("the schema's default is not JSON (a bug in skills)".into())
+                        })?;
+                        let member = self.node(property.node, &parsed, depth + 1)?;
+                        out.insert(property.name.to_owned(), member);
+                    } else if property.required {
+                        return Err(self.fail(format!("missing field `{}`", property.name)));
+                    }
+                }
+            }
+            self.path.pop();
+        }
+        for (key, member) in members {
+            if properties.iter().any(|p| p.name == key) {
+                continue;
+            }
+            if !additional {
+                self.path.push(Step::Key(key.clone()));
+                let names: Vec<&str> = properties.iter().map(|p| p.name).collect();
+                let expected = if names.is_empty() {
+                    "there are no fields".to_owned()
+                } else {
+                    format!("expected {}", one_of(&names))
+                };
+                return Err(self.fail(format!("unknown field `{key}`, {expected}")));
+            }
+            if depth + 1 > MAX_DEPTH && !is_flat(member) {
+                return Err(self.fail(format!("nested more than {MAX_DEPTH} levels deep")));
+            }
+            out.insert(key.clone(), member.clone());
+        }
+        Ok(out)
+    }
+
+    fn mismatch(&self, value: &Value, expected: &str) -> Failure {
+        self.fail(format!(
+            "invalid type: {}, expected {expected}",
+            describe(value)
+        ))
+    }
+
+    fn length(&self, text: &str, checks: &Checks) -> Result<(), Failure> {
+        if checks.min_length.is_none() && checks.max_length.is_none() {
+            return Ok(());
+        }
+        self.count(
+            text.chars().count(),
+            checks.min_length,
+            checks.max_length,
+            "characters",
+        )
+    }
+
+    fn count(
+        &self,
+        n: usize,
+        min: Option<u64>,
+        max: Option<u64>,
+        what: &str,
+    ) -> Result<(), Failure> {
+        let n = n as u64;
+        if let Some(min) = min.filter(|min| n < *min) {
+            return Err(self.fail(format!("has {n} {what}, fewer than the minimum of {min}")));
+        }
+        if let Some(max) = max.filter(|max| n > *max) {
+            return Err(self.fail(format!("has {n} {what}, more than the maximum of {max}")));
+        }
+        Ok(())
+    }
+
+    /// `exact` is the value as an integer when it is one, for exact `multipleOf`.
+    fn bounds(&self, f: f64, exact: Option<i64>, checks: &Checks) -> Result<(), Failure> {
+        let shown = || exact.map_or_else(|| f.to_string(), |n| n.to_string());
+        if let Some(min) = checks.minimum.filter(|min| f < *min) {
+            return Err(self.fail(format!("{} is less than the minimum of {min}", shown())));
+        }
+        if let Some(max) = checks.maximum.filter(|max| f > *max) {
+            return Err(self.fail(format!("{} is greater than the maximum of {max}", shown())));
+        }
+        if let Some(min) = checks.exclusive_minimum.filter(|min| f <= *min) {
+            return Err(self.fail(format!("{} must be greater than {min}", shown())));
+        }
+        if let Some(max) = checks.exclusive_maximum.filter(|max| f >= *max) {
+            return Err(self.fail(format!("{} must be less than {max}", shown())));
+        }
+        if let Some(m) = checks.multiple_of
+            && !is_multiple(f, exact, m)
+        {
+            return Err(self.fail(format!("{} is not a multiple of {m}", shown())));
+        }
+        Ok(())
+    }
+}
+
+/// An integer as JSON Schema counts one (`1` and `1.0` both are), when it fits `i64`.
+pub(crate) fn integer(value: &Value) -> Option<i64> {
+    if let Some(n) = value.as_i64() {
+        return Some(n);
+    }
+    let f = value.as_f64().filter(|_| value.is_number())?;
+    // 2^63 is exactly representable; anything at or beyond it does not fit.
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    (f.fract() == 0.0 && (-LIMIT..LIMIT).contains(&f)).then_some(f as i64)
+}
+
+/// The one JSON spelling of a number argument: integral values within
+/// ±2^53 as integers (`3`, not `3.0`), others as floats.
+pub fn canonical_number(f: f64) -> Value {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    if f.fract() == 0.0 && f.abs() <= EXACT {
+        Value::from(f as i64)
+    } else {
+        serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)
+    }
+}
+
+fn is_multiple(f: f64, exact: Option<i64>, m: f64) -> bool {
+    if let Some(n) = exact
+        && m.fract() == 0.0
+        && m.abs() < 9.2e18
+    {
+        let m = m as i64;
+        return m != 0 && n % m == 0;
+    }
+    let quotient = f / m;
+    quotient.is_finite() && quotient.fract() == 0.0
+}
+
+/// Whether no two items are equal, numbers compared by value (`1` equals `1.0`).
+fn all_unique(items: &[Value]) -> bool {
+    items
+        .iter()
+        .enumerate()
+        .all(|(i, a)| items[i + 1..].iter().all(|b| !json_equal(a, b)))
+}
+
+fn json_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            match (x.as_i64(), y.as_i64(), x.as_u64(), y.as_u64()) {
+                (Some(x), Some(y), _, _) => x == y,
+                (_, _, Some(x), Some(y)) => x == y,
+                _ => x.as_f64() == y.as_f64(),
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_equal(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, a)| y.get(k).is_some_and(|b| json_equal(a, b)))
+        }
+        _ => a == b,
+    }
+}
+
+fn is_flat(value: &Value) -> bool {
+    !matches!(value, Value::Array(_) | Value::Object(_))
+}
+
+/// serde's way of naming an unexpected value: ``integer `1` ``, `string "x"`.
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => format!("boolean `{b}`"),
+        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
+        Value::Number(n) => format!("integer `{n}`"),
+        Value::String(s) => format!("string {}", Value::String(s.clone())),
+        Value::Array(_) => "sequence".to_owned(),
+        Value::Object(_) => "map".to_owned(),
+    }
+}
+
+fn one_of(values: &[&str]) -> String {
+    match values {
+        [one] => format!("`{one}`"),
+        _ => {
+            let quoted: Vec<String> = values.iter().map(|v| format!("`{v}`")).collect();
+            format!("one of {}", quoted.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    static ZOO: Schema = Schema {
+        nodes: &[
+            Node::Object {
+                properties: &[
+                    Property {
+                        name: "title",
+                        node: 1,
+                        required: true,
+                        default: None,
+                    },
+                    Property {
+                        name: "count",
+                        node: 2,
+                        required: false,
+                        default: Some("10"),
+                    },
+                    Property {
+                        name: "labels",
+                        node: 3,
+                        required: false,
+                        default: None,
+                    },
+                    Property {
+                        name: "sort",
+                        node: 5,
+                        required: false,
+                        default: None,
+                    },
+                    Property {
+                        name: "tree",
+                        node: 6,
+                        required: false,
+                        default: None,
+                    },
+                    Property {
+                        name: "ratio",
+                        node: 9,
+                        required: false,
+                        default: None,
+                    },
+                ],
+                additional: false,
+                checks: Checks::NONE,
+            },
+            Node::String(Checks {
+                min_length: Some(1),
+                max_length: Some(3),
+                ..Checks::NONE
+            }),
+            Node::Integer(Checks {
+                minimum: Some(1.0),
+                multiple_of: Some(2.0),
+                ..Checks::NONE
+            }),
+            Node::Array {
+                items: 4,
+                checks: Checks {
+                    unique_items: true,
+                    max_items: Some(3),
+                    ..Checks::NONE
+                },
+            },
+            Node::String(Checks::NONE),
+            Node::Enum(&["asc", "desc"]),
+            // tree: {name: string, children: [tree]?}, through a nullable.
+            Node::Nullable(7),
+            Node::Object {
+                properties: &[Property {
+                    name: "children",
+                    node: 8,
+                    required: true,
+                    default: None,
+                }],
+                additional: false,
+                checks: Checks::NONE,
+            },
+            Node::Array {
+                items: 7,
+                checks: Checks::NONE,
+            },
+            Node::Number(Checks::NONE),
+        ],
+    };
+
+    fn check(value: Value) -> Result<Value, (String, String)> {
+        ZOO.check("t", &value)
+            .map(Value::Object)
+            .map_err(|error| match error {
+                ToolCallError::InvalidArguments { path, message, .. } => (path, message),
+                other => panic!("{other}"),
+            })
+    }
+
+    #[test]
+    fn valid_arguments_are_normalised() {
+        let checked = check(json!({"ratio": 2.0, "title": "ab", "labels": ["x"]})).unwrap();
+        assert_eq!(
+            checked,
+            json!({"title": "ab", "count": 10, "labels": ["x"], "ratio": 2})
+        );
+        assert_eq!(checked["ratio"].to_string(), "2");
+        assert_eq!(
+            check(json!({"title": "a", "count": 4.0})).unwrap()["count"],
+            json!(4)
+        );
+        assert_eq!(
+            check(json!({"title": "a", "ratio": 0.5})).unwrap()["ratio"],
+            json!(0.5)
+        );
+    }
+
+    #[test]
+    fn every_problem_names_its_path() {
+        let cases = [
+            (json!({}), "title", "missing field `title`"),
+            (json!([]), ".", "invalid type: sequence, expected a map"),
+            (
+                json!({"title": 1}),
+                "title",
+                "invalid type: integer `1`, expected a string",
+            ),
+            (
+                json!({"title": ""}),
+                "title",
+                "has 0 characters, fewer than the minimum of 1",
+            ),
+            (
+                json!({"title": "abcd"}),
+                "title",
+                "has 4 characters, more than the maximum of 3",
+            ),
+            (
+                json!({"title": "a", "x": 1}),
+                "x",
+                "unknown field `x`, expected one of `title`, `count`, `labels`, `sort`, `tree`, `ratio`",
+            ),
+            (
+                json!({"title": "a", "count": 3}),
+                "count",
+                "3 is not a multiple of 2",
+            ),
+            (
+                json!({"title": "a", "count": 0}),
+                "count",
+                "0 is less than the minimum of 1",
+            ),
+            (
+                json!({"title": "a", "count": 1.5}),
+                "count",
+                "invalid type: floating point `1.5`, expected an integer",
+            ),
+            (
+                json!({"title": "a", "count": 1e30}),
+                "count",
+                "integer `1e+30` is out of range: the tool takes 64-bit signed integers",
+            ),
+            (
+                json!({"title": "a", "labels": ["a", "a"]}),
+                "labels",
+                "the items must be unique",
+            ),
+            (
+                json!({"title": "a", "labels": ["a", 2]}),
+                "labels[1]",
+                "invalid type: integer `2`, expected a string",
+            ),
+            (
+                json!({"title": "a", "sort": "up"}),
+                "sort",
+                "unknown variant `up`, expected one of `asc`, `desc`",
+            ),
+            (
+                json!({"title": "a", "tree": {"children": [{"children": [{}]}]}}),
+                "tree.children[0].children[0].children",
+                "missing field `children`",
+            ),
+        ];
+        for (value, path, message) in cases {
+            let error = check(value.clone()).expect_err(&value.to_string());
+            assert_eq!(error, (path.to_owned(), message.to_owned()), "{value}");
+        }
+        // Lengths count characters, not bytes.
+        assert!(check(json!({"title": "ééé"})).is_ok());
+    }
+
+    #[test]
+    fn null_reads_as_null_only_where_the_schema_allows_it() {
+        assert_eq!(
+            check(json!({"title": "a", "tree": null})).unwrap()["tree"],
+            Value::Null
+        );
+        assert!(check(json!({"title": null})).is_err());
+    }
+
+    #[test]
+    fn deep_values_are_refused_not_recursed_into() {
+        let mut tree = json!({"children": []});
+        for _ in 0..500 {
+            tree = json!({"children": [tree]});
+        }
+        let (path, message) = check(json!({"title": "a", "tree": tree})).unwrap_err();
+        assert!(message.contains("levels deep"), "{message}");
+        assert!(path.starts_with("tree.children[0]"));
+    }
+
+    #[test]
+    fn numbers_have_one_spelling() {
+        assert_eq!(canonical_number(3.0).to_string(), "3");
+        assert_eq!(canonical_number(-0.5).to_string(), "-0.5");
+        assert_eq!(canonical_number(1e300).to_string(), "1e+300");
+        assert!(json_equal(&json!(1), &json!(1.0)));
+        assert!(!json_equal(&json!(1), &json!("1")));
+    }
+}
