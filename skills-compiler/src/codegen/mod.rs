@@ -22,11 +22,9 @@ const RESERVED: &[&str] = &["ToolCall", "SKILL", "__p"];
 /// `krate` is the path of the `skills` runtime crate (`::skills`, or `$crate`
 /// when called through `skills::include_skills!`).
 pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
-    let mut modules = Namespace::default();
-    let names: Vec<proc_macro2::Ident> = set
-        .skills
+    let names: Vec<proc_macro2::Ident> = module_names(set)
         .iter()
-        .map(|skill| names::ident(&modules.snake(skill.name.as_str(), "skill")))
+        .map(|name| names::ident(name))
         .collect();
     let skill_modules = set
         .skills
@@ -48,6 +46,16 @@ pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
 
         #(#skill_modules)*
     }
+}
+
+/// The Rust module of each skill, in the set's order (`r#` left out):
+/// `github-issues` is `github_issues`, `self` is `self_`, `3d` is `_3d`.
+pub fn module_names(set: &SkillSet) -> Vec<String> {
+    let mut modules = Namespace::default();
+    set.skills
+        .iter()
+        .map(|skill| modules.snake(skill.name.as_str(), "skill"))
+        .collect()
 }
 
 /// The open-addressing table `SkillSet::get` probes: a power of two at least

@@ -141,6 +141,12 @@ impl Generator<'_> {
             writes.push(quote!(__p::put_rest(&mut object, &self.#extra);));
         }
         let doc = doc(description);
+        // A struct without fields reads nothing: no unused binding for the user's lints.
+        let object = if reads.is_empty() {
+            quote!(__p::object(value)?;)
+        } else {
+            quote!(let object = __p::object(value)?;)
+        };
         self.items.push(quote! {
             #doc
             #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
@@ -150,7 +156,7 @@ impl Generator<'_> {
 
             impl __p::FromJson for #name {
                 fn from_json(value: &__p::serde_json::Value) -> ::core::option::Option<Self> {
-                    let object = __p::object(value)?;
+                    #object
                     ::core::option::Option::Some(#name { #(#reads)* })
                 }
             }
