@@ -684,7 +684,7 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
             .diagnostics
             .iter()
             .filter(|d| d.is_error())
-            .map(|d| skills_compiler::diagnostics::render::short(d))
+            .map(skills_compiler::diagnostics::render::short)
             .collect();
         assert!(
             rendered.is_empty(),
