@@ -133,10 +133,27 @@ fn tool_definitions_for_each_model_api() {
     let mcp: serde_json::Value = serde_json::from_str(&delete.mcp_json()).unwrap();
     assert_eq!(mcp["annotations"]["readOnlyHint"], false);
     assert_eq!(mcp["annotations"]["destructiveHint"], true);
+    assert_eq!(mcp["annotations"]["idempotentHint"], true);
+    assert_eq!(mcp["annotations"]["openWorldHint"], true);
     let list = example::github_issues::SKILL.tool("list_issues").unwrap();
     assert!(!list.is_consequential() && delete.is_consequential());
     let mcp: serde_json::Value = serde_json::from_str(&list.mcp_json()).unwrap();
     assert_eq!(mcp["annotations"]["readOnlyHint"], true);
+    assert_eq!(mcp["annotations"]["destructiveHint"], false);
+    // OpenAI's consequential flag travels with the definition (DESIGN 3.6).
+    for (tool, consequential) in [(list, false), (delete, true)] {
+        let openai: serde_json::Value = serde_json::from_str(&tool.openai_json()).unwrap();
+        assert_eq!(
+            openai["function"]["x-openai-isConsequential"],
+            consequential
+        );
+    }
+    let create = example::github_issues::SKILL.tool("create_issue").unwrap();
+    let hints = create.hints();
+    assert!(!hints.read_only && !hints.destructive && !hints.idempotent && hints.consequential);
+    // The schema sent to models says what the checker enforces.
+    let schema: serde_json::Value = serde_json::from_str(create.parameters_json()).unwrap();
+    assert_eq!(schema["additionalProperties"], false);
 }
 
 const SEARCH: &str = r#"{"query": "q", "page": 2, "filter": {"owner": "me", "labels": [{"name": "bug"}]}, "scopes": ["public"]}"#;

@@ -371,6 +371,9 @@ fn list_show_catalog_and_tools() {
     ))
     .unwrap();
     assert_eq!(openai[1]["function"]["name"], "create_issue");
+    // The same definitions a compiled binary sends (`skills::definitions`).
+    assert_eq!(openai[0]["function"]["x-openai-isConsequential"], false);
+    assert_eq!(openai[2]["function"]["x-openai-isConsequential"], true);
     let strict: serde_json::Value = serde_json::from_str(&stdout(
         cargo_skills().args(["tools", "github-issues", "--format", "openai-strict"]),
         0,
@@ -383,6 +386,8 @@ fn list_show_catalog_and_tools() {
     ))
     .unwrap();
     assert_eq!(mcp[2]["annotations"]["destructiveHint"], true);
+    assert_eq!(mcp[0]["annotations"]["idempotentHint"], true);
+    assert_eq!(mcp[1]["annotations"]["idempotentHint"], false);
 }
 
 #[test]

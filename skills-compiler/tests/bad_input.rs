@@ -432,6 +432,62 @@ fn unsupported_schema_constructs_are_named_and_located() {
 }
 
 #[test]
+fn malformed_validation_keywords_and_defaults_that_break_them_are_located() {
+    let schema = |property: &str| {
+        with(&format!(
+            "tools:\n  - name: t\n    description: d\n    parameters:\n      type: object\n      properties:\n        x: {property}\n"
+        ))
+    };
+    // The diagnostic points at `at`, found in the property (which starts at column 12).
+    for (property, at, words) in [
+        (
+            "{type: string, minLength: -1}",
+            "-1",
+            "non-negative integer",
+        ),
+        (
+            "{type: integer, exclusiveMinimum: true}",
+            "true",
+            "must be a number",
+        ),
+        ("{type: number, multipleOf: 0}", "0}", "greater than 0"),
+        (
+            "{type: array, items: {type: string}, uniqueItems: 1}",
+            "1}",
+            "true or false",
+        ),
+        ("{type: integer, minimum: 5, default: 3}", "3}", "bounds"),
+        (
+            "{type: string, maxLength: 2, default: abc}",
+            "abc",
+            "more than the maximum",
+        ),
+        (
+            "{type: string, enum: [a, bbb], maxLength: 2}",
+            "bbb",
+            "no call could use it",
+        ),
+    ] {
+        let column = 12 + property.find(at).expect("the token") as u32;
+        let compilation = one(&schema(property), &Config::default());
+        let diagnostic = find(&compilation, Code::SchemaInvalid);
+        assert_eq!(
+            (diagnostic.line(), diagnostic.column()),
+            (Some(10), Some(column)),
+            "{property}: {}",
+            diagnostic.message
+        );
+        assert!(diagnostic.message.contains(words), "{}", diagnostic.message);
+    }
+    // Bounds that hold compile, and reach the tables.
+    let fine = one(
+        &schema("{type: integer, minimum: 1, maximum: 9, multipleOf: 2, default: 4}"),
+        &Config::default(),
+    );
+    assert!(!fine.has_errors(), "{:?}", fine.diagnostics);
+}
+
+#[test]
 fn tool_names_with_a_dot_or_65_characters() {
     for name in ["issues.create".to_owned(), "t".repeat(65), "1st".to_owned()] {
         let text = with(&format!("tools:\n  - name: {name}\n    description: d\n"));

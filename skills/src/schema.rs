@@ -22,27 +22,29 @@ pub struct Schema {
 
 /// One schema node. Indices point into [`Schema::nodes`].
 #[derive(Debug, Clone, Copy, PartialEq)]
+/// Checks are behind a reference: most nodes share `&Checks::NONE`, and the
+/// tables stay small in the binary.
 pub enum Node {
-    String(Checks),
-    Integer(Checks),
-    Number(Checks),
+    String(&'static Checks),
+    Integer(&'static Checks),
+    Number(&'static Checks),
     Boolean,
     /// A string restricted to these values.
     Enum(&'static [&'static str]),
     Array {
         items: u32,
-        checks: Checks,
+        checks: &'static Checks,
     },
     /// An object with no fixed properties whose values have one type.
     Map {
         values: u32,
-        checks: Checks,
+        checks: &'static Checks,
     },
     Object {
         properties: &'static [Property],
         /// `additionalProperties: true`: undeclared members are kept as they are.
         additional: bool,
-        checks: Checks,
+        checks: &'static Checks,
     },
     /// `type: [T, "null"]`.
     Nullable(u32),
@@ -186,7 +188,7 @@ impl Checker {
                 let Value::String(text) = value else {
                     return Err(self.mismatch(value, "a string"));
                 };
-                self.length(text, &checks)?;
+                self.length(text, checks)?;
                 Ok(value.clone())
             }
             Node::Integer(checks) => {
@@ -199,14 +201,14 @@ impl Checker {
                         _ => self.mismatch(value, "an integer"),
                     });
                 };
-                self.bounds(n as f64, Some(n), &checks)?;
+                self.bounds(n as f64, Some(n), checks)?;
                 Ok(Value::from(n))
             }
             Node::Number(checks) => {
                 let Some(f) = value.as_f64().filter(|_| value.is_number()) else {
                     return Err(self.mismatch(value, "a number"));
                 };
-                self.bounds(f, value.as_i64(), &checks)?;
+                self.bounds(f, value.as_i64(), checks)?;
                 Ok(match value.as_i64() {
                     Some(n) => Value::from(n),
                     None => canonical_number(f),
@@ -531,27 +533,27 @@ mod tests {
                     },
                 ],
                 additional: false,
-                checks: Checks::NONE,
+                checks: &Checks::NONE,
             },
-            Node::String(Checks {
+            Node::String(&Checks {
                 min_length: Some(1),
                 max_length: Some(3),
                 ..Checks::NONE
             }),
-            Node::Integer(Checks {
+            Node::Integer(&Checks {
                 minimum: Some(1.0),
                 multiple_of: Some(2.0),
                 ..Checks::NONE
             }),
             Node::Array {
                 items: 4,
-                checks: Checks {
+                checks: &Checks {
                     unique_items: true,
                     max_items: Some(3),
                     ..Checks::NONE
                 },
             },
-            Node::String(Checks::NONE),
+            Node::String(&Checks::NONE),
             Node::Enum(&["asc", "desc"]),
             // tree: {name: string, children: [tree]?}, through a nullable.
             Node::Nullable(7),
@@ -563,13 +565,13 @@ mod tests {
                     default: None,
                 }],
                 additional: false,
-                checks: Checks::NONE,
+                checks: &Checks::NONE,
             },
             Node::Array {
                 items: 7,
-                checks: Checks::NONE,
+                checks: &Checks::NONE,
             },
-            Node::Number(Checks::NONE),
+            Node::Number(&Checks::NONE),
         ],
     };
 

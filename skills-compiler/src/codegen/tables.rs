@@ -143,7 +143,7 @@ fn unreachable_ref() -> TokenStream {
 
 fn checks(checks: &Checks) -> TokenStream {
     if checks.is_empty() {
-        return quote!(__p::Checks::NONE);
+        return quote!(&__p::Checks::NONE);
     }
     let mut fields = Vec::new();
     let floats = [
@@ -176,7 +176,7 @@ fn checks(checks: &Checks) -> TokenStream {
     if checks.unique_items {
         fields.push(quote!(unique_items: true,));
     }
-    quote!(__p::Checks { #(#fields)* ..__p::Checks::NONE })
+    quote!(&__p::Checks { #(#fields)* ..__p::Checks::NONE })
 }
 
 /// `Endpoint { ... }` for a tool's endpoint.

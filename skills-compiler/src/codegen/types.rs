@@ -228,8 +228,10 @@ impl Generator<'_> {
             .collect();
         let docs: Vec<String> = values.iter().map(|v| format!(" `{v:?}`")).collect();
         self.items.push(quote! {
+            // Each derive costs build time in every user crate (BENCHMARKS.md): the
+            // ones a value type needs, no ordering.
             #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq, ::core::cmp::Eq,
-                     ::core::hash::Hash, ::core::cmp::PartialOrd, ::core::cmp::Ord)]
+                     ::core::hash::Hash)]
             pub enum #name {
                 #( #[doc = #docs] #idents, )*
             }

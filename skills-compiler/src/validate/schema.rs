@@ -757,7 +757,7 @@ fn default_fits(ty: &Type, default: &Node) -> Result<(), String> {
         (Type::Nullable(_), Value::Null) => Ok(()),
         (Type::Nullable(inner), _) => default_fits(inner, default),
         (Type::String(checks), Value::String(s)) => {
-            within(checks, s.chars().count(), checks.min_length, checks.max_length, "characters")
+            within(s.chars().count(), checks.min_length, checks.max_length, "characters")
         }
         (Type::Integer(checks), Value::Int(n)) => bounded(checks, *n as f64),
         (Type::Number(checks), Value::Int(n)) => bounded(checks, *n as f64),
@@ -766,7 +766,7 @@ fn default_fits(ty: &Type, default: &Node) -> Result<(), String> {
         (Type::Enum(values), Value::String(s)) if values.contains(s) => Ok(()),
         (Type::Enum(values), _) => mismatch(&format!("one of {}", values.join(", "))),
         (Type::Array(inner, checks), Value::Seq(items)) => {
-            within(checks, items.len(), checks.min_items, checks.max_items, "items")?;
+            within(items.len(), checks.min_items, checks.max_items, "items")?;
             if checks.unique_items {
                 let texts: Vec<String> = items.iter().map(|i| i.to_json().to_string()).collect();
                 if texts.iter().enumerate().any(|(i, t)| texts[..i].contains(t)) {
@@ -787,13 +787,7 @@ fn default_fits(ty: &Type, default: &Node) -> Result<(), String> {
 }
 
 /// A default must pass the checks it will be put through at every call.
-fn within(
-    _: &Checks,
-    n: usize,
-    min: Option<u64>,
-    max: Option<u64>,
-    what: &str,
-) -> Result<(), String> {
+fn within(n: usize, min: Option<u64>, max: Option<u64>, what: &str) -> Result<(), String> {
     let n = n as u64;
     match (min, max) {
         (Some(min), _) if n < min => Err(format!(
