@@ -511,6 +511,25 @@ fn skills_ref_validate() {
 }
 
 #[test]
+fn a_directory_without_skill_md_is_not_a_valid_skill() {
+    // The reference validator fails it; so must we, naming the missing file.
+    let dir = "examples/issue-tracker/src";
+    let text = stderr(cargo_skills().args(["validate", dir]), 1);
+    assert!(
+        text.starts_with(&format!("Validation failed for {dir}:\n")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("missing required file: `{dir}/SKILL.md`")),
+        "{text}"
+    );
+    for command in ["read-properties", "to-prompt"] {
+        let text = stderr(cargo_skills().args([command, dir]), 1);
+        assert!(text.contains("SKILL.md"), "{command}: {text}");
+    }
+}
+
+#[test]
 fn skills_ref_read_properties_and_to_prompt() {
     let good = "examples/issue-tracker/skills/writing-style";
     let properties: serde_json::Value =

@@ -79,7 +79,18 @@ pub fn discover_one(
         canonical_root: fs::canonicalize(&root).unwrap_or_else(|_| root.clone()),
         root_display: display_path(&parent),
     };
-    walker.entry(&root, &name, diagnostics)
+    let before = diagnostics.len();
+    let found = walker.entry(&root, &name, diagnostics);
+    // In a root, a directory without SKILL.md is only a warning; a directory
+    // named as the skill to check must be one.
+    for diagnostic in &mut diagnostics[before..] {
+        if diagnostic.code == Code::DirectoryWithoutSkill {
+            diagnostic.severity = crate::diagnostics::Severity::Error;
+            diagnostic.message = format!("missing required file: `{display}/SKILL.md`");
+            diagnostic.help = Some("a skill is a directory with a SKILL.md file".to_owned());
+        }
+    }
+    found
 }
 
 struct Walker<'a> {

@@ -106,13 +106,26 @@ fn finish(
             .with_help("every skill's name and description is sent on every model turn: remove skills, or raise `max_skills`"),
         );
     }
+    // Every candidate counts, valid or not: `a.md` beside a broken
+    // `a/SKILL.md` is a duplicate whatever else is wrong with either.
+    let mut names: Vec<(String, String)> = candidates
+        .iter()
+        .map(|files| (files.directory.clone(), files.path.clone()))
+        .collect();
     let mut skills = Vec::new();
     for files in candidates {
         if let Some(skill) = validate::skill(files, config, &mut sources, &mut diagnostics) {
             skills.push(skill);
         }
     }
-    report_duplicates(&skills, &mut diagnostics);
+    // A lenient name may differ from its directory: valid skills count by name too.
+    for skill in &skills {
+        let entry = (skill.name.as_str().to_owned(), skill.path.clone());
+        if !names.contains(&entry) {
+            names.push(entry);
+        }
+    }
+    report_duplicates(&names, &mut diagnostics);
     if config.deny_warnings {
         diagnostics::deny_warnings(&mut diagnostics);
     }
@@ -125,13 +138,13 @@ fn finish(
     }
 }
 
-fn report_duplicates(skills: &[ir::Skill], diagnostics: &mut Vec<Diagnostic>) {
+fn report_duplicates(names: &[(String, String)], diagnostics: &mut Vec<Diagnostic>) {
     let mut by_name: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for skill in skills {
-        by_name
-            .entry(skill.name.as_str())
-            .or_default()
-            .push(&skill.path);
+    for (name, path) in names {
+        let paths = by_name.entry(name.as_str()).or_default();
+        if !paths.contains(&path.as_str()) {
+            paths.push(path);
+        }
     }
     for (name, mut paths) in by_name.into_iter().filter(|(_, paths)| paths.len() > 1) {
         paths.sort();

@@ -466,6 +466,12 @@ fn cases() -> Vec<Case> {
             1,
             1,
         )),
+        lenient(a(
+            Code::DerivedDescriptionCut,
+            format!("{}\n", "word ".repeat(600)),
+            1,
+            1,
+        )),
     ]
 }
 

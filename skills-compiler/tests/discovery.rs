@@ -142,6 +142,22 @@ fn two_skills_with_one_name_are_named_both() {
 }
 
 #[test]
+fn a_duplicate_is_reported_even_when_one_of_the_two_is_invalid() {
+    let tree = Tree::new(&[
+        ("skills/a.md", with("").as_bytes()),
+        ("skills/a/SKILL.md", b"---\nname: a\n---\nNo description.\n"),
+    ]);
+    let compilation = tree.compile(&Config::default());
+    let error = find(&compilation, Code::DuplicateSkill);
+    assert!(
+        error.message.contains("skills/a.md") && error.message.contains("skills/a/SKILL.md"),
+        "{}",
+        error.message
+    );
+    find(&compilation, Code::MissingField);
+}
+
+#[test]
 fn more_skills_than_max_skills_is_rejected_and_every_skill_still_checked() {
     let files: Vec<(String, String)> = (0..5)
         .map(|i| (format!("skills/s{i}/SKILL.md"), named(&format!("s{i}"))))

@@ -258,6 +258,9 @@ codes! {
     DerivedFrontmatter = "W005", "no frontmatter; name and description were derived (lenient)",
         "# Deploy\n\nDeploys the app.",
         "Add a frontmatter with `name` and `description` so the skill is portable.";
+    DerivedDescriptionCut = "W006", "a description derived from the body was cut to 1,024 characters (lenient)",
+        "# Deploy\n\n<a first paragraph of 3,000 characters>",
+        "Add a frontmatter with a `description` of at most 1,024 characters that says what the skill does and when to use it.";
 }
 
 impl std::fmt::Display for Code {

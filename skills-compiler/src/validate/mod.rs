@@ -341,11 +341,29 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
 /// The lenient profile's fields for a skill without frontmatter: name from
 /// the directory, description from the first prose line of the body.
 fn derived_fields(ctx: &mut Ctx<'_>, directory: &str, body: &str) -> Option<fields::Fields> {
-    let description = markdown::first_prose_line(body).map(|line| {
+    let first_line = markdown::first_prose_line(body);
+    let description = first_line.as_ref().map(|line| {
         line.chars()
             .take(fields::MAX_DESCRIPTION_CHARS)
             .collect::<String>()
     });
+    if let Some(length) = first_line
+        .map(|line| line.chars().count())
+        .filter(|length| *length > fields::MAX_DESCRIPTION_CHARS)
+    {
+        let diagnostic = Diagnostic::at(
+            Code::DerivedDescriptionCut,
+            ctx.source,
+            0..0,
+            format!(
+                "the first prose line is {length} characters; the derived description keeps the first {}",
+                fields::MAX_DESCRIPTION_CHARS
+            ),
+        )
+        .with_severity(Severity::Warning)
+        .with_help("add a frontmatter with a description that says what the skill does and when to use it");
+        ctx.push(diagnostic);
+    }
     let Some(description) = description else {
         let diagnostic = Diagnostic::at(
             Code::MissingField,
