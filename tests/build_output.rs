@@ -128,3 +128,39 @@ fn the_track_lines() {
         lines[2]
     );
 }
+
+#[test]
+fn an_absolute_root_is_refused_on_both_paths() {
+    let krate = copy("absolute-root");
+    let absolute = krate.dir.join("skills");
+    // The build-script path.
+    let error = Builder::new()
+        .manifest_dir(&krate.dir)
+        .root(&absolute)
+        .generate()
+        .unwrap_err();
+    let text = error.to_string();
+    assert!(
+        text.contains("S511") && text.contains("is absolute"),
+        "{text}"
+    );
+    // The macro, in a real build: one error at the literal, with the relative path.
+    let main = format!(
+        "mod agent {{\n    skills::include_skills!({:?}, track = false);\n}}\n\nfn main() {{\n    let _ = agent::alpha::SKILL.name();\n}}\n",
+        absolute.display().to_string()
+    );
+    krate.write("src/main.rs", &main);
+    let manifest = skills_tests::manifest("absolute-root", "skills", false)
+        .replace("{workspace}", &skills_tests::workspace().to_string_lossy());
+    krate.write("Cargo.toml", &manifest);
+    let output = krate.cargo(&["build", "--quiet"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("is absolute"), "{stderr}");
+    assert!(stderr.contains("`\"skills\"`"), "{stderr}");
+    assert_eq!(
+        stderr.matches("error:").count(),
+        2,
+        "one error, and cargo's summary: {stderr}"
+    );
+}

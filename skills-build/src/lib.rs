@@ -232,8 +232,13 @@ impl Builder {
     }
 
     fn config(&self) -> Result<Config, Error> {
-        Config::load(&self.manifest()?, self.overrides.clone())
-            .map_err(|d| Error::Config(Box::new(d)))
+        let manifest_dir = self.manifest()?;
+        let config = Config::load(&manifest_dir, self.overrides.clone())
+            .map_err(|d| Error::Config(Box::new(d)))?;
+        config
+            .check_relative_root(&manifest_dir)
+            .map_err(|d| Error::Config(Box::new(d)))?;
+        Ok(config)
     }
 
     /// Compiles and formats, printing nothing and writing nothing.

@@ -144,6 +144,32 @@ impl Overrides {
 }
 
 impl Config {
+    /// Generated code holds the root's path: it must be relative to the
+    /// crate's `Cargo.toml` (in `manifest_dir`), or the output would differ
+    /// between checkouts. The help names the relative path when the root is
+    /// inside the crate.
+    pub fn check_relative_root(&self, manifest_dir: &Path) -> Result<(), Diagnostic> {
+        if !self.dir.is_absolute() {
+            return Ok(());
+        }
+        let shown = self.dir.display().to_string();
+        let help = match self.dir.strip_prefix(manifest_dir) {
+            Ok(relative) => format!(
+                "write it relative to Cargo.toml: `\"{}\"`",
+                relative.display()
+            ),
+            Err(_) => {
+                "write it relative to the crate's Cargo.toml (it may start with `../`)".to_owned()
+            }
+        };
+        Err(Diagnostic::error(
+            Code::AbsoluteRoot,
+            "Cargo.toml",
+            format!("the skills root `{shown}` is absolute; generated code would hold this machine's path"),
+        )
+        .with_help(help))
+    }
+
     /// The defaults with `overrides` applied, ignoring the manifest: what the
     /// macro falls back to after a configuration error, so that it can still
     /// emit the valid skills and user code does not cascade into more errors.
@@ -229,6 +255,34 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_absolute_root_is_refused_with_the_relative_path() {
+        let manifest_dir = std::env::temp_dir().join("crate");
+        let relative = Config::default();
+        assert!(relative.check_relative_root(&manifest_dir).is_ok());
+        let inside = Config {
+            dir: manifest_dir.join("agent/skills"),
+            ..Config::default()
+        };
+        let diagnostic = inside.check_relative_root(&manifest_dir).unwrap_err();
+        assert_eq!(diagnostic.code, Code::AbsoluteRoot);
+        assert!(
+            diagnostic.message.contains("is absolute"),
+            "{}",
+            diagnostic.message
+        );
+        assert_eq!(
+            diagnostic.help.as_deref(),
+            Some("write it relative to Cargo.toml: `\"agent/skills\"`")
+        );
+        let outside = Config {
+            dir: std::env::temp_dir().join("elsewhere"),
+            ..Config::default()
+        };
+        let help = outside.check_relative_root(&manifest_dir).unwrap_err().help;
+        assert!(help.unwrap().contains("`../`"));
+    }
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir()

@@ -534,6 +534,10 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
         Code::Config,
         "config::tests::unknown_keys_and_bad_values_are_diagnostics",
     ),
+    (
+        Code::AbsoluteRoot,
+        "config::tests::an_absolute_root_is_refused_with_the_relative_path, build_output::an_absolute_root_is_refused_on_both_paths",
+    ),
 ];
 
 #[test]

@@ -208,6 +208,17 @@ fn expand(args: Args) -> TokenStream {
             Config::from_overrides(overrides)
         }
     };
+    if let Err(diagnostic) = config.check_relative_root(&manifest_dir) {
+        errors.push(error(
+            dir.span(),
+            &format!(
+                "include_skills!: {}
+  = help: {}",
+                diagnostic.message,
+                diagnostic.help.unwrap_or_default()
+            ),
+        ));
+    }
     let compilation = skills_compiler::compile(&manifest_dir, &config);
     if compilation.has_errors() {
         errors.push(error(dir.span(), &skill_errors(&dir, &compilation)));

@@ -243,6 +243,9 @@ codes! {
     Config = "S510", "the `[package.metadata.skills]` configuration is invalid",
         "[package.metadata.skills]\nprofile = \"strict\"",
         "Use the keys and values listed in the configuration docs.";
+    AbsoluteRoot = "S511", "the skills root of generated code is an absolute path",
+        "include_skills!(\"/home/me/agent/skills\")",
+        "Name the root relative to the crate's Cargo.toml (`include_skills!(\"skills\")`): generated code holds the path, and an absolute one breaks every other checkout and remote build cache.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";
