@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/only-good", track = false, profile = "strict");
+    skills::include_skills!("ui-skills/only-good", track = false, profile = "strict");
 }
 
 // Stubs: the valid skills are still emitted, so using them adds no second error.

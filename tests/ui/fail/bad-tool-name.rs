@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/bad-tool-name", track = false);
+    skills::include_skills!("ui-skills/bad-tool-name", track = false);
 }
 
 fn main() {}

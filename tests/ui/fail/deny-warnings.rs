@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/deny-warnings", track = false, deny_warnings = true);
+    skills::include_skills!("ui-skills/deny-warnings", track = false, deny_warnings = true);
 }
 
 fn main() {}

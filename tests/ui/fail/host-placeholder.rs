@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/host-placeholder", track = false);
+    skills::include_skills!("ui-skills/host-placeholder", track = false);
 }
 
 fn main() {}

@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/missing-frontmatter", track = false);
+    skills::include_skills!("ui-skills/missing-frontmatter", track = false);
 }
 
 fn main() {}

@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/does-not-exist", track = false);
+    skills::include_skills!("ui-skills/does-not-exist", track = false);
 }
 
 fn main() {}

@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/name-mismatch", track = false);
+    skills::include_skills!("ui-skills/name-mismatch", track = false);
 }
 
 fn main() {}

@@ -1,6 +1,6 @@
 // The valid skill's module is still generated: using it adds no second error.
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/one-bad-one-good", track = false);
+    skills::include_skills!("ui-skills/one-bad-one-good", track = false);
 }
 
 fn main() {

@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/permission-unknown-tool", track = false);
+    skills::include_skills!("ui-skills/permission-unknown-tool", track = false);
 }
 
 fn main() {}

@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/protocol-incomplete", track = false);
+    skills::include_skills!("ui-skills/protocol-incomplete", track = false);
 }
 
 fn main() {}

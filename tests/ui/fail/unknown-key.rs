@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/unknown-key", track = false);
+    skills::include_skills!("ui-skills/unknown-key", track = false);
 }
 
 fn main() {}

@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/unquoted-colon", track = false);
+    skills::include_skills!("ui-skills/unquoted-colon", track = false);
 }
 
 fn main() {}

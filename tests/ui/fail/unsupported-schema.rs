@@ -1,5 +1,5 @@
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/unsupported-schema", track = false);
+    skills::include_skills!("ui-skills/unsupported-schema", track = false);
 }
 
 fn main() {}

@@ -3,11 +3,11 @@
 #![no_implicit_prelude]
 
 mod zoo {
-    ::skills::include_skills!("../../../../tests/fixtures/codegen", track = false);
+    ::skills::include_skills!("workspace/tests/fixtures/codegen", track = false);
 }
 
 mod example {
-    ::skills::include_skills!("../../../../examples/issue-tracker/skills", track = false);
+    ::skills::include_skills!("workspace/examples/issue-tracker/skills", track = false);
 }
 
 fn main() {

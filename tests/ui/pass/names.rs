@@ -5,7 +5,7 @@
 #![deny(warnings)]
 
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/names", track = false);
+    skills::include_skills!("ui-skills/names", track = false);
 }
 
 use agent::self_::{SelfMode, ToolCall};

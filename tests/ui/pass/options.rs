@@ -1,6 +1,6 @@
 // Options override the manifest configuration.
 mod agent {
-    skills::include_skills!("../../../../tests/ui/skills/deny-warnings", track = false,
+    skills::include_skills!("ui-skills/deny-warnings", track = false,
         profile = "portable",
         max_skills = 3,
         max_document_chars = 10000,
