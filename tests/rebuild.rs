@@ -140,3 +140,63 @@ fn the_build_script_path_sees_new_edited_and_deleted_skills() {
 fn the_macro_with_track_sees_new_edited_and_deleted_skills() {
     scenario(Path::MacroWithTrack);
 }
+
+#[test]
+fn a_symlink_loop_in_the_skills_root_does_not_hang_the_build() {
+    for path in [Path::MacroWithTrack, Path::BuildScript] {
+        let krate = new_crate(path);
+        std::fs::create_dir_all(krate.dir.join("skills/alpha/references")).unwrap();
+        std::os::unix::fs::symlink("..", krate.dir.join("skills/alpha/references/loop")).unwrap();
+        std::os::unix::fs::symlink("../..", krate.dir.join("skills/alpha/root")).unwrap();
+        assert_eq!(run(&krate).unwrap(), "- alpha: First.\n", "{path:?}");
+        // Tracking still works beside the loops.
+        krate.write("skills/alpha/SKILL.md", &skill("alpha", "Edited."));
+        assert_eq!(run(&krate).unwrap(), "- alpha: Edited.\n", "{path:?}");
+    }
+}
+
+/// A workspace whose `[workspace.metadata.skills]` configures its member `app`.
+fn workspace_with_profile(profile: &str) -> String {
+    format!(
+        "[workspace]\nmembers = [\"app\"]\nresolver = \"3\"\n\n[workspace.metadata.skills]\nprofile = \"{profile}\"\n"
+    )
+}
+
+#[test]
+fn an_edit_of_the_workspace_configuration_rebuilds_the_member() {
+    for (path, build_rs, module) in [
+        (
+            Path::MacroWithTrack,
+            "fn main() {\n    skills_build::track(\"skills\");\n}\n",
+            "mod agent {\n    skills::include_skills!(\"skills\");\n}\n",
+        ),
+        (
+            Path::BuildScript,
+            "fn main() {\n    skills_build::compile(\"skills\");\n}\n",
+            "mod agent {\n    include!(concat!(env!(\"OUT_DIR\"), \"/skills.rs\"));\n}\n",
+        ),
+    ] {
+        let member = manifest("app", "skills", true).replace("\n[workspace]\n", "\n");
+        let main =
+            format!("{module}\nfn main() {{\n    print!(\"{{}}\", agent::SKILLS.catalog());\n}}\n");
+        // `tags` is an extension: fine in `extended`, an error in `portable`.
+        let skill = "---\nname: alpha\ndescription: First.\ntags: [x]\n---\nBody.\n";
+        let krate = TempCrate::new(
+            "workspace-config",
+            &[
+                ("Cargo.toml", &workspace_with_profile("extended")),
+                ("app/Cargo.toml", &member),
+                ("app/build.rs", build_rs),
+                ("app/src/main.rs", &main),
+                ("app/skills/alpha/SKILL.md", skill),
+            ],
+        );
+        assert_eq!(run(&krate).unwrap(), "- alpha: First.\n", "{path:?}");
+        krate.write("Cargo.toml", &workspace_with_profile("portable"));
+        let error = run(&krate).unwrap_err();
+        assert!(
+            error.contains("skills/alpha/SKILL.md:4:1") && error.contains("tags"),
+            "{path:?}: the member was not rebuilt with the new profile:\n{error}"
+        );
+    }
+}

@@ -51,11 +51,23 @@ pub fn track(dir: impl AsRef<Path>) {
 /// The lines [`track`] prints, for a crate at `manifest_dir`.
 pub fn track_lines(manifest_dir: &Path, dir: &Path) -> Vec<String> {
     let stamp = tracking::stamp(&manifest_dir.join(dir));
-    vec![
-        format!("cargo::rerun-if-changed={}", dir.display()),
-        "cargo::rerun-if-changed=Cargo.toml".to_owned(),
-        format!("cargo::rustc-env={}={stamp:016x}", tracking::env_name(dir)),
-    ]
+    let mut lines = vec![format!("cargo::rerun-if-changed={}", dir.display())];
+    lines.extend(manifest_lines(manifest_dir));
+    lines.push(format!(
+        "cargo::rustc-env={}={stamp:016x}",
+        tracking::env_name(dir)
+    ));
+    lines
+}
+
+/// The package's manifest and, when its `[workspace.metadata.skills]`
+/// configures the package, the workspace's.
+fn manifest_lines(manifest_dir: &Path) -> Vec<String> {
+    let mut lines = vec!["cargo::rerun-if-changed=Cargo.toml".to_owned()];
+    if let Some(workspace) = skills_compiler::configuring_workspace_manifest(manifest_dir) {
+        lines.push(format!("cargo::rerun-if-changed={}", workspace.display()));
+    }
+    lines
 }
 
 /// Why a build produced no code.
@@ -289,7 +301,9 @@ impl Builder {
         println!("cargo::rerun-if-env-changed=CARGO_MANIFEST_DIR");
         println!("cargo::rerun-if-env-changed=OUT_DIR");
         // Before anything can fail, so that fixing the manifest re-runs the script.
-        println!("cargo::rerun-if-changed=Cargo.toml");
+        for line in manifest_lines(&self.manifest().unwrap_or_default()) {
+            println!("{line}");
+        }
         let result = self.build_quietly();
         match &result {
             Ok(output) => {

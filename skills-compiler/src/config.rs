@@ -202,6 +202,25 @@ impl Config {
     }
 }
 
+/// The workspace manifest, when its `[workspace.metadata.skills]` configures
+/// the package in `manifest_dir`: a build script must track it too, or an
+/// edit there would not rebuild the crate.
+pub fn configuring_workspace_manifest(manifest_dir: &Path) -> Option<PathBuf> {
+    let path = find_workspace_manifest(manifest_dir)?;
+    if path == manifest_dir.join("Cargo.toml") {
+        // The package's own manifest is tracked anyway.
+        return None;
+    }
+    let text = std::fs::read_to_string(&path).ok()?;
+    let value: toml::Table = toml::from_str(&text).ok()?;
+    value
+        .get("workspace")
+        .and_then(|w| w.get("metadata"))
+        .and_then(|m| m.get("skills"))
+        .is_some()
+        .then_some(path)
+}
+
 /// Walks up from `manifest_dir` to the first `Cargo.toml` with a `[workspace]`.
 fn find_workspace_manifest(manifest_dir: &Path) -> Option<PathBuf> {
     manifest_dir.ancestors().find_map(|dir| {

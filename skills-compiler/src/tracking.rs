@@ -25,11 +25,23 @@ pub fn is_tracked(dir: &Path, is_set: impl Fn(&str) -> bool) -> bool {
         .any(|ancestor| is_set(&env_name(ancestor)))
 }
 
+/// How deep the stamp looks below the root: skills are immediate children,
+/// and their resource folders rarely go deeper than a few levels.
+pub const MAX_STAMP_DEPTH: usize = 16;
+
 /// A stamp of every path, size and modification time under `root`, so that
-/// any addition, removal or edit changes it.
+/// any addition, removal or edit changes it. Symlinks are followed once: a
+/// directory already on the way down (a loop) is stamped by name, not
+/// entered, and nothing deeper than [`MAX_STAMP_DEPTH`] is read, so a hostile
+/// tree cannot hang the build.
 pub fn stamp(root: &Path) -> u64 {
     let mut entries = Vec::new();
-    collect(root, root, &mut entries);
+    let mut walk = Walk {
+        root,
+        on_the_way: Vec::new(),
+        out: &mut entries,
+    };
+    walk.directory(root, 0);
     entries.sort();
     entries.iter().fold(FNV_OFFSET, |hash, entry| {
         fnv1a_extend(hash, entry.as_bytes())
@@ -44,31 +56,52 @@ pub fn build_rs_for(dir: &Path) -> String {
     )
 }
 
-fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let relative = path
-            .strip_prefix(root)
-            .unwrap_or(&path)
-            .to_string_lossy()
-            .into_owned();
-        let Ok(metadata) = std::fs::metadata(&path) else {
-            continue;
-        };
-        if metadata.is_dir() {
-            out.push(format!("{relative}/"));
-            collect(root, &path, out);
-        } else {
-            let modified = metadata
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            out.push(format!("{relative}\0{}\0{modified}", metadata.len()));
+struct Walk<'a> {
+    root: &'a Path,
+    /// Canonical paths of the directories being walked, root first.
+    on_the_way: Vec<std::path::PathBuf>,
+    out: &'a mut Vec<String>,
+}
+
+impl Walk<'_> {
+    fn directory(&mut self, dir: &Path, depth: usize) {
+        let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        if self.on_the_way.contains(&canonical) || depth > MAX_STAMP_DEPTH {
+            let relative = self.relative(dir);
+            self.out.push(format!("{relative}/\0not followed"));
+            return;
         }
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        self.on_the_way.push(canonical);
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(metadata) = std::fs::metadata(&path) else {
+                continue;
+            };
+            let relative = self.relative(&path);
+            if metadata.is_dir() {
+                self.out.push(format!("{relative}/"));
+                self.directory(&path, depth + 1);
+            } else {
+                let modified = metadata
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                self.out
+                    .push(format!("{relative}\0{}\0{modified}", metadata.len()));
+            }
+        }
+        self.on_the_way.pop();
+    }
+
+    fn relative(&self, path: &Path) -> String {
+        path.strip_prefix(self.root)
+            .unwrap_or(path)
+            .to_string_lossy()
+            .into_owned()
     }
 }
 
@@ -88,6 +121,22 @@ fn fnv1a_extend(hash: u64, bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_symlink_loop_is_stamped_not_followed_forever() {
+        let root = std::env::temp_dir().join(format!("skills-stamp-loop-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("a/deep")).unwrap();
+        std::fs::write(root.join("a/SKILL.md"), "x").unwrap();
+        // Two loops: to the parent and to the root.
+        std::os::unix::fs::symlink("..", root.join("a/deep/up")).unwrap();
+        std::os::unix::fs::symlink(&root, root.join("a/root")).unwrap();
+        let first = stamp(&root);
+        assert_eq!(first, stamp(&root), "deterministic");
+        std::fs::write(root.join("a/deep/new.md"), "y").unwrap();
+        assert_ne!(first, stamp(&root), "a new file still changes the stamp");
+        let _ = std::fs::remove_dir_all(&root);
+    }
 
     #[test]
     fn fnv1a_matches_the_reference_vectors() {
