@@ -6,6 +6,8 @@
 use proptest::prelude::*;
 use skills_tests::percent_decode;
 
+// `навык` warns on purpose (W002): skill warnings are `deprecated` warnings.
+#[allow(deprecated)]
 mod zoo {
     skills::include_skills!("fixtures/codegen");
 }

@@ -223,11 +223,39 @@ fn expand(args: Args) -> TokenStream {
     if compilation.has_errors() {
         errors.push(error(dir.span(), &skill_errors(&dir, &compilation)));
     }
+    let warnings = warnings(&dir, &compilation);
     if errors.is_empty() {
-        return skills_compiler::codegen::expand(&compilation.valid, &krate);
+        let items = skills_compiler::codegen::expand(&compilation.valid, &krate);
+        return quote!(#warnings #items);
     }
     let stub = skills_compiler::codegen::stub(&compilation.valid, &krate);
-    quote!(#(#errors)* #stub)
+    quote!(#(#errors)* #warnings #stub)
+}
+
+/// Stable Rust has no warning API for proc macros, but using a
+/// `#[deprecated]` item is a real rustc warning carrying our text, at the
+/// span we choose: one per skill warning, at the path literal.
+/// `#[allow(deprecated)]` on the enclosing module silences them.
+fn warnings(dir: &LitStr, compilation: &skills_compiler::Compilation) -> TokenStream {
+    let warnings = compilation
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == skills_compiler::Severity::Warning)
+        .map(|diagnostic| {
+            let mut note = format!("skills: {}", render::short(diagnostic));
+            if let Some(help) = &diagnostic.help {
+                note.push_str(&format!("\n  = help: {help}"));
+            }
+            let use_site = quote_spanned!(dir.span()=> SKILLS_WARNING);
+            quote! {
+                const _: () = {
+                    #[deprecated(note = #note)]
+                    const SKILLS_WARNING: () = ();
+                    #use_site
+                };
+            }
+        });
+    quote!(#(#warnings)*)
 }
 
 /// Every diagnostic, rustc-style, in one message.
