@@ -31,6 +31,19 @@ pub struct Target {
 }
 
 impl Target {
+    /// The same root (after resolving `..` and links) under the same rules.
+    fn same_as(&self, other: &Target) -> bool {
+        let canonical =
+            |dir: &Path| std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let rules = |config: &Config| Config {
+            dir: PathBuf::new(),
+            ..config.clone()
+        };
+        self.skill == other.skill
+            && canonical(&self.config.dir) == canonical(&other.config.dir)
+            && rules(&self.config) == rules(&other.config)
+    }
+
     pub fn compile(&self) -> Compilation {
         let base = Path::new(".");
         match &self.skill {
@@ -46,20 +59,37 @@ pub fn targets(
     paths: &[PathBuf],
     overrides: &Overrides,
 ) -> Result<Vec<Target>, Failure> {
+    targets_and_skipped(selection, paths, overrides).map(|(targets, _)| targets)
+}
+
+/// The same, with a note for each package that uses skills but was skipped
+/// because it names no root that could be found: `check` prints them.
+pub fn targets_and_skipped(
+    selection: &Selection,
+    paths: &[PathBuf],
+    overrides: &Overrides,
+) -> Result<(Vec<Target>, Vec<String>), Failure> {
     let overrides = Overrides {
         profile: selection.profile.or(overrides.profile),
         ..overrides.clone()
     };
     if !paths.is_empty() {
-        let config =
-            Config::load(Path::new("."), overrides).map_err(|d| Failure::Usage(d.message))?;
-        return Ok(paths
+        // Each path with the configuration of the package that owns it, as
+        // the build of that package sees it.
+        let targets = paths
             .iter()
-            .map(|path| path_target(path, &config))
-            .collect());
+            .map(|path| {
+                let owner = owning_package(path).unwrap_or_else(|| PathBuf::from("."));
+                let config = Config::load(&owner, overrides.clone())
+                    .map_err(|d| Failure::Usage(d.message))?;
+                Ok(path_target(path, &config))
+            })
+            .collect::<Result<Vec<_>, Failure>>()?;
+        return Ok((targets, Vec::new()));
     }
     let packages = packages()?;
     let mut targets = Vec::new();
+    let mut skipped = Vec::new();
     for package in &packages {
         if selection
             .package
@@ -70,18 +100,42 @@ pub fn targets(
         }
         let config = Config::load(&package.dir, overrides.clone())
             .map_err(|d| Failure::Usage(format!("{}: {}", package.name, d.message)))?;
-        let explicit = selection.package.is_some() || package.configured;
-        if !explicit && !package.dir.join(&config.dir).is_dir() {
-            continue;
-        }
         let relative = relative_to_cwd(&package.dir);
-        targets.push(Target {
-            config: Config {
-                dir: relative.join(&config.dir),
-                ..config
-            },
-            skill: None,
-        });
+        // The roots the package's sources name, else the configured one.
+        let named = if package.uses_skills {
+            roots_named_in_sources(&package.dir)
+        } else {
+            Vec::new()
+        };
+        let explicit = selection.package.is_some() || package.configured;
+        // A literal in the macro or the build script overrides the configured `dir`.
+        let roots: Vec<PathBuf> = if !named.is_empty() {
+            named
+        } else if explicit || package.dir.join(&config.dir).is_dir() {
+            vec![config.dir.clone()]
+        } else {
+            if package.uses_skills {
+                skipped.push(format!(
+                    "note: package `{}` depends on `skills` but names no skills root (no `[package.metadata.skills]`, no `{}` directory, no `include_skills!(\"...\")` or `skills_build` call with a literal path): skipped",
+                    package.name,
+                    config.dir.display()
+                ));
+            }
+            continue;
+        };
+        for root in roots {
+            let target = Target {
+                config: Config {
+                    dir: relative.join(&root),
+                    ..config.clone()
+                },
+                skill: None,
+            };
+            // Two packages compiling the same root with the same rules: check it once.
+            if !targets.iter().any(|t: &Target| t.same_as(&target)) {
+                targets.push(target);
+            }
+        }
     }
     if let Some(name) = &selection.package
         && targets.is_empty()
@@ -99,7 +153,7 @@ pub fn targets(
             skill: None,
         });
     }
-    Ok(targets)
+    Ok((targets, skipped))
 }
 
 /// A path with a SKILL.md (or a `.md` file) is one skill; anything else a root.
@@ -114,12 +168,87 @@ fn path_target(path: &Path, config: &Config) -> Target {
     }
 }
 
+/// The directory of the nearest `Cargo.toml` with a `[package]` at or above `path`.
+fn owning_package(path: &Path) -> Option<PathBuf> {
+    let start = std::fs::canonicalize(path).ok()?;
+    start.ancestors().find_map(|dir| {
+        let text = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
+        let manifest: toml::Table = toml::from_str(&text).ok()?;
+        manifest
+            .contains_key("package")
+            .then(|| relative_to_cwd(dir))
+    })
+}
+
+/// The skills roots that a package's sources name with a literal path:
+/// `include_skills!("dir"...)` in `src/`, and `skills_build::compile("dir")`
+/// or `skills_build::track("dir")` in `build.rs`. Sorted, without duplicates.
+pub fn roots_named_in_sources(package_dir: &Path) -> Vec<PathBuf> {
+    let mut files = vec![package_dir.join("build.rs")];
+    rust_files(&package_dir.join("src"), &mut files, 0);
+    let mut roots: Vec<PathBuf> = files
+        .iter()
+        .filter_map(|file| std::fs::read_to_string(file).ok())
+        .map(|text| without_line_comments(&text))
+        .flat_map(|text| {
+            [
+                "include_skills!(",
+                "skills_build::compile(",
+                "skills_build::track(",
+            ]
+            .iter()
+            .flat_map(|call| literals_after(&text, call))
+            .collect::<Vec<_>>()
+        })
+        .map(PathBuf::from)
+        .collect();
+    roots.sort();
+    roots.dedup();
+    roots
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() && depth < 16 {
+            rust_files(&path, out, depth + 1);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// `text` without `//` comment lines (doc comments show calls that are not made).
+fn without_line_comments(text: &str) -> String {
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The string literal that opens the arguments after each `call` in `text`.
+fn literals_after(text: &str, call: &str) -> Vec<String> {
+    text.match_indices(call)
+        .filter_map(|(at, _)| {
+            let rest = text[at + call.len()..].trim_start();
+            let rest = rest.strip_prefix('"')?;
+            let end = rest.find('"')?;
+            let literal = &rest[..end];
+            (!literal.contains('\\')).then(|| literal.to_owned())
+        })
+        .collect()
+}
+
 pub struct Package {
     pub name: String,
     pub dir: PathBuf,
     /// Has `[package.metadata.skills]`.
     pub configured: bool,
-    /// Depends on the `skills` runtime crate (so it may use the macro).
+    /// Depends on the `skills` runtime crate with its macro, or builds with
+    /// `skills-build` (so its sources may name skills roots).
     pub uses_skills: bool,
 }
 
@@ -145,7 +274,11 @@ pub fn packages() -> Result<Vec<Package>, Failure> {
                 .map(|p| p.as_std_path().to_path_buf())
                 .unwrap_or_default(),
             configured: package.metadata.get("skills").is_some(),
-            uses_skills: package.dependencies.iter().any(|d| d.name == "skills"),
+            uses_skills: package.dependencies.iter().any(|d| {
+                (d.name == "skills"
+                    && (d.uses_default_features || d.features.iter().any(|f| f == "macros")))
+                    || d.name == "skills-build"
+            }),
         })
         .collect();
     packages.sort_by(|a, b| a.name.cmp(&b.name));

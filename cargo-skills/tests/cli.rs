@@ -45,14 +45,17 @@ fn the_readme_main_command_checks_the_bundled_example() {
 
 #[test]
 fn check_without_path_finds_the_workspace_packages_with_skills() {
-    // issue-tracker configures its `dir`; issue-agent keeps its skills at the default `skills`.
+    // issue-tracker configures its `dir`; issue-agent keeps its skills at the default `skills`;
+    // issue-tracker-build compiles issue-tracker's root from its build script (checked once).
+    // The tests package names its roots only through variables: skipped, and said so.
+    let skipped = "note: package `skills-tests` depends on `skills` but names no skills root (no `[package.metadata.skills]`, no `skills` directory, no `include_skills!(\"...\")` or `skills_build` call with a literal path): skipped\n";
     assert_eq!(
         stderr(cargo_skills().args(["check"]), 0),
-        "ok: 5 skills valid, 0 warnings\n"
+        format!("{skipped}ok: 5 skills valid, 0 warnings\n")
     );
     assert_eq!(
         stderr(cargo_skills().args(["check", "--workspace"]), 0),
-        "ok: 5 skills valid, 0 warnings\n"
+        format!("{skipped}ok: 5 skills valid, 0 warnings\n")
     );
     assert_eq!(
         stderr(cargo_skills().args(["check", "-p", "issue-agent"]), 0),
@@ -602,4 +605,83 @@ fn rustc_json_is_what_cargo_and_editors_parse() {
         .find(|d| d.code.as_ref().is_some_and(|c| c.code == "S001"))
         .unwrap();
     assert_eq!(utf8.spans[0].line_start, 3);
+}
+
+/// A workspace in a temporary directory: `files` (path, text), removed when dropped.
+struct TempWorkspace(PathBuf);
+
+impl TempWorkspace {
+    fn new(name: &str, files: &[(&str, &str)]) -> TempWorkspace {
+        let dir = std::env::temp_dir().join(format!("cargo-skills-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in files {
+            let full = dir.join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        }
+        TempWorkspace(dir)
+    }
+}
+
+impl Drop for TempWorkspace {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const TAGGED: &str = "---\nname: tagged\ndescription: Uses an extension.\ntags: [x]\n---\nBody.\n";
+
+#[test]
+fn check_path_uses_the_configuration_of_the_package_that_owns_it() {
+    let skills = workspace().join("skills").canonicalize().unwrap();
+    let dependency = format!("skills = {{ path = {:?} }}", skills.display().to_string());
+    let ws = TempWorkspace::new(
+        "owner",
+        &[
+            (
+                "Cargo.toml",
+                "[workspace]\nmembers = [\"strict\", \"loose\"]\nresolver = \"3\"\n",
+            ),
+            (
+                "strict/Cargo.toml",
+                "[package]\nname = \"strict\"\nversion = \"0.1.0\"\n\n[package.metadata.skills]\nprofile = \"portable\"\n",
+            ),
+            ("strict/src/lib.rs", ""),
+            ("strict/skills/tagged/SKILL.md", TAGGED),
+            (
+                "loose/Cargo.toml",
+                &format!(
+                    "[package]\nname = \"loose\"\nversion = \"0.1.0\"\n\n[dependencies]\n{dependency}\n"
+                ),
+            ),
+            (
+                "loose/src/lib.rs",
+                "mod agent {\n    skills::include_skills!(\"agent-skills\");\n}\n",
+            ),
+            (
+                "loose/agent-skills/tagged/SKILL.md",
+                &TAGGED.replace("tags: [x]", "tags: [x]\nversion: -1"),
+            ),
+        ],
+    );
+    // From the workspace root and from the other package, `strict`'s skills are portable.
+    for dir in [ws.0.clone(), ws.0.join("loose")] {
+        let path = if dir == ws.0 {
+            "strict/skills"
+        } else {
+            "../strict/skills"
+        };
+        let text = stderr(cargo_skills_in(&dir).args(["check", path]), 1);
+        assert!(
+            text.contains("tagged/SKILL.md:4:1") && text.contains("portable"),
+            "{text}"
+        );
+    }
+    // `loose` names its root only in `include_skills!`: the workspace check finds it.
+    let text = stderr(cargo_skills_in(&ws.0).args(["check"]), 1);
+    assert!(
+        text.contains("loose/agent-skills/tagged/SKILL.md"),
+        "{text}"
+    );
+    assert!(text.contains("strict/skills/tagged/SKILL.md"), "{text}");
 }

@@ -8,7 +8,7 @@ use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::{Overrides, Severity};
 
 use crate::Failure;
-use crate::select::{Selection, targets};
+use crate::select::{Selection, targets_and_skipped};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -48,7 +48,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
         deny_warnings: (!args.deny.is_empty()).then_some(true),
         ..Overrides::default()
     };
-    let targets = targets(&args.selection, &args.paths, &overrides)?;
+    let (targets, skipped) = targets_and_skipped(&args.selection, &args.paths, &overrides)?;
+    for note in &skipped {
+        eprintln!("{note}");
+    }
     let mut out = anstream::stdout().lock();
     let mut err = anstream::stderr().lock();
     let (mut errors, mut warnings, mut skills) = (0usize, 0usize, 0usize);
