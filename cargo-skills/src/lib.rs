@@ -4,7 +4,8 @@
 //! every rule lives in `skills-compiler`. Works as `cargo skills <command>` and
 //! as `cargo-skills <command>`. Exit codes: 0 valid, 1 invalid, 2 usage error.
 
-mod commands;
+#[doc(hidden)]
+pub mod commands;
 mod output;
 mod select;
 

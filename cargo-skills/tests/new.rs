@@ -217,3 +217,132 @@ fn macro_users_get_rebuild_tracking() {
     package.run(&["new", "deploy"], 0);
     assert!(!package.dir.join("build.rs").exists());
 }
+
+/// What `new` adds for each way of depending on `skills`, formatting kept.
+#[test]
+fn the_build_dependency_comes_from_the_same_source_as_skills() {
+    for (dependency, expected) in [
+        ("skills = \"0.1.0\"", "skills-build = \"0.1.0\""),
+        (
+            "skills = { path = \"../vendor/skills\" }",
+            "skills-build = { path = \"../vendor/skills-build\" }",
+        ),
+        (
+            "skills = { git = \"https://example.invalid/skills\", rev = \"abc123\" }",
+            "skills-build = { git = \"https://example.invalid/skills\", rev = \"abc123\" }",
+        ),
+        (
+            "agent-skills = { package = \"skills\", version = \"0.1\" }",
+            "skills-build = { version = \"0.1\" }",
+        ),
+    ] {
+        let package = Package::new("", &format!("{dependency}  # the runtime\n"));
+        // `new` sees a package that uses skills only through cargo metadata, which
+        // needs the dependency to exist: check the manifest edit directly.
+        let before = package.read("Cargo.toml");
+        cargo_skills::commands::new::manifest::add_build_dependency(
+            &package.dir.join("Cargo.toml"),
+        )
+        .unwrap();
+        let after = package.read("Cargo.toml");
+        assert!(
+            after.contains(&format!("[build-dependencies]\n{expected}\n")),
+            "{after}"
+        );
+        assert!(
+            after.starts_with(&before),
+            "the rest is kept as written:\n{after}"
+        );
+        assert!(after.contains("  # the runtime"), "comments are kept");
+        // Once there, it is not added twice.
+        assert_eq!(
+            cargo_skills::commands::new::manifest::add_build_dependency(
+                &package.dir.join("Cargo.toml")
+            ),
+            Ok(None)
+        );
+    }
+}
+
+/// From `cargo new` to a crate that builds: `cargo skills new` sets up the
+/// build script and the build-dependency, and prints the lines to add.
+#[test]
+fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
+    // Outside any workspace: `cargo new` inside one would join it.
+    let root = std::env::temp_dir().join(format!("skills-cargo-new-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let cargo = env!("CARGO");
+    let status = std::process::Command::new(cargo)
+        .args(["new", "--vcs", "none", "--offline", "app"])
+        .current_dir(&root)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let app = root.join("app");
+    let skills = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../skills")
+        .canonicalize()
+        .unwrap();
+    let mut manifest = std::fs::read_to_string(app.join("Cargo.toml")).unwrap();
+    manifest.push_str(&format!(
+        "skills = {{ path = {:?} }}\n",
+        skills.display().to_string()
+    ));
+    manifest.push_str("\n[workspace]\n");
+    std::fs::write(app.join("Cargo.toml"), manifest).unwrap();
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::copy(workspace.join("Cargo.lock"), app.join("Cargo.lock")).unwrap();
+
+    let output = Command::cargo_bin("cargo-skills")
+        .unwrap()
+        .args(["skills", "new", "deploy", "--tool", "run_job"])
+        .current_dir(&app)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.contains("Added to Cargo.toml: [build-dependencies] skills-build = { path = "),
+        "{stdout}"
+    );
+    let lines: Vec<&str> = stdout
+        .lines()
+        .skip_while(|line| !line.starts_with("No source file uses the skills yet"))
+        .skip(1)
+        .take(3)
+        .map(str::trim_start)
+        .collect();
+    assert_eq!(
+        lines,
+        ["mod agent {", "skills::include_skills!(\"skills\");", "}"],
+        "{stdout}"
+    );
+    // Do what it says, and use the skill.
+    let main = format!(
+        "{}\n\nfn main() {{\n    println!(\"{{}}\", agent::deploy::SKILL.name());\n}}\n",
+        lines.join("\n")
+    );
+    std::fs::write(app.join("src/main.rs"), main).unwrap();
+    let output = std::process::Command::new(cargo)
+        .args(["run", "--quiet", "--offline"])
+        .current_dir(&app)
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace.join("target/temp-crates/target"),
+        )
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "deploy\n");
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -229,7 +229,8 @@ fn capitalise(word: &str) -> String {
     })
 }
 
-/// Crates that use the macro need a build script that tracks the root.
+/// Crates that use the macro need a build script that tracks the root, and
+/// `skills-build` to run it: both are set up so that the crate builds at once.
 fn tracking_setup(package: &Package, root: &Path) -> Result<(), Failure> {
     if !package.uses_skills {
         return Ok(());
@@ -243,14 +244,142 @@ fn tracking_setup(package: &Package, root: &Path) -> Result<(), Failure> {
                 "\nbuild.rs exists without rebuild tracking: add this line to its `main`, so new skills are seen:"
             );
             outln!("    {call}");
-            outln!("and run: cargo add --build skills-build");
         }
         Err(_) => {
             write(&build_rs, &tracking::build_rs_for(root))?;
             let shown = display_path(&relative_to_cwd(&package.dir).join("build.rs"));
             outln!("Created {shown} (rebuild tracking for include_skills!)");
-            outln!("Run: cargo add --build skills-build   (if it is not a build-dependency yet)");
         }
     }
+    let manifest = package.dir.join("Cargo.toml");
+    match manifest::add_build_dependency(&manifest) {
+        Ok(Some(entry)) => outln!("Added to Cargo.toml: [build-dependencies] {entry}"),
+        Ok(None) => {}
+        Err(reason) => {
+            outln!("\nAdd `skills-build` as a build-dependency ({reason}):");
+            outln!("    cargo add --build skills-build");
+        }
+    }
+    if !uses_the_macro(&package.dir) {
+        outln!("\nNo source file uses the skills yet; add to src/main.rs or src/lib.rs:");
+        outln!("    mod agent {{");
+        outln!(
+            "        skills::include_skills!(\"{}\");",
+            display_path(root)
+        );
+        outln!("    }}");
+    }
     Ok(())
+}
+
+/// Whether a file under `src/` invokes `include_skills!`.
+fn uses_the_macro(package_dir: &Path) -> bool {
+    fn any_file(dir: &Path, depth: usize) -> bool {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return false;
+        };
+        entries.flatten().any(|entry| {
+            let path = entry.path();
+            if path.is_dir() {
+                depth < 16 && any_file(&path, depth + 1)
+            } else {
+                path.extension().is_some_and(|e| e == "rs")
+                    && std::fs::read_to_string(&path).is_ok_and(|t| t.contains("include_skills!"))
+            }
+        })
+    }
+    any_file(&package_dir.join("src"), 0)
+}
+
+/// Editing the package manifest, keeping its formatting.
+pub mod manifest {
+    use std::path::Path;
+
+    use toml_edit::{DocumentMut, InlineTable, Item, Table, Value};
+
+    /// Adds `skills-build` to `[build-dependencies]` from the same source as
+    /// the `skills` dependency: the sibling path, the same git repository and
+    /// revision, the same version, or the workspace's entry. `Ok(None)` when
+    /// it is there already; `Err` says why it cannot be derived.
+    pub fn add_build_dependency(manifest: &Path) -> Result<Option<String>, String> {
+        let text = std::fs::read_to_string(manifest)
+            .map_err(|e| format!("cannot read Cargo.toml: {e}"))?;
+        let mut document: DocumentMut = text
+            .parse()
+            .map_err(|e| format!("Cargo.toml does not parse: {e}"))?;
+        let Some(entry) = added_entry(&document)? else {
+            return Ok(None);
+        };
+        let shown = format!("skills-build = {entry}");
+        let build = document
+            .entry("build-dependencies")
+            .or_insert_with(|| Item::Table(Table::new()));
+        let Some(build) = build.as_table_like_mut() else {
+            return Err("[build-dependencies] is not a table".to_owned());
+        };
+        build.insert("skills-build", Item::Value(entry));
+        std::fs::write(manifest, document.to_string())
+            .map_err(|e| format!("cannot write Cargo.toml: {e}"))?;
+        Ok(Some(shown))
+    }
+
+    /// The value for `skills-build`, or `None` when it is a build-dependency already.
+    pub fn added_entry(document: &DocumentMut) -> Result<Option<Value>, String> {
+        let present = document
+            .get("build-dependencies")
+            .and_then(Item::as_table_like)
+            .is_some_and(|table| {
+                table.iter().any(|(key, item)| {
+                    key == "skills-build" || package_of(item) == Some("skills-build")
+                })
+            });
+        if present {
+            return Ok(None);
+        }
+        let skills = document
+            .get("dependencies")
+            .and_then(Item::as_table_like)
+            .and_then(|table| {
+                table
+                    .iter()
+                    .find(|(key, item)| package_of(item).unwrap_or(key) == "skills")
+                    .map(|(_, item)| item.clone())
+            })
+            .ok_or("the `skills` dependency was not found")?;
+        if let Some(version) = skills.as_str() {
+            return Ok(Some(Value::from(version)));
+        }
+        let table = skills
+            .as_table_like()
+            .ok_or("the `skills` dependency has an unexpected shape")?;
+        let mut entry = InlineTable::new();
+        if table.get("workspace").and_then(Item::as_bool) == Some(true) {
+            // The workspace must declare skills-build too; cargo says so if it does not.
+            entry.insert("workspace", Value::from(true));
+            return Ok(Some(Value::InlineTable(entry)));
+        }
+        if let Some(path) = table.get("path").and_then(Item::as_str) {
+            let sibling = Path::new(path)
+                .parent()
+                .map(|parent| parent.join("skills-build"))
+                .ok_or("the `skills` path has no parent")?;
+            entry.insert(
+                "path",
+                Value::from(sibling.to_string_lossy().replace('\\', "/")),
+            );
+        }
+        for key in ["git", "branch", "tag", "rev", "version", "registry"] {
+            if let Some(value) = table.get(key).and_then(Item::as_str) {
+                entry.insert(key, Value::from(value));
+            }
+        }
+        if entry.is_empty() {
+            return Err("the `skills` dependency names no version, path or git source".to_owned());
+        }
+        Ok(Some(Value::InlineTable(entry)))
+    }
+
+    fn package_of(item: &Item) -> Option<&str> {
+        item.as_table_like()?.get("package")?.as_str()
+    }
 }
