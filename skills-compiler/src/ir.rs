@@ -79,12 +79,18 @@ pub struct Skill {
     /// `x-*` keys and keys of well-known clients, verbatim, in source order.
     pub extras: Vec<(String, serde_json::Value)>,
     pub body: String,
-    pub sections: Vec<Section>,
     pub tools: Vec<Tool>,
     pub permissions: Permissions,
 }
 
 impl Skill {
+    /// The body's headings, each with the text it governs. Computed when asked
+    /// for (code generation, `show`), not while checking: the heading tree is
+    /// most of the time a check would otherwise take (BENCHMARKS.md).
+    pub fn sections(&self) -> Vec<Section> {
+        crate::markdown::sections(&self.body)
+    }
+
     /// SHA-256 of the skill file, lower-case hex.
     pub fn sha256_hex(&self) -> String {
         self.sha256.iter().map(|b| format!("{b:02x}")).collect()

@@ -113,18 +113,17 @@ fn finish(
         .map(|files| (files.directory.clone(), files.path.clone()))
         .collect();
     let mut skills = Vec::new();
-    for files in candidates {
-        if let Some(skill) = validate::skill(files, config, &mut sources, &mut diagnostics) {
-            skills.push(skill);
-        }
+    for (skill, files_read, found) in validate_all(candidates, config) {
+        skills.extend(skill);
+        sources.extend(files_read);
+        diagnostics.extend(found);
     }
     // A lenient name may differ from its directory: valid skills count by name too.
-    for skill in &skills {
-        let entry = (skill.name.as_str().to_owned(), skill.path.clone());
-        if !names.contains(&entry) {
-            names.push(entry);
-        }
-    }
+    names.extend(
+        skills
+            .iter()
+            .map(|skill| (skill.name.as_str().to_owned(), skill.path.clone())),
+    );
     report_duplicates(&names, &mut diagnostics);
     if config.deny_warnings {
         diagnostics::deny_warnings(&mut diagnostics);
@@ -138,16 +137,55 @@ fn finish(
     }
 }
 
-fn report_duplicates(names: &[(String, String)], diagnostics: &mut Vec<Diagnostic>) {
-    let mut by_name: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for (name, path) in names {
-        let paths = by_name.entry(name.as_str()).or_default();
-        if !paths.contains(&path.as_str()) {
-            paths.push(path);
-        }
+/// What validating one skill gives: the skill, the files read, the diagnostics.
+type Validated = (Option<ir::Skill>, Sources, Vec<Diagnostic>);
+
+fn validate_one(files: validate::SkillFiles, config: &Config) -> Validated {
+    let mut sources = Sources::default();
+    let mut diagnostics = Vec::new();
+    let skill = validate::skill(files, config, &mut sources, &mut diagnostics);
+    // Renderers quote only files with a diagnostic; the others' text is let go
+    // at once, which keeps a check of thousands of skills small.
+    if diagnostics.is_empty() {
+        sources = Sources::default();
     }
-    for (name, mut paths) in by_name.into_iter().filter(|(_, paths)| paths.len() > 1) {
-        paths.sort();
+    (skill, sources, diagnostics)
+}
+
+/// Each skill is validated on its own, so with the `parallel` feature (the
+/// CLI's) large collections use every core; results keep the input order.
+#[cfg(feature = "parallel")]
+fn validate_all(candidates: Vec<validate::SkillFiles>, config: &Config) -> Vec<Validated> {
+    use rayon::prelude::*;
+    // Below this, starting threads costs more than it saves.
+    const PARALLEL_FROM: usize = 64;
+    if candidates.len() < PARALLEL_FROM {
+        return candidates
+            .into_iter()
+            .map(|f| validate_one(f, config))
+            .collect();
+    }
+    candidates
+        .into_par_iter()
+        .map(|files| validate_one(files, config))
+        .collect()
+}
+
+#[cfg(not(feature = "parallel"))]
+fn validate_all(candidates: Vec<validate::SkillFiles>, config: &Config) -> Vec<Validated> {
+    candidates
+        .into_iter()
+        .map(|files| validate_one(files, config))
+        .collect()
+}
+
+fn report_duplicates(names: &[(String, String)], diagnostics: &mut Vec<Diagnostic>) {
+    let mut by_name: BTreeMap<&str, std::collections::BTreeSet<&str>> = BTreeMap::new();
+    for (name, path) in names {
+        by_name.entry(name.as_str()).or_default().insert(path);
+    }
+    for (name, paths) in by_name.into_iter().filter(|(_, paths)| paths.len() > 1) {
+        let paths: Vec<&str> = paths.into_iter().collect();
         diagnostics.push(
             Diagnostic::error(
                 Code::DuplicateSkill,

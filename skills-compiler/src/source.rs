@@ -109,7 +109,8 @@ mod tests {
     }
 }
 
-/// Every file a compilation read, by display path, for renderers to quote.
+/// The files a compilation read that have a diagnostic, by display path, for
+/// renderers to quote.
 #[derive(Debug, Clone, Default)]
 pub struct Sources {
     files: std::collections::BTreeMap<String, SourceFile>,
@@ -118,6 +119,11 @@ pub struct Sources {
 impl Sources {
     pub fn insert(&mut self, file: SourceFile) {
         self.files.insert(file.path.clone(), file);
+    }
+
+    /// Adds every file of `other`.
+    pub fn extend(&mut self, other: Sources) {
+        self.files.extend(other.files);
     }
 
     pub fn get(&self, path: &str) -> Option<&SourceFile> {

@@ -154,7 +154,7 @@ fn skill_json(skill: &Skill) -> Value {
         "app_slug": skill.app_slug,
         "model_config": skill.model_config,
         "extras": skill.extras.iter().cloned().collect::<serde_json::Map<String, Value>>(),
-        "sections": skill.sections.iter().map(|s| json!({"title": s.title, "level": s.level})).collect::<Vec<_>>(),
+        "sections": skill.sections().iter().map(|s| json!({"title": s.title, "level": s.level})).collect::<Vec<_>>(),
         "tools": skill.tools.iter().map(|t| json!({
             "name": t.name.as_str(),
             "description": t.description,
@@ -229,9 +229,10 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
                 outln!("  - {} ({endpoint}; {})", tool.name, policy(tool.policy));
             }
         }
-        if !skill.sections.is_empty() {
+        let sections = skill.sections();
+        if !sections.is_empty() {
             outln!("sections:");
-            for section in &skill.sections {
+            for section in &sections {
                 outln!(
                     "  {}{} {}",
                     "  ".repeat(usize::from(section.level.saturating_sub(1))),

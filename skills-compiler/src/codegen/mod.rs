@@ -201,7 +201,8 @@ fn skill_value(skill: &Skill, krate: &TokenStream) -> TokenStream {
     let allowed_tools = &skill.allowed_tools;
     let triggers = &skill.triggers;
     let tags = &skill.tags;
-    let sections = skill.sections.iter().map(|section| {
+    let sections = skill.sections();
+    let sections = sections.iter().map(|section| {
         let title = &section.title;
         let level = section.level;
         let start = section.range.start;

@@ -147,7 +147,6 @@ fn check(
         app_slug: fields.app_slug,
         model_config: fields.model_config,
         extras: fields.extras,
-        sections: markdown::sections(&body),
         body,
         tools: tools?,
         permissions: permissions?,
