@@ -6,6 +6,7 @@
 #     bash cargo-skills/benches/check-5000.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+repo=$PWD
 count=${SKILLS:-5000}
 runs=${RUNS:-5}
 work=$(mktemp -d)
@@ -14,13 +15,21 @@ trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet -p cargo-skills
 bin=$PWD/target/release/cargo-skills
 
-echo "generating $count skills in $work/skills"
+echo "generating $count skills in $work/skills (bodies of real size: about 4 KB, one in twenty over 50 KB)"
 mkdir -p "$work/skills"
+paragraph="Read the request, find the files it names, and follow each step in order before you report what changed. "
+section=""
+for _ in $(seq 1 6); do section="$section$paragraph"; done
 for i in $(seq -w 1 "$count"); do
     mkdir -p "$work/skills/skill-$i"
-    printf -- '---\nname: skill-%s\ndescription: Skill number %s. Use when the user asks for task %s.\nlicense: MIT\nmetadata:\n  owner: team-%s\n---\n# Skill %s\n\nDo task %s carefully, then report.\n' \
-        "$i" "$i" "$i" "$i" "$i" "$i" > "$work/skills/skill-$i/SKILL.md"
+    sections=6
+    if (( 10#$i % 20 == 0 )); then sections=90; fi
+    {
+        printf -- '---\nname: skill-%s\ndescription: Skill number %s. Use when the user asks for task %s.\nlicense: MIT\nmetadata:\n  owner: team-%s\n---\n# Skill %s\n\n' "$i" "$i" "$i" "$i" "$i"
+        for s in $(seq 1 "$sections"); do printf '## Step %s\n\n%s\n\n' "$s" "$section"; done
+    } > "$work/skills/skill-$i/SKILL.md"
 done
+echo "$(cat "$work"/skills/*/SKILL.md | wc -c) bytes of SKILL.md"
 printf '[package]\nname = "bench"\nversion = "0.1.0"\n\n[package.metadata.skills]\nmax_skills = %s\nprofile = "portable"\n' "$count" > "$work/Cargo.toml"
 
 measure() { # label, command...
@@ -41,6 +50,20 @@ measure() { # label, command...
 cd "$work"
 measure "cargo skills check ($count skills)" "$bin" check skills
 
+# The real collections beside the repository, every skill directory on the
+# command line (as a CI gate over a collection runs it).
+corpus=$repo/../shared/corpus
+if [ -d "$corpus" ]; then
+    find "$corpus" -name SKILL.md -printf '%h\n' | sort > "$work/corpus-dirs"
+    echo "corpus: $(wc -l < "$work/corpus-dirs") skills, $(find "$corpus" -name SKILL.md -exec cat {} + | wc -c) bytes of SKILL.md"
+    # Invalid skills are expected there: only the time counts.
+    corpus_check() { xargs -a "$work/corpus-dirs" "$bin" check --profile lenient > /dev/null 2>&1 || true; }
+    export -f corpus_check; export bin work
+    measure "cargo skills check, real corpus" bash -c corpus_check
+else
+    echo "skipped: the real corpus (../shared/corpus) is not beside this checkout"
+fi
+
 python=${PYTHON:-python3}
 venv=$work/venv
 if "$python" -m venv "$venv" > /dev/null 2>&1 && "$venv/bin/pip" install --quiet skills-ref > /dev/null 2>&1; then
@@ -49,12 +72,18 @@ import sys
 from pathlib import Path
 from skills_ref.validator import validate
 errors = 0
-for skill in sorted(Path(sys.argv[1]).iterdir()):
+paths = sorted(Path(sys.argv[1]).iterdir()) if len(sys.argv) == 2 else [Path(p) for p in sys.argv[1:]]
+for skill in paths:
     errors += len(validate(skill))
-sys.exit(1 if errors else 0)
+sys.exit(0)
 PY
     version=$("$venv/bin/pip" show skills-ref | sed -n 's/^Version: //p')
     measure "skills-ref $version validate, one process" "$venv/bin/python" "$work/validate_all.py" skills
+    if [ -d "$corpus" ]; then
+        corpus_ref() { xargs -a "$work/corpus-dirs" "$venv/bin/python" "$work/validate_all.py" > /dev/null 2>&1 || true; }
+        export -f corpus_ref; export venv
+        measure "skills-ref $version, real corpus" bash -c corpus_ref
+    fi
 else
     echo "skipped: skills-ref (the reference validator) could not be installed here"
 fi

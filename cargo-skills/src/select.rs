@@ -76,12 +76,22 @@ pub fn targets_and_skipped(
     if !paths.is_empty() {
         // Each path with the configuration of the package that owns it, as
         // the build of that package sees it.
+        // Many paths usually share a few owners: find and load each once.
+        let mut owners = Owners::default();
+        let mut configs: std::collections::HashMap<PathBuf, Config> = Default::default();
         let targets = paths
             .iter()
             .map(|path| {
-                let owner = owning_package(path).unwrap_or_else(|| PathBuf::from("."));
-                let config = Config::load(&owner, overrides.clone())
-                    .map_err(|d| Failure::Usage(d.message))?;
+                let owner = owners.of(path).unwrap_or_else(|| PathBuf::from("."));
+                let config = match configs.get(&owner) {
+                    Some(config) => config.clone(),
+                    None => {
+                        let config = Config::load(&owner, overrides.clone())
+                            .map_err(|d| Failure::Usage(d.message))?;
+                        configs.insert(owner, config.clone());
+                        config
+                    }
+                };
                 Ok(path_target(path, &config))
             })
             .collect::<Result<Vec<_>, Failure>>()?;
@@ -168,16 +178,41 @@ fn path_target(path: &Path, config: &Config) -> Target {
     }
 }
 
-/// The directory of the nearest `Cargo.toml` with a `[package]` at or above `path`.
-fn owning_package(path: &Path) -> Option<PathBuf> {
-    let start = std::fs::canonicalize(path).ok()?;
-    start.ancestors().find_map(|dir| {
-        let text = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
-        let manifest: toml::Table = toml::from_str(&text).ok()?;
-        manifest
-            .contains_key("package")
-            .then(|| relative_to_cwd(dir))
-    })
+/// The package that owns each path: the directory of the nearest
+/// `Cargo.toml` with a `[package]` at or above it, remembered per directory.
+#[derive(Default)]
+struct Owners {
+    known: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+}
+
+impl Owners {
+    fn of(&mut self, path: &Path) -> Option<PathBuf> {
+        let start = std::fs::canonicalize(path).ok()?;
+        let mut visited = Vec::new();
+        let mut found = None;
+        for dir in start.ancestors() {
+            if let Some(known) = self.known.get(dir) {
+                found = known.clone();
+                break;
+            }
+            visited.push(dir.to_path_buf());
+            if is_package(dir) {
+                found = Some(dir.to_path_buf());
+                break;
+            }
+        }
+        for dir in visited {
+            self.known.insert(dir, found.clone());
+        }
+        found.map(|dir| relative_to_cwd(&dir))
+    }
+}
+
+fn is_package(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join("Cargo.toml"))
+        .ok()
+        .and_then(|text| toml::from_str::<toml::Table>(&text).ok())
+        .is_some_and(|manifest| manifest.contains_key("package"))
 }
 
 /// The skills roots that a package's sources name with a literal path:
