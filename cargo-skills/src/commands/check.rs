@@ -52,8 +52,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     for note in &skipped {
         eprintln!("{note}");
     }
-    let mut out = anstream::stdout().lock();
-    let mut err = anstream::stderr().lock();
+    // Buffered: a check of a large collection prints thousands of lines, and
+    // unbuffered stderr would make one system call per fragment.
+    let mut out = std::io::BufWriter::new(anstream::stdout().lock());
+    let mut err = std::io::BufWriter::new(anstream::stderr().lock());
     let (mut errors, mut warnings, mut skills) = (0usize, 0usize, 0usize);
     // Targets compile on every core (many paths on one command line, as a CI
     // gate over a collection has them); output keeps their order.
@@ -95,6 +97,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         ),
         _ => writeln!(err, "{}", summary(errors, warnings, skills)),
     };
+    // A closed pipe (`| head`) is not an error worth reporting.
+    let _ = out.flush();
+    let _ = err.flush();
     if errors == 0 {
         Ok(())
     } else {
