@@ -102,9 +102,9 @@ fn bench(c: &mut Criterion) {
                 diagnostics
             })
         });
-        // The share of the work a run-time loader never does: the body's heading tree.
+        // Work done apart, only for code generation and `show`: the body's heading tree.
         group.bench_function(
-            format!("of which: heading tree (pulldown-cmark)/{unit}"),
+            format!("apart: heading tree (pulldown-cmark)/{unit}"),
             |b| {
                 b.iter(|| {
                     for (_, text) in &files {

@@ -174,7 +174,14 @@ pub struct Tool {
     pub strict: bool,
     pub endpoint: Option<Endpoint>,
     pub policy: Policy,
-    pub hints: Hints,
+}
+
+impl Tool {
+    /// The tool's effects, from its method and policy: computed here, once,
+    /// for the generated tables and the CLI alike.
+    pub fn hints(&self) -> Hints {
+        Hints::of(self.endpoint.as_ref(), self.policy)
+    }
 }
 
 /// A tool's effects, decided once here and exported to model APIs.
@@ -193,7 +200,7 @@ impl Hints {
     /// Idempotent: HTTP's idempotent methods. Open world: any HTTP endpoint,
     /// and MCP's default (true) for the application's own tools.
     /// Consequential: everything that is not read-only.
-    pub fn of(endpoint: Option<&Endpoint>, policy: Policy) -> Hints {
+    fn of(endpoint: Option<&Endpoint>, policy: Policy) -> Hints {
         let method = endpoint.map(|e| e.method);
         let read_only = method.is_some_and(Method::is_safe);
         let destructive =

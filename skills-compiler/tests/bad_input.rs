@@ -485,6 +485,13 @@ fn malformed_validation_keywords_and_defaults_that_break_them_are_located() {
         &Config::default(),
     );
     assert!(!fine.has_errors(), "{:?}", fine.diagnostics);
+    // Integers are divided exactly, as the run-time checker does: 2^53 + 1 is a
+    // multiple of 3, which floating point would not see.
+    let exact = one(
+        &schema("{type: integer, multipleOf: 3, default: 9007199254740993}"),
+        &Config::default(),
+    );
+    assert!(!exact.has_errors(), "{:?}", exact.diagnostics);
 }
 
 #[test]

@@ -703,5 +703,13 @@ mod tests {
         assert_eq!(canonical_number(1e300).to_string(), "1e+300");
         assert!(json_equal(&json!(1), &json!(1.0)));
         assert!(!json_equal(&json!(1), &json!("1")));
+        // Integers are divided exactly (2^53 + 1 is a multiple of 3); the
+        // compiler checks defaults with the same arithmetic.
+        assert!(is_multiple(
+            9_007_199_254_740_993.0,
+            Some(9_007_199_254_740_993),
+            3.0
+        ));
+        assert!(!is_multiple(2.5, None, 2.0));
     }
 }

@@ -155,18 +155,18 @@ fn skill_json(skill: &Skill) -> Value {
         "model_config": skill.model_config,
         "extras": skill.extras.iter().cloned().collect::<serde_json::Map<String, Value>>(),
         "sections": skill.sections().iter().map(|s| json!({"title": s.title, "level": s.level})).collect::<Vec<_>>(),
-        "tools": skill.tools.iter().map(|t| json!({
+        "tools": skill.tools.iter().map(|t| (t, t.hints())).map(|(t, hints)| json!({
             "name": t.name.as_str(),
             "description": t.description,
             "policy": policy(t.policy),
             "method": t.endpoint.as_ref().map(|e| e.method.as_str()),
             "origin": t.endpoint.as_ref().map(|e| e.origin.as_str()),
             "parameters": t.parameters_json,
-            "read_only": t.hints.read_only,
-            "destructive": t.hints.destructive,
-            "idempotent": t.hints.idempotent,
-            "open_world": t.hints.open_world,
-            "x-openai-isConsequential": t.hints.consequential,
+            "read_only": hints.read_only,
+            "destructive": hints.destructive,
+            "idempotent": hints.idempotent,
+            "open_world": hints.open_world,
+            "x-openai-isConsequential": hints.consequential,
         })).collect::<Vec<_>>(),
         "body": skill.body,
     })
@@ -304,12 +304,13 @@ pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
         .map(|tool| {
             let (name, description) = (tool.name.as_str(), tool.description.as_str());
             let schema = tool.parameters_json.to_string();
+            let hints = tool.hints();
             let hints = skills::Hints {
-                read_only: tool.hints.read_only,
-                destructive: tool.hints.destructive,
-                idempotent: tool.hints.idempotent,
-                open_world: tool.hints.open_world,
-                consequential: tool.hints.consequential,
+                read_only: hints.read_only,
+                destructive: hints.destructive,
+                idempotent: hints.idempotent,
+                open_world: hints.open_world,
+                consequential: hints.consequential,
             };
             let text = match args.format {
                 ToolsFormat::Anthropic => definitions::anthropic(name, description, &schema),

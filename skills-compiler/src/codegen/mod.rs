@@ -257,7 +257,7 @@ fn tool_value(tool: &crate::ir::Tool, krate: &TokenStream) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
-    let hints = &tool.hints;
+    let hints = tool.hints();
     let (read_only, destructive, idempotent, open_world, consequential) = (
         hints.read_only,
         hints.destructive,

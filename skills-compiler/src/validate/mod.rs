@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::ir::{Hints, Kind, Skill, Version};
+use crate::ir::{Kind, Skill, Version};
 use crate::source::{SourceFile, Sources};
 use crate::{frontmatter, markdown, yaml};
 
@@ -281,7 +281,6 @@ fn tools_and_permissions(
         .into_iter()
         .map(|mut tool| {
             tool.policy = permissions::policy(&tool, &permissions);
-            tool.hints = Hints::of(tool.endpoint.as_ref(), tool.policy);
             tool
         })
         .collect();

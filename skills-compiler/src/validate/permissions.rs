@@ -135,7 +135,6 @@ mod tests {
             parameters: Parameters::empty(),
             parameters_json: serde_json::json!({}),
             strict: false,
-            hints: crate::ir::Hints::of(None, Policy::Deny),
             endpoint: method.map(|method| Endpoint {
                 method,
                 origin: "https://h".into(),

@@ -759,9 +759,10 @@ fn default_fits(ty: &Type, default: &Node) -> Result<(), String> {
         (Type::String(checks), Value::String(s)) => {
             within(s.chars().count(), checks.min_length, checks.max_length, "characters")
         }
-        (Type::Integer(checks), Value::Int(n)) => bounded(checks, *n as f64),
-        (Type::Number(checks), Value::Int(n)) => bounded(checks, *n as f64),
-        (Type::Number(checks), Value::Float(f)) => bounded(checks, *f),
+        (Type::Integer(checks) | Type::Number(checks), Value::Int(n)) => {
+            bounded(checks, *n as f64, Some(*n))
+        }
+        (Type::Number(checks), Value::Float(f)) => bounded(checks, *f, None),
         (Type::Boolean, Value::Bool(_)) => Ok(()),
         (Type::Enum(values), Value::String(s)) if values.contains(s) => Ok(()),
         (Type::Enum(values), _) => mismatch(&format!("one of {}", values.join(", "))),
@@ -800,12 +801,22 @@ fn within(n: usize, min: Option<u64>, max: Option<u64>, what: &str) -> Result<()
     }
 }
 
-fn bounded(checks: &Checks, f: f64) -> Result<(), String> {
+/// The same arithmetic as the run-time checker (`skills::Schema::check`),
+/// which puts every default through these bounds at each call: integers are
+/// divided exactly, other numbers in floating point.
+fn bounded(checks: &Checks, f: f64, exact: Option<i64>) -> Result<(), String> {
+    let multiple = |m: f64| match exact {
+        Some(n) if m.fract() == 0.0 && m.abs() < 9.2e18 => n % (m as i64) == 0,
+        _ => {
+            let quotient = f / m;
+            quotient.is_finite() && quotient.fract() == 0.0
+        }
+    };
     let broken = checks.minimum.is_some_and(|m| f < m)
         || checks.maximum.is_some_and(|m| f > m)
         || checks.exclusive_minimum.is_some_and(|m| f <= m)
         || checks.exclusive_maximum.is_some_and(|m| f >= m)
-        || checks.multiple_of.is_some_and(|m| (f / m).fract() != 0.0);
+        || checks.multiple_of.is_some_and(|m| !multiple(m));
     if broken {
         Err(format!("the default {f} breaks this schema's bounds"))
     } else {

@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::{schema, template};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{Endpoint, Hints, Method, Parameters, Policy, Template, Tool, ToolName};
+use crate::ir::{Endpoint, Method, Parameters, Policy, Template, Tool, ToolName};
 use crate::yaml::Node;
 
 const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];
@@ -68,17 +68,15 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Declared {
         if let Some((description, parameters, mut parameters_json, endpoint)) = tool_body(ctx, item)
         {
             schema::make_explicit(&mut parameters_json);
-            // Decided with the permissions, once every tool is known.
-            let policy = Policy::Deny;
             declared.push(Tool {
                 name: ToolName(name),
                 description,
                 parameters,
                 strict: schema::strict_compatible(&parameters_json),
                 parameters_json,
-                hints: Hints::of(endpoint.as_ref(), policy),
                 endpoint,
-                policy,
+                // Decided with the permissions, once every tool is known.
+                policy: Policy::Deny,
             });
         }
     }
