@@ -182,6 +182,9 @@ fn path_target(path: &Path, config: &Config) -> Target {
 /// `Cargo.toml` with a `[package]` at or above it, remembered per directory.
 #[derive(Default)]
 struct Owners {
+    /// Directory (canonical) to its owner, already relative to the current
+    /// directory: resolving paths costs a `readlink` per component, so each
+    /// owner is made relative once.
     known: std::collections::HashMap<PathBuf, Option<PathBuf>>,
 }
 
@@ -197,14 +200,14 @@ impl Owners {
             }
             visited.push(dir.to_path_buf());
             if is_package(dir) {
-                found = Some(dir.to_path_buf());
+                found = Some(relative_to_cwd(dir));
                 break;
             }
         }
         for dir in visited {
             self.known.insert(dir, found.clone());
         }
-        found.map(|dir| relative_to_cwd(&dir))
+        found
     }
 }
 

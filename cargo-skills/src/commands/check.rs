@@ -52,10 +52,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
     for note in &skipped {
         eprintln!("{note}");
     }
-    // Buffered: a check of a large collection prints thousands of lines, and
-    // unbuffered stderr would make one system call per fragment.
-    let mut out = std::io::BufWriter::new(anstream::stdout().lock());
-    let mut err = std::io::BufWriter::new(anstream::stderr().lock());
+    // Buffered below anstream's colour stripping: a check of a large
+    // collection prints thousands of lines, and the stripping adapter writes
+    // each fragment to its stream, one system call each. So the colour choice
+    // is made once, and diagnostics are rendered with or without colour.
+    let color = match anstream::stderr().current_choice() {
+        anstream::ColorChoice::Never => Color::Never,
+        _ => Color::Always,
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
     let (mut errors, mut warnings, mut skills) = (0usize, 0usize, 0usize);
     // Targets compile on every core (many paths on one command line, as a CI
     // gate over a collection has them); output keeps their order.
@@ -74,7 +80,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 MessageFormat::Human => writeln!(
                     err,
                     "{}\n",
-                    render::human(diagnostic, &compilation.sources, Color::Always)
+                    render::human(diagnostic, &compilation.sources, color)
                 ),
                 MessageFormat::Short => writeln!(err, "{}", render::short(diagnostic)),
                 MessageFormat::Json => {
