@@ -84,7 +84,7 @@ fn skills_expose_their_fields_sections_and_rendered_text() {
     let Kind::Protocol(protocol) = skill.kind() else {
         panic!("a protocol")
     };
-    assert_eq!(protocol.steps, ["Think", "Act"]);
+    assert_eq!(*protocol.steps, ["Think", "Act"]);
     assert_eq!(skill.version().to_string(), "1.2.0");
     assert_eq!(
         skill.rendered(),
@@ -100,7 +100,7 @@ fn skills_expose_their_fields_sections_and_rendered_text() {
     );
     assert_eq!(zoo_skill.section("Nope"), None);
     assert_eq!(zoo_skill.sha256_hex().len(), 64);
-    let extras = zoo::no_tools::SKILL.extras();
+    let extras: Vec<_> = zoo::no_tools::SKILL.extras().collect();
     assert_eq!(
         extras,
         [
@@ -451,7 +451,7 @@ fn skill_text_lands_in_the_binary_as_data_never_as_code() {
     );
     assert!(skill.body().contains("include_bytes!(\"/etc/passwd\")"));
     assert_eq!(
-        skill.extras(),
+        skill.extras().collect::<Vec<_>>(),
         [("x-note", "\"a NUL \\u0000 and a BEL \\u0007\"")]
     );
     let xml = hostile::SKILLS.catalog_xml();

@@ -27,6 +27,7 @@ pub mod discover;
 pub mod editor_schema;
 pub mod frontmatter;
 pub mod ir;
+pub mod lower;
 pub mod markdown;
 pub mod present;
 pub mod source;

@@ -10,16 +10,17 @@ pub const CATALOG_DESCRIPTION_CHARS: usize = 240;
 
 /// One `- name: description` line per skill.
 pub fn catalog(set: &SkillSet) -> String {
-    set.skills
-        .iter()
-        .map(|skill| {
-            format!(
-                "- {}: {}\n",
-                skill.name,
-                one_line(&skill.description, CATALOG_DESCRIPTION_CHARS)
-            )
-        })
-        .collect()
+    set.skills.iter().map(catalog_line).collect()
+}
+
+/// One skill's line of the catalog: `- name: description`, the description
+/// on one line of at most 240 characters.
+pub fn catalog_line(skill: &Skill) -> String {
+    format!(
+        "- {}: {}\n",
+        skill.name,
+        one_line(&skill.description, CATALOG_DESCRIPTION_CHARS)
+    )
 }
 
 /// Whitespace runs (newlines included) become one space; longer than `max`
@@ -38,24 +39,32 @@ pub fn one_line(text: &str, max: usize) -> String {
 /// The Agent Skills `<available_skills>` block, as the reference `to-prompt`
 /// writes it; locations are the skill files relative to the crate.
 pub fn catalog_xml(set: &SkillSet) -> String {
-    let mut lines = vec!["<available_skills>".to_owned()];
+    // The runtime composes a set's block from the same elements, the same way.
+    let mut out = String::from("<available_skills>\n");
     for skill in &set.skills {
-        lines.extend([
-            "<skill>".to_owned(),
-            "<name>".to_owned(),
-            escape_xml(skill.name.as_str()),
-            "</name>".to_owned(),
-            "<description>".to_owned(),
-            escape_xml(&skill.description),
-            "</description>".to_owned(),
-            "<location>".to_owned(),
-            escape_xml(&skill.path),
-            "</location>".to_owned(),
-            "</skill>".to_owned(),
-        ]);
+        out.push_str(&catalog_xml_element(skill));
+        out.push('\n');
     }
-    lines.push("</available_skills>".to_owned());
-    lines.join("\n")
+    out.push_str("</available_skills>");
+    out
+}
+
+/// One skill's `<skill>` element of the XML catalog.
+pub fn catalog_xml_element(skill: &Skill) -> String {
+    [
+        "<skill>",
+        "<name>",
+        &escape_xml(skill.name.as_str()),
+        "</name>",
+        "<description>",
+        &escape_xml(&skill.description),
+        "</description>",
+        "<location>",
+        &escape_xml(&skill.path),
+        "</location>",
+        "</skill>",
+    ]
+    .join("\n")
 }
 
 pub fn escape_xml(text: &str) -> String {

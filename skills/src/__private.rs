@@ -17,6 +17,13 @@ use crate::call::Call;
 use crate::error::ToolCallError;
 use crate::tool::Tool;
 
+pub use crate::set::Skills;
+
+/// `Cow::Borrowed`, short: tables in `static`s borrow everything. (A
+/// constructor, not a function, so that the borrowed arrays live in the
+/// binary: function arguments would be temporaries.)
+pub use std::borrow::Cow::Borrowed as B;
+
 /// The typed arguments of a checked call.
 pub fn decode<T: FromJson>(call: Call<'_>) -> Result<T, ToolCallError> {
     let tool = call.name().to_owned();

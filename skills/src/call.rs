@@ -27,7 +27,7 @@ impl<'t> Call<'t> {
     }
 
     pub fn name(&self) -> &'t str {
-        self.tool.name
+        &self.tool.name
     }
 
     /// What the runtime must do with this call, decided at build time.
@@ -58,9 +58,13 @@ impl<'t> Call<'t> {
         &self,
         origin: Option<&str>,
     ) -> Result<http::Request<Vec<u8>>, RequestError> {
-        let endpoint = self.tool.endpoint.ok_or_else(|| RequestError::NoEndpoint {
-            tool: self.tool.name.to_owned(),
-        })?;
-        endpoint.request(self.tool.name, &self.arguments, origin)
+        let endpoint = self
+            .tool
+            .endpoint
+            .as_ref()
+            .ok_or_else(|| RequestError::NoEndpoint {
+                tool: self.tool.name.to_string(),
+            })?;
+        endpoint.request(&self.tool.name, &self.arguments, origin)
     }
 }

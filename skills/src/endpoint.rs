@@ -15,49 +15,50 @@ use serde_json::{Map, Value};
 
 use crate::error::RequestError;
 use crate::tool::Method;
+use crate::{List, Str};
 
 /// Where a tool's request goes and what it carries. The origin is fixed at build time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Endpoint {
     #[doc(hidden)]
     pub method: Method,
     #[doc(hidden)]
-    pub origin: &'static str,
+    pub origin: Str,
     #[doc(hidden)]
-    pub url: &'static str,
+    pub url: Str,
     #[doc(hidden)]
-    pub path: &'static [Part],
+    pub path: List<Part>,
     #[doc(hidden)]
-    pub query: &'static [(&'static str, &'static [Part])],
+    pub query: List<(Str, List<Part>)>,
     #[doc(hidden)]
-    pub headers: &'static [(&'static str, &'static [Part])],
+    pub headers: List<(Str, List<Part>)>,
     #[doc(hidden)]
-    pub body: Option<&'static Json>,
+    pub body: Option<Json>,
 }
 
 /// A piece of a URL path, query value or header template.
 #[doc(hidden)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Part {
     /// Template text, validated at build time.
-    Text(&'static str),
+    Text(Str),
     /// The value of the named (top-level) parameter.
-    Param(&'static str),
+    Param(Str),
 }
 
 /// A JSON body template, parsed at build time.
 #[doc(hidden)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Json {
     /// A complete JSON value without placeholders, compact.
-    Text(&'static str),
+    Text(Str),
     /// The parameter's JSON value; left out of its object or array when absent.
-    Param(&'static str),
+    Param(Str),
     /// A JSON string: literal parts are already escaped JSON string content.
-    String(&'static [Part]),
+    String(List<Part>),
     /// Members with their keys as JSON strings (quotes included).
-    Object(&'static [(&'static str, Json)]),
-    Array(&'static [Json]),
+    Object(List<(Str, Json)>),
+    Array(List<Json>),
 }
 
 impl Endpoint {
@@ -66,13 +67,13 @@ impl Endpoint {
     }
 
     /// `scheme://host[:port]`.
-    pub fn origin(&self) -> &'static str {
-        self.origin
+    pub fn origin(&self) -> &str {
+        &self.origin
     }
 
     /// The URL template as declared, placeholders included.
-    pub fn url(&self) -> &'static str {
-        self.url
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// Builds the request for `arguments` (a checked arguments object), sent to
@@ -85,13 +86,13 @@ impl Endpoint {
     ) -> Result<http::Request<Vec<u8>>, RequestError> {
         let origin = match origin {
             Some(origin) => check_origin(origin)?,
-            None => self.origin,
+            None => &self.origin,
         };
         let builder = Builder { tool, arguments };
         let mut url = origin.to_owned();
-        builder.path(self.path, &mut url)?;
+        builder.path(&self.path, &mut url)?;
         let mut separator = '?';
-        for (name, template) in self.query {
+        for (name, template) in self.query.iter() {
             if let Some(value) = builder.text(template)? {
                 url.push(separator);
                 separator = '&';
@@ -104,13 +105,13 @@ impl Endpoint {
             .method(self.method.to_http())
             .uri(url);
         let mut has_content_type = false;
-        for (name, template) in self.headers {
+        for (name, template) in self.headers.iter() {
             if let Some(value) = builder.text(template)? {
                 has_content_type |= name.eq_ignore_ascii_case("content-type");
-                request = request.header(*name, header_value(tool, name, &value)?);
+                request = request.header(name.as_ref(), header_value(tool, name, &value)?);
             }
         }
-        let body = match self.body {
+        let body = match &self.body {
             Some(template) => {
                 if !has_content_type {
                     request = request.header(http::header::CONTENT_TYPE, "application/json");
@@ -191,7 +192,7 @@ impl Builder<'_> {
                 Part::Param(name) => {
                     let value = self.scalar(name).ok_or_else(|| self.missing(name))?;
                     percent_encode(&value, url, b"-_~", false);
-                    segment.param = Some(name);
+                    segment.param = Some(name.as_ref());
                 }
             }
         }
@@ -215,12 +216,12 @@ impl Builder<'_> {
         match template {
             Json::Text(text) => out.extend_from_slice(text.as_bytes()),
             Json::Param(name) => {
-                let value = self.arguments.get(*name).unwrap_or(&Value::Null);
+                let value = self.arguments.get(name.as_ref()).unwrap_or(&Value::Null);
                 write_value(value, out);
             }
             Json::String(parts) => {
                 out.push(b'"');
-                for part in *parts {
+                for part in parts.iter() {
                     match part {
                         Part::Text(text) => out.extend_from_slice(text.as_bytes()),
                         Part::Param(name) => {
@@ -235,7 +236,7 @@ impl Builder<'_> {
             Json::Object(members) => {
                 out.push(b'{');
                 let mut first = true;
-                for (key, value) in *members {
+                for (key, value) in members.iter() {
                     if self.is_absent(value) {
                         continue;
                     }
@@ -252,7 +253,7 @@ impl Builder<'_> {
             Json::Array(items) => {
                 out.push(b'[');
                 let mut first = true;
-                for item in *items {
+                for item in items.iter() {
                     if self.is_absent(item) {
                         continue;
                     }
@@ -269,7 +270,7 @@ impl Builder<'_> {
     }
 
     fn is_absent(&self, template: &Json) -> bool {
-        matches!(template, Json::Param(name) if !self.arguments.contains_key(*name))
+        matches!(template, Json::Param(name) if !self.arguments.contains_key(name.as_ref()))
     }
 }
 
@@ -377,31 +378,38 @@ fn header_value(tool: &str, header: &str, value: &str) -> Result<http::HeaderVal
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::__private::B;
     use serde_json::json;
 
     static ENDPOINT: Endpoint = Endpoint {
         method: Method::Patch,
-        origin: "https://api.example.com",
-        url: "",
-        path: &[
-            Part::Text("/v1/items/"),
-            Part::Param("id"),
-            Part::Text("/notes"),
-        ],
-        query: &[("q", &[Part::Param("q")]), ("fixed", &[Part::Text("1")])],
-        headers: &[("X-Trace", &[Part::Text("t-"), Part::Param("trace")])],
-        body: Some(&Json::Object(&[
-            ("\"title\"", Json::Param("title")),
+        origin: B("https://api.example.com"),
+        url: B(""),
+        path: B(&[
+            Part::Text(B("/v1/items/")),
+            Part::Param(B("id")),
+            Part::Text(B("/notes")),
+        ]),
+        query: B(&[
+            (B("q"), B(&[Part::Param(B("q"))])),
+            (B("fixed"), B(&[Part::Text(B("1"))])),
+        ]),
+        headers: B(&[(
+            B("X-Trace"),
+            B(&[Part::Text(B("t-")), Part::Param(B("trace"))]),
+        )]),
+        body: Some(Json::Object(B(&[
+            (B("\"title\""), Json::Param(B("title"))),
             (
-                "\"note\"",
-                Json::String(&[Part::Text("by "), Part::Param("id")]),
+                B("\"note\""),
+                Json::String(B(&[Part::Text(B("by ")), Part::Param(B("id"))])),
             ),
             (
-                "\"tags\"",
-                Json::Array(&[Json::Param("tag"), Json::Text("\"x\"")]),
+                B("\"tags\""),
+                Json::Array(B(&[Json::Param(B("tag")), Json::Text(B("\"x\""))])),
             ),
-            ("\"n\"", Json::Text("{\"a\":1}")),
-        ])),
+            (B("\"n\""), Json::Text(B("{\"a\":1}"))),
+        ]))),
     };
 
     fn build(arguments: Value) -> Result<http::Request<Vec<u8>>, RequestError> {

@@ -45,6 +45,14 @@ pub use set::SkillSet;
 pub use skill::{Kind, Protocol, Section, Skill, Version};
 pub use tool::{Hints, Method, Policy, Tool};
 
+/// Text in the tables: borrowed from the binary for compiled skills, owned
+/// for skills loaded at run time. One type for both, so that every function
+/// over skills serves both.
+pub type Str = std::borrow::Cow<'static, str>;
+
+/// A list in the tables, borrowed or owned like [`Str`].
+pub type List<T> = std::borrow::Cow<'static, [T]>;
+
 /// Re-exported so that users of the generated code need no `http` or
 /// `serde_json` dependency of their own.
 pub use http;

@@ -6,58 +6,61 @@
 //! here). The same checker serves generated `ToolCall::parse`, untyped
 //! [`Tool::parse`](crate::Tool::parse) and, later, skills loaded at run time.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use crate::error::ToolCallError;
+use crate::{List, Str};
 
 /// Deeper arguments are refused rather than risking the stack.
 pub const MAX_DEPTH: usize = 128;
 
 /// A tool's parameters: node 0 is the root object.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Schema {
     #[doc(hidden)]
-    pub nodes: &'static [Node],
+    pub nodes: List<Node>,
 }
 
 /// One schema node. Indices point into [`Schema::nodes`].
-#[derive(Debug, Clone, Copy, PartialEq)]
-/// Checks are behind a reference: most nodes share `&Checks::NONE`, and the
-/// tables stay small in the binary.
+#[derive(Debug, Clone, PartialEq)]
+/// Checks are behind a reference: most compiled nodes share `&Checks::NONE`,
+/// and the tables stay small in the binary.
 pub enum Node {
-    String(&'static Checks),
-    Integer(&'static Checks),
-    Number(&'static Checks),
+    String(Cow<'static, Checks>),
+    Integer(Cow<'static, Checks>),
+    Number(Cow<'static, Checks>),
     Boolean,
     /// A string restricted to these values.
-    Enum(&'static [&'static str]),
+    Enum(List<Str>),
     Array {
         items: u32,
-        checks: &'static Checks,
+        checks: Cow<'static, Checks>,
     },
     /// An object with no fixed properties whose values have one type.
     Map {
         values: u32,
-        checks: &'static Checks,
+        checks: Cow<'static, Checks>,
     },
     Object {
-        properties: &'static [Property],
+        properties: List<Property>,
         /// `additionalProperties: true`: undeclared members are kept as they are.
         additional: bool,
-        checks: &'static Checks,
+        checks: Cow<'static, Checks>,
     },
     /// `type: [T, "null"]`.
     Nullable(u32),
 }
 
 /// A declared property of an object.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Property {
-    pub name: &'static str,
+    pub name: Str,
     pub node: u32,
     pub required: bool,
     /// The schema's `default`, as JSON text; filled in when the member is absent.
-    pub default: Option<&'static str>,
+    pub default: Option<Str>,
 }
 
 /// JSON Schema's validation keywords. Each applies to the instances it is
@@ -148,7 +151,7 @@ impl Schema {
     /// integral numbers as integers. Every problem names its JSON path.
     pub fn check(&self, tool: &str, value: &Value) -> Result<Map<String, Value>, ToolCallError> {
         let mut checker = Checker {
-            nodes: self.nodes,
+            nodes: &self.nodes,
             path: Vec::new(),
         };
         match checker.node(0, value, 0) {
@@ -163,12 +166,12 @@ impl Schema {
     }
 }
 
-struct Checker {
-    nodes: &'static [Node],
+struct Checker<'s> {
+    nodes: &'s [Node],
     path: Vec<Step>,
 }
 
-impl Checker {
+impl<'s> Checker<'s> {
     fn fail(&self, message: String) -> Failure {
         Failure {
             path: self.path.clone(),
@@ -183,7 +186,7 @@ impl Checker {
         let Some(node) = self.nodes.get(index as usize) else {
             return Err(self.fail("the schema table is inconsistent (a bug in skills)".into()));
         };
-        match *node {
+        match node {
             Node::String(checks) => {
                 let Value::String(text) = value else {
                     return Err(self.mismatch(value, "a string"));
@@ -218,17 +221,20 @@ impl Checker {
                 Value::Bool(_) => Ok(value.clone()),
                 _ => Err(self.mismatch(value, "a boolean")),
             },
-            Node::Enum(values) => match value {
-                Value::String(text) if values.contains(&text.as_str()) => Ok(value.clone()),
-                Value::String(text) => Err(self.fail(format!(
-                    "unknown variant `{text}`, expected {}",
-                    one_of(values)
-                ))),
-                _ => Err(self.mismatch(value, &format!("one of {}", one_of(values)))),
-            },
+            Node::Enum(values) => {
+                let values: Vec<&str> = values.iter().map(|v| v.as_ref()).collect();
+                match value {
+                    Value::String(text) if values.contains(&text.as_str()) => Ok(value.clone()),
+                    Value::String(text) => Err(self.fail(format!(
+                        "unknown variant `{text}`, expected {}",
+                        one_of(&values)
+                    ))),
+                    _ => Err(self.mismatch(value, &format!("one of {}", one_of(&values)))),
+                }
+            }
             Node::Nullable(inner) => match value {
                 Value::Null => Ok(Value::Null),
-                _ => self.node(inner, value, depth),
+                _ => self.node(*inner, value, depth),
             },
             Node::Array { items, checks } => {
                 let Value::Array(elements) = value else {
@@ -237,7 +243,7 @@ impl Checker {
                 let mut out = Vec::with_capacity(elements.len());
                 for (i, element) in elements.iter().enumerate() {
                     self.path.push(Step::Index(i));
-                    out.push(self.node(items, element, depth + 1)?);
+                    out.push(self.node(*items, element, depth + 1)?);
                     self.path.pop();
                 }
                 self.count(out.len(), checks.min_items, checks.max_items, "items")?;
@@ -253,7 +259,7 @@ impl Checker {
                 let mut out = Map::new();
                 for (key, member) in members {
                     self.path.push(Step::Key(key.clone()));
-                    let member = self.node(values, member, depth + 1)?;
+                    let member = self.node(*values, member, depth + 1)?;
                     self.path.pop();
                     out.insert(key.clone(), member);
                 }
@@ -273,7 +279,7 @@ impl Checker {
                 let Value::Object(members) = value else {
                     return Err(self.mismatch(value, "a map"));
                 };
-                let out = self.object(properties, additional, members, depth)?;
+                let out = self.object(properties, *additional, members, depth)?;
                 self.count(
                     out.len(),
                     checks.min_properties,
@@ -287,26 +293,26 @@ impl Checker {
 
     fn object(
         &mut self,
-        properties: &'static [Property],
+        properties: &'s [Property],
         additional: bool,
         members: &Map<String, Value>,
         depth: usize,
     ) -> Result<Map<String, Value>, Failure> {
         let mut out = Map::new();
         for property in properties {
-            self.path.push(Step::Key(property.name.to_owned()));
-            match members.get(property.name) {
+            self.path.push(Step::Key(property.name.to_string()));
+            match members.get(property.name.as_ref()) {
                 Some(member) => {
                     let member = self.node(property.node, member, depth + 1)?;
-                    out.insert(property.name.to_owned(), member);
+                    out.insert(property.name.to_string(), member);
                 }
                 None => {
-                    if let Some(default) = property.default {
+                    if let Some(default) = &property.default {
                         let parsed: Value = serde_json::from_str(default).map_err(|_| {
                             self.fail("the schema's default is not JSON (a bug in skills)".into())
                         })?;
                         let member = self.node(property.node, &parsed, depth + 1)?;
-                        out.insert(property.name.to_owned(), member);
+                        out.insert(property.name.to_string(), member);
                     } else if property.required {
                         return Err(self.fail(format!("missing field `{}`", property.name)));
                     }
@@ -315,12 +321,12 @@ impl Checker {
             self.path.pop();
         }
         for (key, member) in members {
-            if properties.iter().any(|p| p.name == key) {
+            if properties.iter().any(|p| p.name == key.as_str()) {
                 continue;
             }
             if !additional {
                 self.path.push(Step::Key(key.clone()));
-                let names: Vec<&str> = properties.iter().map(|p| p.name).collect();
+                let names: Vec<&str> = properties.iter().map(|p| p.name.as_ref()).collect();
                 let expected = if names.is_empty() {
                     "there are no fields".to_owned()
                 } else {
@@ -489,90 +495,91 @@ fn one_of(values: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::__private::B;
     use serde_json::json;
 
     static ZOO: Schema = Schema {
-        nodes: &[
+        nodes: B(&[
             Node::Object {
-                properties: &[
+                properties: B(&[
                     Property {
-                        name: "title",
+                        name: B("title"),
                         node: 1,
                         required: true,
                         default: None,
                     },
                     Property {
-                        name: "count",
+                        name: B("count"),
                         node: 2,
                         required: false,
-                        default: Some("10"),
+                        default: Some(B("10")),
                     },
                     Property {
-                        name: "labels",
+                        name: B("labels"),
                         node: 3,
                         required: false,
                         default: None,
                     },
                     Property {
-                        name: "sort",
+                        name: B("sort"),
                         node: 5,
                         required: false,
                         default: None,
                     },
                     Property {
-                        name: "tree",
+                        name: B("tree"),
                         node: 6,
                         required: false,
                         default: None,
                     },
                     Property {
-                        name: "ratio",
+                        name: B("ratio"),
                         node: 9,
                         required: false,
                         default: None,
                     },
-                ],
+                ]),
                 additional: false,
-                checks: &Checks::NONE,
+                checks: B(&Checks::NONE),
             },
-            Node::String(&Checks {
+            Node::String(B(&Checks {
                 min_length: Some(1),
                 max_length: Some(3),
                 ..Checks::NONE
-            }),
-            Node::Integer(&Checks {
+            })),
+            Node::Integer(B(&Checks {
                 minimum: Some(1.0),
                 multiple_of: Some(2.0),
                 ..Checks::NONE
-            }),
+            })),
             Node::Array {
                 items: 4,
-                checks: &Checks {
+                checks: B(&Checks {
                     unique_items: true,
                     max_items: Some(3),
                     ..Checks::NONE
-                },
+                }),
             },
-            Node::String(&Checks::NONE),
-            Node::Enum(&["asc", "desc"]),
+            Node::String(B(&Checks::NONE)),
+            Node::Enum(B(&[B("asc"), B("desc")])),
             // tree: {name: string, children: [tree]?}, through a nullable.
             Node::Nullable(7),
             Node::Object {
-                properties: &[Property {
-                    name: "children",
+                properties: B(&[Property {
+                    name: B("children"),
                     node: 8,
                     required: true,
                     default: None,
-                }],
+                }]),
                 additional: false,
-                checks: &Checks::NONE,
+                checks: B(&Checks::NONE),
             },
             Node::Array {
                 items: 7,
-                checks: &Checks::NONE,
+                checks: B(&Checks::NONE),
             },
-            Node::Number(&Checks::NONE),
-        ],
+            Node::Number(B(&Checks::NONE)),
+        ]),
     };
 
     fn check(value: Value) -> Result<Value, (String, String)> {

@@ -1,30 +1,62 @@
+use std::sync::OnceLock;
+
 use crate::skill::Skill;
 
-/// Every skill of a skills directory, sorted by name. Built in a `static`.
+/// Every skill of a skills directory (or of several layers), sorted by name.
+/// Compiled sets live in a `static`; loaded and merged sets own their skills.
+/// The name index and the catalogs are built on first use.
 #[derive(Debug)]
 pub struct SkillSet {
-    #[doc(hidden)]
-    pub skills: &'static [&'static Skill],
-    #[doc(hidden)]
-    pub catalog: &'static str,
-    #[doc(hidden)]
-    pub catalog_xml: &'static str,
-    /// Open-addressing table built at compile time: slot `fnv1a(name) & (len - 1)`
-    /// onwards holds `index + 1` of the skill, 0 marks an empty slot. At most
-    /// half full, so every probe sequence ends.
-    #[doc(hidden)]
-    pub index: &'static [u32],
+    skills: Skills,
+    /// Open addressing: slot `fnv1a(name) & (len - 1)` onwards holds
+    /// `index + 1` of the skill, 0 marks an empty slot. At most half full, so
+    /// every probe sequence ends.
+    index: OnceLock<Box<[u32]>>,
+    catalog: OnceLock<String>,
+    catalog_xml: OnceLock<String>,
+}
+
+/// Where a set's skills are: in the binary, or owned.
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum Skills {
+    Static(&'static [&'static Skill]),
+    Owned(Vec<Skill>),
 }
 
 impl SkillSet {
+    /// A compiled set: generated code builds it in a `static`.
+    #[doc(hidden)]
+    pub const fn compiled(skills: &'static [&'static Skill]) -> SkillSet {
+        SkillSet::new(Skills::Static(skills))
+    }
+
+    /// A set that owns its skills, sorted here by name. The caller keeps
+    /// names unique (the loader reports duplicates; layers keep the higher).
+    #[doc(hidden)]
+    pub fn owned(mut skills: Vec<Skill>) -> SkillSet {
+        skills.sort_by(|a, b| a.name().cmp(b.name()));
+        SkillSet::new(Skills::Owned(skills))
+    }
+
+    const fn new(skills: Skills) -> SkillSet {
+        SkillSet {
+            skills,
+            index: OnceLock::new(),
+            catalog: OnceLock::new(),
+            catalog_xml: OnceLock::new(),
+        }
+    }
+
     /// The skill named `name`: one hash of the name and, on average, about
-    /// one comparison; no allocation.
-    pub fn get(&self, name: &str) -> Option<&'static Skill> {
-        let mask = self.index.len().checked_sub(1)?;
+    /// one comparison.
+    pub fn get(&self, name: &str) -> Option<&Skill> {
+        let index = self.index.get_or_init(|| build_index(self.iter()));
+        let mask = index.len().checked_sub(1)?;
         let mut slot = fnv1a(name.as_bytes()) as usize & mask;
-        for _ in 0..self.index.len() {
-            let entry = *self.index.get(slot)?;
-            let skill = self.skills.get((entry as usize).checked_sub(1)?)?;
+        for _ in 0..index.len() {
+            let entry = *index.get(slot)?;
+            let skill = self.at((entry as usize).checked_sub(1)?)?;
             if skill.name() == name {
                 return Some(skill);
             }
@@ -33,48 +65,123 @@ impl SkillSet {
         None
     }
 
+    fn at(&self, i: usize) -> Option<&Skill> {
+        match &self.skills {
+            Skills::Static(skills) => skills.get(i).copied(),
+            Skills::Owned(skills) => skills.get(i),
+        }
+    }
+
     /// The skills in name order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = &'static Skill> + use<> {
-        self.skills.iter().copied()
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            set: self,
+            next: 0,
+            end: self.len(),
+        }
     }
 
     pub fn len(&self) -> usize {
-        self.skills.len()
+        match &self.skills {
+            Skills::Static(skills) => skills.len(),
+            Skills::Owned(skills) => skills.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.skills.is_empty()
+        self.len() == 0
     }
 
     /// The names in order.
-    pub fn names(&self) -> impl ExactSizeIterator<Item = &'static str> + use<> {
-        self.skills.iter().map(|skill| skill.name())
+    pub fn names(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.iter().map(Skill::name)
     }
 
     /// One `- name: description` line per skill; each description is clamped
-    /// to one line of at most 240 characters. Precomputed at build time.
-    pub fn catalog(&self) -> &'static str {
+    /// to one line of at most 240 characters (the lines are made at build time).
+    pub fn catalog(&self) -> &str {
         self.catalog
+            .get_or_init(|| self.iter().map(|skill| &*skill.catalog_line).collect())
     }
 
-    /// The Agent Skills `<available_skills>` block, XML-escaped. Precomputed.
-    pub fn catalog_xml(&self) -> &'static str {
-        self.catalog_xml
+    /// The Agent Skills `<available_skills>` block, XML-escaped.
+    pub fn catalog_xml(&self) -> &str {
+        self.catalog_xml.get_or_init(|| {
+            let mut out = String::from("<available_skills>\n");
+            for skill in self {
+                out.push_str(&skill.catalog_xml);
+                out.push('\n');
+            }
+            out.push_str("</available_skills>");
+            out
+        })
     }
 }
 
-impl IntoIterator for &SkillSet {
-    type Item = &'static Skill;
-    type IntoIter = std::iter::Copied<std::slice::Iter<'static, &'static Skill>>;
+/// The skills of a set in name order.
+#[derive(Debug, Clone)]
+pub struct Iter<'a> {
+    set: &'a SkillSet,
+    next: usize,
+    end: usize,
+}
 
-    fn into_iter(self) -> Self::IntoIter {
-        self.skills.iter().copied()
+impl<'a> Iterator for Iter<'a> {
+    type Item = &'a Skill;
+
+    fn next(&mut self) -> Option<&'a Skill> {
+        if self.next >= self.end {
+            return None;
+        }
+        self.next += 1;
+        self.set.at(self.next - 1)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.end - self.next;
+        (left, Some(left))
     }
 }
 
-/// FNV-1a, 64 bits: the hash the code generator uses to build [`SkillSet`]'s index.
-#[doc(hidden)]
-pub const fn fnv1a(bytes: &[u8]) -> u64 {
+impl ExactSizeIterator for Iter<'_> {}
+
+impl<'a> DoubleEndedIterator for Iter<'a> {
+    fn next_back(&mut self) -> Option<&'a Skill> {
+        if self.next >= self.end {
+            return None;
+        }
+        self.end -= 1;
+        self.set.at(self.end)
+    }
+}
+
+impl<'a> IntoIterator for &'a SkillSet {
+    type Item = &'a Skill;
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+/// A power of two at least twice the number of skills; each skill at the
+/// first free slot from `fnv1a(name) & mask`.
+fn build_index<'a>(skills: impl ExactSizeIterator<Item = &'a Skill>) -> Box<[u32]> {
+    let size = (skills.len() * 2).max(1).next_power_of_two();
+    let mask = size - 1;
+    let mut table = vec![0u32; size];
+    for (i, skill) in skills.enumerate() {
+        let mut slot = fnv1a(skill.name().as_bytes()) as usize & mask;
+        while table[slot] != 0 {
+            slot = (slot + 1) & mask;
+        }
+        table[slot] = u32::try_from(i + 1).unwrap_or(u32::MAX);
+    }
+    table.into_boxed_slice()
+}
+
+/// FNV-1a, 64 bits.
+const fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut i = 0;
     while i < bytes.len() {
@@ -91,7 +198,6 @@ mod tests {
 
     #[test]
     fn fnv1a_matches_the_reference_vectors() {
-        // The code generator's copy is checked against the same vectors.
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);

@@ -1,20 +1,22 @@
 use crate::call::Call;
 use crate::error::ToolCallError;
 use crate::tool::Tool;
+use crate::{List, Str};
 
-/// One skill: its metadata, its body, and its tools. Built by generated code.
-#[derive(Debug)]
+/// One skill: its metadata, its body, and its tools. Built by generated code
+/// or by the loader.
+#[derive(Debug, Clone)]
 pub struct Skill {
     #[doc(hidden)]
-    pub name: &'static str,
+    pub name: Str,
     #[doc(hidden)]
-    pub description: &'static str,
+    pub description: Str,
     #[doc(hidden)]
-    pub path: &'static str,
+    pub path: Str,
     /// What a model reads when it loads the skill; ends with the body, which
     /// is stored only here.
     #[doc(hidden)]
-    pub rendered: &'static str,
+    pub rendered: Str,
     /// Where the body starts in `rendered`.
     #[doc(hidden)]
     pub body_start: usize,
@@ -23,130 +25,134 @@ pub struct Skill {
     #[doc(hidden)]
     pub version: Version,
     #[doc(hidden)]
-    pub license: Option<&'static str>,
+    pub license: Option<Str>,
     #[doc(hidden)]
-    pub compatibility: Option<&'static str>,
+    pub compatibility: Option<Str>,
     #[doc(hidden)]
-    pub metadata: &'static [(&'static str, &'static str)],
+    pub metadata: List<(Str, Str)>,
     #[doc(hidden)]
-    pub allowed_tools: &'static [&'static str],
+    pub allowed_tools: List<Str>,
     #[doc(hidden)]
-    pub triggers: &'static [&'static str],
+    pub triggers: List<Str>,
     #[doc(hidden)]
-    pub tags: &'static [&'static str],
+    pub tags: List<Str>,
     #[doc(hidden)]
-    pub area: Option<&'static str>,
+    pub area: Option<Str>,
     #[doc(hidden)]
-    pub app_slug: Option<&'static str>,
+    pub app_slug: Option<Str>,
     #[doc(hidden)]
-    pub model_config: Option<&'static str>,
+    pub model_config: Option<Str>,
     /// `x-*` keys and keys of well-known clients: name and JSON text.
     #[doc(hidden)]
-    pub extras: &'static [(&'static str, &'static str)],
+    pub extras: List<(Str, Str)>,
     #[doc(hidden)]
-    pub sections: &'static [Section],
+    pub sections: List<Section>,
     #[doc(hidden)]
-    pub tools: &'static [Tool],
+    pub tools: List<Tool>,
     #[doc(hidden)]
-    pub sha256_hex: &'static str,
+    pub sha256_hex: Str,
+    /// This skill's line of [`SkillSet::catalog`](crate::SkillSet::catalog), made at build time.
+    #[doc(hidden)]
+    pub catalog_line: Str,
+    /// Its `<skill>` element of the XML catalog.
+    #[doc(hidden)]
+    pub catalog_xml: Str,
 }
 
 impl Skill {
     /// The validated name (NFKC-normalised, equal to its directory's).
-    pub fn name(&self) -> &'static str {
-        self.name
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
-    pub fn description(&self) -> &'static str {
-        self.description
+    pub fn description(&self) -> &str {
+        &self.description
     }
 
     /// The skill file, relative to the crate root.
-    pub fn path(&self) -> &'static str {
-        self.path
+    pub fn path(&self) -> &str {
+        &self.path
     }
 
     /// The markdown after the frontmatter.
-    pub fn body(&self) -> &'static str {
+    pub fn body(&self) -> &str {
         self.rendered.get(self.body_start..).unwrap_or_default()
     }
 
     /// The text a model reads when it loads the skill: title, description,
     /// for a protocol the numbered steps, post-checks and the three escape
     /// hatches, then the body.
-    pub fn rendered(&self) -> &'static str {
-        self.rendered
+    pub fn rendered(&self) -> &str {
+        &self.rendered
     }
 
-    pub fn kind(&self) -> Kind {
-        self.kind
+    pub fn kind(&self) -> &Kind {
+        &self.kind
     }
 
     pub fn version(&self) -> &Version {
         &self.version
     }
 
-    pub fn license(&self) -> Option<&'static str> {
-        self.license
+    pub fn license(&self) -> Option<&str> {
+        self.license.as_deref()
     }
 
-    pub fn compatibility(&self) -> Option<&'static str> {
-        self.compatibility
+    pub fn compatibility(&self) -> Option<&str> {
+        self.compatibility.as_deref()
     }
 
-    pub fn metadata(&self) -> &'static [(&'static str, &'static str)] {
-        self.metadata
+    /// `metadata` keys and values, in the declared order.
+    pub fn metadata(&self) -> impl ExactSizeIterator<Item = (&str, &str)> {
+        self.metadata.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
     }
 
     /// The value of one `metadata` key.
-    pub fn metadata_value(&self, key: &str) -> Option<&'static str> {
-        self.metadata
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| *v)
+    pub fn metadata_value(&self, key: &str) -> Option<&str> {
+        self.metadata().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
 
-    pub fn allowed_tools(&self) -> &'static [&'static str] {
-        self.allowed_tools
+    pub fn allowed_tools(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.allowed_tools.iter().map(|t| t.as_ref())
     }
 
-    pub fn triggers(&self) -> &'static [&'static str] {
-        self.triggers
+    pub fn triggers(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.triggers.iter().map(|t| t.as_ref())
     }
 
-    pub fn tags(&self) -> &'static [&'static str] {
-        self.tags
+    pub fn tags(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.tags.iter().map(|t| t.as_ref())
     }
 
-    pub fn area(&self) -> Option<&'static str> {
-        self.area
+    pub fn area(&self) -> Option<&str> {
+        self.area.as_deref()
     }
 
-    pub fn app_slug(&self) -> Option<&'static str> {
-        self.app_slug
+    pub fn app_slug(&self) -> Option<&str> {
+        self.app_slug.as_deref()
     }
 
-    pub fn model_config(&self) -> Option<&'static str> {
-        self.model_config
+    pub fn model_config(&self) -> Option<&str> {
+        self.model_config.as_deref()
     }
 
     /// Extra keys (`x-*` and well-known clients' keys) with their values as JSON text.
-    pub fn extras(&self) -> &'static [(&'static str, &'static str)] {
-        self.extras
+    pub fn extras(&self) -> impl ExactSizeIterator<Item = (&str, &str)> {
+        self.extras.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
     }
 
-    pub fn tools(&self) -> &'static [Tool] {
-        self.tools
+    pub fn tools(&self) -> &[Tool] {
+        &self.tools
     }
 
     /// The tool named `name`.
-    pub fn tool(&self, name: &str) -> Option<&'static Tool> {
+    pub fn tool(&self, name: &str) -> Option<&Tool> {
         self.tools.iter().find(|tool| tool.name() == name)
     }
 
     /// Checks a model's call of one of this skill's tools: the tool by name,
     /// the arguments (JSON text) against its schema.
-    pub fn parse_call(&self, name: &str, arguments: &str) -> Result<Call<'static>, ToolCallError> {
+    pub fn parse_call(&self, name: &str, arguments: &str) -> Result<Call<'_>, ToolCallError> {
         self.find_tool(name)?.parse(arguments)
     }
 
@@ -155,61 +161,61 @@ impl Skill {
         &self,
         name: &str,
         arguments: &serde_json::Value,
-    ) -> Result<Call<'static>, ToolCallError> {
+    ) -> Result<Call<'_>, ToolCallError> {
         self.find_tool(name)?.parse_value(arguments)
     }
 
-    fn find_tool(&self, name: &str) -> Result<&'static Tool, ToolCallError> {
+    fn find_tool(&self, name: &str) -> Result<&Tool, ToolCallError> {
         self.tool(name).ok_or_else(|| ToolCallError::UnknownTool {
             name: name.to_owned(),
-            expected: self.tools.iter().map(|t| t.name.to_owned()).collect(),
+            expected: self.tools.iter().map(|t| t.name.to_string()).collect(),
         })
     }
 
     /// The body's headings, in order.
-    pub fn sections(&self) -> &'static [Section] {
-        self.sections
+    pub fn sections(&self) -> &[Section] {
+        &self.sections
     }
 
     /// The text of the first section titled `heading` (heading line included,
     /// up to the next heading of the same or a higher level).
-    pub fn section(&self, heading: &str) -> Option<&'static str> {
+    pub fn section(&self, heading: &str) -> Option<&str> {
         let section = self.sections.iter().find(|s| s.title == heading)?;
         self.body().get(section.start..section.end)
     }
 
     /// SHA-256 of the skill file, lower-case hex.
-    pub fn sha256_hex(&self) -> &'static str {
-        self.sha256_hex
+    pub fn sha256_hex(&self) -> &str {
+        &self.sha256_hex
     }
 }
 
 /// Plain skill or protocol.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
     Skill,
-    Protocol(&'static Protocol),
+    Protocol(std::borrow::Cow<'static, Protocol>),
 }
 
 /// A strict order of actions and what to do when reality differs from the plan.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Protocol {
-    pub steps: &'static [&'static str],
-    pub post_checks: &'static [&'static str],
-    pub preconditions: &'static [&'static str],
+    pub steps: List<Str>,
+    pub post_checks: List<Str>,
+    pub preconditions: List<Str>,
     /// What to do when the run drifts off plan.
-    pub on_deviation: &'static str,
+    pub on_deviation: Str,
     /// What to do when the protocol cannot be completed.
-    pub on_blocked: &'static str,
+    pub on_blocked: Str,
     /// What to do when a step is already done.
-    pub on_already_done: &'static str,
+    pub on_already_done: Str,
 }
 
 /// `version:` as declared (default 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Version {
     Number(u64),
-    Semver(&'static str),
+    Semver(Str),
 }
 
 impl core::fmt::Display for Version {
@@ -222,9 +228,9 @@ impl core::fmt::Display for Version {
 }
 
 /// A heading of the body and the byte range of the text it governs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
-    pub title: &'static str,
+    pub title: Str,
     /// 1 for `#` ... 6 for `######`.
     pub level: u8,
     #[doc(hidden)]

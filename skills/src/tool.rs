@@ -1,3 +1,4 @@
+use crate::Str;
 use crate::call::Call;
 use crate::definitions;
 use crate::endpoint::Endpoint;
@@ -89,12 +90,12 @@ pub struct Hints {
 }
 
 /// One tool offered to the model. Built by generated code.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Tool {
     #[doc(hidden)]
-    pub name: &'static str,
+    pub name: Str,
     #[doc(hidden)]
-    pub description: &'static str,
+    pub description: Str,
     #[doc(hidden)]
     pub policy: Policy,
     #[doc(hidden)]
@@ -106,19 +107,19 @@ pub struct Tool {
     /// The parameter schema sent to models: as declared, with what the
     /// compiler enforces made explicit (`type`, `additionalProperties: false`).
     #[doc(hidden)]
-    pub parameters_json: &'static str,
+    pub parameters_json: Str,
     /// Whether the schema qualifies for OpenAI's strict mode.
     #[doc(hidden)]
     pub strict: bool,
 }
 
 impl Tool {
-    pub fn name(&self) -> &'static str {
-        self.name
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
-    pub fn description(&self) -> &'static str {
-        self.description
+    pub fn description(&self) -> &str {
+        &self.description
     }
 
     pub fn policy(&self) -> Policy {
@@ -151,8 +152,8 @@ impl Tool {
     }
 
     /// The parameter JSON Schema sent to models.
-    pub fn parameters_json(&self) -> &'static str {
-        self.parameters_json
+    pub fn parameters_json(&self) -> &str {
+        &self.parameters_json
     }
 
     /// Checks a model's arguments (JSON text) against the schema. Errors name
@@ -167,7 +168,7 @@ impl Tool {
     pub fn parse(&self, arguments: &str) -> Result<Call<'_>, ToolCallError> {
         let value: serde_json::Value =
             serde_json::from_str(arguments).map_err(|error| ToolCallError::InvalidArguments {
-                tool: self.name.to_owned(),
+                tool: self.name.to_string(),
                 path: ".".to_owned(),
                 message: error.to_string(),
             })?;
@@ -176,22 +177,22 @@ impl Tool {
 
     /// The same for arguments already parsed, as model APIs hand them over.
     pub fn parse_value(&self, arguments: &serde_json::Value) -> Result<Call<'_>, ToolCallError> {
-        let arguments = self.schema.check(self.name, arguments)?;
+        let arguments = self.schema.check(&self.name, arguments)?;
         Ok(Call::new(self, arguments))
     }
 
     /// `{"name", "description", "input_schema"}` for Anthropic's Messages API.
     pub fn anthropic_json(&self) -> String {
-        definitions::anthropic(self.name, self.description, self.parameters_json)
+        definitions::anthropic(&self.name, &self.description, &self.parameters_json)
     }
 
     /// `{"type": "function", "function": {"name", "description", "parameters"}}` for OpenAI,
     /// with `x-openai-isConsequential`.
     pub fn openai_json(&self) -> String {
         definitions::openai(
-            self.name,
-            self.description,
-            self.parameters_json,
+            &self.name,
+            &self.description,
+            &self.parameters_json,
             self.hints,
             false,
         )
@@ -202,9 +203,9 @@ impl Tool {
     pub fn openai_strict_json(&self) -> Option<String> {
         self.strict.then(|| {
             definitions::openai(
-                self.name,
-                self.description,
-                self.parameters_json,
+                &self.name,
+                &self.description,
+                &self.parameters_json,
                 self.hints,
                 true,
             )
@@ -215,9 +216,9 @@ impl Tool {
     /// `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`.
     pub fn mcp_json(&self) -> String {
         definitions::mcp(
-            self.name,
-            self.description,
-            self.parameters_json,
+            &self.name,
+            &self.description,
+            &self.parameters_json,
             self.hints,
         )
     }

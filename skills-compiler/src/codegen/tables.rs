@@ -1,149 +1,217 @@
-//! The data of a tool as static tables the runtime interprets: its parameter
-//! schema as a flat list of nodes (node 0 is the root; `$ref`s become
-//! indices) and its endpoint template. Data is cheap to compile; code per
-//! tool is not.
-
-use std::collections::BTreeMap;
+//! The lowered tables (`crate::lower`) printed as `static` values of the
+//! runtime's types: data, which is cheap to compile, where code per tool is
+//! not. Printing only; what goes in the tables is decided in `lower`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ir::{
-    BodyNode, Checks, Endpoint, Method, ObjectType, Parameters, Template, TemplatePart, Type,
-};
+use crate::ir::{BodyNode, Checks, Kind, Method, Policy, Section, TemplatePart, Version};
+use crate::lower::{Endpoint, Node, Property, Skill, Tool};
 
-/// `&[Node, ...]` for a tool's parameters.
-pub fn schema(parameters: &Parameters) -> TokenStream {
-    let mut table = Table {
-        parameters,
-        nodes: vec![None],
-        defs: BTreeMap::new(),
+/// `Skill { ... }`.
+pub fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
+    let Skill {
+        name,
+        description,
+        path,
+        rendered,
+        body_start,
+        kind,
+        version,
+        license,
+        compatibility,
+        metadata,
+        allowed_tools,
+        triggers,
+        tags,
+        area,
+        app_slug,
+        model_config,
+        extras,
+        sections,
+        tools,
+        sha256_hex,
+        catalog_line,
+        catalog_xml,
+    } = skill;
+    let kind = match kind {
+        Kind::Skill => quote!(#krate::Kind::Skill),
+        Kind::Protocol(protocol) => {
+            let steps = texts(&protocol.steps);
+            let post_checks = texts(&protocol.post_checks);
+            let preconditions = texts(&protocol.preconditions);
+            let on_deviation = text(&protocol.on_deviation);
+            let on_blocked = text(&protocol.on_blocked);
+            let on_already_done = text(&protocol.on_already_done);
+            quote!(#krate::Kind::Protocol(__p::B(&#krate::Protocol {
+                steps: #steps,
+                post_checks: #post_checks,
+                preconditions: #preconditions,
+                on_deviation: #on_deviation,
+                on_blocked: #on_blocked,
+                on_already_done: #on_already_done,
+            })))
+        }
     };
-    let root = table.object(&parameters.root);
-    table.nodes[0] = Some(root);
-    let nodes = table.nodes.into_iter().map(|node| {
-        // Every reserved slot is filled before the table is read.
-        node.unwrap_or_else(|| quote!(__p::Node::Boolean))
-    });
-    quote!(&[#(#nodes),*])
+    let version = match version {
+        Version::Number(n) => quote!(#krate::Version::Number(#n)),
+        Version::Semver(s) => {
+            let s = text(s);
+            quote!(#krate::Version::Semver(#s))
+        }
+    };
+    let sections = sections.iter().map(|section| section_value(section, krate));
+    let tools = tools.iter().map(|tool| tool_value(tool, krate));
+    let (name, description, path, rendered) =
+        (text(name), text(description), text(path), text(rendered));
+    let (sha256_hex, catalog_line, catalog_xml) =
+        (text(sha256_hex), text(catalog_line), text(catalog_xml));
+    let (license, compatibility, area, app_slug, model_config) = (
+        optional(license),
+        optional(compatibility),
+        optional(area),
+        optional(app_slug),
+        optional(model_config),
+    );
+    let (metadata, extras) = (pairs(metadata), pairs(extras));
+    let (allowed_tools, triggers, tags) = (texts(allowed_tools), texts(triggers), texts(tags));
+    quote!(#krate::Skill {
+        name: #name,
+        description: #description,
+        path: #path,
+        rendered: #rendered,
+        body_start: #body_start,
+        kind: #kind,
+        version: #version,
+        license: #license,
+        compatibility: #compatibility,
+        metadata: #metadata,
+        allowed_tools: #allowed_tools,
+        triggers: #triggers,
+        tags: #tags,
+        area: #area,
+        app_slug: #app_slug,
+        model_config: #model_config,
+        extras: #extras,
+        sections: __p::B(&[#(#sections),*]),
+        tools: __p::B(&[#(#tools),*]),
+        sha256_hex: #sha256_hex,
+        catalog_line: #catalog_line,
+        catalog_xml: #catalog_xml,
+    })
 }
 
-struct Table<'a> {
-    parameters: &'a Parameters,
-    nodes: Vec<Option<TokenStream>>,
-    /// The node of each `$defs` entry lowered so far.
-    defs: BTreeMap<String, u32>,
+fn section_value(section: &Section, krate: &TokenStream) -> TokenStream {
+    let title = text(&section.title);
+    let level = section.level;
+    let start = section.range.start;
+    let end = section.range.end;
+    quote!(#krate::Section { title: #title, level: #level, start: #start, end: #end })
 }
 
-impl Table<'_> {
-    /// The index of a new node for `ty`.
-    fn node(&mut self, ty: &Type) -> u32 {
-        if let Type::Ref(name) = ty {
-            return self.def(name);
+fn tool_value(tool: &Tool, krate: &TokenStream) -> TokenStream {
+    let name = text(&tool.name);
+    let description = text(&tool.description);
+    let policy = policy(tool.policy, krate);
+    let endpoint = match &tool.endpoint {
+        Some(endpoint) => {
+            let endpoint = endpoint_value(endpoint, krate);
+            quote!(::core::option::Option::Some(#endpoint))
         }
-        let index = self.reserve();
-        self.fill(index, ty);
-        index
-    }
+        None => quote!(::core::option::Option::None),
+    };
+    let hints = tool.hints;
+    let (read_only, destructive, idempotent, open_world, consequential) = (
+        hints.read_only,
+        hints.destructive,
+        hints.idempotent,
+        hints.open_world,
+        hints.consequential,
+    );
+    let nodes = tool.nodes.iter().map(node);
+    let parameters_json = text(&tool.parameters_json);
+    let strict = tool.strict;
+    quote!(#krate::Tool {
+        name: #name,
+        description: #description,
+        policy: #policy,
+        hints: #krate::Hints {
+            read_only: #read_only,
+            destructive: #destructive,
+            idempotent: #idempotent,
+            open_world: #open_world,
+            consequential: #consequential,
+        },
+        endpoint: #endpoint,
+        schema: #krate::Schema { nodes: __p::B(&[#(#nodes),*]) },
+        parameters_json: #parameters_json,
+        strict: #strict,
+    })
+}
 
-    fn fill(&mut self, index: u32, ty: &Type) {
-        let node = match ty {
-            Type::String(checks) => {
-                let checks = self::checks(checks);
-                quote!(__p::Node::String(#checks))
-            }
-            Type::Integer(checks) => {
-                let checks = self::checks(checks);
-                quote!(__p::Node::Integer(#checks))
-            }
-            Type::Number(checks) => {
-                let checks = self::checks(checks);
-                quote!(__p::Node::Number(#checks))
-            }
-            Type::Boolean => quote!(__p::Node::Boolean),
-            Type::Enum(values) => quote!(__p::Node::Enum(&[#(#values),*])),
-            Type::Array(items, checks) => {
-                let items = self.node(items);
-                let checks = self::checks(checks);
-                quote!(__p::Node::Array { items: #items, checks: #checks })
-            }
-            Type::Map(values, checks) => {
-                let values = self.node(values);
-                let checks = self::checks(checks);
-                quote!(__p::Node::Map { values: #values, checks: #checks })
-            }
-            Type::Nullable(inner) => {
-                let inner = self.node(inner);
-                quote!(__p::Node::Nullable(#inner))
-            }
-            Type::Object(object) => self.object(object),
-            Type::Ref(_) => unreachable_ref(),
-        };
-        self.nodes[index as usize] = Some(node);
+fn policy(policy: Policy, krate: &TokenStream) -> TokenStream {
+    match policy {
+        Policy::Allow => quote!(#krate::Policy::Allow),
+        Policy::Confirm => quote!(#krate::Policy::Confirm),
+        Policy::Deny => quote!(#krate::Policy::Deny),
     }
+}
 
-    fn reserve(&mut self) -> u32 {
-        self.nodes.push(None);
-        u32::try_from(self.nodes.len() - 1).unwrap_or(u32::MAX)
-    }
-
-    /// The node of a `$defs` entry, lowered once; recursion ends at the reservation.
-    fn def(&mut self, name: &str) -> u32 {
-        if let Some(index) = self.defs.get(name) {
-            return *index;
+fn node(node: &Node) -> TokenStream {
+    match node {
+        Node::String(checks) => {
+            let checks = self::checks(checks);
+            quote!(__p::Node::String(#checks))
         }
-        let parameters = self.parameters;
-        let Some((_, ty)) = parameters.defs.iter().find(|(def, _)| def == name) else {
-            // Validation resolves every reference.
-            return 0;
-        };
-        if let Type::Ref(target) = ty {
-            // An alias: the same node as its target (validation refuses pure cycles).
-            let target = target.clone();
-            self.defs.insert(name.to_owned(), 0);
-            let index = self.def(&target);
-            self.defs.insert(name.to_owned(), index);
-            return index;
+        Node::Integer(checks) => {
+            let checks = self::checks(checks);
+            quote!(__p::Node::Integer(#checks))
         }
-        let index = self.reserve();
-        self.defs.insert(name.to_owned(), index);
-        self.fill(index, ty);
-        index
-    }
-
-    fn object(&mut self, object: &ObjectType) -> TokenStream {
-        let properties: Vec<TokenStream> = object
-            .properties
-            .iter()
-            .map(|property| {
-                let name = &property.name;
-                let node = self.node(&property.ty);
-                let required = property.required;
-                let default = match property.default.as_ref().filter(|_| !required) {
-                    Some(value) => {
-                        let text = value.to_string();
-                        quote!(::core::option::Option::Some(#text))
-                    }
-                    None => quote!(::core::option::Option::None),
-                };
-                quote!(__p::Property { name: #name, node: #node, required: #required, default: #default })
+        Node::Number(checks) => {
+            let checks = self::checks(checks);
+            quote!(__p::Node::Number(#checks))
+        }
+        Node::Boolean => quote!(__p::Node::Boolean),
+        Node::Enum(values) => {
+            let values = texts(values);
+            quote!(__p::Node::Enum(#values))
+        }
+        Node::Array { items, checks } => {
+            let checks = self::checks(checks);
+            quote!(__p::Node::Array { items: #items, checks: #checks })
+        }
+        Node::Map { values, checks } => {
+            let checks = self::checks(checks);
+            quote!(__p::Node::Map { values: #values, checks: #checks })
+        }
+        Node::Nullable(inner) => quote!(__p::Node::Nullable(#inner)),
+        Node::Object {
+            properties,
+            additional,
+            checks,
+        } => {
+            let properties = properties.iter().map(property);
+            let checks = self::checks(checks);
+            quote!(__p::Node::Object {
+                properties: __p::B(&[#(#properties),*]),
+                additional: #additional,
+                checks: #checks,
             })
-            .collect();
-        let additional = object.additional_properties;
-        let checks = checks(&object.checks);
-        quote!(__p::Node::Object { properties: &[#(#properties),*], additional: #additional, checks: #checks })
+        }
     }
 }
 
-fn unreachable_ref() -> TokenStream {
-    quote!(::core::compile_error!(
-        "skills: internal error: an unresolved reference"
-    ))
+fn property(property: &Property) -> TokenStream {
+    let name = text(&property.name);
+    let node = property.node;
+    let required = property.required;
+    let default = optional(&property.default);
+    quote!(__p::Property { name: #name, node: #node, required: #required, default: #default })
 }
 
 fn checks(checks: &Checks) -> TokenStream {
     if checks.is_empty() {
-        return quote!(&__p::Checks::NONE);
+        return quote!(__p::B(&__p::Checks::NONE));
     }
     let mut fields = Vec::new();
     let floats = [
@@ -176,30 +244,28 @@ fn checks(checks: &Checks) -> TokenStream {
     if checks.unique_items {
         fields.push(quote!(unique_items: true,));
     }
-    quote!(&__p::Checks { #(#fields)* ..__p::Checks::NONE })
+    quote!(__p::B(&__p::Checks { #(#fields)* ..__p::Checks::NONE }))
 }
 
-/// `Endpoint { ... }` for a tool's endpoint.
-pub fn endpoint(endpoint: &Endpoint, krate: &TokenStream) -> TokenStream {
+fn endpoint_value(endpoint: &Endpoint, krate: &TokenStream) -> TokenStream {
     let method = method(endpoint.method, krate);
-    let origin = &endpoint.origin;
-    let url = display_url(endpoint);
+    let origin = text(&endpoint.origin);
+    let url = text(&endpoint.url);
     let path = parts(&endpoint.path);
-    let pairs = |pairs: &[(String, Template)]| -> Vec<TokenStream> {
-        pairs
-            .iter()
-            .map(|(name, template)| {
-                let parts = parts(template);
-                quote!((#name, #parts))
-            })
-            .collect()
+    let pairs = |pairs: &[(String, Vec<TemplatePart>)]| -> TokenStream {
+        let pairs = pairs.iter().map(|(name, template)| {
+            let name = text(name);
+            let parts = parts(template);
+            quote!((#name, #parts))
+        });
+        quote!(__p::B(&[#(#pairs),*]))
     };
     let query = pairs(&endpoint.query);
     let headers = pairs(&endpoint.headers);
     let body = match &endpoint.body {
         Some(body) => {
-            let root = json(&body.root);
-            quote!(::core::option::Option::Some(&#root))
+            let root = json(body);
+            quote!(::core::option::Option::Some(#root))
         }
         None => quote!(::core::option::Option::None),
     };
@@ -208,8 +274,8 @@ pub fn endpoint(endpoint: &Endpoint, krate: &TokenStream) -> TokenStream {
         origin: #origin,
         url: #url,
         path: #path,
-        query: &[#(#query),*],
-        headers: &[#(#headers),*],
+        query: #query,
+        headers: #headers,
         body: #body,
     })
 }
@@ -230,58 +296,73 @@ pub fn method(method: Method, krate: &TokenStream) -> TokenStream {
     quote!(#krate::Method::#variant)
 }
 
-fn parts(template: &Template) -> TokenStream {
-    let parts = template.parts.iter().map(|part| match part {
-        TemplatePart::Literal(text) => quote!(__p::Part::Text(#text)),
-        TemplatePart::Param(name) => quote!(__p::Part::Param(#name)),
+fn parts(template: &[TemplatePart]) -> TokenStream {
+    let parts = template.iter().map(|part| match part {
+        TemplatePart::Literal(literal) => {
+            let literal = text(literal);
+            quote!(__p::Part::Text(#literal))
+        }
+        TemplatePart::Param(name) => {
+            let name = text(name);
+            quote!(__p::Part::Param(#name))
+        }
     });
-    quote!(&[#(#parts),*])
+    quote!(__p::B(&[#(#parts),*]))
 }
 
 fn json(node: &BodyNode) -> TokenStream {
     match node {
-        BodyNode::Text(text) => quote!(__p::Json::Text(#text)),
-        BodyNode::Value(name) => quote!(__p::Json::Param(#name)),
-        BodyNode::String(parts) => {
-            let parts = self::parts(&Template {
-                parts: parts.clone(),
-            });
+        BodyNode::Text(literal) => {
+            let literal = text(literal);
+            quote!(__p::Json::Text(#literal))
+        }
+        BodyNode::Value(name) => {
+            let name = text(name);
+            quote!(__p::Json::Param(#name))
+        }
+        BodyNode::String(template) => {
+            let parts = parts(template);
             quote!(__p::Json::String(#parts))
         }
         BodyNode::Object(members) => {
             let members = members.iter().map(|(key, value)| {
+                let key = text(key);
                 let value = json(value);
                 quote!((#key, #value))
             });
-            quote!(__p::Json::Object(&[#(#members),*]))
+            quote!(__p::Json::Object(__p::B(&[#(#members),*])))
         }
         BodyNode::Array(items) => {
             let items = items.iter().map(json);
-            quote!(__p::Json::Array(&[#(#items),*]))
+            quote!(__p::Json::Array(__p::B(&[#(#items),*])))
         }
     }
 }
 
-/// The URL template as the skill wrote it: origin, path and query.
-fn display_url(endpoint: &Endpoint) -> String {
-    let mut url = endpoint.origin.clone();
-    url.push_str(&template_text(&endpoint.path));
-    for (i, (name, value)) in endpoint.query.iter().enumerate() {
-        url.push(if i == 0 { '?' } else { '&' });
-        url.push_str(name);
-        url.push('=');
-        url.push_str(&template_text(value));
-    }
-    url
+/// Borrowed text.
+fn text(value: &str) -> TokenStream {
+    quote!(__p::B(#value))
 }
 
-fn template_text(template: &Template) -> String {
-    template
-        .parts
-        .iter()
-        .map(|part| match part {
-            TemplatePart::Literal(text) => text.clone(),
-            TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
-        })
-        .collect()
+fn texts(values: &[String]) -> TokenStream {
+    let values = values.iter().map(|value| text(value));
+    quote!(__p::B(&[#(#values),*]))
+}
+
+fn optional(value: &Option<String>) -> TokenStream {
+    match value {
+        Some(value) => {
+            let value = text(value);
+            quote!(::core::option::Option::Some(#value))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn pairs(pairs: &[(String, String)]) -> TokenStream {
+    let pairs = pairs.iter().map(|(key, value)| {
+        let (key, value) = (text(key), text(value));
+        quote!((#key, #value))
+    });
+    quote!(__p::B(&[#(#pairs),*]))
 }
