@@ -28,6 +28,9 @@ mod call;
 pub mod definitions;
 mod endpoint;
 mod error;
+mod layers;
+#[cfg(feature = "loader")]
+pub mod loader;
 mod schema;
 mod set;
 mod skill;
@@ -40,8 +43,9 @@ pub mod __private;
 pub use call::Call;
 pub use endpoint::Endpoint;
 pub use error::{RequestError, ToolCallError};
+pub use layers::{Layers, Merged, Shadowed};
 pub use schema::{Checks, Node, Property, Schema};
-pub use set::SkillSet;
+pub use set::{Iter, SkillSet};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
 pub use tool::{Hints, Method, Policy, Tool};
 

@@ -69,7 +69,8 @@ impl Skill {
         &self.description
     }
 
-    /// The skill file, relative to the crate root.
+    /// The skill file: relative to the crate root when compiled, the root
+    /// given to the loader joined with the skill's path when loaded.
     pub fn path(&self) -> &str {
         &self.path
     }

@@ -1,0 +1,391 @@
+//! Skills loaded at run time against the same skills compiled in: the same
+//! values field by field, the same requests byte for byte, and layers.
+
+#[allow(deprecated)]
+mod zoo {
+    skills::include_skills!("fixtures/codegen");
+}
+
+mod example {
+    skills::include_skills!("../examples/issue-tracker/skills");
+}
+
+mod hostile {
+    skills::include_skills!("fixtures/hostile");
+}
+
+mod policies {
+    skills::include_skills!("fixtures/policies");
+}
+
+mod sixty_four {
+    skills::include_skills!("fixtures/sixty-four");
+}
+
+use serde_json::{Map, Value, json};
+use skills::loader::{Loader, Profile, conventional_roots};
+use skills::{Layers, Node, SkillSet, Tool};
+
+/// Each compiled set with the root it was compiled from.
+fn compiled() -> [(&'static SkillSet, &'static str); 5] {
+    [
+        (&zoo::SKILLS, "fixtures/codegen"),
+        (&example::SKILLS, "../examples/issue-tracker/skills"),
+        (&hostile::SKILLS, "fixtures/hostile"),
+        (&policies::SKILLS, "fixtures/policies"),
+        (&sixty_four::SKILLS, "fixtures/sixty-four"),
+    ]
+}
+
+fn load(root: &str) -> SkillSet {
+    // The macro reads the crate's configuration: none, so the defaults.
+    match Loader::new().load(root) {
+        Ok(loaded) => loaded.into_set(),
+        Err(error) => panic!("{error}"),
+    }
+}
+
+#[test]
+fn a_loaded_set_holds_exactly_what_the_compiled_set_holds() {
+    for (compiled, root) in compiled() {
+        let loaded = load(root);
+        assert_eq!(loaded.len(), compiled.len(), "{root}");
+        for (a, b) in compiled.iter().zip(loaded.iter()) {
+            // `Cow`'s Debug shows the value, borrowed or owned: this compares
+            // every field, tables included.
+            assert_eq!(format!("{a:#?}"), format!("{b:#?}"), "{root}");
+            for (ta, tb) in a.tools().iter().zip(b.tools()) {
+                assert_eq!(ta.anthropic_json(), tb.anthropic_json());
+                assert_eq!(ta.openai_json(), tb.openai_json());
+                assert_eq!(ta.openai_strict_json(), tb.openai_strict_json());
+                assert_eq!(ta.mcp_json(), tb.mcp_json());
+            }
+            assert!(std::ptr::eq(loaded.get(a.name()).unwrap(), b));
+        }
+        assert_eq!(compiled.catalog(), loaded.catalog(), "{root}");
+        assert_eq!(compiled.catalog_xml(), loaded.catalog_xml(), "{root}");
+        assert_eq!(
+            compiled.names().collect::<Vec<_>>(),
+            loaded.names().collect::<Vec<_>>()
+        );
+    }
+}
+
+/// Arguments for a tool, valid or not: both sides must agree either way.
+/// `variant` picks among ordinary, hostile and absent values.
+fn arguments(nodes: &[Node], index: u32, variant: usize, depth: usize) -> Value {
+    const TEXTS: [&str; 6] = ["v1", "..", "a/b?c=d#e", "é \u{7}\r\nx", "%2e%2E", ""];
+    let Some(node) = nodes.get(index as usize) else {
+        return Value::Null;
+    };
+    match node {
+        Node::String(checks) => {
+            let text = TEXTS[variant % TEXTS.len()];
+            match checks.min_length {
+                Some(min) if (text.chars().count() as u64) < min => json!("x".repeat(min as usize)),
+                _ => json!(text),
+            }
+        }
+        Node::Integer(checks) => json!(checks.minimum.map_or(variant as i64, |m| m as i64)),
+        Node::Number(_) => json!(1.5 + variant as f64),
+        Node::Boolean => json!(variant % 2 == 0),
+        Node::Enum(values) => values
+            .get(variant % values.len().max(1))
+            .map_or(Value::Null, |v| json!(v.as_ref())),
+        Node::Nullable(inner) if variant % 3 == 0 => {
+            let _ = inner;
+            Value::Null
+        }
+        Node::Nullable(inner) => arguments(nodes, *inner, variant, depth),
+        Node::Array { items, .. } if depth < 4 => {
+            json!([arguments(nodes, *items, variant, depth + 1)])
+        }
+        Node::Map { values, .. } if depth < 4 => {
+            json!({"k": arguments(nodes, *values, variant, depth + 1)})
+        }
+        Node::Array { .. } => json!([]),
+        Node::Map { .. } => json!({}),
+        Node::Object { properties, .. } => {
+            let mut members = Map::new();
+            for (i, property) in properties.iter().enumerate() {
+                if property.required || (variant + i) % 2 == 0 {
+                    if depth >= 4 && !property.required {
+                        continue;
+                    }
+                    let value = arguments(nodes, property.node, variant + i, depth + 1);
+                    members.insert(property.name.to_string(), value);
+                }
+            }
+            Value::Object(members)
+        }
+    }
+}
+
+/// What a call gives: the request's bytes as one text, or the error.
+fn outcome(tool: &Tool, arguments: &Value) -> String {
+    match tool.parse_value(arguments) {
+        Err(error) => format!("parse error: {error}"),
+        Ok(call) => match call.request_to("http://127.0.0.1:9") {
+            Err(error) => format!("request error: {error}"),
+            Ok(request) => {
+                let mut text = format!("{} {}\n", request.method(), request.uri());
+                for (name, value) in request.headers() {
+                    text.push_str(&format!("{name}: {value:?}\n"));
+                }
+                text.push_str(&String::from_utf8_lossy(request.body()));
+                text
+            }
+        },
+    }
+}
+
+#[test]
+fn compiled_and_loaded_tools_build_the_same_requests_byte_for_byte() {
+    let (mut compared, mut sent) = (0, 0);
+    for (compiled, root) in compiled() {
+        let loaded = load(root);
+        for (a, b) in compiled.iter().zip(loaded.iter()) {
+            for (ta, tb) in a.tools().iter().zip(b.tools()) {
+                for variant in 0..12 {
+                    let arguments = arguments(&ta.schema().nodes, 0, variant, 0);
+                    let (oa, ob) = (outcome(ta, &arguments), outcome(tb, &arguments));
+                    assert_eq!(oa, ob, "{} {} {arguments}", a.name(), ta.name());
+                    compared += 1;
+                    sent += usize::from(!oa.contains(" error: "));
+                }
+                // And through JSON text, as model APIs hand arguments over.
+                let text = arguments(&ta.schema().nodes, 0, 1, 0).to_string();
+                let (pa, pb) = (ta.parse(&text), tb.parse(&text));
+                assert_eq!(format!("{pa:?}"), format!("{pb:?}"));
+            }
+        }
+    }
+    // The comparison must have reached real requests, not only errors.
+    assert!(sent > 50, "{sent} of {compared} calls became requests");
+}
+
+#[test]
+fn a_broken_root_is_an_error_with_the_compilers_diagnostics_and_never_a_set() {
+    let dir = temp_dir("broken");
+    write(
+        &dir,
+        "good/SKILL.md",
+        "---\nname: good\ndescription: Fine. Use when testing.\n---\nBody.\n",
+    );
+    write(
+        &dir,
+        "bad/SKILL.md",
+        "---\nname: Bad Name\ndescription: x\n---\n",
+    );
+    let error = Loader::new().load(&dir).unwrap_err();
+    let expected = skills_compiler::compile(
+        std::path::Path::new(""),
+        &skills_compiler::Config {
+            dir: dir.clone(),
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        format!("{:?}", error.diagnostics()),
+        format!("{:?}", expected.diagnostics)
+    );
+    let rendered = error.to_string();
+    assert!(rendered.contains("error[S"), "{rendered}");
+    assert!(rendered.contains("bad/SKILL.md:2:7"), "{rendered}");
+    assert!(error.render_short().contains("bad/SKILL.md:2:7: error[S"));
+    // Lenient takes the name as its slug, with a warning that says so.
+    match Loader::new().profile(Profile::Lenient).load(&dir) {
+        Ok(loaded) => {
+            assert!(loaded.set().get("good").is_some());
+            assert!(!loaded.warnings().is_empty());
+            assert!(loaded.render_warnings().contains("warning["));
+        }
+        Err(error) => assert!(error.errors().count() > 0, "{error}"),
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn limits_apply_at_run_time_as_at_build_time() {
+    let error = Loader::new()
+        .max_skills(10)
+        .load("fixtures/sixty-four")
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("64 skills found; the limit is 10"),
+        "{error}"
+    );
+    let error = Loader::new()
+        .deny_warnings(true)
+        .load("fixtures/codegen")
+        .unwrap_err();
+    assert!(error.errors().count() > 0);
+}
+
+#[test]
+fn layers_keep_the_higher_skill_and_report_the_hidden_one() {
+    let dir = temp_dir("layers");
+    // `no-tools` exists in the compiled zoo too; `extra` only here.
+    write(
+        &dir,
+        "no-tools/SKILL.md",
+        "---\nname: no-tools\ndescription: The user's own no-tools. Use when testing.\n---\nMine.\n",
+    );
+    write(
+        &dir,
+        "extra/SKILL.md",
+        "---\nname: extra\ndescription: Only in the user's layer. Use when testing.\n---\nExtra.\n",
+    );
+    let user = load(dir.to_str().unwrap());
+    let merged = Layers::new()
+        .layer("user", &user)
+        .layer("built-in", &zoo::SKILLS)
+        .merge();
+    assert_eq!(merged.shadowed.len(), 1);
+    let shadowed = &merged.shadowed[0];
+    assert_eq!(
+        (
+            shadowed.name.as_str(),
+            shadowed.kept.as_str(),
+            shadowed.hidden.as_str()
+        ),
+        ("no-tools", "user", "built-in")
+    );
+    assert!(
+        shadowed
+            .to_string()
+            .contains("fixtures/codegen/no-tools/SKILL.md")
+    );
+    let set = &merged.set;
+    assert_eq!(set.len(), zoo::SKILLS.len() + 1);
+    assert_eq!(set.get("no-tools").unwrap().body(), "Mine.\n");
+    assert!(set.get("schema-zoo").is_some() && set.get("extra").is_some());
+    let names: Vec<&str> = set.names().collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    assert!(
+        set.catalog()
+            .contains("- no-tools: The user's own no-tools.")
+    );
+    assert!(set.catalog().contains("- extra: Only in the user's layer."));
+    assert!(!set.catalog().contains("A skill without tools."));
+    assert_eq!(set.catalog().lines().count(), set.len());
+    // The other order: the built-in skill wins.
+    let merged = Layers::new()
+        .layer("built-in", &zoo::SKILLS)
+        .layer("user", &user)
+        .merge();
+    assert_eq!(
+        merged.set.get("no-tools").unwrap().body(),
+        zoo::no_tools::SKILL.body()
+    );
+    assert_eq!(merged.shadowed[0].hidden, "user");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn conventional_roots_are_listed_nearest_first_and_only_when_they_exist() {
+    let dir = temp_dir("roots");
+    let project = dir.join("work/project");
+    let home = dir.join("home");
+    for sub in [
+        "work/.agents/skills",
+        "work/project/.claude/skills",
+        "work/project/.agents/skills",
+        "home/.codex/skills",
+        "home/.agents/skills",
+    ] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    std::fs::create_dir_all(project.join("src")).unwrap();
+    let roots = conventional_roots(&project.join("src"), Some(&home));
+    let relative: Vec<String> = roots
+        .iter()
+        .map(|root| root.strip_prefix(&dir).unwrap().display().to_string())
+        .collect();
+    assert_eq!(
+        relative,
+        [
+            "work/project/.agents/skills",
+            "work/project/.claude/skills",
+            "work/.agents/skills",
+            "home/.agents/skills",
+            "home/.codex/skills",
+        ]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("skills-loader-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &std::path::Path, path: &str, text: &str) {
+    let path = dir.join(path);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// `cargo tree` of the runtime crate: which crates a binary links.
+fn linked_crates(features: &[&str]) -> Vec<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut command = std::process::Command::new(cargo);
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "skills",
+            "-e",
+            "normal,no-proc-macro",
+        ])
+        .args(["--prefix", "none", "--format", "{p}"]);
+    for feature in features {
+        command.args(["--features", feature]);
+    }
+    let output = command.output().expect("cargo tree runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_default_runtime_links_no_compiler_yaml_or_snippet_crate() {
+    const HEAVY: [&str; 5] = [
+        "skills-compiler",
+        "saphyr",
+        "saphyr-parser",
+        "annotate-snippets",
+        "pulldown-cmark",
+    ];
+    let default = linked_crates(&[]);
+    assert!(default.iter().any(|c| c == "serde_json"), "{default:?}");
+    for heavy in HEAVY {
+        assert!(
+            !default.iter().any(|c| c == heavy),
+            "{heavy} in {default:?}"
+        );
+    }
+    // The loader is what brings them in: the check above can fail.
+    let loader = linked_crates(&["loader"]);
+    for heavy in HEAVY {
+        assert!(
+            loader.iter().any(|c| c == heavy),
+            "{heavy} not in {loader:?}"
+        );
+    }
+}
