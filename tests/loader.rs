@@ -88,14 +88,11 @@ fn arguments(nodes: &[Node], index: u32, variant: usize, depth: usize) -> Value 
         }
         Node::Integer(checks) => json!(checks.minimum.map_or(variant as i64, |m| m as i64)),
         Node::Number(_) => json!(1.5 + variant as f64),
-        Node::Boolean => json!(variant % 2 == 0),
+        Node::Boolean => json!(variant.is_multiple_of(2)),
         Node::Enum(values) => values
             .get(variant % values.len().max(1))
             .map_or(Value::Null, |v| json!(v.as_ref())),
-        Node::Nullable(inner) if variant % 3 == 0 => {
-            let _ = inner;
-            Value::Null
-        }
+        Node::Nullable(_) if variant.is_multiple_of(3) => Value::Null,
         Node::Nullable(inner) => arguments(nodes, *inner, variant, depth),
         Node::Array { items, .. } if depth < 4 => {
             json!([arguments(nodes, *items, variant, depth + 1)])
@@ -108,7 +105,7 @@ fn arguments(nodes: &[Node], index: u32, variant: usize, depth: usize) -> Value 
         Node::Object { properties, .. } => {
             let mut members = Map::new();
             for (i, property) in properties.iter().enumerate() {
-                if property.required || (variant + i) % 2 == 0 {
+                if property.required || (variant + i).is_multiple_of(2) {
                     if depth >= 4 && !property.required {
                         continue;
                     }
