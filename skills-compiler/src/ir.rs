@@ -118,6 +118,8 @@ pub struct Protocol {
 pub enum Version {
     Number(u64),
     Semver(String),
+    /// Neither, as written (`version: 1.0` in `lenient`).
+    Text(String),
 }
 
 /// A markdown heading of the body and the text it governs.

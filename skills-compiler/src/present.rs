@@ -88,7 +88,7 @@ pub fn rendered(skill: &Skill) -> String {
     let version = match &skill.version {
         Version::Number(1) => String::new(),
         Version::Number(n) => format!(" (v{n})"),
-        Version::Semver(s) => format!(" (v{s})"),
+        Version::Semver(s) | Version::Text(s) => format!(" (v{s})"),
     };
     let title = if matches!(skill.kind, Kind::Protocol(_)) {
         "PROTOCOL"

@@ -95,6 +95,16 @@ impl Loader {
     }
 }
 
+impl Loader {
+    /// Loads one skill: a directory with `SKILL.md`, or a flat `.md` file,
+    /// as `cargo skills check DIR` reads it.
+    pub fn load_skill(&self, path: impl AsRef<Path>) -> Result<Loaded, LoadError> {
+        let compilation =
+            skills_compiler::compile_skill(Path::new(""), path.as_ref(), &self.config);
+        Loaded::from_compilation(compilation)
+    }
+}
+
 /// A valid set, with the warnings met on the way (in `lenient`, what was assumed).
 #[derive(Debug)]
 pub struct Loaded {
@@ -273,6 +283,7 @@ fn skill(skill: lower::Skill) -> Skill {
         version: match skill.version {
             ir::Version::Number(n) => Version::Number(n),
             ir::Version::Semver(s) => Version::Semver(text(s)),
+            ir::Version::Text(s) => Version::Text(text(s)),
         },
         license: skill.license.map(text),
         compatibility: skill.compatibility.map(text),

@@ -217,13 +217,15 @@ pub struct Protocol {
 pub enum Version {
     Number(u64),
     Semver(Str),
+    /// Neither, as written (`version: 1.0`, accepted by the `lenient` profile).
+    Text(Str),
 }
 
 impl core::fmt::Display for Version {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Version::Number(n) => write!(f, "{n}"),
-            Version::Semver(s) => f.write_str(s),
+            Version::Semver(s) | Version::Text(s) => f.write_str(s),
         }
     }
 }

@@ -112,7 +112,7 @@ fn kind(skill: &Skill) -> &'static str {
 fn version(skill: &Skill) -> Value {
     match &skill.version {
         Version::Number(n) => json!(n),
-        Version::Semver(s) => json!(s),
+        Version::Semver(s) | Version::Text(s) => json!(s),
     }
 }
 

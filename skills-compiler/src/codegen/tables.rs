@@ -59,6 +59,10 @@ pub fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
             let s = text(s);
             quote!(#krate::Version::Semver(#s))
         }
+        Version::Text(s) => {
+            let s = text(s);
+            quote!(#krate::Version::Text(#s))
+        }
     };
     let sections = sections.iter().map(|section| section_value(section, krate));
     let tools = tools.iter().map(|tool| tool_value(tool, krate));

@@ -112,6 +112,24 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .filter_map(|item| match item.as_str() {
                     Some(s) if !s.trim().is_empty() => Some(s.to_owned()),
+                    None if self.profile == Profile::Lenient
+                        && matches!(item.value, Value::Map(_) | Value::Seq(_)) =>
+                    {
+                        let text = item.to_json().to_string();
+                        let diagnostic = self
+                            .error(
+                                Code::StringList,
+                                item.span.clone(),
+                                format!(
+                                    "an item of `{field}` is {}; kept as the text `{text}`",
+                                    describe(item)
+                                ),
+                            )
+                            .with_severity(Severity::Warning)
+                            .with_help(format!("write each item of `{field}` as one string"));
+                        self.push(diagnostic);
+                        Some(text)
+                    }
                     _ => {
                         let diagnostic = self.error(
                             Code::StringList,

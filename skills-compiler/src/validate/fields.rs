@@ -97,10 +97,34 @@ pub fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Config) -
             continue;
         }
         match key {
-            "name" => fields.name = name::check(ctx, value, directory),
+            "name" => {
+                fields.name = name::check(ctx, value, directory);
+                if let (Some(used), Some(written)) = (&fields.name, value.as_str())
+                    && !name::is_valid(written)
+                    && used.as_str() != written.trim()
+                {
+                    // A lenient slug: what the skill said stays known.
+                    let original = serde_json::Value::String(written.to_owned());
+                    fields.extras.push(("x-original-name".to_owned(), original));
+                }
+            }
             "description" => fields.description = description(ctx, value),
             "license" => fields.license = ctx.string(value, key),
             "compatibility" => fields.compatibility = compatibility(ctx, value),
+            "metadata" if ctx.profile == Profile::Lenient && value.as_str().is_some() => {
+                let diagnostic = ctx
+                    .error(
+                        Code::Metadata,
+                        value.span.clone(),
+                        "`metadata` is text, not a mapping; kept as the extra `metadata`",
+                    )
+                    .with_severity(Severity::Warning)
+                    .with_help(
+                        "metadata maps keys to strings: `metadata:` then `  key: value` lines",
+                    );
+                ctx.push(diagnostic);
+                fields.extras.push((entry.key.clone(), value.to_json()));
+            }
             "metadata" => fields.metadata = metadata(ctx, value),
             "allowed-tools" => fields.allowed_tools = allowed_tools(ctx, value),
             "kind" => fields.kind = kind(ctx, value),
@@ -405,6 +429,23 @@ fn version(ctx: &mut Ctx<'_>, node: &Node) -> Option<Version> {
         Value::String(s) if is_semver(s) => Some(Version::Semver(s.clone())),
         _ => None,
     };
+    if version.is_none() && ctx.profile == Profile::Lenient && node.is_scalar() {
+        // Other clients read any scalar: keep it as written.
+        let text = ctx.source.text()[node.span.clone()].trim();
+        let text = node.as_str().unwrap_or(text).to_owned();
+        if !text.is_empty() && node.value != Value::Null {
+            let diagnostic = ctx
+                .error(
+                    Code::Version,
+                    node.span.clone(),
+                    format!("`version` is neither a positive integer nor semver; kept as the text `{text}`"),
+                )
+                .with_severity(Severity::Warning)
+                .with_help("write `version: 2` or `version: \"1.2.0\"`");
+            ctx.push(diagnostic);
+            return Some(Version::Text(text));
+        }
+    }
     if version.is_none() {
         let diagnostic = ctx
             .error(
@@ -443,11 +484,18 @@ fn client_extra(ctx: &mut Ctx<'_>, node: &Node, key: &str, expect: Expect) -> bo
         Expect::Map => (node.as_map().is_some(), "a mapping"),
     };
     if !ok {
-        let diagnostic = ctx.error(
+        let mut diagnostic = ctx.error(
             Code::ClientExtra,
             node.span.clone(),
             format!("`{key}` must be {expected}, found {}", node.type_name()),
         );
+        if ctx.profile == Profile::Lenient {
+            // The client that defines it may read it anyway: keep the data.
+            diagnostic.severity = Severity::Warning;
+            diagnostic.message.push_str("; kept as it is");
+            ctx.push(diagnostic);
+            return true;
+        }
         ctx.push(diagnostic);
     }
     ok

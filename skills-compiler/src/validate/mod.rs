@@ -66,6 +66,11 @@ pub fn skill(
             (None, false)
         }
     };
+    let source = if config.profile == Profile::Lenient {
+        quote_unquoted_colons(source, config, diagnostics)
+    } else {
+        source
+    };
     let skill = check(
         &source,
         tools_source.as_ref(),
@@ -80,6 +85,52 @@ pub fn skill(
         sources.insert(tools_source);
     }
     skill
+}
+
+/// `lenient` reads `description: Use when: ...` as other clients do: the
+/// value quoted (S007's fix-it applied), with a warning per line. The file
+/// is then read, and its diagnostics shown, as patched; lines keep their
+/// numbers. At most one fix per frontmatter line, so this ends.
+fn quote_unquoted_colons(
+    mut source: SourceFile,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> SourceFile {
+    let mut patched_lines = Vec::new();
+    loop {
+        let Ok(framing) = frontmatter::split(&source, true) else {
+            break;
+        };
+        let Some(range) = framing.yaml else { break };
+        let fix = match yaml::parse(&source, range, config.max_yaml_depth) {
+            Err(problems) => match problems.as_slice() {
+                [problem] if problem.code == Code::UnquotedColon => problem.fix.clone(),
+                _ => None,
+            },
+            Ok(_) => None,
+        };
+        let Some(fix) = fix else { break };
+        let line = fix.span.start.line;
+        if patched_lines.contains(&line) {
+            break;
+        }
+        patched_lines.push(line);
+        let mut text = source.text().to_owned();
+        text.replace_range(fix.span.bytes.clone(), &fix.replacement);
+        source = SourceFile::new(source.path(), text);
+        let line_range = source.line_range(line);
+        diagnostics.push(
+            Diagnostic::at(
+                Code::UnquotedColon,
+                &source,
+                line_range,
+                "unquoted `: ` inside a value; read as if the value were quoted (shown as read)",
+            )
+            .with_severity(Severity::Warning)
+            .with_help("quote the value: other profiles and YAML parsers read a nested mapping"),
+        );
+    }
+    source
 }
 
 fn check(
@@ -120,11 +171,16 @@ fn check(
     };
     let mut ctx = Ctx::new(source, config.profile, diagnostics);
     let errors_before = error_count(ctx.diagnostics);
-    let (fields, root) = match root {
+    let (mut fields, mut root) = match root {
         Some(root) => (fields::check(&mut ctx, &root, directory, config), root),
         // Only the lenient profile gets here: no (or an empty) frontmatter.
         None => (derived_fields(&mut ctx, directory, &body)?, empty_map()),
     };
+    if config.profile == Profile::Lenient
+        && let Some(names) = claude_code_tools(&mut ctx, &mut root)
+    {
+        fields.allowed_tools.extend(names);
+    }
     let (tools, permissions) = tools_and_permissions(&mut ctx, &root, tools_source, config);
     if error_count(ctx.diagnostics) > errors_before {
         return None;
@@ -151,6 +207,41 @@ fn check(
         tools: tools?,
         permissions: permissions?,
     })
+}
+
+/// `lenient`: `tools: Read, Grep` or `tools: [Read, Write]` is Claude Code's
+/// `tools` (the tools a skill may use), never HTTP tools. Taken out of the
+/// frontmatter and returned as allowed tools, with a warning.
+fn claude_code_tools(ctx: &mut Ctx<'_>, root: &mut yaml::Node) -> Option<Vec<String>> {
+    let node = root.get("tools")?;
+    let names: Vec<String> = match &node.value {
+        yaml::Value::String(text) => text
+            .split([',', ' '])
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        yaml::Value::Seq(items) if !items.is_empty() => items
+            .iter()
+            .map(|item| item.as_str().map(|name| name.trim().to_owned()))
+            .collect::<Option<_>>()?,
+        _ => return None,
+    };
+    let diagnostic = ctx
+        .error(
+            Code::ToolShape,
+            node.span.clone(),
+            "`tools` lists tool names, as Claude Code's `tools` does: read as allowed tools, not HTTP tools",
+        )
+        .with_severity(Severity::Warning)
+        .with_help(format!(
+            "write `allowed-tools: {}`; `tools` declares HTTP tools here",
+            names.join(" ")
+        ));
+    ctx.push(diagnostic);
+    if let yaml::Value::Map(entries) = &mut root.value {
+        entries.retain(|entry| entry.key != "tools");
+    }
+    Some(names)
 }
 
 fn empty_map() -> yaml::Node {

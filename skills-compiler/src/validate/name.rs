@@ -25,6 +25,9 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillNam
         ctx.push(diagnostic);
         return None;
     }
+    if ctx.profile == crate::config::Profile::Lenient && !is_valid(&name) {
+        return slug(ctx, node, &name, directory);
+    }
     let mut usable = true;
     let count = name.chars().count();
     if count > MAX_NAME_CHARS {
@@ -99,6 +102,49 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillNam
         ctx.push(diagnostic);
     }
     usable.then_some(SkillName(name))
+}
+
+/// `lenient`: a name that breaks the rules (upper case, spaces, `:`, a
+/// leading `-`, too long) is read as its slug, as other clients tolerate it,
+/// with a warning; the caller keeps the original as an extra.
+fn slug(ctx: &mut Ctx<'_>, node: &Node, name: &str, directory: &str) -> Option<SkillName> {
+    let slug = suggest(name);
+    if !is_valid(&slug) {
+        let diagnostic = ctx
+            .error(
+                Code::NameCharacters,
+                node.span.clone(),
+                format!("the skill name `{name}` has no usable letters or digits"),
+            )
+            .with_help(format!("use the directory name: `name: {directory}`"));
+        ctx.push(diagnostic);
+        return None;
+    }
+    let diagnostic = ctx
+        .error(
+            Code::NameCharacters,
+            node.span.clone(),
+            format!("the skill name `{name}` breaks the naming rules; read as `{slug}`"),
+        )
+        .with_severity(crate::diagnostics::Severity::Warning)
+        .with_help(format!(
+            "names are lower-case letters, digits and single hyphens: `name: {slug}` (the original is kept as `x-original-name`)"
+        ));
+    ctx.push(diagnostic);
+    let directory_nfkc: String = directory.nfkc().collect();
+    if directory_nfkc != slug {
+        let diagnostic = ctx
+            .error_unless_lenient(
+                Code::NameMismatch,
+                node.span.clone(),
+                format!("the skill name `{slug}` does not match its directory `{directory}`"),
+            )
+            .with_help(format!(
+                "rename the directory to `{slug}`, or set `name: {directory}`"
+            ));
+        ctx.push(diagnostic);
+    }
+    Some(SkillName(slug))
 }
 
 /// A valid name close to `text`: `My Skill` -> `my-skill`.

@@ -18,7 +18,12 @@ pub fn check(ctx: &mut Ctx<'_>, node: Option<&Node>, tools: &Declared) -> Option
     let errors_before = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
     let entries = ctx.map(node, "permissions", Code::PermissionsShape);
     for entry in entries.iter().filter(|e| !KEYS.contains(&e.key.as_str())) {
-        let diagnostic = ctx.unknown_key(Code::PermissionsShape, entry, "permissions", KEYS);
+        let mut diagnostic = ctx.unknown_key(Code::PermissionsShape, entry, "permissions", KEYS);
+        if ctx.profile == crate::config::Profile::Lenient {
+            // Other clients' permission keys: dropped, and said so.
+            diagnostic.severity = crate::diagnostics::Severity::Warning;
+            diagnostic.message.push_str("; ignored");
+        }
         ctx.push(diagnostic);
     }
     let default_mode = match node.get("default_mode") {
