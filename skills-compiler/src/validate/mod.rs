@@ -97,10 +97,7 @@ fn quote_unquoted_colons(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> SourceFile {
     let mut patched_lines = Vec::new();
-    loop {
-        let Ok(framing) = frontmatter::split(&source, true) else {
-            break;
-        };
+    while let Ok(framing) = frontmatter::split(&source, true) {
         let Some(range) = framing.yaml else { break };
         let fix = match yaml::parse(&source, range, config.max_yaml_depth) {
             Err(problems) => match problems.as_slice() {
