@@ -50,7 +50,13 @@ fn skill_file() -> impl Strategy<Value = Vec<u8>> {
 fn tree() -> impl Strategy<Value = Vec<(String, Vec<u8>)>> {
     prop::collection::vec(
         (
-            prop_oneof![Just("a"), Just("b"), Just("gsd-thread"), Just("Ünï"), Just("x y")],
+            prop_oneof![
+                Just("a"),
+                Just("b"),
+                Just("gsd-thread"),
+                Just("Ünï"),
+                Just("x y")
+            ],
             skill_file(),
         ),
         0..5,

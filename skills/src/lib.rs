@@ -36,6 +36,8 @@ mod set;
 mod skill;
 mod tool;
 mod typed;
+#[cfg(feature = "watch")]
+mod watch;
 
 #[doc(hidden)]
 pub mod __private;

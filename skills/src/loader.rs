@@ -26,6 +26,9 @@ use skills_compiler::{Compilation, Config, Sources, ir};
 
 pub use skills_compiler::{Code, Diagnostic, Profile, Severity};
 
+#[cfg(feature = "watch")]
+pub use crate::watch::{Reload, Watch, WatchError};
+
 use crate::endpoint::{Endpoint, Json, Part};
 use crate::schema::{Checks, Node, Property, Schema};
 use crate::skill::{Kind, Protocol, Section, Skill, Version};

@@ -1,0 +1,159 @@
+//! A loaded set that follows its files (feature `watch`): every change under
+//! the root, debounced, reloads it. A valid reload replaces the set; a broken
+//! one keeps the last good set in use and makes its diagnostics available.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use notify_debouncer_full::notify::RecursiveMode;
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+
+use crate::SkillSet;
+use crate::loader::{LoadError, Loader};
+
+/// What one reload gave.
+#[derive(Debug, Clone)]
+pub enum Reload {
+    /// The new set is in use.
+    Loaded { skills: usize, warnings: usize },
+    /// The files are broken: the previous set stays in use.
+    Failed(Arc<LoadError>),
+    /// The watcher itself reported a problem (the root vanished, say).
+    WatchError(String),
+}
+
+struct State {
+    current: Arc<SkillSet>,
+    last_error: Option<Arc<LoadError>>,
+    reloads: u64,
+}
+
+/// A skills root loaded once and again on every change.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use skills::loader::{Loader, Watch};
+///
+/// let watch = Watch::start(Loader::new(), "skills", Duration::from_millis(200), |reload| {
+///     eprintln!("{reload:?}");
+/// })?;
+/// let set = watch.current(); // an Arc<SkillSet>, cheap to take per request
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Watch {
+    state: Arc<Mutex<State>>,
+    root: PathBuf,
+    // Dropping it stops watching.
+    _debouncer: Debouncer<notify_debouncer_full::notify::RecommendedWatcher, RecommendedCache>,
+}
+
+/// Why watching could not start.
+#[derive(Debug)]
+pub enum WatchError {
+    /// The first load failed: there is no set to start from.
+    Load(LoadError),
+    /// The file watcher could not be set up.
+    Notify(String),
+}
+
+impl std::fmt::Display for WatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WatchError::Load(error) => error.fmt(f),
+            WatchError::Notify(message) => write!(f, "cannot watch the skills root: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for WatchError {}
+
+impl Watch {
+    /// Loads `root`, then reloads it `debounce` after each burst of changes,
+    /// calling `on_reload` with the outcome (on the watcher's thread).
+    pub fn start(
+        loader: Loader,
+        root: impl Into<PathBuf>,
+        debounce: Duration,
+        on_reload: impl Fn(&Reload) + Send + 'static,
+    ) -> Result<Watch, WatchError> {
+        let root = root.into();
+        let first = loader.load(&root).map_err(WatchError::Load)?;
+        let state = Arc::new(Mutex::new(State {
+            current: Arc::new(first.into_set()),
+            last_error: None,
+            reloads: 0,
+        }));
+        let handler_state = Arc::clone(&state);
+        let handler_root = root.clone();
+        let mut debouncer = new_debouncer(debounce, None, move |events: DebounceEventResult| {
+            let reload = match events {
+                Ok(_) => reload(&loader, &handler_root, &handler_state),
+                Err(errors) => Reload::WatchError(
+                    errors
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                ),
+            };
+            on_reload(&reload);
+        })
+        .map_err(|error| WatchError::Notify(error.to_string()))?;
+        debouncer
+            .watch(&root, RecursiveMode::Recursive)
+            .map_err(|error| WatchError::Notify(error.to_string()))?;
+        Ok(Watch {
+            state,
+            root,
+            _debouncer: debouncer,
+        })
+    }
+
+    /// The set in use: the last one that loaded without errors.
+    pub fn current(&self) -> Arc<SkillSet> {
+        Arc::clone(&self.lock().current)
+    }
+
+    /// The diagnostics of the last reload when it failed; `None` once the
+    /// files load again.
+    pub fn last_error(&self) -> Option<Arc<LoadError>> {
+        self.lock().last_error.clone()
+    }
+
+    /// How many reloads ran (valid or not).
+    pub fn reloads(&self) -> u64 {
+        self.lock().reloads
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic elsewhere cannot leave the state half-written: each field
+        // is replaced whole. So a poisoned lock is still good.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+fn reload(loader: &Loader, root: &Path, state: &Mutex<State>) -> Reload {
+    let result = loader.load(root);
+    let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
+    state.reloads += 1;
+    match result {
+        Ok(loaded) => {
+            let warnings = loaded.warnings().len();
+            let set = loaded.into_set();
+            let skills = set.len();
+            state.current = Arc::new(set);
+            state.last_error = None;
+            Reload::Loaded { skills, warnings }
+        }
+        Err(error) => {
+            let error = Arc::new(error);
+            state.last_error = Some(Arc::clone(&error));
+            Reload::Failed(error)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! `skills::loader::Watch` with real files: edited, added, broken, repaired
+//! and deleted, each seen through the file system's own events.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use skills::loader::{Loader, Reload, Watch};
+
+fn skill(name: &str, description: &str) -> String {
+    format!("---\nname: {name}\ndescription: {description}\n---\nBody of {name}.\n")
+}
+
+fn write(root: &Path, name: &str, text: &str) {
+    let dir = root.join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("SKILL.md"), text).unwrap();
+}
+
+/// Waits until `done` holds, for at most 20 s: file events arrive when the
+/// kernel delivers them, and machines are noisy.
+fn eventually(watch: &Watch, what: &str, done: impl Fn(&Watch) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !done(watch) {
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for: {what} (after {} reloads)",
+            watch.reloads()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn names(watch: &Watch) -> Vec<String> {
+    watch.current().names().map(str::to_owned).collect()
+}
+
+#[test]
+fn a_watched_root_follows_edits_additions_breakage_and_deletions() {
+    let root: PathBuf = std::env::temp_dir().join(format!("skills-watch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    write(&root, "alpha", &skill("alpha", "First. Use when testing."));
+
+    let (sender, events) = mpsc::channel();
+    let watch = Watch::start(Loader::new(), &root, Duration::from_millis(100), move |r| {
+        let _ = sender.send(r.clone());
+    })
+    .unwrap();
+    assert_eq!(names(&watch), ["alpha"]);
+
+    // Added.
+    write(&root, "beta", &skill("beta", "Second. Use when testing."));
+    eventually(&watch, "beta added", |w| names(w) == ["alpha", "beta"]);
+
+    // Edited.
+    write(&root, "alpha", &skill("alpha", "Edited. Use when testing."));
+    eventually(&watch, "alpha edited", |w| {
+        w.current().get("alpha").unwrap().description() == "Edited. Use when testing."
+    });
+
+    // Broken: the last good set stays in use, and the diagnostics say why.
+    let before = watch.current();
+    write(
+        &root,
+        "beta",
+        "---\nname: beta\ndescription: [unclosed\n---\n",
+    );
+    eventually(&watch, "the broken skill reported", |w| {
+        w.last_error().is_some()
+    });
+    let error = watch.last_error().unwrap();
+    assert!(error.to_string().contains("beta/SKILL.md"), "{error}");
+    assert!(std::sync::Arc::ptr_eq(&before, &watch.current()));
+    assert_eq!(names(&watch), ["alpha", "beta"]);
+
+    // Repaired.
+    write(&root, "beta", &skill("beta", "Repaired. Use when testing."));
+    eventually(&watch, "beta repaired", |w| {
+        w.last_error().is_none()
+            && w.current().get("beta").map(|s| s.description().to_owned())
+                == Some("Repaired. Use when testing.".to_owned())
+    });
+
+    // Deleted.
+    std::fs::remove_dir_all(root.join("beta")).unwrap();
+    eventually(&watch, "beta deleted", |w| names(w) == ["alpha"]);
+
+    // The callback saw both kinds of reload.
+    let seen: Vec<Reload> = events.try_iter().collect();
+    assert!(
+        seen.iter().any(|r| matches!(r, Reload::Loaded { .. })),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter().any(|r| matches!(r, Reload::Failed(_))),
+        "{seen:?}"
+    );
+    drop(watch);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn watching_a_broken_root_does_not_start() {
+    let root = std::env::temp_dir().join(format!("skills-watch-broken-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    write(&root, "bad", "---\nname: Bad\n---\n");
+    let error = Watch::start(Loader::new(), &root, Duration::from_millis(50), |_| {})
+        .err()
+        .expect("no set to start from");
+    assert!(error.to_string().contains("bad/SKILL.md"), "{error}");
+    let _ = std::fs::remove_dir_all(&root);
+}
