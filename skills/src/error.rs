@@ -10,6 +10,13 @@ pub enum ToolCallError {
         /// The tools the skill does have.
         expected: Vec<String>,
     },
+    /// Two or more skills of the set declare a tool by that name, so the
+    /// name alone cannot say which one the model meant.
+    AmbiguousTool {
+        name: String,
+        /// The skills that declare it.
+        skills: Vec<String>,
+    },
     /// The arguments do not match the tool's parameters.
     InvalidArguments {
         tool: String,
@@ -25,7 +32,7 @@ impl ToolCallError {
     pub fn path(&self) -> Option<&str> {
         match self {
             ToolCallError::InvalidArguments { path, .. } => Some(path),
-            ToolCallError::UnknownTool { .. } => None,
+            ToolCallError::UnknownTool { .. } | ToolCallError::AmbiguousTool { .. } => None,
         }
     }
 }
@@ -41,6 +48,13 @@ impl fmt::Display for ToolCallError {
                     f,
                     "unknown tool `{name}`; expected one of: {}",
                     expected.join(", ")
+                )
+            }
+            ToolCallError::AmbiguousTool { name, skills } => {
+                write!(
+                    f,
+                    "tool `{name}` is declared by several skills ({}): rename all but one",
+                    skills.join(", ")
                 )
             }
             ToolCallError::InvalidArguments {

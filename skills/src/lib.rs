@@ -31,6 +31,7 @@ mod error;
 mod layers;
 #[cfg(feature = "loader")]
 pub mod loader;
+pub mod model;
 mod schema;
 mod set;
 mod skill;

@@ -1,6 +1,10 @@
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use crate::call::Call;
+use crate::error::ToolCallError;
 use crate::skill::Skill;
+use crate::tool::Tool;
 
 /// Every skill of a skills directory (or of several layers), sorted by name.
 /// Compiled sets live in a `static`; loaded and merged sets own their skills.
@@ -14,6 +18,8 @@ pub struct SkillSet {
     index: OnceLock<Box<[u32]>>,
     catalog: OnceLock<String>,
     catalog_xml: OnceLock<String>,
+    /// Each tool name with the (skill, tool) positions that declare it.
+    tools: OnceLock<BTreeMap<String, Vec<(usize, usize)>>>,
 }
 
 /// Where a set's skills are: in the binary, or owned.
@@ -45,7 +51,82 @@ impl SkillSet {
             index: OnceLock::new(),
             catalog: OnceLock::new(),
             catalog_xml: OnceLock::new(),
+            tools: OnceLock::new(),
         }
+    }
+
+    fn tool_index(&self) -> &BTreeMap<String, Vec<(usize, usize)>> {
+        self.tools.get_or_init(|| {
+            let mut index: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
+            for (s, skill) in self.iter().enumerate() {
+                for (t, tool) in skill.tools().iter().enumerate() {
+                    index
+                        .entry(tool.name().to_owned())
+                        .or_default()
+                        .push((s, t));
+                }
+            }
+            index
+        })
+    }
+
+    /// The tool a model calls by `name`, whichever skill declares it, with
+    /// that skill. Model APIs name tools only: a name that two skills declare
+    /// is [`ToolCallError::AmbiguousTool`] ([`SkillSet::ambiguous_tools`]
+    /// lists them ahead of time).
+    pub fn find_tool(&self, name: &str) -> Result<(&Skill, &Tool), ToolCallError> {
+        let found = self.tool_index().get(name).map(Vec::as_slice);
+        match found {
+            Some(&[(s, t)]) => self
+                .at(s)
+                .and_then(|skill| Some((skill, skill.tools().get(t)?)))
+                .ok_or_else(|| self.unknown_tool(name)),
+            Some(places) if places.len() > 1 => Err(ToolCallError::AmbiguousTool {
+                name: name.to_owned(),
+                skills: places
+                    .iter()
+                    .filter_map(|&(s, _)| self.at(s).map(|skill| skill.name().to_owned()))
+                    .collect(),
+            }),
+            _ => Err(self.unknown_tool(name)),
+        }
+    }
+
+    fn unknown_tool(&self, name: &str) -> ToolCallError {
+        ToolCallError::UnknownTool {
+            name: name.to_owned(),
+            expected: self.tool_index().keys().cloned().collect(),
+        }
+    }
+
+    /// Checks a model's tool call (name and JSON text) against the set.
+    pub fn parse_call(&self, name: &str, arguments: &str) -> Result<Call<'_>, ToolCallError> {
+        self.find_tool(name)?.1.parse(arguments)
+    }
+
+    /// The same for arguments already parsed.
+    pub fn parse_call_value(
+        &self,
+        name: &str,
+        arguments: &serde_json::Value,
+    ) -> Result<Call<'_>, ToolCallError> {
+        self.find_tool(name)?.1.parse_value(arguments)
+    }
+
+    /// Tool names declared by more than one skill, each with those skills,
+    /// in name order: calls of these cannot be dispatched by name.
+    pub fn ambiguous_tools(&self) -> Vec<(String, Vec<String>)> {
+        self.tool_index()
+            .iter()
+            .filter(|(_, places)| places.len() > 1)
+            .map(|(name, places)| {
+                let skills = places
+                    .iter()
+                    .filter_map(|&(s, _)| self.at(s).map(|skill| skill.name().to_owned()))
+                    .collect();
+                (name.clone(), skills)
+            })
+            .collect()
     }
 
     /// The skill named `name`: one hash of the name and, on average, about
