@@ -61,6 +61,12 @@ fn a_loaded_set_holds_exactly_what_the_compiled_set_holds() {
                 assert_eq!(ta.mcp_json(), tb.mcp_json());
             }
             assert!(std::ptr::eq(loaded.get(a.name()).unwrap(), b));
+            // The file as read, whose hash the skill carries (MCP serves it).
+            assert_eq!(sha256_hex(a.source().as_bytes()), a.sha256_hex());
+            assert_eq!(
+                a.source(),
+                std::fs::read_to_string(std::path::Path::new(a.path())).unwrap()
+            );
         }
         assert_eq!(compiled.catalog(), loaded.catalog(), "{root}");
         assert_eq!(compiled.catalog_xml(), loaded.catalog_xml(), "{root}");
@@ -385,4 +391,12 @@ fn the_default_runtime_links_no_compiler_yaml_or_snippet_crate() {
             "{heavy} not in {loader:?}"
         );
     }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }

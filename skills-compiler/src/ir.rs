@@ -79,6 +79,9 @@ pub struct Skill {
     /// `x-*` keys and keys of well-known clients, verbatim, in source order.
     pub extras: Vec<(String, serde_json::Value)>,
     pub body: String,
+    /// The file's text before the body (fences, frontmatter, blank lines):
+    /// `head + body` is the file, whose SHA-256 is `sha256`.
+    pub head: String,
     pub tools: Vec<Tool>,
     pub permissions: Permissions,
 }

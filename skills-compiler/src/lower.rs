@@ -18,6 +18,8 @@ pub struct Skill {
     pub rendered: String,
     /// Where the body starts in `rendered`.
     pub body_start: usize,
+    /// The file's text before the body: with the body, the file as read.
+    pub head: String,
     pub kind: Kind,
     pub version: ir::Version,
     pub license: Option<String>,
@@ -111,6 +113,7 @@ pub fn skill(skill: &ir::Skill) -> Skill {
         path: skill.path.clone(),
         rendered,
         body_start,
+        head: skill.head.clone(),
         kind: skill.kind.clone(),
         version: skill.version.clone(),
         license: skill.license.clone(),

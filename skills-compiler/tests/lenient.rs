@@ -92,6 +92,8 @@ fn an_unquoted_colon_in_a_one_line_value_is_read_as_quoted() {
         support_sha256(text.as_bytes()),
         "the hash is of the bytes on disk"
     );
+    // The file can be served as it is on disk, with that hash.
+    assert_eq!(format!("{}{}", skill.head, skill.body), text);
     strict_refuses(text);
 }
 

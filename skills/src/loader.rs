@@ -272,6 +272,7 @@ fn skill(skill: lower::Skill) -> Skill {
         path: text(skill.path),
         rendered: text(skill.rendered),
         body_start: skill.body_start,
+        head: text(skill.head),
         kind: match skill.kind {
             ir::Kind::Skill => Kind::Skill,
             ir::Kind::Protocol(protocol) => Kind::Protocol(Cow::Owned(Protocol {

@@ -20,6 +20,10 @@ pub struct Skill {
     /// Where the body starts in `rendered`.
     #[doc(hidden)]
     pub body_start: usize,
+    /// The file's text before the body, so that the file can be served as it
+    /// is (MCP resources, whose digest is `sha256_hex`).
+    #[doc(hidden)]
+    pub head: Str,
     #[doc(hidden)]
     pub kind: Kind,
     #[doc(hidden)]
@@ -78,6 +82,15 @@ impl Skill {
     /// The markdown after the frontmatter.
     pub fn body(&self) -> &str {
         self.rendered.get(self.body_start..).unwrap_or_default()
+    }
+
+    /// The skill file as it was read: its SHA-256 is [`Skill::sha256_hex`].
+    /// Built from the stored frontmatter and body (the body is stored once).
+    pub fn source(&self) -> String {
+        let mut source = String::with_capacity(self.head.len() + self.body().len());
+        source.push_str(&self.head);
+        source.push_str(self.body());
+        source
     }
 
     /// The text a model reads when it loads the skill: title, description,

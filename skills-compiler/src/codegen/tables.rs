@@ -16,6 +16,7 @@ pub fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
         path,
         rendered,
         body_start,
+        head,
         kind,
         version,
         license,
@@ -66,8 +67,13 @@ pub fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
     };
     let sections = sections.iter().map(|section| section_value(section, krate));
     let tools = tools.iter().map(|tool| tool_value(tool, krate));
-    let (name, description, path, rendered) =
-        (text(name), text(description), text(path), text(rendered));
+    let (name, description, path, rendered, head) = (
+        text(name),
+        text(description),
+        text(path),
+        text(rendered),
+        text(head),
+    );
     let (sha256_hex, catalog_line, catalog_xml) =
         (text(sha256_hex), text(catalog_line), text(catalog_xml));
     let (license, compatibility, area, app_slug, model_config) = (
@@ -85,6 +91,7 @@ pub fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
         path: #path,
         rendered: #rendered,
         body_start: #body_start,
+        head: #head,
         kind: #kind,
         version: #version,
         license: #license,

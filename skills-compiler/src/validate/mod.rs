@@ -66,6 +66,8 @@ pub fn skill(
             (None, false)
         }
     };
+    // A lenient reading may patch the text; the file's own head is kept.
+    let original = (config.profile == Profile::Lenient).then(|| source.text().to_owned());
     let source = if config.profile == Profile::Lenient {
         quote_unquoted_colons(source, config, diagnostics)
     } else {
@@ -79,7 +81,13 @@ pub fn skill(
         config,
         diagnostics,
     )
-    .filter(|_| tools_readable);
+    .filter(|_| tools_readable)
+    .map(|mut skill| {
+        let text = original.as_deref().unwrap_or(source.text());
+        let head_len = text.len().saturating_sub(skill.body.len());
+        skill.head = text.get(..head_len).unwrap_or_default().to_owned();
+        skill
+    });
     sources.insert(source);
     if let Some(tools_source) = tools_source {
         sources.insert(tools_source);
@@ -201,6 +209,7 @@ fn check(
         model_config: fields.model_config,
         extras: fields.extras,
         body,
+        head: String::new(),
         tools: tools?,
         permissions: permissions?,
     })
