@@ -1,0 +1,166 @@
+//! Skills over the Model Context Protocol.
+//!
+//! `skills_mcp::serve_stdio(&SKILLS)` serves a compiled (or loaded) skill set
+//! to any MCP host:
+//! - **tools/list**: every tool but the denied ones, with its input schema
+//!   and the `readOnlyHint`, `destructiveHint`, `idempotentHint` and
+//!   `openWorldHint` the compiler decided from the method and the policy;
+//! - **tools/call**: the arguments checked by the skill's schema, the policy
+//!   applied (a `Confirm` tool asks the user through elicitation, or is
+//!   refused with nothing sent), then a real HTTP request; the response
+//!   comes back as text, and as structured content when it is JSON;
+//! - **prompts** (one per skill, its rendered text) and **resources**
+//!   (`skill://<name>/SKILL.md`, the file as read);
+//! - the **skills extension** (SEP-2640): `skills/list` and `skills/get`, with
+//!   the SHA-256 computed at build time.
+//!
+//! ```no_run
+//! mod agent {
+//!     skills::include_skills!("skills");
+//! }
+//!
+//! #[tokio::main]
+//! async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     skills_mcp::serve_stdio(&agent::SKILLS).await?;
+//!     Ok(())
+//! }
+//! ```
+
+mod send;
+mod server;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use server::{LocalTool, SkillsServer};
+use skills::SkillSet;
+
+/// What a server serves: a compiled set in a `static`, or a loaded one.
+#[derive(Clone)]
+pub enum Skills {
+    Static(&'static SkillSet),
+    Shared(Arc<SkillSet>),
+}
+
+impl std::ops::Deref for Skills {
+    type Target = SkillSet;
+
+    fn deref(&self) -> &SkillSet {
+        match self {
+            Skills::Static(set) => set,
+            Skills::Shared(set) => set,
+        }
+    }
+}
+
+impl From<&'static SkillSet> for Skills {
+    fn from(set: &'static SkillSet) -> Self {
+        Skills::Static(set)
+    }
+}
+
+impl From<SkillSet> for Skills {
+    fn from(set: SkillSet) -> Self {
+        Skills::Shared(Arc::new(set))
+    }
+}
+
+impl From<Arc<SkillSet>> for Skills {
+    fn from(set: Arc<SkillSet>) -> Self {
+        Skills::Shared(set)
+    }
+}
+
+/// Settings of a [`SkillsServer`].
+pub struct Builder {
+    skills: Skills,
+    origin: Option<String>,
+    timeout: Duration,
+    client: Option<reqwest::Client>,
+    only: Option<Vec<String>>,
+    local: Option<LocalTool>,
+}
+
+impl Builder {
+    pub fn new(skills: impl Into<Skills>) -> Builder {
+        Builder {
+            skills: skills.into(),
+            origin: None,
+            timeout: Duration::from_secs(30),
+            client: None,
+            only: None,
+            local: None,
+        }
+    }
+
+    /// Sends every request to this `scheme://host[:port]` instead of the
+    /// skill's origin (staging, tests). Path, query, headers and body stay.
+    pub fn origin(mut self, origin: impl Into<String>) -> Builder {
+        self.origin = Some(origin.into());
+        self
+    }
+
+    /// The most a request may take (default 30 s).
+    pub fn timeout(mut self, timeout: Duration) -> Builder {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The HTTP client to send with (its own timeouts, proxies, TLS roots).
+    pub fn client(mut self, client: reqwest::Client) -> Builder {
+        self.client = Some(client);
+        self
+    }
+
+    /// Serves only these skills.
+    pub fn only(mut self, names: impl IntoIterator<Item = impl Into<String>>) -> Builder {
+        self.only = Some(names.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Carries out the tools without an endpoint (the application's own):
+    /// given the checked call, it returns the text result or an error text.
+    pub fn local_tools(
+        mut self,
+        handler: impl Fn(&skills::Call<'_>) -> Result<String, String> + Send + Sync + 'static,
+    ) -> Builder {
+        self.local = Some(Arc::new(handler));
+        self
+    }
+
+    pub fn build(self) -> Result<SkillsServer, Error> {
+        let client = match self.client {
+            Some(client) => client,
+            None => reqwest::Client::builder()
+                .timeout(self.timeout)
+                // A redirect would send the model's values to another origin.
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .map_err(|error| Error(format!("cannot build the HTTP client: {error}")))?,
+        };
+        Ok(SkillsServer::new(
+            self.skills,
+            self.origin,
+            client,
+            self.only,
+            self.local,
+        ))
+    }
+}
+
+/// A server that could not be built or stopped with an error.
+#[derive(Debug)]
+pub struct Error(String);
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Serves `skills` over stdio until the client disconnects.
+pub async fn serve_stdio(skills: impl Into<Skills>) -> Result<(), Error> {
+    Builder::new(skills).build()?.serve_stdio().await
+}

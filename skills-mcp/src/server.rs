@@ -1,0 +1,322 @@
+//! The MCP handler: tools, prompts, resources and the skills extension over
+//! one skill set.
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ContentBlock, ElicitRequestParams, ElicitationAction,
+    ElicitationSchema, ErrorData, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    GetSkillRequestParams, GetSkillResult, Implementation, ListPromptsResult, ListResourcesResult,
+    ListSkillsResult, ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, Role, ServerCapabilities, ServerConfig, Skill as McpSkill, SkillFrontmatter,
+    SkillResource, SkillResources, Tool as McpTool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler, ServiceExt};
+use skills::{Call, Policy, Skill, Tool};
+
+use crate::send::{failure, send};
+use crate::{Error, Skills};
+
+/// Carries out a tool without an endpoint.
+pub type LocalTool = Arc<dyn Fn(&Call<'_>) -> Result<String, String> + Send + Sync>;
+
+/// An MCP server over one skill set. Build it with [`crate::Builder`].
+#[derive(Clone)]
+pub struct SkillsServer {
+    skills: Skills,
+    origin: Option<String>,
+    client: reqwest::Client,
+    only: Option<Vec<String>>,
+    local: Option<LocalTool>,
+}
+
+impl SkillsServer {
+    pub(crate) fn new(
+        skills: Skills,
+        origin: Option<String>,
+        client: reqwest::Client,
+        only: Option<Vec<String>>,
+        local: Option<LocalTool>,
+    ) -> SkillsServer {
+        SkillsServer {
+            skills,
+            origin,
+            client,
+            only,
+            local,
+        }
+    }
+
+    /// Serves over stdio until the client disconnects.
+    pub async fn serve_stdio(self) -> Result<(), Error> {
+        let running = self
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|error| Error(format!("MCP initialisation failed: {error}")))?;
+        running
+            .waiting()
+            .await
+            .map_err(|error| Error(format!("the MCP server stopped: {error}")))?;
+        Ok(())
+    }
+
+    /// The skills served, in name order.
+    fn served(&self) -> impl Iterator<Item = &Skill> {
+        self.skills.iter().filter(|skill| {
+            self.only
+                .as_ref()
+                .is_none_or(|only| only.iter().any(|name| name == skill.name()))
+        })
+    }
+
+    fn skill_named(&self, name: &str) -> Option<&Skill> {
+        self.served().find(|skill| skill.name() == name)
+    }
+
+    /// The tool a call names, among the served skills; denied tools are not served.
+    fn tool(&self, name: &str) -> Result<&Tool, String> {
+        let (skill, tool) = self.skills.find_tool(name).map_err(|e| e.to_string())?;
+        if self.skill_named(skill.name()).is_none() || tool.policy() == Policy::Deny {
+            return Err(format!("unknown tool `{name}`"));
+        }
+        Ok(tool)
+    }
+
+    /// Asks the user to confirm, through elicitation; `Err` says why nothing
+    /// was sent.
+    async fn confirm(
+        &self,
+        call: &Call<'_>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<(), String> {
+        let supports = context
+            .peer
+            .peer_info()
+            .is_some_and(|info| info.capabilities.elicitation.is_some());
+        let refused = format!(
+            "`{}` needs the user's confirmation, and this client cannot ask for it (no elicitation): nothing was sent",
+            call.name()
+        );
+        if !supports {
+            return Err(refused);
+        }
+        let message = format!(
+            "Allow `{}` with {}?",
+            call.name(),
+            serde_json::Value::Object(call.arguments().clone())
+        );
+        let params = ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message,
+            requested_schema: ElicitationSchema::builder()
+                .build()
+                .map_err(|_| refused.clone())?,
+        };
+        match context.peer.create_elicitation(params).await {
+            Ok(result) if result.action == ElicitationAction::Accept => Ok(()),
+            Ok(_) => Err(format!(
+                "the user did not confirm `{}`: nothing was sent",
+                call.name()
+            )),
+            Err(error) => Err(format!("{refused} ({error})")),
+        }
+    }
+
+    async fn run(
+        &self,
+        request: CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> rmcp::model::CallToolResult {
+        let tool = match self.tool(&request.name) {
+            Ok(tool) => tool,
+            Err(message) => return failure(message),
+        };
+        let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
+        let call = match tool.parse_value(&arguments) {
+            Ok(call) => call,
+            // Names the field by JSON path; nothing is sent.
+            Err(error) => return failure(error.to_string()),
+        };
+        if call.policy() == Policy::Confirm
+            && let Err(message) = self.confirm(&call, context).await
+        {
+            return failure(message);
+        }
+        if tool.endpoint().is_none() {
+            return match &self.local {
+                Some(handler) => match handler(&call) {
+                    Ok(text) => {
+                        rmcp::model::CallToolResult::success(vec![ContentBlock::text(text)])
+                    }
+                    Err(text) => failure(text),
+                },
+                None => failure(format!(
+                    "`{}` has no endpoint and this server has no handler for it",
+                    call.name()
+                )),
+            };
+        }
+        let request = match &self.origin {
+            Some(origin) => call.request_to(origin),
+            None => call.request(),
+        };
+        match request {
+            Ok(request) => send(&self.client, request).await,
+            // A refused value (a dot segment, a control character): nothing is sent.
+            Err(error) => failure(format!("{error}: nothing was sent")),
+        }
+    }
+}
+
+fn mcp_tool(tool: &Tool) -> McpTool {
+    let schema: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(tool.parameters_json()).unwrap_or_default();
+    let hints = tool.hints();
+    McpTool::new(
+        tool.name().to_owned(),
+        tool.description().to_owned(),
+        Arc::new(schema),
+    )
+    .with_annotations(
+        ToolAnnotations::new()
+            .read_only(hints.read_only)
+            .destructive(hints.destructive)
+            .idempotent(hints.idempotent)
+            .open_world(hints.open_world),
+    )
+}
+
+fn skill_uri(skill: &Skill) -> String {
+    format!("skill://{}/SKILL.md", skill.name())
+}
+
+fn mcp_skill(skill: &Skill) -> McpSkill {
+    let uri = skill_uri(skill);
+    let size = skill.source().len() as u64;
+    let mut frontmatter = SkillFrontmatter::new(skill.name(), skill.description());
+    if let Some(license) = skill.license() {
+        frontmatter = frontmatter.with_field("license", license);
+    }
+    if let Some(compatibility) = skill.compatibility() {
+        frontmatter = frontmatter.with_field("compatibility", compatibility);
+    }
+    let resources = SkillResources::Files(vec![SkillResource::new(
+        uri.clone(),
+        format!("sha256:{}", skill.sha256_hex()),
+        size,
+    )]);
+    McpSkill::new(uri, frontmatter, resources)
+}
+
+impl ServerHandler for SkillsServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_prompts()
+            .enable_resources()
+            .enable_skills()
+            .build();
+        ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("skills-mcp", env!("CARGO_PKG_VERSION")))
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let tools = self
+            .served()
+            .flat_map(|skill| skill.tools())
+            .filter(|tool| tool.policy() != Policy::Deny)
+            .map(mcp_tool)
+            .collect();
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(self.run(request, &context).await.into())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let prompts = self
+            .served()
+            .map(|skill| Prompt::new(skill.name(), Some(skill.description()), None))
+            .collect();
+        Ok(ListPromptsResult::with_all_items(prompts))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let skill = self.skill_named(&request.name).ok_or_else(|| {
+            ErrorData::invalid_params(format!("no skill named `{}`", request.name), None)
+        })?;
+        let mut result =
+            GetPromptResult::new(vec![PromptMessage::new_text(Role::User, skill.rendered())]);
+        result.description = Some(skill.description().to_owned());
+        Ok(result.into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let resources = self
+            .served()
+            .map(|skill| {
+                Resource::new(skill_uri(skill), skill.name()).with_mime_type("text/markdown")
+            })
+            .collect();
+        Ok(ListResourcesResult::with_all_items(resources))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let skill = self
+            .served()
+            .find(|skill| skill_uri(skill) == request.uri)
+            .ok_or_else(|| {
+                ErrorData::resource_not_found(format!("no resource at {}", request.uri), None)
+            })?;
+        let contents = ResourceContents::text(skill.source(), request.uri.clone());
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+
+    async fn list_skills(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListSkillsResult, ErrorData> {
+        Ok(ListSkillsResult::with_all_items(
+            self.served().map(mcp_skill).collect(),
+        ))
+    }
+
+    async fn get_skill(
+        &self,
+        request: GetSkillRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetSkillResult, ErrorData> {
+        self.served()
+            .find(|skill| skill_uri(skill) == request.uri)
+            .map(|skill| GetSkillResult::new(mcp_skill(skill)))
+            .ok_or_else(|| ErrorData::invalid_params(format!("no skill at {}", request.uri), None))
+    }
+}
