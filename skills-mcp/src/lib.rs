@@ -16,7 +16,8 @@
 //!
 //! ```no_run
 //! mod agent {
-//!     skills::include_skills!("skills");
+//!     // (your crate: `include_skills!("skills")`, tracked by build.rs)
+//!     skills::include_skills!("tests/skills", track = false);
 //! }
 //!
 //! #[tokio::main]

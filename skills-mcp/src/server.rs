@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ContentBlock, ElicitRequestParams, ElicitationAction,
-    ElicitationSchema, ErrorData, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
-    GetSkillRequestParams, GetSkillResult, Implementation, ListPromptsResult, ListResourcesResult,
-    ListSkillsResult, ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage,
+    CallToolRequestParams, CallToolResponse, ContentBlock, ElicitRequest, ElicitRequestParams,
+    ElicitationAction, ElicitationSchema, ErrorData, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, GetSkillRequestParams, GetSkillResult, Implementation, InputRequest,
+    InputRequests, InputRequiredResult, ListPromptsResult, ListResourcesResult, ListSkillsResult,
+    ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage, ProtocolVersion,
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
     ResourceContents, Role, ServerCapabilities, ServerConfig, Skill as McpSkill, SkillFrontmatter,
     SkillResource, SkillResources, Tool as McpTool, ToolAnnotations,
@@ -18,6 +19,16 @@ use skills::{Call, Policy, Skill, Tool};
 
 use crate::send::{failure, send};
 use crate::{Error, Skills};
+
+/// The key of the confirmation in an MRTR input request.
+const CONFIRM: &str = "confirm";
+
+enum Confirmation {
+    Granted,
+    /// Ask the client (MRTR): it calls again with the answer.
+    Ask(InputRequiredResult),
+    Refused(String),
+}
 
 /// Carries out a tool without an endpoint.
 pub type LocalTool = Arc<dyn Fn(&Call<'_>) -> Result<String, String> + Send + Sync>;
@@ -84,43 +95,71 @@ impl SkillsServer {
         Ok(tool)
     }
 
-    /// Asks the user to confirm, through elicitation; `Err` says why nothing
-    /// was sent.
+    /// Asks the user to confirm `call`, through elicitation. From protocol
+    /// 2026-07-28 on, a server may not send requests to the client: the call
+    /// returns an input request (MRTR) and the client calls again with the
+    /// answer and the request state, which binds the answer to these exact
+    /// arguments. Before it, the server asks the client directly.
     async fn confirm(
         &self,
         call: &Call<'_>,
+        request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
-    ) -> Result<(), String> {
+    ) -> Confirmation {
         let supports = context
-            .peer
-            .peer_info()
-            .is_some_and(|info| info.capabilities.elicitation.is_some());
-        let refused = format!(
-            "`{}` needs the user's confirmation, and this client cannot ask for it (no elicitation): nothing was sent",
-            call.name()
-        );
+            .client_capabilities()
+            .is_some_and(|capabilities| capabilities.elicitation.is_some());
         if !supports {
-            return Err(refused);
+            return Confirmation::Refused(format!(
+                "`{}` needs the user's confirmation, and this client cannot ask for it (no elicitation): nothing was sent",
+                call.name()
+            ));
         }
-        let message = format!(
-            "Allow `{}` with {}?",
-            call.name(),
-            serde_json::Value::Object(call.arguments().clone())
-        );
-        let params = ElicitRequestParams::FormElicitationParams {
+        let arguments = serde_json::Value::Object(call.arguments().clone());
+        let question = ElicitRequestParams::FormElicitationParams {
             meta: None,
-            message,
-            requested_schema: ElicitationSchema::builder()
-                .build()
-                .map_err(|_| refused.clone())?,
+            message: format!("Allow `{}` with {arguments}?", call.name()),
+            requested_schema: ElicitationSchema::new(Default::default()),
         };
-        match context.peer.create_elicitation(params).await {
-            Ok(result) if result.action == ElicitationAction::Accept => Ok(()),
-            Ok(_) => Err(format!(
+        let declined = || {
+            Confirmation::Refused(format!(
                 "the user did not confirm `{}`: nothing was sent",
                 call.name()
-            )),
-            Err(error) => Err(format!("{refused} ({error})")),
+            ))
+        };
+        let mrtr = context
+            .protocol_version()
+            .is_some_and(|version| version >= ProtocolVersion::V_2026_07_28);
+        if !mrtr {
+            return match context.peer.create_elicitation(question).await {
+                Ok(answer) if answer.action == ElicitationAction::Accept => Confirmation::Granted,
+                Ok(_) => declined(),
+                Err(error) => Confirmation::Refused(format!(
+                    "asking the user to confirm `{}` failed ({error}): nothing was sent",
+                    call.name()
+                )),
+            };
+        }
+        let state = format!("confirm {} {arguments}", call.name());
+        if request.request_state.as_deref() != Some(state.as_str()) {
+            let mut requests = InputRequests::new();
+            requests.insert(
+                CONFIRM.to_owned(),
+                InputRequest::Elicitation(ElicitRequest::new(question)),
+            );
+            return Confirmation::Ask(InputRequiredResult::new(Some(requests), Some(state)));
+        }
+        let accepted = request
+            .input_responses
+            .as_ref()
+            .and_then(|responses| responses.get(CONFIRM))
+            .and_then(|answer| answer.get("action"))
+            .and_then(serde_json::Value::as_str)
+            == Some("accept");
+        if accepted {
+            Confirmation::Granted
+        } else {
+            declined()
         }
     }
 
@@ -128,25 +167,32 @@ impl SkillsServer {
         &self,
         request: CallToolRequestParams,
         context: &RequestContext<RoleServer>,
-    ) -> rmcp::model::CallToolResult {
+    ) -> CallToolResponse {
         let tool = match self.tool(&request.name) {
             Ok(tool) => tool,
-            Err(message) => return failure(message),
+            Err(message) => return failure(message).into(),
         };
-        let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
+        let arguments = serde_json::Value::Object(request.arguments.clone().unwrap_or_default());
         let call = match tool.parse_value(&arguments) {
             Ok(call) => call,
             // Names the field by JSON path; nothing is sent.
-            Err(error) => return failure(error.to_string()),
+            Err(error) => return failure(error.to_string()).into(),
         };
-        if call.policy() == Policy::Confirm
-            && let Err(message) = self.confirm(&call, context).await
-        {
-            return failure(message);
+        if call.policy() == Policy::Confirm {
+            match self.confirm(&call, &request, context).await {
+                Confirmation::Granted => {}
+                Confirmation::Ask(input) => return input.into(),
+                Confirmation::Refused(message) => return failure(message).into(),
+            }
         }
+        self.carry_out(&call).await.into()
+    }
+
+    async fn carry_out(&self, call: &Call<'_>) -> rmcp::model::CallToolResult {
+        let tool = call.tool();
         if tool.endpoint().is_none() {
             return match &self.local {
-                Some(handler) => match handler(&call) {
+                Some(handler) => match handler(call) {
                     Ok(text) => {
                         rmcp::model::CallToolResult::success(vec![ContentBlock::text(text)])
                     }
@@ -241,7 +287,7 @@ impl ServerHandler for SkillsServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        Ok(self.run(request, &context).await.into())
+        Ok(self.run(request, &context).await)
     }
 
     async fn list_prompts(

@@ -1,0 +1,387 @@
+//! An rmcp client against the server, in process, with a real local HTTP
+//! server behind the tools: what the client sees, and what arrives (or,
+//! when a call is refused, that nothing does).
+
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams,
+    ElicitResult, ElicitationAction, ErrorData, GetPromptRequestParams, GetSkillRequestParams,
+    Implementation, ReadResourceRequestParams, ResourceContents,
+};
+use rmcp::service::{RequestContext, RunningService};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+mod agent {
+    skills::include_skills!("tests/skills", track = false);
+}
+
+/// One request as it arrived at the HTTP server.
+#[derive(Debug, Clone)]
+struct Received {
+    method: String,
+    target: String,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+/// A real HTTP/1.1 server on loopback that records every request and
+/// answers `201 {"number": 7}` (or 500 for `/v1/projects/broken/...`).
+async fn http_server() -> (String, Arc<Mutex<Vec<Received>>>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    let received = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&received);
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let log = Arc::clone(&log);
+            tokio::spawn(async move {
+                let mut data = Vec::new();
+                let mut buffer = [0u8; 4096];
+                let (head_end, length) = loop {
+                    let n = stream.read(&mut buffer).await.unwrap_or(0);
+                    if n == 0 {
+                        return;
+                    }
+                    data.extend_from_slice(&buffer[..n]);
+                    if let Some(end) = data.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&data[..end]).to_lowercase();
+                        let length = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .map_or(0, |v| v.trim().parse().unwrap_or(0));
+                        break (end + 4, length);
+                    }
+                };
+                while data.len() < head_end + length {
+                    let n = stream.read(&mut buffer).await.unwrap_or(0);
+                    if n == 0 {
+                        break;
+                    }
+                    data.extend_from_slice(&buffer[..n]);
+                }
+                let head = String::from_utf8_lossy(&data[..head_end - 4]).into_owned();
+                let mut lines = head.lines();
+                let mut first = lines.next().unwrap_or_default().split(' ');
+                let request = Received {
+                    method: first.next().unwrap_or_default().to_owned(),
+                    target: first.next().unwrap_or_default().to_owned(),
+                    headers: lines
+                        .filter_map(|l| l.split_once(':'))
+                        .map(|(k, v)| (k.to_lowercase(), v.trim().to_owned()))
+                        .collect(),
+                    body: String::from_utf8_lossy(&data[head_end..]).into_owned(),
+                };
+                let (status, body) = if request.target.starts_with("/v1/projects/broken") {
+                    ("500 Internal Server Error", "{\"error\": \"down\"}")
+                } else {
+                    ("201 Created", "{\"number\": 7}")
+                };
+                log.lock().unwrap().push(request);
+                let response = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = stream.write_all(response.as_bytes()).await;
+            });
+        }
+    });
+    (origin, received)
+}
+
+/// A client that may answer elicitations: `None` declares no elicitation.
+#[derive(Clone)]
+struct Client {
+    answer: Option<ElicitationAction>,
+    asked: Arc<Mutex<Vec<String>>>,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        if self.answer.is_some() {
+            capabilities.elicitation = Some(Default::default());
+        }
+        ClientConfig::new(capabilities, Implementation::new("test-client", "1"))
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        if let ElicitRequestParams::FormElicitationParams { message, .. } = &request {
+            self.asked.lock().unwrap().push(message.clone());
+        }
+        Ok(ElicitResult::new(
+            self.answer.clone().unwrap_or(ElicitationAction::Decline),
+        ))
+    }
+}
+
+type Connected = RunningService<RoleClient, Client>;
+
+async fn connect(
+    origin: &str,
+    answer: Option<ElicitationAction>,
+) -> (Connected, Arc<Mutex<Vec<String>>>) {
+    let server = skills_mcp::Builder::new(&agent::SKILLS)
+        .origin(origin)
+        .local_tools(|call| match call.name() {
+            "local_note" => Ok(format!("noted: {}", call.arguments()["text"])),
+            other => Err(format!("no handler for {other}")),
+        })
+        .build()
+        .unwrap();
+    let (server_side, client_side) = tokio::io::duplex(64 * 1024);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let client = Client {
+        answer,
+        asked: Arc::clone(&asked),
+    };
+    (client.serve(client_side).await.unwrap(), asked)
+}
+
+async fn call(client: &Connected, name: &'static str, arguments: Value) -> CallToolResult {
+    let Value::Object(arguments) = arguments else {
+        panic!("arguments are an object")
+    };
+    client
+        .call_tool(CallToolRequestParams::new(name).with_arguments(arguments))
+        .await
+        .unwrap()
+}
+
+fn text(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect()
+}
+
+#[tokio::test]
+async fn tools_are_listed_with_their_hints_and_denied_ones_are_absent() {
+    let (origin, _) = http_server().await;
+    let (client, _) = connect(&origin, None).await;
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert_eq!(
+        names,
+        ["list_items", "create_item", "delete_item", "local_note"]
+    );
+    let hints = |name: &str| {
+        let tool = tools.iter().find(|t| t.name == name).unwrap();
+        let a = tool.annotations.clone().unwrap();
+        (
+            a.read_only_hint,
+            a.destructive_hint,
+            a.idempotent_hint,
+            a.open_world_hint,
+        )
+    };
+    assert_eq!(
+        hints("list_items"),
+        (Some(true), Some(false), Some(true), Some(true))
+    );
+    assert_eq!(
+        hints("create_item"),
+        (Some(false), Some(false), Some(false), Some(true))
+    );
+    assert_eq!(
+        hints("delete_item"),
+        (Some(false), Some(true), Some(true), Some(true))
+    );
+    let schema = &tools
+        .iter()
+        .find(|t| t.name == "create_item")
+        .unwrap()
+        .input_schema;
+    assert_eq!(schema["required"], json!(["project", "title"]));
+    assert_eq!(schema["additionalProperties"], json!(false));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn calls_send_real_requests_and_return_the_response() {
+    let (origin, received) = http_server().await;
+    let (client, _) = connect(&origin, None).await;
+
+    let listed = call(&client, "list_items", json!({"project": "a/b"})).await;
+    assert_eq!(listed.is_error, Some(false), "{}", text(&listed));
+    assert_eq!(listed.structured_content, Some(json!({"number": 7})));
+    let created = call(
+        &client,
+        "create_item",
+        json!({"project": "app", "title": "Crash \"quoted\"", "labels": ["bug"]}),
+    )
+    .await;
+    assert_eq!(text(&created), "{\"number\": 7}");
+
+    let arrived = received.lock().unwrap().clone();
+    assert_eq!(arrived.len(), 2);
+    assert_eq!(
+        (arrived[0].method.as_str(), arrived[0].target.as_str()),
+        ("GET", "/v1/projects/a%2Fb/items?state=open")
+    );
+    assert_eq!(
+        (arrived[1].method.as_str(), arrived[1].target.as_str()),
+        ("POST", "/v1/projects/app/items")
+    );
+    assert_eq!(
+        arrived[1].body,
+        r#"{"title":"Crash \"quoted\"","labels":["bug"]}"#
+    );
+    assert!(
+        arrived[1]
+            .headers
+            .contains(&("content-type".to_owned(), "application/json".to_owned()))
+    );
+
+    // An HTTP error is an error result that says the status.
+    let broken = call(&client, "list_items", json!({"project": "broken"})).await;
+    assert_eq!(broken.is_error, Some(true));
+    assert!(text(&broken).starts_with("HTTP 500"), "{}", text(&broken));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn bad_arguments_and_refused_values_send_nothing() {
+    let (origin, received) = http_server().await;
+    let (client, _) = connect(&origin, None).await;
+    let bad = call(
+        &client,
+        "create_item",
+        json!({"project": "app", "title": ""}),
+    )
+    .await;
+    assert_eq!(bad.is_error, Some(true));
+    assert!(text(&bad).contains("at `title`"), "{}", text(&bad));
+    let missing = call(&client, "create_item", json!({"project": "app"})).await;
+    assert!(
+        text(&missing).contains("missing field `title`"),
+        "{}",
+        text(&missing)
+    );
+    for project in ["..", "%2e%2E", "."] {
+        let refused = call(&client, "list_items", json!({"project": project})).await;
+        assert_eq!(refused.is_error, Some(true));
+        assert!(
+            text(&refused).contains("nothing was sent"),
+            "{}",
+            text(&refused)
+        );
+    }
+    // A denied tool is not served, even when called by name.
+    let denied = call(&client, "purge_project", json!({"project": "app"})).await;
+    assert_eq!(denied.is_error, Some(true));
+    assert!(text(&denied).contains("unknown tool"), "{}", text(&denied));
+    assert!(received.lock().unwrap().is_empty());
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn confirmation_asks_through_elicitation_and_sends_only_when_accepted() {
+    let arguments = json!({"project": "app", "number": 7});
+    // No elicitation: refused, nothing sent.
+    let (origin, received) = http_server().await;
+    let (client, _) = connect(&origin, None).await;
+    let refused = call(&client, "delete_item", arguments.clone()).await;
+    assert_eq!(refused.is_error, Some(true));
+    assert!(
+        text(&refused).contains("cannot ask for it"),
+        "{}",
+        text(&refused)
+    );
+    client.cancel().await.unwrap();
+    // Declined: nothing sent.
+    let (client, asked) = connect(&origin, Some(ElicitationAction::Decline)).await;
+    let declined = call(&client, "delete_item", arguments.clone()).await;
+    assert!(
+        text(&declined).contains("did not confirm"),
+        "{}",
+        text(&declined)
+    );
+    assert_eq!(asked.lock().unwrap().len(), 1);
+    assert!(asked.lock().unwrap()[0].contains("delete_item"));
+    client.cancel().await.unwrap();
+    assert!(received.lock().unwrap().is_empty());
+    // Accepted: sent.
+    let (client, asked) = connect(&origin, Some(ElicitationAction::Accept)).await;
+    let done = call(&client, "delete_item", arguments).await;
+    assert_eq!(done.is_error, Some(false), "{}", text(&done));
+    assert_eq!(asked.lock().unwrap().len(), 1);
+    let arrived = received.lock().unwrap().clone();
+    assert_eq!(
+        (arrived[0].method.as_str(), arrived[0].target.as_str()),
+        ("DELETE", "/v1/projects/app/items/7")
+    );
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_tool_without_endpoint_goes_to_the_applications_handler() {
+    let (origin, received) = http_server().await;
+    let (client, _) = connect(&origin, None).await;
+    let noted = call(&client, "local_note", json!({"text": "hi"})).await;
+    assert_eq!(text(&noted), "noted: \"hi\"");
+    assert!(received.lock().unwrap().is_empty());
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn skill_text_is_served_as_prompts_resources_and_skills() {
+    let (origin, _) = http_server().await;
+    let (client, _) = connect(&origin, None).await;
+    let skill = &agent::tracker::SKILL;
+
+    let prompts = client.list_all_prompts().await.unwrap();
+    assert_eq!(prompts.len(), 1);
+    assert_eq!(prompts[0].name, "tracker");
+    let prompt = client
+        .get_prompt(GetPromptRequestParams::new("tracker"))
+        .await
+        .unwrap();
+    let message = serde_json::to_value(&prompt.messages[0]).unwrap();
+    assert_eq!(message["content"]["text"], skill.rendered());
+
+    let resources = client.list_all_resources().await.unwrap();
+    assert_eq!(resources[0].uri, "skill://tracker/SKILL.md");
+    let read = client
+        .read_resource(ReadResourceRequestParams::new("skill://tracker/SKILL.md"))
+        .await
+        .unwrap();
+    let ResourceContents::TextResourceContents { text, .. } = &read.contents[0] else {
+        panic!("text contents")
+    };
+    let on_disk = std::fs::read_to_string("tests/skills/tracker/SKILL.md").unwrap();
+    assert_eq!(text, &on_disk);
+
+    let skills = client.list_all_skills().await.unwrap();
+    assert_eq!(skills.len(), 1);
+    let entry = serde_json::to_value(&skills[0]).unwrap();
+    assert_eq!(entry["uri"], "skill://tracker/SKILL.md");
+    assert_eq!(entry["frontmatter"]["name"], "tracker");
+    assert_eq!(entry["frontmatter"]["license"], "MIT");
+    let digest = format!("sha256:{}", skill.sha256_hex());
+    assert_eq!(entry["resources"][0]["digest"], digest);
+    assert_eq!(entry["resources"][0]["size"], on_disk.len());
+    // The digest verifies against the bytes served.
+    let rmcp::model::SkillResources::Files(files) = &skills[0].resources else {
+        panic!("files")
+    };
+    files[0].verify(text.as_bytes()).unwrap();
+    let got = client
+        .get_skill(GetSkillRequestParams::new("skill://tracker/SKILL.md"))
+        .await
+        .unwrap();
+    assert_eq!(serde_json::to_value(&got.skill).unwrap(), entry);
+    client.cancel().await.unwrap();
+}
