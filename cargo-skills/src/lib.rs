@@ -59,6 +59,8 @@ enum Command {
         /// The code, e.g. S101 or W003.
         code: String,
     },
+    /// Serve skills directories to MCP hosts over stdio (tools, prompts, resources, skills).
+    Serve(commands::serve::Args),
     /// Agent Skills reference CLI: validate one skill directory (portable profile).
     Validate(commands::compat::ValidateArgs),
     /// Agent Skills reference CLI: print the specification fields as JSON.
@@ -91,6 +93,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Expand(args) => commands::inspect::expand(args),
         Command::Schema(args) => commands::inspect::schema(args),
         Command::Explain { code } => explain(&code),
+        Command::Serve(args) => commands::serve::run(args),
         Command::Validate(args) => commands::compat::validate(args),
         Command::ReadProperties(args) => commands::compat::read_properties(args),
         Command::ToPrompt(args) => commands::compat::to_prompt(args),

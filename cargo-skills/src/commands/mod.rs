@@ -2,3 +2,4 @@ pub mod check;
 pub mod compat;
 pub mod inspect;
 pub mod new;
+pub mod serve;

@@ -1,0 +1,101 @@
+//! `cargo skills serve`: skills directories as an MCP server over stdio.
+//! Stdout is the protocol; every diagnostic goes to stderr, and invalid
+//! skills keep the server from starting.
+
+use std::path::PathBuf;
+
+use skills::loader::{Loader, Profile};
+use skills::{Layers, SkillSet};
+
+use crate::Failure;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Skills roots or single skill directories; the first wins a name.
+    #[arg(default_value = "skills")]
+    pub paths: Vec<PathBuf>,
+    /// The rules the skills are loaded with.
+    #[arg(long, value_enum, default_value = "extended")]
+    pub profile: ProfileArg,
+    /// Send every request to this `scheme://host[:port]` instead of each
+    /// skill's origin (staging, tests).
+    #[arg(long)]
+    pub origin: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ProfileArg {
+    Portable,
+    Extended,
+    Lenient,
+}
+
+impl From<ProfileArg> for Profile {
+    fn from(profile: ProfileArg) -> Profile {
+        match profile {
+            ProfileArg::Portable => Profile::Portable,
+            ProfileArg::Extended => Profile::Extended,
+            ProfileArg::Lenient => Profile::Lenient,
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let set = load(&args)?;
+    let mut builder = skills_mcp::Builder::new(set);
+    if let Some(origin) = &args.origin {
+        builder = builder.origin(origin.clone());
+    }
+    let server = builder.build().map_err(|e| Failure::Usage(e.to_string()))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::Usage(format!("cannot start the async runtime: {e}")))?;
+    runtime
+        .block_on(server.serve_stdio())
+        .map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// Every path loaded, merged in order; diagnostics to stderr.
+fn load(args: &Args) -> Result<SkillSet, Failure> {
+    let loader = Loader::new().profile(args.profile.into());
+    let mut sets = Vec::new();
+    let mut failed = false;
+    for path in &args.paths {
+        let loaded = if path.join("SKILL.md").is_file() {
+            loader.load_skill(path)
+        } else {
+            loader.load(path)
+        };
+        match loaded {
+            Ok(loaded) => {
+                eprint!("{}", loaded.render_warnings());
+                sets.push((path.display().to_string(), loaded.into_set()));
+            }
+            Err(error) => {
+                eprintln!("{error}");
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        eprintln!("error: not serving: fix the skills above first");
+        return Err(Failure::Invalid);
+    }
+    let mut layers = Layers::new();
+    for (label, set) in &sets {
+        layers = layers.layer(label.clone(), set);
+    }
+    let merged = layers.merge();
+    for shadowed in &merged.shadowed {
+        eprintln!("note: {shadowed}");
+    }
+    for (tool, skills) in merged.set.ambiguous_tools() {
+        eprintln!(
+            "warning: tool `{tool}` is declared by {}: calls of it cannot be dispatched",
+            skills.join(", ")
+        );
+    }
+    eprintln!("serving {} skills over stdio (MCP)", merged.set.len());
+    Ok(merged.set)
+}

@@ -1,0 +1,106 @@
+//! `cargo skills serve` as an MCP host runs it: a child process spoken to
+//! over stdio by an rmcp client, with a real HTTP server behind `--origin`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::sync::mpsc;
+
+use rmcp::ServiceExt;
+use rmcp::model::CallToolRequestParams;
+use rmcp::transport::TokioChildProcess;
+use serde_json::json;
+
+/// Answers one HTTP request with `200 {"ok": true}` and reports its request line.
+fn one_request_server() -> (String, mpsc::Receiver<String>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let Ok((stream, _)) = listener.accept() else {
+            return;
+        };
+        let mut reader = BufReader::new(stream);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        let mut length = 0usize;
+        loop {
+            let mut header = String::new();
+            reader.read_line(&mut header).unwrap();
+            if header.trim().is_empty() {
+                break;
+            }
+            if let Some(value) = header.to_lowercase().strip_prefix("content-length:") {
+                length = value.trim().parse().unwrap_or(0);
+            }
+        }
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).unwrap();
+        let _ = send.send(line.trim().to_owned());
+        let body = "{\"ok\": true}";
+        let mut stream = reader.into_inner();
+        let _ = write!(
+            stream,
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+    });
+    (origin, receive)
+}
+
+fn example_skills() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/issue-tracker/skills")
+}
+
+#[tokio::test]
+async fn serve_speaks_mcp_over_stdio_and_sends_to_the_origin_given() {
+    let (origin, requests) = one_request_server();
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"));
+    command
+        .arg("serve")
+        .arg(example_skills())
+        .args(["--origin", &origin]);
+    let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
+
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert!(
+        names.contains(&"list_issues") && names.contains(&"create_issue"),
+        "{names:?}"
+    );
+
+    let Some(arguments) = json!({"repo": "acme/app"}).as_object().cloned() else {
+        unreachable!()
+    };
+    let result = client
+        .call_tool(CallToolRequestParams::new("list_issues").with_arguments(arguments))
+        .await
+        .unwrap();
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    assert_eq!(result.structured_content, Some(json!({"ok": true})));
+    assert_eq!(
+        requests.recv().unwrap(),
+        "GET /api/repos/acme%2Fapp/issues?state=open HTTP/1.1"
+    );
+    let skills = client.list_all_skills().await.unwrap();
+    assert_eq!(skills.len(), 3);
+    client.cancel().await.unwrap();
+}
+
+#[test]
+fn serve_refuses_to_start_on_invalid_skills_and_says_why_on_stderr() {
+    let dir = std::env::temp_dir().join(format!("cargo-skills-serve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("bad")).unwrap();
+    std::fs::write(dir.join("bad/SKILL.md"), "---\nname: Bad\n---\n").unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg("serve")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty(), "stdout is the protocol's");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("error[S"), "{stderr}");
+    assert!(stderr.contains("not serving"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
