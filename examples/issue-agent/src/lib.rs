@@ -188,26 +188,19 @@ fn parse_line(line: &str) -> Result<(String, String), String> {
     Ok((name.to_owned(), arguments.to_string()))
 }
 
-/// The typed call, from whichever skill declares the tool.
-fn tool_call(name: &str, arguments: &str) -> Result<agent_skills::tracker::ToolCall, String> {
-    let owner = agent_skills::SKILLS
-        .iter()
-        .find(|skill| skill.tool(name).is_some());
-    match owner.map(|skill| skill.name()) {
-        Some("tracker") => {
-            agent_skills::tracker::ToolCall::parse(name, arguments).map_err(|e| e.to_string())
-        }
-        _ => {
-            let known: Vec<&str> = agent_skills::SKILLS
-                .iter()
-                .flat_map(|s| s.tools().iter().map(|t| t.name()))
-                .collect();
-            Err(format!(
+/// The checked call, from whichever skill declares the tool: the set-level
+/// dispatch model APIs need (they name tools, not skills). A name that two
+/// skills declare is an error, never a guess.
+fn tool_call(name: &str, arguments: &str) -> Result<skills::Call<'static>, String> {
+    agent_skills::SKILLS
+        .parse_call(name, arguments)
+        .map_err(|error| match error {
+            skills::ToolCallError::UnknownTool { expected, .. } => format!(
                 "unknown tool `{name}`; this agent knows: {}",
-                known.join(", ")
-            ))
-        }
-    }
+                expected.join(", ")
+            ),
+            other => other.to_string(),
+        })
 }
 
 /// Asks on the controlling terminal; `None` when there is none.

@@ -1,0 +1,75 @@
+//! What serving a tool over MCP adds to a call: `tools/call` through an rmcp
+//! client and the server in process (JSON-RPC both ways, the schema check,
+//! the policy, the request built, sent and read back), beside sending the
+//! same request directly with the same HTTP client to the same local server.
+//!
+//!     cargo bench -p skills-mcp --bench call
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rmcp::ServiceExt;
+use rmcp::model::CallToolRequestParams;
+use serde_json::json;
+
+mod agent {
+    skills::include_skills!("tests/skills", track = false);
+}
+
+// The benchmark reads no recorded request.
+#[allow(dead_code)]
+#[path = "../tests/support/http.rs"]
+mod http;
+
+fn calls(c: &mut Criterion) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (origin, received) = runtime.block_on(http::http_server());
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let server = skills_mcp::Builder::new(&agent::SKILLS)
+        .origin(origin.clone())
+        .client(client.clone())
+        .build()
+        .unwrap();
+    let mcp = runtime.block_on(async {
+        let (server_side, client_side) = tokio::io::duplex(64 * 1024);
+        tokio::spawn(async move {
+            if let Ok(running) = server.serve(server_side).await {
+                let _ = running.waiting().await;
+            }
+        });
+        ().serve(client_side).await.unwrap()
+    });
+    let arguments = json!({"project": "app", "title": "Crash", "labels": ["bug"]});
+    let object = arguments.as_object().cloned().unwrap();
+
+    let mut group = c.benchmark_group("one create_item call");
+    group.bench_function("tools/call over MCP (in process)", |b| {
+        b.iter(|| {
+            runtime.block_on(async {
+                let params =
+                    CallToolRequestParams::new("create_item").with_arguments(object.clone());
+                mcp.call_tool(params).await.unwrap()
+            })
+        })
+    });
+    group.bench_function("the same request sent directly (reqwest)", |b| {
+        let tool = agent::tracker::SKILL.tool("create_item").unwrap();
+        b.iter(|| {
+            runtime.block_on(async {
+                let request = tool
+                    .parse_value(&arguments)
+                    .unwrap()
+                    .request_to(&origin)
+                    .unwrap();
+                let request = reqwest::Request::try_from(request).unwrap();
+                client.execute(request).await.unwrap().text().await.unwrap()
+            })
+        })
+    });
+    group.finish();
+    received.lock().unwrap().clear();
+}
+
+criterion_group!(benches, calls);
+criterion_main!(benches);
