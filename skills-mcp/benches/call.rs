@@ -14,8 +14,6 @@ mod agent {
     skills::include_skills!("tests/skills", track = false);
 }
 
-// The benchmark reads no recorded request.
-#[allow(dead_code)]
 #[path = "../tests/support/http.rs"]
 mod http;
 

@@ -73,6 +73,32 @@ impl SkillsServer {
         Ok(())
     }
 
+    /// The server as a streamable HTTP service (a tower `Service` of
+    /// `http::Request`s) to mount in any HTTP server, one session per client:
+    ///
+    /// ```ignore
+    /// let service = server.streamable_http(Default::default());
+    /// let router = axum::Router::new().nest_service("/mcp", service);
+    /// axum::serve(tokio::net::TcpListener::bind("127.0.0.1:8080").await?, router).await?;
+    /// ```
+    ///
+    /// The default configuration accepts only `localhost` hosts (DNS
+    /// rebinding): widen `allowed_hosts` to serve beyond loopback.
+    #[cfg(feature = "streamable-http")]
+    pub fn streamable_http(
+        self,
+        config: rmcp::transport::StreamableHttpServerConfig,
+    ) -> rmcp::transport::StreamableHttpService<
+        SkillsServer,
+        rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+    > {
+        rmcp::transport::StreamableHttpService::new(
+            move || Ok(self.clone()),
+            Default::default(),
+            config,
+        )
+    }
+
     /// The skills served, in name order.
     fn served(&self) -> impl Iterator<Item = &Skill> {
         self.skills.iter().filter(|skill| {

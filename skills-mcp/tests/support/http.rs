@@ -1,5 +1,8 @@
 //! A real HTTP/1.1 server on loopback for the tests and the benchmark.
 
+// Each user reads what it needs of the recorded requests.
+#![allow(dead_code)]
+
 use std::sync::{Arc, Mutex};
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
