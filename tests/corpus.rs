@@ -151,23 +151,6 @@ fn template_holding_template_skill_is_a_mismatch_and_a_warning_when_lenient() {
     }
 }
 
-/// Every skill directory (a directory with SKILL.md) under `dir`, sorted.
-fn skill_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            if path.join("SKILL.md").is_file() {
-                out.push(path.clone());
-            }
-            skill_dirs(&path, out);
-        }
-    }
-}
-
 /// DESIGN 3.5: at least 99% of the real skills that have a description load
 /// in `lenient`, through the run-time loader. Prints the figure per
 /// collection and the remaining failures grouped by cause
@@ -194,8 +177,7 @@ fn lenient_loads_at_least_99_percent_of_real_skills_with_a_description() {
     let (mut all, mut all_loaded) = (0usize, 0usize);
     let mut causes: std::collections::BTreeMap<String, usize> = Default::default();
     for collection in &collections {
-        let mut dirs = Vec::new();
-        skill_dirs(collection, &mut dirs);
+        let dirs = skills_tests::skill_dirs(collection);
         let (mut counted, mut loaded) = (0usize, 0usize);
         for dir in &dirs {
             match loader.load_skill(dir) {

@@ -135,3 +135,25 @@ pub fn percent_decode(text: &str, plus_is_space: bool) -> Vec<u8> {
     }
     out
 }
+
+/// Every skill directory (a directory with `SKILL.md`) under `dir`, at any
+/// depth, sorted: how the corpus tests and benchmarks find real skills.
+pub fn skill_dirs(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    collect_skill_dirs(dir, &mut out);
+    out
+}
+
+fn collect_skill_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries.into_iter().filter(|p| p.is_dir()) {
+        if path.join("SKILL.md").is_file() {
+            out.push(path.clone());
+        }
+        collect_skill_dirs(&path, out);
+    }
+}

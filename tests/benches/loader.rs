@@ -15,20 +15,6 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use skills::loader::{Loader, Profile};
 use skills_compiler::{Config, compile_skill};
 
-fn skill_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries.into_iter().filter(|p| p.is_dir()) {
-        if path.join("SKILL.md").is_file() {
-            out.push(path.clone());
-        }
-        skill_dirs(&path, out);
-    }
-}
-
 #[derive(serde::Deserialize)]
 #[allow(dead_code)]
 struct Frontmatter {
@@ -83,13 +69,11 @@ fn bench_inputs(c: &mut Criterion, label: &str, dirs: &[PathBuf], profile: Profi
 
 fn loading(c: &mut Criterion) {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut fixtures = Vec::new();
-    skill_dirs(&manifest.join("fixtures/sixty-four"), &mut fixtures);
+    let fixtures = skills_tests::skill_dirs(&manifest.join("fixtures/sixty-four"));
     bench_inputs(c, "64 fixture skills", &fixtures, Profile::Extended);
     let corpus = manifest.join("../../shared/corpus");
     if corpus.is_dir() {
-        let mut dirs = Vec::new();
-        skill_dirs(&corpus, &mut dirs);
+        let dirs = skills_tests::skill_dirs(&corpus);
         bench_inputs(c, "the real corpus", &dirs, Profile::Lenient);
     } else {
         eprintln!("skipped: the real corpus (../shared/corpus) is not beside this checkout");
