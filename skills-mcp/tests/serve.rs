@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams,
     ElicitResult, ElicitationAction, ErrorData, GetPromptRequestParams, GetSkillRequestParams,
-    Implementation, ReadResourceRequestParams, ResourceContents,
+    Implementation, ProtocolVersion, ReadResourceRequestParams, ResourceContents,
 };
 use rmcp::service::{RequestContext, RunningService};
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
@@ -27,6 +27,8 @@ use http::http_server;
 struct Client {
     answer: Option<ElicitationAction>,
     asked: Arc<Mutex<Vec<String>>>,
+    /// Asks for this protocol version instead of the newest.
+    version: Option<ProtocolVersion>,
 }
 
 impl ClientHandler for Client {
@@ -35,7 +37,11 @@ impl ClientHandler for Client {
         if self.answer.is_some() {
             capabilities.elicitation = Some(Default::default());
         }
-        ClientConfig::new(capabilities, Implementation::new("test-client", "1"))
+        let mut config = ClientConfig::new(capabilities, Implementation::new("test-client", "1"));
+        if let Some(version) = &self.version {
+            config.protocol_version = version.clone();
+        }
+        config
     }
 
     async fn create_elicitation(
@@ -76,6 +82,7 @@ async fn connect(
     let client = Client {
         answer,
         asked: Arc::clone(&asked),
+        version: None,
     };
     (client.serve(client_side).await.unwrap(), asked)
 }
@@ -232,8 +239,13 @@ async fn confirmation_asks_through_elicitation_and_sends_only_when_accepted() {
         text(&refused)
     );
     client.cancel().await.unwrap();
-    // Declined: nothing sent.
+    // Declined: nothing sent. Through `initialize`, rmcp agrees on
+    // 2025-11-25, where the server asks with `elicitation/create` itself.
     let (client, asked) = connect(&origin, Some(ElicitationAction::Decline)).await;
+    assert_eq!(
+        client.peer_info().unwrap().protocol_version,
+        ProtocolVersion::V_2025_11_25
+    );
     let declined = call(&client, "delete_item", arguments.clone()).await;
     assert!(
         text(&declined).contains("did not confirm"),
@@ -314,5 +326,79 @@ async fn skill_text_is_served_as_prompts_resources_and_skills() {
         .await
         .unwrap();
     assert_eq!(serde_json::to_value(&got.skill).unwrap(), entry);
+    client.cancel().await.unwrap();
+}
+
+/// Protocol 2026-07-28 forbids server-to-client requests: the call returns
+/// an input request (MRTR), and rmcp's client answers it and calls again.
+/// The pair is wired as the discover lifecycle leaves it (no `initialize`).
+async fn connect_2026(
+    origin: &str,
+    answer: ElicitationAction,
+) -> (RunningService<RoleClient, Client>, Arc<Mutex<Vec<String>>>) {
+    use rmcp::ServerHandler;
+    use rmcp::model::InitializeResult;
+    use rmcp::service::serve_directly;
+    let server = skills_mcp::Builder::new(&agent::SKILLS)
+        .origin(origin)
+        .build()
+        .unwrap();
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let client = Client {
+        answer: Some(answer),
+        asked: Arc::clone(&asked),
+        version: Some(ProtocolVersion::V_2026_07_28),
+    };
+    let mut server_info = InitializeResult::new(server.get_info().capabilities);
+    server_info.protocol_version = ProtocolVersion::V_2026_07_28;
+    let (server_side, client_side) = tokio::io::duplex(64 * 1024);
+    let running = serve_directly::<rmcp::RoleServer, _, _, _, _>(
+        server,
+        server_side,
+        Some(client.get_info()),
+    );
+    tokio::spawn(async move {
+        let _ = running.waiting().await;
+    });
+    let client =
+        serve_directly::<RoleClient, _, _, _, _>(client, client_side, Some(server_info.into()));
+    (client, asked)
+}
+
+#[tokio::test]
+async fn confirmation_on_protocol_2026_07_28_goes_through_an_input_request() {
+    let arguments = json!({"project": "app", "number": 9});
+    let (origin, received) = http_server().await;
+    let (client, asked) = connect_2026(&origin, ElicitationAction::Decline).await;
+    let Value::Object(object) = arguments.clone() else {
+        unreachable!()
+    };
+    // One round by hand: the server answers with an input request and sends nothing.
+    let first = client
+        .call_tool_once(CallToolRequestParams::new("delete_item").with_arguments(object))
+        .await
+        .unwrap();
+    assert!(
+        matches!(first, rmcp::model::CallToolResponse::InputRequired(_)),
+        "{first:?}"
+    );
+    assert!(received.lock().unwrap().is_empty());
+    // The client's own loop: declined, nothing sent.
+    let declined = call(&client, "delete_item", arguments.clone()).await;
+    assert!(
+        text(&declined).contains("did not confirm"),
+        "{}",
+        text(&declined)
+    );
+    assert_eq!(asked.lock().unwrap().len(), 1);
+    assert!(received.lock().unwrap().is_empty());
+    client.cancel().await.unwrap();
+    // Accepted: sent, once.
+    let (client, _) = connect_2026(&origin, ElicitationAction::Accept).await;
+    let done = call(&client, "delete_item", arguments).await;
+    assert_eq!(done.is_error, Some(false), "{}", text(&done));
+    let arrived = received.lock().unwrap().clone();
+    assert_eq!(arrived.len(), 1);
+    assert_eq!(arrived[0].target, "/v1/projects/app/items/9");
     client.cancel().await.unwrap();
 }
