@@ -2,7 +2,8 @@
 //!
 //! `include_skills!("skills")` (or `skills-build` in a build script) validates
 //! a skills directory while your crate compiles and expands to static tables:
-//! nothing is parsed or allocated at run time. This crate holds the types those
+//! nothing is parsed at run time (the name index and the catalogs are built
+//! once, on first use). This crate holds the types those
 //! tables are made of, the typed tool-call errors, and the helpers the
 //! generated code uses to build HTTP requests with correct escaping.
 //!
@@ -23,6 +24,10 @@
 //! tables, so generated code stays small and skills loaded at run time obey
 //! the same rules: [`Tool::parse`] gives an untyped [`Call`] with the same
 //! checks and the same request as the typed `ToolCall`.
+//!
+//! The same types serve skills loaded at run time ([`loader`], feature
+//! `loader`), sets merged from several layers ([`Layers`]), and tool calls read
+//! straight from model API responses ([`model`]).
 
 mod call;
 pub mod definitions;
