@@ -25,7 +25,7 @@
 //! the same rules: [`Tool::parse`] gives an untyped [`Call`] with the same
 //! checks and the same request as the typed `ToolCall`.
 //!
-//! The same types serve skills loaded at run time ([`loader`], feature
+//! The same types serve skills loaded at run time (`skills::loader`, feature
 //! `loader`), sets merged from several layers ([`Layers`]), and tool calls read
 //! straight from model API responses ([`model`]).
 
