@@ -14,30 +14,13 @@ pub struct Args {
     /// Skills roots or single skill directories; the first wins a name.
     #[arg(default_value = "skills")]
     pub paths: Vec<PathBuf>,
-    /// The rules the skills are loaded with.
-    #[arg(long, value_enum, default_value = "extended")]
-    pub profile: ProfileArg,
+    /// The rules the skills are loaded with: portable, extended or lenient.
+    #[arg(long, default_value = "extended")]
+    pub profile: Profile,
     /// Send every request to this `scheme://host[:port]` instead of each
     /// skill's origin (staging, tests).
     #[arg(long)]
     pub origin: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum ProfileArg {
-    Portable,
-    Extended,
-    Lenient,
-}
-
-impl From<ProfileArg> for Profile {
-    fn from(profile: ProfileArg) -> Profile {
-        match profile {
-            ProfileArg::Portable => Profile::Portable,
-            ProfileArg::Extended => Profile::Extended,
-            ProfileArg::Lenient => Profile::Lenient,
-        }
-    }
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -58,7 +41,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
 
 /// Every path loaded, merged in order; diagnostics to stderr.
 fn load(args: &Args) -> Result<SkillSet, Failure> {
-    let loader = Loader::new().profile(args.profile.into());
+    let loader = Loader::new().profile(args.profile);
     let mut sets = Vec::new();
     let mut failed = false;
     for path in &args.paths {

@@ -38,12 +38,7 @@ fn args() -> Result<Args, String> {
         match arg.as_str() {
             "--watch" => args.watch = true,
             "--profile" => {
-                args.profile = match given.next().as_deref() {
-                    Some("portable") => Profile::Portable,
-                    Some("extended") => Profile::Extended,
-                    Some("lenient") => Profile::Lenient,
-                    other => return Err(format!("unknown profile {other:?}")),
-                }
+                args.profile = given.next().unwrap_or_default().parse()?;
             }
             flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}`")),
             root => args.roots.push(PathBuf::from(root)),
