@@ -1,17 +1,13 @@
-//! How skills are presented to a model: the catalog lines, the Agent Skills
-//! XML catalog and the text a model reads when it loads a skill. All computed
-//! at build time. (Tool definitions for each model API are composed by the
+//! How skills are presented to a model: each skill's catalog line and Agent
+//! Skills XML element, and the text a model reads when it loads a skill. All
+//! computed at build time; a set's catalog joins its skills' entries (in the
+//! runtime crate, which compiled, loaded and merged sets share). (Tool definitions for each model API are composed by the
 //! runtime crate's `definitions`, from the one stored schema.)
 
-use crate::ir::{Kind, Skill, SkillSet, Version};
+use crate::ir::{Kind, Skill, Version};
 
 /// The most characters of a description in a catalog line.
 pub const CATALOG_DESCRIPTION_CHARS: usize = 240;
-
-/// One `- name: description` line per skill.
-pub fn catalog(set: &SkillSet) -> String {
-    set.skills.iter().map(catalog_line).collect()
-}
 
 /// One skill's line of the catalog: `- name: description`, the description
 /// on one line of at most 240 characters.
@@ -34,19 +30,6 @@ pub fn one_line(text: &str, max: usize) -> String {
     cut.truncate(cut.trim_end().len());
     cut.push('…');
     cut
-}
-
-/// The Agent Skills `<available_skills>` block, as the reference `to-prompt`
-/// writes it; locations are the skill files relative to the crate.
-pub fn catalog_xml(set: &SkillSet) -> String {
-    // The runtime composes a set's block from the same elements, the same way.
-    let mut out = String::from("<available_skills>\n");
-    for skill in &set.skills {
-        out.push_str(&catalog_xml_element(skill));
-        out.push('\n');
-    }
-    out.push_str("</available_skills>");
-    out
 }
 
 /// One skill's `<skill>` element of the XML catalog.

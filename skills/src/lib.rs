@@ -53,7 +53,7 @@ pub use endpoint::Endpoint;
 pub use error::{RequestError, ToolCallError};
 pub use layers::{Layers, Merged, Shadowed};
 pub use schema::{Checks, Node, Property, Schema};
-pub use set::{Iter, SkillSet};
+pub use set::{Iter, SkillSet, available_skills};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
 pub use tool::{Hints, Method, Policy, Tool};
 

@@ -187,16 +187,23 @@ impl SkillSet {
 
     /// The Agent Skills `<available_skills>` block, XML-escaped.
     pub fn catalog_xml(&self) -> &str {
-        self.catalog_xml.get_or_init(|| {
-            let mut out = String::from("<available_skills>\n");
-            for skill in self {
-                out.push_str(&skill.catalog_xml);
-                out.push('\n');
-            }
-            out.push_str("</available_skills>");
-            out
-        })
+        self.catalog_xml
+            .get_or_init(|| available_skills(self.iter().map(|skill| &*skill.catalog_xml)))
     }
+}
+
+/// The Agent Skills `<available_skills>` block around `<skill>` elements
+/// (made at build time, one per skill), in the order given. The CLI's
+/// `catalog --format xml` and `to-prompt` print theirs through it too.
+#[doc(hidden)]
+pub fn available_skills<'a>(elements: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::from("<available_skills>\n");
+    for element in elements {
+        out.push_str(element);
+        out.push('\n');
+    }
+    out.push_str("</available_skills>");
+    out
 }
 
 /// The skills of a set in name order.

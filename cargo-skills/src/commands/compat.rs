@@ -164,9 +164,10 @@ pub fn to_prompt(args: ToPromptArgs) -> Result<(), Failure> {
         skill.path = absolute.join("SKILL.md").display().to_string();
         skills.push(skill);
     }
+    let elements: Vec<String> = skills.iter().map(present::catalog_xml_element).collect();
     outln!(
         "{}",
-        present::catalog_xml(&skills_compiler::ir::SkillSet { skills })
+        skills::available_skills(elements.iter().map(String::as_str))
     );
     Ok(())
 }

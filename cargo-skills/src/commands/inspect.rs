@@ -264,8 +264,14 @@ pub struct CatalogArgs {
 pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &args.paths)?;
     match args.format {
-        CatalogFormat::Text => out!("{}", present::catalog(&set)),
-        CatalogFormat::Xml => outln!("{}", present::catalog_xml(&set)),
+        CatalogFormat::Text => out!(
+            "{}",
+            set.skills.iter().map(present::catalog_line).collect::<String>()
+        ),
+        CatalogFormat::Xml => {
+            let elements: Vec<String> = set.skills.iter().map(present::catalog_xml_element).collect();
+            outln!("{}", skills::available_skills(elements.iter().map(String::as_str)))
+        }
         CatalogFormat::Json => print_json(&Value::Array(
             set.skills
                 .iter()
