@@ -41,6 +41,9 @@ pub struct SkillsServer {
     client: reqwest::Client,
     only: Option<Vec<String>>,
     local: Option<LocalTool>,
+    /// tools/list and skills/list never change: built once, from the tables.
+    tools: Arc<[McpTool]>,
+    entries: Arc<[McpSkill]>,
 }
 
 impl SkillsServer {
@@ -51,13 +54,23 @@ impl SkillsServer {
         only: Option<Vec<String>>,
         local: Option<LocalTool>,
     ) -> SkillsServer {
-        SkillsServer {
+        let mut server = SkillsServer {
             skills,
             origin,
             client,
             only,
             local,
-        }
+            tools: Arc::new([]),
+            entries: Arc::new([]),
+        };
+        server.tools = server
+            .served()
+            .flat_map(|skill| skill.tools())
+            .filter(|tool| tool.policy() != Policy::Deny)
+            .map(mcp_tool)
+            .collect();
+        server.entries = server.served().map(mcp_skill).collect();
+        server
     }
 
     /// Serves over stdio until the client disconnects.
@@ -266,7 +279,7 @@ fn skill_uri(skill: &Skill) -> String {
 
 fn mcp_skill(skill: &Skill) -> McpSkill {
     let uri = skill_uri(skill);
-    let size = skill.source().len() as u64;
+    let size = skill.source_len() as u64;
     let mut frontmatter = SkillFrontmatter::new(skill.name(), skill.description());
     if let Some(license) = skill.license() {
         frontmatter = frontmatter.with_field("license", license);
@@ -299,13 +312,7 @@ impl ServerHandler for SkillsServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = self
-            .served()
-            .flat_map(|skill| skill.tools())
-            .filter(|tool| tool.policy() != Policy::Deny)
-            .map(mcp_tool)
-            .collect();
-        Ok(ListToolsResult::with_all_items(tools))
+        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
     }
 
     async fn call_tool(
@@ -361,9 +368,12 @@ impl ServerHandler for SkillsServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        let skill = self
-            .served()
-            .find(|skill| skill_uri(skill) == request.uri)
+        let name = request
+            .uri
+            .strip_prefix("skill://")
+            .and_then(|rest| rest.strip_suffix("/SKILL.md"));
+        let skill = name
+            .and_then(|name| self.skill_named(name))
             .ok_or_else(|| {
                 ErrorData::resource_not_found(format!("no resource at {}", request.uri), None)
             })?;
@@ -376,9 +386,7 @@ impl ServerHandler for SkillsServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListSkillsResult, ErrorData> {
-        Ok(ListSkillsResult::with_all_items(
-            self.served().map(mcp_skill).collect(),
-        ))
+        Ok(ListSkillsResult::with_all_items(self.entries.to_vec()))
     }
 
     async fn get_skill(
@@ -386,9 +394,10 @@ impl ServerHandler for SkillsServer {
         request: GetSkillRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<GetSkillResult, ErrorData> {
-        self.served()
-            .find(|skill| skill_uri(skill) == request.uri)
-            .map(|skill| GetSkillResult::new(mcp_skill(skill)))
+        self.entries
+            .iter()
+            .find(|entry| entry.uri == request.uri)
+            .map(|entry| GetSkillResult::new(entry.clone()))
             .ok_or_else(|| ErrorData::invalid_params(format!("no skill at {}", request.uri), None))
     }
 }

@@ -93,6 +93,11 @@ impl Skill {
         source
     }
 
+    /// The length of [`Skill::source`] in bytes, without building it.
+    pub fn source_len(&self) -> usize {
+        self.head.len() + self.body().len()
+    }
+
     /// The text a model reads when it loads the skill: title, description,
     /// for a protocol the numbered steps, post-checks and the three escape
     /// hatches, then the body.
