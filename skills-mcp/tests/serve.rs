@@ -169,6 +169,11 @@ async fn calls_send_real_requests_and_return_the_response() {
         (arrived[0].method.as_str(), arrived[0].target.as_str()),
         ("GET", "/v1/projects/a%2Fb/items?state=open")
     );
+    assert!(
+        arrived[0]
+            .headers
+            .contains(&("x-project".to_owned(), "a/b".to_owned()))
+    );
     assert_eq!(
         (arrived[1].method.as_str(), arrived[1].target.as_str()),
         ("POST", "/v1/projects/app/items")
@@ -208,7 +213,9 @@ async fn bad_arguments_and_refused_values_send_nothing() {
         "{}",
         text(&missing)
     );
-    for project in ["..", "%2e%2E", "."] {
+    // Dot segments, and a header value with control characters (a response
+    // splitting attempt): refused before anything is sent.
+    for project in ["..", "%2e%2E", ".", "app\r\nX-Evil: 1"] {
         let refused = call(&client, "list_items", json!({"project": project})).await;
         assert_eq!(refused.is_error, Some(true));
         assert!(
@@ -217,6 +224,17 @@ async fn bad_arguments_and_refused_values_send_nothing() {
             text(&refused)
         );
     }
+    let split = call(
+        &client,
+        "list_items",
+        json!({"project": "app\r\nX-Evil: 1"}),
+    )
+    .await;
+    assert!(
+        text(&split).contains("header `X-Project` holds a control character"),
+        "{}",
+        text(&split)
+    );
     // A denied tool is not served, even when called by name.
     let denied = call(&client, "purge_project", json!({"project": "app"})).await;
     assert_eq!(denied.is_error, Some(true));
