@@ -17,8 +17,6 @@ use crate::call::Call;
 use crate::error::ToolCallError;
 use crate::tool::Tool;
 
-pub use crate::set::Skills;
-
 /// `Cow::Borrowed`, short: tables in `static`s borrow everything. (A
 /// constructor, not a function, so that the borrowed arrays live in the
 /// binary: function arguments would be temporaries.)

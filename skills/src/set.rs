@@ -23,9 +23,8 @@ pub struct SkillSet {
 }
 
 /// Where a set's skills are: in the binary, or owned.
-#[doc(hidden)]
 #[derive(Debug)]
-pub enum Skills {
+enum Skills {
     Static(&'static [&'static Skill]),
     Owned(Vec<Skill>),
 }
