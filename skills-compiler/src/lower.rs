@@ -196,7 +196,7 @@ fn template_text(template: &ir::Template) -> String {
 /// A tool's parameters as a flat table: node 0 is the root object; each
 /// `$defs` entry is lowered once and referred to by index, so recursion needs
 /// no boxing.
-pub fn schema(parameters: &ir::Parameters) -> Vec<Node> {
+fn schema(parameters: &ir::Parameters) -> Vec<Node> {
     let mut table = Table {
         parameters,
         nodes: vec![None],

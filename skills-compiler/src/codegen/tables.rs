@@ -291,7 +291,7 @@ fn endpoint_value(endpoint: &Endpoint, krate: &TokenStream) -> TokenStream {
     })
 }
 
-pub fn method(method: Method, krate: &TokenStream) -> TokenStream {
+fn method(method: Method, krate: &TokenStream) -> TokenStream {
     let variant = quote::format_ident!(
         "{}",
         match method {
