@@ -5,7 +5,7 @@
 use skills_build::{Builder, Error};
 use skills_tests::TempCrate;
 
-const SKILL: &str = "---\nname: alpha\ndescription: First.\ntools:\n  - name: get\n    description: Get.\n    parameters: {type: object, required: [id], properties: {id: {type: string}}}\n    endpoint: {method: GET, url: \"https://h.example.com/{{id}}\"}\n---\nBody.\n";
+const SKILL: &str = "---\nname: alpha\ndescription: First. Use when testing the build.\ntools:\n  - name: get\n    description: Get.\n    parameters: {type: object, required: [id], properties: {id: {type: string}}}\n    endpoint: {method: GET, url: \"https://h.example.com/{{id}}\"}\n---\nBody.\n";
 
 fn copy(name: &str) -> TempCrate {
     TempCrate::new(

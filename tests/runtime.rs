@@ -447,7 +447,7 @@ fn skill_text_lands_in_the_binary_as_data_never_as_code() {
     let skill = hostile::SKILLS.get("hostile").unwrap();
     assert_eq!(
         skill.description(),
-        "\"); } fn injected() { panic!() } /* r#\"raw\"# */ {{placeholder}} </description><skill> \\ \\\" '"
+        "\"); } fn injected() { panic!() } /* r#\"raw\"# */ {{placeholder}} </description><skill> \\ \\\" ' Use when testing escapes."
     );
     assert!(skill.body().contains("include_bytes!(\"/etc/passwd\")"));
     assert_eq!(

@@ -48,6 +48,8 @@ enum Command {
     Show(commands::inspect::ShowArgs),
     /// Print the catalog a model sees on every turn.
     Catalog(commands::inspect::CatalogArgs),
+    /// Measure the catalog against each host's context budget: what each host cuts.
+    Budget(commands::budget::Args),
     /// Print a skill's tool definitions for a model API.
     Tools(commands::inspect::ToolsArgs),
     /// Print the Rust that `include_skills!` and `skills-build` generate.
@@ -89,6 +91,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::List(args) => commands::inspect::list(args),
         Command::Show(args) => commands::inspect::show(args),
         Command::Catalog(args) => commands::inspect::catalog(args),
+        Command::Budget(args) => commands::budget::run(args),
         Command::Tools(args) => commands::inspect::tools(args),
         Command::Expand(args) => commands::inspect::expand(args),
         Command::Schema(args) => commands::inspect::schema(args),

@@ -54,8 +54,10 @@ impl Package {
         std::fs::read_to_string(self.dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
+    /// `check` passes; what it says is `expected` (short form): the
+    /// placeholders `new` wrote are warnings (W007) until the user writes them.
     fn check_passes(&self, expected: &str) {
-        let (_, stderr) = self.run(&["check"], 0);
+        let (_, stderr) = self.run(&["check", "--message-format", "short"], 0);
         assert_eq!(stderr, expected);
     }
 }
@@ -72,7 +74,10 @@ fn a_plain_skill() {
     let (stdout, _) = package.run(&["new", "deploy"], 0);
     insta::assert_snapshot!("new_plain_stdout", stdout);
     insta::assert_snapshot!("new_plain_skill", package.read("skills/deploy/SKILL.md"));
-    package.check_passes("ok: 1 skill valid, 0 warnings\n");
+    package.check_passes(
+        "skills/deploy/SKILL.md:3:14: warning[W007]: the description is still a placeholder (left by `cargo skills new` or a template)\n\
+         ok: 1 skill valid, 1 warning\n",
+    );
 }
 
 #[test]
@@ -94,7 +99,12 @@ fn a_protocol_with_tools() {
         "new_protocol_tools",
         package.read("skills/release/SKILL.md")
     );
-    package.check_passes("ok: 1 skill valid, 0 warnings\n");
+    package.check_passes(
+        "skills/release/SKILL.md:3:14: warning[W007]: the description is still a placeholder (left by `cargo skills new` or a template)\n\
+         skills/release/SKILL.md:14:18: warning[W007]: the tool's description is still a placeholder (left by `cargo skills new` or a template)\n\
+         skills/release/SKILL.md:19:18: warning[W007]: the tool's description is still a placeholder (left by `cargo skills new` or a template)\n\
+         ok: 1 skill valid, 3 warnings\n",
+    );
     let (stdout, _) = package.run(&["tools", "release"], 0);
     let tools: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(tools.as_array().unwrap().len(), 2);
@@ -111,9 +121,16 @@ fn flat_and_custom_directory() {
     );
     package.run(&["new", "other", "--dir", "agent-skills"], 0);
     assert!(package.dir.join("agent-skills/other/SKILL.md").is_file());
-    package.check_passes("ok: 1 skill valid, 0 warnings\n");
-    let (_, stderr) = package.run(&["check", "agent-skills"], 0);
-    assert_eq!(stderr, "ok: 1 skill valid, 0 warnings\n");
+    package.check_passes(
+        "skills/notes.md:3:14: warning[W007]: the description is still a placeholder (left by `cargo skills new` or a template)\n\
+         ok: 1 skill valid, 1 warning\n",
+    );
+    let (_, stderr) = package.run(&["check", "agent-skills", "--message-format", "short"], 0);
+    assert_eq!(
+        stderr,
+        "agent-skills/other/SKILL.md:3:14: warning[W007]: the description is still a placeholder (left by `cargo skills new` or a template)\n\
+         ok: 1 skill valid, 1 warning\n"
+    );
 }
 
 #[test]
@@ -121,7 +138,10 @@ fn the_configured_directory_and_package_selection() {
     let package = Package::new("[package.metadata.skills]\ndir = \"prompts\"\n", "");
     package.run(&["new", "deploy", "-p", "agent"], 0);
     assert!(package.dir.join("prompts/deploy/SKILL.md").is_file());
-    package.check_passes("ok: 1 skill valid, 0 warnings\n");
+    package.check_passes(
+        "prompts/deploy/SKILL.md:3:14: warning[W007]: the description is still a placeholder (left by `cargo skills new` or a template)\n\
+         ok: 1 skill valid, 1 warning\n",
+    );
     let (_, stderr) = package.run(&["new", "x", "-p", "nope"], 2);
     assert_eq!(stderr, "error: package `nope` is not in this workspace\n");
 }
@@ -137,7 +157,11 @@ fn portable_packages_get_a_sidecar_tools_yaml_and_no_extensions() {
             .read("skills/search/tools.yaml")
             .starts_with("tools:\n  - name: query\n")
     );
-    package.check_passes("ok: 1 skill valid, 0 warnings\n");
+    package.check_passes(
+        "skills/search/SKILL.md:3:14: warning[W007]: the description is still a placeholder (left by `cargo skills new` or a template)\n\
+         skills/search/tools.yaml:3:18: warning[W007]: the tool's description is still a placeholder (left by `cargo skills new` or a template)\n\
+         ok: 1 skill valid, 2 warnings\n",
+    );
     let (_, stderr) = package.run(&["new", "release", "--protocol"], 2);
     assert!(
         stderr.contains("--protocol needs the `extended` or `lenient` profile"),

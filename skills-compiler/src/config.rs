@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::budget::BudgetConfig;
 use crate::diagnostics::{Code, Diagnostic};
 
 /// Which rule set applies.
@@ -64,6 +65,8 @@ pub struct Config {
     pub tool_name_prefix_budget: usize,
     /// When set, `area` must be one of these.
     pub areas: Option<Vec<String>>,
+    /// When set, the catalog is measured against these budgets.
+    pub budget: Option<BudgetConfig>,
 }
 
 impl Default for Config {
@@ -78,6 +81,7 @@ impl Default for Config {
             deny_warnings: false,
             tool_name_prefix_budget: 0,
             areas: None,
+            budget: None,
         }
     }
 }
@@ -96,6 +100,7 @@ pub struct Overrides {
     pub deny_warnings: Option<bool>,
     pub tool_name_prefix_budget: Option<usize>,
     pub areas: Option<Vec<String>>,
+    pub budget: Option<BudgetConfig>,
 }
 
 impl Overrides {
@@ -113,6 +118,7 @@ impl Overrides {
                 .tool_name_prefix_budget
                 .or(base.tool_name_prefix_budget),
             areas: self.areas.or(base.areas),
+            budget: self.budget.or(base.budget),
         }
     }
 
@@ -127,6 +133,7 @@ impl Overrides {
             deny_warnings,
             tool_name_prefix_budget,
             areas,
+            budget,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -139,6 +146,7 @@ impl Overrides {
         config.tool_name_prefix_budget =
             tool_name_prefix_budget.unwrap_or(config.tool_name_prefix_budget);
         config.areas = areas.or(config.areas);
+        config.budget = budget.or(config.budget);
         config
     }
 }
@@ -253,7 +261,8 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
     let bad = |message: String| {
         Diagnostic::error(Code::Config, display.clone(), message).with_help(
             "valid keys: dir, profile, max_skills, max_document_chars, max_frontmatter_bytes, \
-             max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas",
+             max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas, budget \
+             (a table: hosts, context, chars, tokens, level)",
         )
     };
     let table: toml::Table =

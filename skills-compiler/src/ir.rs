@@ -82,11 +82,19 @@ pub struct Skill {
     /// The file's text before the body (fences, frontmatter, blank lines):
     /// `head + body` is the file, whose SHA-256 is `sha256`.
     pub head: String,
+    /// Where the description's value is in the file as read (bytes), for
+    /// lints over the whole set; `None` when `lenient` derived it.
+    pub description_span: Option<Range<usize>>,
     pub tools: Vec<Tool>,
     pub permissions: Permissions,
 }
 
 impl Skill {
+    /// The skill file's text: `head + body`.
+    pub fn source_text(&self) -> String {
+        [self.head.as_str(), self.body.as_str()].concat()
+    }
+
     /// The body's headings, each with the text it governs. Computed when asked
     /// for (code generation, `show`), not while checking: the heading tree is
     /// most of the time a check would otherwise take (BENCHMARKS.md).

@@ -20,6 +20,7 @@
 // cold paths only: boxing it everywhere would cost readability for nothing.
 #![allow(clippy::result_large_err)]
 
+pub mod budget;
 pub mod codegen;
 pub mod config;
 pub mod diagnostics;
@@ -27,6 +28,7 @@ pub mod discover;
 pub mod editor_schema;
 pub mod frontmatter;
 pub mod ir;
+pub mod lint;
 pub mod lower;
 pub mod markdown;
 pub mod present;
@@ -126,16 +128,38 @@ fn finish(
             .map(|skill| (skill.name.as_str().to_owned(), skill.path.clone())),
     );
     report_duplicates(&names, &mut diagnostics);
+    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    diagnostics.extend(set_lints(&skills, config, &mut sources));
     if config.deny_warnings {
         diagnostics::deny_warnings(&mut diagnostics);
     }
     diagnostics::sort(&mut diagnostics);
-    skills.sort_by(|a, b| a.name.cmp(&b.name));
     Compilation {
         valid: ir::SkillSet { skills },
         diagnostics,
         sources,
     }
+}
+
+/// Lints over the whole set (similar descriptions, the context budget). The
+/// files they point at were let go after validation: they are rebuilt from
+/// the skills so that renderers can quote them.
+fn set_lints(skills: &[ir::Skill], config: &Config, sources: &mut Sources) -> Vec<Diagnostic> {
+    let mut found = lint::similar_descriptions(skills);
+    if let Some(budget) = &config.budget {
+        found.extend(budget::check(skills, budget));
+    }
+    for diagnostic in &found {
+        if sources.get(&diagnostic.file).is_none()
+            && let Some(skill) = skills.iter().find(|s| s.path == diagnostic.file)
+        {
+            sources.insert(source::SourceFile::new(
+                skill.path.clone(),
+                skill.source_text(),
+            ));
+        }
+    }
+    found
 }
 
 /// What validating one skill gives: the skill, the files read, the diagnostics.

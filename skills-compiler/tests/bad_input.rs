@@ -13,7 +13,8 @@ fn at(code: Code, line: u32, column: u32) -> (Code, Option<u32>, Option<u32>) {
 
 #[test]
 fn a_bom_crlf_and_mixed_line_endings_are_accepted_and_located() {
-    let text = "\u{feff}---\r\nname: a\r\ndescription: d\nlicense: MIT\r\n---\r\nBody\r\n";
+    let text =
+        "\u{feff}---\r\nname: a\r\ndescription: Use when testing.\nlicense: MIT\r\n---\r\nBody\r\n";
     let compilation = one(text, &Config::default());
     assert!(
         compilation.diagnostics.is_empty(),
@@ -102,13 +103,13 @@ fn a_fifty_megabyte_file_is_refused_after_reading_only_the_limit() {
 #[test]
 fn a_file_over_the_character_limit_but_under_the_byte_bound_is_counted_in_characters() {
     let config = Config {
-        max_document_chars: 100,
+        max_document_chars: 150,
         ..Config::default()
     };
-    // 90 characters of 2 bytes each: 180 bytes, still under 100 characters.
+    // 118 characters, 50 of them 2 bytes each: 168 bytes, still under 150 characters.
     let fits = with(&format!("x-pad: {}\n", "é".repeat(50)));
     assert!(one(&fits, &config).skills().is_some());
-    let too_long = with(&format!("x-pad: {}\n", "é".repeat(80)));
+    let too_long = with(&format!("x-pad: {}\n", "é".repeat(100)));
     find(&one(&too_long, &config), Code::DocumentTooLarge);
 }
 
@@ -155,7 +156,7 @@ fn a_name_that_differs_from_its_directory_and_nfkc_equivalents() {
     // U+FB01 (the `fi` ligature) in the directory is NFKC-equal to `fi` in the name.
     let tree = Tree::new(&[(
         "skills/\u{fb01}le-tools/SKILL.md",
-        b"---\nname: file-tools\ndescription: d\n---\n",
+        b"---\nname: file-tools\ndescription: Use when testing.\n---\n",
     )]);
     let compilation = tree.compile(&Config::default());
     assert!(

@@ -472,6 +472,49 @@ fn cases() -> Vec<Case> {
             1,
             1,
         )),
+        a(
+            Code::PlaceholderDescription,
+            "---\nname: a\ndescription: \"TODO: say what a does and when a model should use it.\"\n---\n".into(),
+            3,
+            14,
+        ),
+        a(
+            Code::NoWhenToUse,
+            "---\nname: a\ndescription: Deploys the app.\n---\n".into(),
+            3,
+            14,
+        ),
+        case(
+            Code::SimilarDescriptions,
+            vec![
+                (A, "---\nname: a\ndescription: Formats SQL queries. Use when asked to format SQL.\n---\n".into()),
+                ("skills/b/SKILL.md", "---\nname: b\ndescription: Format SQL queries; use it when asked to format SQL.\n---\n".into()),
+            ],
+            "skills/b/SKILL.md",
+            Some((3, 14)),
+        ),
+        // The body starts on line 5; its 501st line is the file's 505th.
+        a(
+            Code::LongBody,
+            format!("---\nname: a\ndescription: Use when testing.\n---\n{}", "line\n".repeat(600)),
+            505,
+            1,
+        ),
+        config(
+            a(
+                Code::OverBudget,
+                "---\nname: a\ndescription: Deploys the app to production. Use when the user asks to ship.\n---\n".into(),
+                3,
+                14,
+            ),
+            |c| {
+                c.budget = Some(skills_compiler::budget::BudgetConfig {
+                    chars: Some(50),
+                    hosts: Some(Vec::new()),
+                    ..Default::default()
+                })
+            },
+        ),
     ]
 }
 

@@ -264,6 +264,21 @@ codes! {
     DerivedDescriptionCut = "W006", "a description derived from the body was cut to 1,024 characters (lenient)",
         "# Deploy\n\n<a first paragraph of 3,000 characters>",
         "Add a frontmatter with a `description` of at most 1,024 characters that says what the skill does and when to use it.";
+    PlaceholderDescription = "W007", "a description is still a placeholder (left by `cargo skills new` or a template)",
+        "---\nname: deploy\ndescription: \"TODO: say what deploy does and when a model should use it.\"\n---",
+        "Say what the skill (or tool) does and when a model should use it. The placeholder is sent to the model on every turn.";
+    NoWhenToUse = "W008", "the description never says when to use the skill",
+        "---\nname: deploy\ndescription: Deploys the app.\n---",
+        "Add a clause that says when a model should pick the skill: `Use when the user asks to ship a release.` Hosts choose skills by their descriptions alone.";
+    SimilarDescriptions = "W009", "two descriptions are so alike that a model cannot choose between them",
+        "skills/a: \"Formats SQL queries. Use when asked to format SQL.\"\nskills/b: \"Format SQL queries; use it when asked to format SQL.\"",
+        "Say what sets each skill apart (its inputs, its tools, when to prefer it), or merge the two skills into one.";
+    LongBody = "W010", "the body is longer than the Agent Skills client guide recommends",
+        "a SKILL.md body of 800 lines",
+        "Keep the body under 500 lines and about 5,000 tokens; move detail into files under `references/` that the body links to, which a model reads only when it needs them.";
+    OverBudget = "W011", "the catalog is over a configured context budget",
+        "[package.metadata.skills.budget]\nhosts = [\"claude-code\"]\n(and 60 skills with 300-character descriptions)",
+        "Shorten the longest descriptions or remove skills; `cargo skills budget` shows each host's cut. `level = \"deny\"` in the `budget` table makes this an error.";
 }
 
 impl std::fmt::Display for Code {

@@ -83,6 +83,7 @@ pub fn skill(
     )
     .filter(|_| tools_readable)
     .map(|mut skill| {
+        crate::lint::skill(&skill, &source, diagnostics);
         let text = original.as_deref().unwrap_or(source.text());
         let head_len = text.len().saturating_sub(skill.body.len());
         skill.head = text.get(..head_len).unwrap_or_default().to_owned();
@@ -210,6 +211,7 @@ fn check(
         extras: fields.extras,
         body,
         head: String::new(),
+        description_span: root.get("description").map(|node| node.span.clone()),
         tools: tools?,
         permissions: permissions?,
     })

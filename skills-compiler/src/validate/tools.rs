@@ -152,7 +152,24 @@ fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
         ctx.push(diagnostic);
     }
     let description = match item.get("description") {
-        Some(node) => ctx.non_empty_string(node, "description", Code::ToolShape),
+        Some(node) => {
+            let description = ctx.non_empty_string(node, "description", Code::ToolShape);
+            if description
+                .as_deref()
+                .is_some_and(crate::lint::is_placeholder)
+            {
+                let diagnostic = ctx
+                    .error(
+                        Code::PlaceholderDescription,
+                        node.span.clone(),
+                        "the tool's description is still a placeholder (left by `cargo skills new` or a template)",
+                    )
+                    .with_severity(Severity::Warning)
+                    .with_help("say what the tool does and when to call it: the model chooses tools by their descriptions");
+                ctx.push(diagnostic);
+            }
+            description
+        }
         None => {
             let diagnostic = ctx
                 .error(Code::ToolShape, item.span.clone(), "this tool has no `description`")

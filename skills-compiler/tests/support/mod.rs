@@ -47,9 +47,13 @@ impl Drop for Tree {
     }
 }
 
+/// The description of test skills: it says when to use the skill, so that
+/// no lint (W008) adds to what a test expects.
+pub const DESCRIPTION: &str = "Does a. Use when testing.";
+
 /// A SKILL.md for directory `a` with `extra` frontmatter lines from line 4 on.
 pub fn with(extra: &str) -> String {
-    format!("---\nname: a\ndescription: d\n{extra}---\nBody\n")
+    format!("---\nname: a\ndescription: {DESCRIPTION}\n{extra}---\nBody\n")
 }
 
 /// Compiles one skill at `skills/a/SKILL.md`.

@@ -1,0 +1,309 @@
+//! `cargo skills budget`: the catalog against each host's context budget.
+//!
+//! The formulas live in `skills_compiler::budget`; this prints them. The
+//! skills are compiled without the package's own budget check, so that an
+//! over-budget `deny` still shows the table. Exit 1 when a configured budget
+//! (the package's `budget` table, or `--host`, `--chars`, `--tokens`) is
+//! exceeded.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use serde_json::{Value, json};
+use skills_compiler::budget::{self, Budget, BudgetConfig, Entry, Fate, Host, Report};
+use skills_compiler::diagnostics::render;
+use skills_compiler::ir::Skill;
+use skills_compiler::{Config, Overrides};
+
+use crate::Failure;
+use crate::output::outln;
+use crate::select::{Selection, Target, targets};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Skills roots or single skill directories (default: every workspace package with skills).
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    selection: Selection,
+    /// A host's formula: claude-code, codex, zed, agent-skills, or all
+    /// (repeatable; default: the package's `budget.hosts`, else all).
+    #[arg(long = "host", value_name = "HOST", value_parser = parse_hosts)]
+    hosts: Vec<Vec<Host>>,
+    /// The model's context window in tokens (default: the package's
+    /// `budget.context`, else each host's fallback).
+    #[arg(long, value_name = "TOKENS")]
+    context: Option<u64>,
+    /// Also measure this project's catalog against so many characters.
+    #[arg(long, value_name = "N")]
+    chars: Option<usize>,
+    /// Also measure this project's catalog against so many estimated tokens.
+    #[arg(long, value_name = "N")]
+    tokens: Option<usize>,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Count each entry's tokens with OpenAI's o200k tokenizer (the
+    /// `exact-tokens` feature of cargo-skills).
+    #[arg(long)]
+    exact_tokens: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+}
+
+fn parse_hosts(value: &str) -> Result<Vec<Host>, String> {
+    if value == "all" {
+        return Ok(Host::ALL.to_vec());
+    }
+    value.parse::<Host>().map(|host| vec![host])
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let counter = token_counter(args.exact_tokens)?;
+    let targets = targets(&args.selection, &args.paths, &Overrides::default())?;
+    // The first package with a `budget` table configures the report.
+    let configured = targets.iter().find_map(|t| t.config.budget.clone());
+    let skills = compiled(targets);
+    let base = configured.clone().unwrap_or_default();
+    let config = BudgetConfig {
+        hosts: if args.hosts.is_empty() {
+            base.hosts
+        } else {
+            Some(args.hosts.concat())
+        },
+        context: args.context.or(base.context),
+        chars: args.chars.or(base.chars),
+        tokens: args.tokens.or(base.tokens),
+        level: None,
+    };
+    let budgets = config.budgets();
+    // Hosts gate the exit code only when asked for; plain budgets always are.
+    let hosts_asked = configured.is_some() || !args.hosts.is_empty();
+    let entries: Vec<Entry<'_>> = skills.iter().map(Entry::from).collect();
+    let reports: Vec<Report> = budgets
+        .iter()
+        .map(|&b| budget::report(b, &entries, config.context))
+        .collect();
+    match args.format {
+        Format::Table => print_tables(&reports, &entries, counter),
+        Format::Json => print_json(&reports, &entries, config.context, counter),
+    }
+    let gated = |report: &Report| {
+        hosts_asked || matches!(report.budget, Budget::Chars(_) | Budget::Tokens(_))
+    };
+    if reports.iter().any(|r| r.is_over() && gated(r)) {
+        return Err(Failure::Invalid);
+    }
+    Ok(())
+}
+
+/// Every valid skill of the targets, sorted by name, compiled without the
+/// package's budget check. Errors are printed and their skills left out:
+/// `check` is the gate for validity, this is about what fits.
+fn compiled(targets: Vec<Target>) -> Vec<Skill> {
+    let mut skills = Vec::new();
+    let mut errors = 0usize;
+    for target in targets {
+        let target = Target {
+            config: Config {
+                budget: None,
+                ..target.config
+            },
+            ..target
+        };
+        let compilation = target.compile();
+        for diagnostic in compilation.diagnostics.iter().filter(|d| d.is_error()) {
+            errors += 1;
+            anstream::eprintln!("{}", render::short(diagnostic));
+        }
+        skills.extend(compilation.valid.skills);
+    }
+    if errors > 0 {
+        anstream::eprintln!(
+            "note: {errors} error(s) above; the skills they concern are not in the report (`cargo skills check` lists them)"
+        );
+    }
+    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    skills
+}
+
+/// Counts the tokens of a text exactly, when asked and built in.
+type Counter = fn(&str) -> usize;
+
+#[cfg(feature = "exact-tokens")]
+fn token_counter(asked: bool) -> Result<Option<Counter>, Failure> {
+    fn o200k(text: &str) -> usize {
+        bpe_openai::o200k_base().count(text)
+    }
+    Ok(asked.then_some(o200k as Counter))
+}
+
+#[cfg(not(feature = "exact-tokens"))]
+fn token_counter(asked: bool) -> Result<Option<Counter>, Failure> {
+    if asked {
+        return Err(Failure::Usage(
+            "`--exact-tokens` needs cargo-skills built with the `exact-tokens` feature: \
+             cargo install cargo-skills --features exact-tokens"
+                .to_owned(),
+        ));
+    }
+    Ok(None)
+}
+
+/// The entry of `line` in `entries` (both sorted by name).
+fn entry_of<'a>(entries: &'a [Entry<'a>], name: &str) -> Option<&'a Entry<'a>> {
+    entries.iter().find(|e| e.name == name)
+}
+
+fn fate_text(fate: Fate) -> String {
+    match fate {
+        Fate::Shortened { shown } => format!("shortened to {shown} characters"),
+        Fate::NameOnly => "name only".to_owned(),
+        Fate::Omitted => "left out".to_owned(),
+        Fate::OverTarget => "over the per-skill target".to_owned(),
+        Fate::Full => "full".to_owned(),
+    }
+}
+
+fn summary(report: &Report) -> String {
+    let cuts: Vec<String> = [
+        (report.count(|f| f == Fate::Omitted), "left out"),
+        (report.count(|f| f == Fate::NameOnly), "shown by name only"),
+        (
+            report.count(|f| matches!(f, Fate::Shortened { .. })),
+            "shortened",
+        ),
+        (
+            report.count(|f| f == Fate::OverTarget),
+            "over the per-skill target",
+        ),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{n} {what}"))
+    .collect();
+    if cuts.is_empty() {
+        "every skill shown in full".to_owned()
+    } else {
+        cuts.join(", ")
+    }
+}
+
+fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Counter>) {
+    let width = entries
+        .iter()
+        .map(|e| e.name.chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    for (i, report) in reports.iter().enumerate() {
+        if i > 0 {
+            outln!("");
+        }
+        outln!(
+            "{}: {} of {} {} ({:.1}%); budget: {}",
+            report.budget.name(),
+            budget::thousands(report.used),
+            budget::thousands(report.limit.amount),
+            report.limit.unit.as_str(),
+            report.usage(),
+            report.limit.basis
+        );
+        outln!("  {}", summary(report));
+        let exact = if counter.is_some() { "  O200K" } else { "" };
+        outln!(
+            "  {:width$}  {:>7}  {:>6}{exact}  FATE",
+            "SKILL",
+            "COST",
+            "SHARE"
+        );
+        for line in &report.lines {
+            let exact = match (counter, entry_of(entries, &line.name)) {
+                (Some(count), Some(entry)) => {
+                    format!("  {:>5}", count(&budget::entry_text(report.budget, entry)))
+                }
+                _ => String::new(),
+            };
+            outln!(
+                "  {:width$}  {:>7}  {:>5.1}%{exact}  {}",
+                line.name,
+                budget::thousands(line.cost),
+                report.share(line),
+                fate_text(line.fate)
+            );
+        }
+    }
+}
+
+/// One decimal, as JSON prints it.
+fn tenth(value: f64) -> Value {
+    if value.is_finite() {
+        json!((value * 10.0).round() / 10.0)
+    } else {
+        Value::Null
+    }
+}
+
+fn print_json(
+    reports: &[Report],
+    entries: &[Entry<'_>],
+    context: Option<u64>,
+    counter: Option<Counter>,
+) {
+    let reports: Vec<Value> = reports
+        .iter()
+        .map(|report| {
+            let skills: Vec<Value> = report
+                .lines
+                .iter()
+                .map(|line| {
+                    let mut value = json!({
+                        "name": line.name,
+                        "cost": line.cost,
+                        "share_percent": tenth(report.share(line)),
+                        "fate": line.fate.as_str(),
+                    });
+                    if let Fate::Shortened { shown } = line.fate {
+                        value["shown_chars"] = json!(shown);
+                    }
+                    if let (Some(count), Some(entry)) = (counter, entry_of(entries, &line.name)) {
+                        value["o200k_tokens"] =
+                            json!(count(&budget::entry_text(report.budget, entry)));
+                    }
+                    value
+                })
+                .collect();
+            json!({
+                "budget": report.budget.name(),
+                "limit": {
+                    "amount": report.limit.amount,
+                    "unit": report.limit.unit.as_str(),
+                    "basis": report.limit.basis,
+                },
+                "used": report.used,
+                "usage_percent": tenth(report.usage()),
+                "over": report.is_over(),
+                "culprit": report.culprit.map(|i| report.lines[i].name.clone()),
+                "counts": {
+                    "full": report.count(|f| f == Fate::Full),
+                    "shortened": report.count(|f| matches!(f, Fate::Shortened { .. })),
+                    "name_only": report.count(|f| f == Fate::NameOnly),
+                    "omitted": report.count(|f| f == Fate::Omitted),
+                    "over_target": report.count(|f| f == Fate::OverTarget),
+                },
+                "skills": skills,
+            })
+        })
+        .collect();
+    outln!(
+        "{}",
+        serde_json::to_string_pretty(&json!({
+            "skills": entries.len(),
+            "context": context,
+            "reports": reports,
+        }))
+        .unwrap_or_default()
+    );
+}

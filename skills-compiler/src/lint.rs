@@ -1,0 +1,325 @@
+//! Lints: valid skills that will still work badly with a model. Warnings
+//! only (`deny_warnings` makes them errors); each rule and its measured
+//! false-positive rate on real collections is in `docs/budget.md`.
+//!
+//! - W007: a description is the placeholder `cargo skills new` wrote;
+//! - W008: a description never says when to use the skill;
+//! - W009: two descriptions a model cannot choose between;
+//! - W010: a body over the Agent Skills client guide's recommended size.
+
+use std::collections::HashMap;
+
+use crate::budget;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::ir::Skill;
+use crate::source::SourceFile;
+
+/// The client guide's recommended most lines of a body.
+pub const MAX_BODY_LINES: usize = 500;
+/// The client guide's recommended most tokens of a body (estimated, 4 characters each).
+pub const MAX_BODY_TOKENS: usize = 5_000;
+
+/// Lints of one valid skill, read from `source` (the file as parsed).
+pub fn skill(skill: &Skill, source: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some(span) = &skill.description_span {
+        if is_placeholder(&skill.description) {
+            diagnostics.push(
+                Diagnostic::at(
+                    Code::PlaceholderDescription,
+                    source,
+                    span.clone(),
+                    "the description is still a placeholder (left by `cargo skills new` or a template)",
+                )
+                .with_severity(Severity::Warning)
+                .with_help("say what the skill does and when a model should use it: the description is sent on every turn"),
+            );
+        } else if !says_when(&skill.description) {
+            diagnostics.push(
+                Diagnostic::at(
+                    Code::NoWhenToUse,
+                    source,
+                    span.clone(),
+                    "the description says what the skill does but never when to use it",
+                )
+                .with_severity(Severity::Warning)
+                .with_help("add a clause a model can match a request against, e.g. `Use when the user asks to ...`"),
+            );
+        }
+    }
+    if let Some(diagnostic) = long_body(skill, source) {
+        diagnostics.push(diagnostic);
+    }
+}
+
+/// Whether `text` is a placeholder: `TODO`, `TBD` or `FIXME` first, the
+/// sentence `cargo skills new` writes, or the `Replace with ...` of
+/// Anthropic's skill template.
+pub fn is_placeholder(text: &str) -> bool {
+    let text = text.trim_start();
+    let marker = ["TODO", "TBD", "FIXME"].iter().any(|marker| {
+        text.get(..marker.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(marker))
+            && !text[marker.len()..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric)
+    });
+    marker
+        || (text.starts_with("say what ") && text.contains("when a model should use it"))
+        || text.starts_with("Replace with description")
+}
+
+/// Words that, alone, introduce a condition or an occasion.
+const WHEN_WORDS: &[&str] = &[
+    "when",
+    "whenever",
+    "if",
+    "before",
+    "after",
+    "during",
+    "while",
+    "upon",
+    "once",
+    "trigger",
+    "triggers",
+    "triggered",
+    "invoke",
+    "invoked",
+    "activate",
+    "activates",
+    "activated",
+    "proactively",
+    "ask",
+    "asks",
+    "asked",
+    "asking",
+    "need",
+    "needs",
+    "want",
+    "wants",
+];
+
+/// Two-word phrases that say what a skill is for.
+const WHEN_PHRASES: &[(&str, &str)] = &[
+    ("use", "for"),
+    ("use", "to"),
+    ("use", "this"),
+    ("use", "it"),
+    ("use", "on"),
+    ("use", "with"),
+    ("use", "in"),
+    ("used", "for"),
+    ("used", "to"),
+    ("for", "use"),
+    ("apply", "to"),
+    ("applies", "to"),
+    ("ideal", "for"),
+    ("useful", "for"),
+    ("helpful", "for"),
+    ("designed", "for"),
+];
+
+/// Chinese and Japanese markers of "when" and "used for".
+const WHEN_MARKERS: &[&str] = &["当", "时", "使用", "用于", "适用", "場合", "ときに"];
+
+/// Whether `text` has a clause that says when to use the skill.
+pub fn says_when(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().any(|w| WHEN_WORDS.contains(w))
+        || words
+            .windows(2)
+            .any(|pair| WHEN_PHRASES.contains(&(pair[0], pair[1])))
+        || WHEN_MARKERS.iter().any(|marker| text.contains(marker))
+}
+
+/// W010 at the line where the body passes 500 lines or about 5,000 tokens.
+fn long_body(skill: &Skill, source: &SourceFile) -> Option<Diagnostic> {
+    let body_start = source.text().len().checked_sub(skill.body.len())?;
+    let lines = skill.body.lines().count();
+    let tokens = budget::estimated_tokens(&skill.body);
+    if lines <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS {
+        return None;
+    }
+    // Where the body crosses the first limit it passes.
+    let by_lines = skill
+        .body
+        .match_indices('\n')
+        .nth(MAX_BODY_LINES - 1)
+        .map(|(at, _)| at + 1);
+    let by_tokens = skill
+        .body
+        .char_indices()
+        .nth(MAX_BODY_TOKENS * 4)
+        .map(|(at, _)| at);
+    let at = by_lines
+        .into_iter()
+        .chain(by_tokens)
+        .min()
+        .unwrap_or_default();
+    let line = source.line_col(body_start + at).line;
+    Some(
+        Diagnostic::at(
+            Code::LongBody,
+            source,
+            source.line_range(line),
+            format!(
+                "the body is {lines} lines and about {} tokens; the Agent Skills client guide recommends under {MAX_BODY_LINES} lines and {} tokens",
+                budget::thousands(tokens),
+                budget::thousands(MAX_BODY_TOKENS)
+            ),
+        )
+        .with_severity(Severity::Warning)
+        .with_help("the whole body is read when the skill loads: move detail from here on into files under `references/` and link them"),
+    )
+}
+
+/// Words too common to tell two descriptions apart.
+const STOP_WORDS: &[&str] = &[
+    "a", "an", "the", "and", "or", "of", "to", "for", "in", "on", "with", "by", "from", "at", "as",
+    "is", "are", "be", "this", "that", "it", "its", "your", "you", "use", "used", "using", "when",
+    "skill", "skills", "via", "into", "any", "all",
+];
+
+/// The words of a description that can tell it apart: lower-cased, without
+/// stop words, plurals folded (`tests` is `test`), sorted and unique.
+fn distinguishing_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = text
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !STOP_WORDS.contains(w))
+        .map(|w| {
+            let folded = w.len() > 3 && w.ends_with('s') && !w.ends_with("ss");
+            if folded { &w[..w.len() - 1] } else { w }.to_owned()
+        })
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+/// The most Jaccard similarity below which two descriptions never clash.
+pub const SIMILAR_FROM: f64 = 0.8;
+
+/// W009: pairs of descriptions where one says nothing the other does not
+/// (its words are a subset of the other's) and they share at least 80% of
+/// their words. A model picks a skill by what its description says that
+/// the others do not: here one has nothing. Descriptions that differ in a
+/// single telling word (`MySQL` and `PostgreSQL` in otherwise equal text)
+/// are not flagged. Reported on the later skill of each pair, by name, and
+/// once per skill.
+pub fn similar_descriptions(skills: &[Skill]) -> Vec<Diagnostic> {
+    let words: Vec<Vec<String>> = skills
+        .iter()
+        .map(|s| distinguishing_words(&s.description))
+        .collect();
+    // Each word's skills: a subset must hold the rarest word of the smaller set.
+    let mut holders: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, set) in words.iter().enumerate() {
+        for word in set {
+            holders.entry(word.as_str()).or_default().push(i);
+        }
+    }
+    let mut pairs = Vec::new();
+    for (i, small) in words.iter().enumerate() {
+        let Some(rarest) = small.iter().min_by_key(|w| holders[w.as_str()].len()) else {
+            continue;
+        };
+        for &j in &holders[rarest.as_str()] {
+            let large = &words[j];
+            // Each pair once: the smaller set (or of equals the earlier skill) leads.
+            let leads = (small.len(), i) < (large.len(), j);
+            if i == j || !leads {
+                continue;
+            }
+            let similarity = small.len() as f64 / large.len() as f64;
+            if similarity >= SIMILAR_FROM && is_subset(small, large) {
+                pairs.push((i.min(j), i.max(j), similarity));
+            }
+        }
+    }
+    // Each skill once, against the first skill it cannot be told from: a
+    // group of `k` copies gives `k - 1` warnings, not `k * (k - 1) / 2`.
+    pairs.sort_by_key(|&(first, second, _)| (second, first));
+    pairs.dedup_by_key(|pair| pair.1);
+    pairs
+        .into_iter()
+        .map(|(first, second, similarity)| {
+            let (first, second) = (&skills[first], &skills[second]);
+            budget::located(
+                second,
+                Code::SimilarDescriptions,
+                format!(
+                    "the descriptions of `{}` and `{}` share {:.0}% of their words, and one says nothing the other does not: a model cannot choose between them",
+                    first.name, second.name, similarity * 100.0
+                ),
+            )
+            .with_help(format!(
+                "say what sets `{}` apart from `{}` (`{}`), or merge them",
+                second.name, first.name, first.path
+            ))
+        })
+        .collect()
+}
+
+/// Both sorted and unique.
+fn is_subset(small: &[String], large: &[String]) -> bool {
+    small.iter().all(|w| large.binary_search(w).is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_the_scaffold_and_todo_markers() {
+        assert!(is_placeholder(
+            "TODO: say what deploy does and when a model should use it."
+        ));
+        assert!(is_placeholder(
+            "say what deploy does and when a model should use it."
+        ));
+        assert!(is_placeholder("todo"));
+        assert!(is_placeholder("  FIXME - write me"));
+        assert!(is_placeholder(
+            "Replace with description of the skill and when Claude should use it."
+        ));
+        assert!(!is_placeholder(
+            "Todoist tasks: list and add. Use when asked."
+        ));
+        assert!(!is_placeholder("Deploys the app."));
+    }
+
+    #[test]
+    fn when_clauses_are_found_in_several_phrasings() {
+        for text in [
+            "Deploys the app. Use when the user asks to ship.",
+            "Formats SQL; use this for queries.",
+            "Runs before every release.",
+            "Apply to any task requiring full output.",
+            "Trigger on deploy requests.",
+            "分析睡眠数据。当用户询问睡眠时使用。",
+        ] {
+            assert!(says_when(text), "{text}");
+        }
+        for text in [
+            "Deploys the app.",
+            "Code quality dashboard. (gstack)",
+            "Whence? Usefulness.",
+        ] {
+            assert!(!says_when(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn words_fold_plurals_and_drop_stop_words() {
+        assert_eq!(
+            distinguishing_words("Runs the tests, and the test suites."),
+            ["run", "suite", "test"]
+        );
+        assert_eq!(distinguishing_words("Class access"), ["access", "class"]);
+    }
+}
