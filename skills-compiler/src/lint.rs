@@ -177,28 +177,75 @@ fn long_body(skill: &Skill, source: &SourceFile) -> Option<Diagnostic> {
     )
 }
 
-/// Words too common to tell two descriptions apart.
-const STOP_WORDS: &[&str] = &[
-    "a", "an", "the", "and", "or", "of", "to", "for", "in", "on", "with", "by", "from", "at", "as",
-    "is", "are", "be", "this", "that", "it", "its", "your", "you", "use", "used", "using", "when",
-    "skill", "skills", "via", "into", "any", "all",
-];
+/// Words too common to tell two descriptions apart (a `match`, not a list
+/// scan: this runs for every word of every description).
+fn is_stop_word(word: &str) -> bool {
+    matches!(
+        word,
+        "a" | "an"
+            | "the"
+            | "and"
+            | "or"
+            | "of"
+            | "to"
+            | "for"
+            | "in"
+            | "on"
+            | "with"
+            | "by"
+            | "from"
+            | "at"
+            | "as"
+            | "is"
+            | "are"
+            | "be"
+            | "this"
+            | "that"
+            | "it"
+            | "its"
+            | "your"
+            | "you"
+            | "use"
+            | "used"
+            | "using"
+            | "when"
+            | "skill"
+            | "skills"
+            | "via"
+            | "into"
+            | "any"
+            | "all"
+    )
+}
 
-/// The words of a description that can tell it apart: lower-cased, without
-/// stop words, plurals folded (`tests` is `test`), sorted and unique.
-fn distinguishing_words(text: &str) -> Vec<String> {
-    let mut words: Vec<String> = text
-        .to_lowercase()
+/// The words of a description that can tell it apart, as numbers from
+/// `ids` (new words get the next number): lower-cased, without stop words,
+/// plurals folded (`tests` is `test`), sorted and unique.
+fn distinguishing_words(text: &str, ids: &mut HashMap<String, u32>) -> Vec<u32> {
+    let mut lower = String::new();
+    let mut set: Vec<u32> = text
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty() && !STOP_WORDS.contains(w))
-        .map(|w| {
-            let folded = w.len() > 3 && w.ends_with('s') && !w.ends_with("ss");
-            if folded { &w[..w.len() - 1] } else { w }.to_owned()
+        .filter(|w| !w.is_empty())
+        .filter_map(|word| {
+            lower.clear();
+            lower.extend(word.chars().flat_map(char::to_lowercase));
+            if is_stop_word(&lower) {
+                return None;
+            }
+            if lower.len() > 3 && lower.ends_with('s') && !lower.ends_with("ss") {
+                lower.pop();
+            }
+            if let Some(&id) = ids.get(lower.as_str()) {
+                return Some(id);
+            }
+            let id = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+            ids.insert(lower.clone(), id);
+            Some(id)
         })
         .collect();
-    words.sort_unstable();
-    words.dedup();
-    words
+    set.sort_unstable();
+    set.dedup();
+    set
 }
 
 /// The most Jaccard similarity below which two descriptions never clash.
@@ -212,27 +259,28 @@ pub const SIMILAR_FROM: f64 = 0.8;
 /// are not flagged. Reported on the later skill of each pair, by name, and
 /// once per skill.
 pub fn similar_descriptions(skills: &[Skill]) -> Vec<Diagnostic> {
-    let words: Vec<Vec<String>> = skills
+    // Words as numbers: sets compare as sorted integers, not strings.
+    let mut ids: HashMap<String, u32> = HashMap::new();
+    let words: Vec<Vec<u32>> = skills
         .iter()
-        .map(|s| distinguishing_words(&s.description))
+        .map(|skill| distinguishing_words(&skill.description, &mut ids))
         .collect();
     // Each word's skills: a subset must hold the rarest word of the smaller set.
-    let mut holders: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut holders: Vec<Vec<usize>> = vec![Vec::new(); ids.len()];
     for (i, set) in words.iter().enumerate() {
-        for word in set {
-            holders.entry(word.as_str()).or_default().push(i);
+        for &word in set {
+            holders[word as usize].push(i);
         }
     }
     let mut pairs = Vec::new();
     for (i, small) in words.iter().enumerate() {
-        let Some(rarest) = small.iter().min_by_key(|w| holders[w.as_str()].len()) else {
+        let Some(&rarest) = small.iter().min_by_key(|&&w| holders[w as usize].len()) else {
             continue;
         };
-        for &j in &holders[rarest.as_str()] {
+        for &j in &holders[rarest as usize] {
             let large = &words[j];
             // Each pair once: the smaller set (or of equals the earlier skill) leads.
-            let leads = (small.len(), i) < (large.len(), j);
-            if i == j || !leads {
+            if (small.len(), i) >= (large.len(), j) {
                 continue;
             }
             let similarity = small.len() as f64 / large.len() as f64;
@@ -265,9 +313,17 @@ pub fn similar_descriptions(skills: &[Skill]) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Both sorted and unique.
-fn is_subset(small: &[String], large: &[String]) -> bool {
-    small.iter().all(|w| large.binary_search(w).is_ok())
+/// Both sorted and unique: one merge walk, which stops at the first word of
+/// `small` that `large` lacks.
+fn is_subset(small: &[u32], large: &[u32]) -> bool {
+    let mut rest = large;
+    for word in small {
+        match rest.iter().position(|other| other >= word) {
+            Some(at) if rest[at] == *word => rest = &rest[at + 1..],
+            _ => return false,
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -316,10 +372,15 @@ mod tests {
 
     #[test]
     fn words_fold_plurals_and_drop_stop_words() {
-        assert_eq!(
-            distinguishing_words("Runs the tests, and the test suites."),
-            ["run", "suite", "test"]
-        );
-        assert_eq!(distinguishing_words("Class access"), ["access", "class"]);
+        let mut ids = HashMap::new();
+        let set = distinguishing_words("Runs the tests, and the Test suites.", &mut ids);
+        let mut words: Vec<&str> = set
+            .iter()
+            .map(|id| ids.iter().find(|(_, v)| *v == id).unwrap().0.as_str())
+            .collect();
+        words.sort_unstable();
+        assert_eq!(words, ["run", "suite", "test"]);
+        assert_eq!(distinguishing_words("Class access", &mut ids).len(), 2);
+        assert!(ids.contains_key("class") && ids.contains_key("access"));
     }
 }
