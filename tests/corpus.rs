@@ -299,3 +299,78 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
         )
     );
 }
+
+/// `fmt` on every corpus skill that compiles in `lenient`: the formatted file
+/// compiles to the same skill with the same body bytes (checked inside
+/// `format::skill`, which refuses otherwise), a second run changes nothing,
+/// and a file with a comment is left as it is.
+#[test]
+fn fmt_round_trips_every_corpus_skill_that_compiles() {
+    use skills_compiler::format::{self, Outcome};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    if !root.is_dir() {
+        eprintln!(
+            "skipped: no corpus at {} (a fresh clone has no ../shared)",
+            root.display()
+        );
+        return;
+    }
+    let lenient = config(Profile::Lenient);
+    let (mut changed, mut unchanged, mut commented, mut unparsed) = (0, 0, 0, 0);
+    let mut other = Vec::new();
+    for dir in skills_tests::skill_dirs(&root) {
+        let relative = dir.strip_prefix(&root).unwrap();
+        if compile_skill(&root, relative, &lenient).skills().is_none() {
+            continue;
+        }
+        let mut problems = Vec::new();
+        let files =
+            skills_compiler::discover::discover_one(&root, relative, &lenient, &mut problems)
+                .expect("a skill that compiles is found");
+        match format::skill(&files, &lenient) {
+            Outcome::Unchanged => unchanged += 1,
+            Outcome::Changed(text) => {
+                changed += 1;
+                let again = skills_compiler::validate::SkillFiles {
+                    bytes: text.clone().into_bytes(),
+                    ..files.clone()
+                };
+                assert_eq!(
+                    format::skill(&again, &lenient),
+                    Outcome::Unchanged,
+                    "{}: not idempotent:\n{text}",
+                    files.path
+                );
+            }
+            Outcome::Skipped(reason) if reason.contains("comment") => commented += 1,
+            // Lenient read these (unquoted `: `, no frontmatter); there is no
+            // YAML to format until `fix` has quoted it.
+            Outcome::Skipped(reason) if reason.contains("cargo skills fix") => {
+                // `fix` then `fmt`: the quoted file formats like any other.
+                unparsed += 1;
+                let fixed = skills_compiler::fix::skill(files.clone(), &lenient);
+                let text = &fixed.changes[0].after;
+                let quoted = skills_compiler::validate::SkillFiles {
+                    bytes: text.clone().into_bytes(),
+                    ..files.clone()
+                };
+                assert!(
+                    matches!(
+                        format::skill(&quoted, &lenient),
+                        Outcome::Changed(_) | Outcome::Unchanged
+                    ),
+                    "{}: {:?}",
+                    files.path,
+                    format::skill(&quoted, &lenient)
+                );
+            }
+            Outcome::Skipped(reason) if reason.contains("frontmatter") => unparsed += 1,
+            Outcome::Skipped(reason) => other.push(format!("{}: {reason}", files.path)),
+        }
+    }
+    eprintln!(
+        "fmt: {changed} changed, {unchanged} already canonical, {commented} left for their comments, {unparsed} not YAML until fixed"
+    );
+    assert!(other.is_empty(), "{other:#?}");
+    assert!(changed + unchanged > 1000, "{changed} + {unchanged}");
+}

@@ -42,6 +42,10 @@ enum Command {
     New(commands::new::Args),
     /// Validate skills: roots, single skill directories, or the workspace's packages.
     Check(commands::check::Args),
+    /// Apply every machine-applicable fix-it (files with uncommitted changes need --allow-dirty).
+    Fix(commands::fix::Args),
+    /// Write every frontmatter in one canonical style (`--check` for CI).
+    Fmt(commands::fmt::Args),
     /// List the skills.
     List(commands::inspect::ListArgs),
     /// Show one skill.
@@ -88,6 +92,8 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
     let result = match cli.command {
         Command::New(args) => commands::new::run(args),
         Command::Check(args) => commands::check::run(args),
+        Command::Fix(args) => commands::fix::run(args),
+        Command::Fmt(args) => commands::fmt::run(args),
         Command::List(args) => commands::inspect::list(args),
         Command::Show(args) => commands::inspect::show(args),
         Command::Catalog(args) => commands::inspect::catalog(args),

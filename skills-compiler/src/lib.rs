@@ -26,6 +26,8 @@ pub mod config;
 pub mod diagnostics;
 pub mod discover;
 pub mod editor_schema;
+pub mod fix;
+pub mod format;
 pub mod frontmatter;
 pub mod ir;
 pub mod lint;

@@ -139,6 +139,14 @@ pub fn says_when(text: &str) -> bool {
 /// W010 at the line where the body passes 500 lines or about 5,000 tokens.
 fn long_body(skill: &Skill, source: &SourceFile) -> Option<Diagnostic> {
     let body_start = source.text().len().checked_sub(skill.body.len())?;
+    // Cheap bounds first: this runs on every body of every check. A byte
+    // count of newlines vectorises; characters are counted only when the
+    // bytes could pass the token limit.
+    let newlines = skill.body.bytes().filter(|&b| b == b'\n').count();
+    let may_pass_tokens = skill.body.len() > MAX_BODY_TOKENS * 4;
+    if newlines < MAX_BODY_LINES && !may_pass_tokens {
+        return None;
+    }
     let lines = skill.body.lines().count();
     let tokens = budget::estimated_tokens(&skill.body);
     if lines <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS {

@@ -62,12 +62,34 @@ pub struct Label {
     pub message: String,
 }
 
-/// A machine-applicable edit: replace `span` with `replacement`.
+/// An edit that fixes the problem: replace `span` with `replacement`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FixIt {
     pub message: String,
     pub span: Span,
     pub replacement: String,
+    pub applicability: Applicability,
+}
+
+/// Whether a tool may apply a fix-it unasked (rustc's terms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Applicability {
+    /// Applying it cannot change the meaning beyond the fix: it writes what
+    /// the reader already assumed (quoting a value, upper-casing a method).
+    /// `cargo skills fix` applies these.
+    MachineApplicable,
+    /// A guess (a did-you-mean): shown, never applied by a tool.
+    MaybeIncorrect,
+}
+
+impl Applicability {
+    /// As rustc's JSON spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::MachineApplicable => "MachineApplicable",
+            Applicability::MaybeIncorrect => "MaybeIncorrect",
+        }
+    }
 }
 
 /// One problem, with everything a person or an editor needs to fix it.
@@ -145,16 +167,51 @@ impl Diagnostic {
     }
 
     pub fn with_fix(
-        mut self,
+        self,
         source: &SourceFile,
         bytes: Range<usize>,
         replacement: impl Into<String>,
         message: impl Into<String>,
     ) -> Self {
+        self.with_edit(
+            source,
+            bytes,
+            replacement.into(),
+            message.into(),
+            Applicability::MachineApplicable,
+        )
+    }
+
+    /// A fix-it that is a guess (a did-you-mean): shown, never applied by `fix`.
+    pub fn with_suggestion(
+        self,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        replacement: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.with_edit(
+            source,
+            bytes,
+            replacement.into(),
+            message.into(),
+            Applicability::MaybeIncorrect,
+        )
+    }
+
+    fn with_edit(
+        mut self,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        replacement: String,
+        message: String,
+        applicability: Applicability,
+    ) -> Self {
         self.fix = Some(FixIt {
-            message: message.into(),
+            message,
             span: Span::new(source, bytes),
-            replacement: replacement.into(),
+            replacement,
+            applicability,
         });
         self
     }

@@ -4,7 +4,7 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Patch, Renderer, Snippet};
 use serde_json::json;
 
-use super::{Diagnostic, Severity, Span};
+use super::{Applicability, Diagnostic, Severity, Span};
 use crate::source::Sources;
 
 /// Output style for [`human`].
@@ -112,6 +112,7 @@ pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> String {
             "column": fix.span.start.column,
             "byte_start": fix.span.bytes.start,
             "byte_end": fix.span.bytes.end,
+            "applicability": fix.applicability.as_str(),
         })),
         "rendered": human(diagnostic, sources, Color::Never),
     });
@@ -128,7 +129,7 @@ pub fn rustc_json(diagnostic: &Diagnostic, sources: &Sources) -> String {
     let span = |span: Option<&Span>,
                 primary: bool,
                 label: Option<&str>,
-                replacement: Option<&str>| {
+                replacement: Option<(&str, Applicability)>| {
         let (bytes, start, end) = match span {
             Some(span) => (
                 span.bytes.clone(),
@@ -159,8 +160,8 @@ pub fn rustc_json(diagnostic: &Diagnostic, sources: &Sources) -> String {
             "is_primary": primary,
             "text": text,
             "label": label,
-            "suggested_replacement": replacement,
-            "suggestion_applicability": replacement.map(|_| "MachineApplicable"),
+            "suggested_replacement": replacement.map(|(text, _)| text),
+            "suggestion_applicability": replacement.map(|(_, applicability)| applicability.as_str()),
             "expansion": null,
         })
     };
@@ -180,7 +181,12 @@ pub fn rustc_json(diagnostic: &Diagnostic, sources: &Sources) -> String {
         children.push(child(
             "help",
             &fix.message,
-            vec![span(Some(&fix.span), true, None, Some(&fix.replacement))],
+            vec![span(
+                Some(&fix.span),
+                true,
+                None,
+                Some((&fix.replacement, fix.applicability)),
+            )],
         ));
     }
     json!({

@@ -191,7 +191,7 @@ impl<'a> Ctx<'a> {
         match closest(&entry.key, known.iter().copied()) {
             Some(suggestion) => diagnostic
                 .with_help(format!("did you mean `{suggestion}`?"))
-                .with_fix(
+                .with_suggestion(
                     self.source,
                     entry.key_span.clone(),
                     suggestion,

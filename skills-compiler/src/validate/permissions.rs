@@ -96,7 +96,12 @@ fn tool_list(
                     diagnostic = match closest(&name, tools.names.iter().map(String::as_str)) {
                         Some(s) => diagnostic
                             .with_help(format!("did you mean `{s}`?"))
-                            .with_fix(ctx.source, item.span.clone(), s, format!("use `{s}`")),
+                            .with_suggestion(
+                                ctx.source,
+                                item.span.clone(),
+                                s,
+                                format!("use `{s}`"),
+                            ),
                         None => diagnostic.with_help(
                             "declare the tool under `tools`, or remove it from the list",
                         ),

@@ -1,0 +1,154 @@
+//! `cargo skills fix`: applies every machine-applicable fix-it, as `cargo
+//! fix` does for rustc's. The rules (which fix-its are safe, how they
+//! apply) are `skills_compiler::fix`; this finds the files, guards
+//! uncommitted work, writes or prints a diff, and re-checks.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use skills_compiler::diagnostics::render;
+use skills_compiler::fix::{self, Change};
+use skills_compiler::{Diagnostic, Overrides, Severity, discover};
+
+use crate::Failure;
+use crate::output::outln;
+use crate::select::{Selection, Target, targets};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Skills roots or single skill directories (default: every workspace package with skills).
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    selection: Selection,
+    /// Print what would change as a unified diff; write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Fix files that have uncommitted changes (or are outside a git work tree).
+    #[arg(long)]
+    allow_dirty: bool,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let mut changes = Vec::new();
+    let mut remaining = Vec::new();
+    let mut applied = Vec::new();
+    for target in targets(&args.selection, &args.paths, &Overrides::default())? {
+        for files in candidates(&target, &mut remaining) {
+            let fixed = fix::skill(files, &target.config);
+            changes.extend(fixed.changes);
+            applied.extend(fixed.applied);
+            remaining.extend(fixed.remaining);
+        }
+    }
+    if args.dry_run {
+        for change in &changes {
+            outln!("{}", diff(change));
+        }
+    } else {
+        if !args.allow_dirty {
+            refuse_dirty(&changes)?;
+        }
+        for change in &changes {
+            std::fs::write(&change.path, &change.after).map_err(|error| {
+                Failure::Usage(format!("cannot write {}: {error}", change.path))
+            })?;
+        }
+    }
+    let verb = if args.dry_run { "Would fix" } else { "Fixed" };
+    for change in &changes {
+        let here: Vec<_> = applied.iter().filter(|a| a.file == change.path).collect();
+        let plural = if here.len() == 1 { "" } else { "es" };
+        anstream::eprintln!("{verb} {} ({} fix{plural})", change.path, here.len());
+        for fix in here {
+            anstream::eprintln!(
+                "  {}:{}: {}: {}",
+                fix.line,
+                fix.column,
+                fix.code,
+                fix.message
+            );
+        }
+    }
+    skills_compiler::diagnostics::sort(&mut remaining);
+    for diagnostic in &remaining {
+        anstream::eprintln!("{}", render::short(diagnostic));
+    }
+    let errors = remaining.iter().filter(|d| d.is_error()).count();
+    let warnings = remaining
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    anstream::eprintln!(
+        "{} fix{} in {} file{}; {errors} error{} and {warnings} warning{} remain",
+        applied.len(),
+        if applied.len() == 1 { "" } else { "es" },
+        changes.len(),
+        if changes.len() == 1 { "" } else { "s" },
+        if errors == 1 { "" } else { "s" },
+        if warnings == 1 { "" } else { "s" },
+    );
+    if errors == 0 {
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
+    }
+}
+
+/// The skill files of a target, as discovery finds them; discovery's own
+/// problems go to `problems`.
+fn candidates(
+    target: &Target,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<skills_compiler::validate::SkillFiles> {
+    let base = Path::new(".");
+    match &target.skill {
+        Some(skill) => discover::discover_one(base, skill, &target.config, problems)
+            .into_iter()
+            .collect(),
+        None => discover::discover(base, &target.config, problems),
+    }
+}
+
+/// A unified diff of one change, with `a/` and `b/` paths as git writes them.
+pub(crate) fn diff(change: &Change) -> String {
+    similar::TextDiff::from_lines(&change.before, &change.after)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{}", change.path), &format!("b/{}", change.path))
+        .to_string()
+}
+
+/// As `cargo fix`: files with uncommitted changes, or outside a git work
+/// tree, are not touched unless `--allow-dirty` says so.
+fn refuse_dirty(changes: &[Change]) -> Result<(), Failure> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    let output = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=all", "--"])
+        .args(changes.iter().map(|c| c.path.as_str()))
+        .output();
+    let output = match output {
+        Ok(output) if output.status.success() => output,
+        _ => {
+            return Err(Failure::Usage(
+                "no git work tree here, so `fix` cannot tell your edits from its own; \
+                 commit the files first, or pass --allow-dirty"
+                    .to_owned(),
+            ));
+        }
+    };
+    let dirty: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| line.get(3..))
+        .map(str::to_owned)
+        .collect();
+    if dirty.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Usage(format!(
+        "these files have uncommitted changes, which `fix` would mix with its own: {}; \
+         commit or stash them first, or pass --allow-dirty",
+        dirty.join(", ")
+    )))
+}

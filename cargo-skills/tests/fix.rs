@@ -1,0 +1,272 @@
+//! `cargo skills fix` as a user runs it: on every broken fixture, `--dry-run`
+//! diffs (insta snapshots), and the uncommitted-changes guard with a real git.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn cargo_skills_in(dir: &Path) -> Command {
+    let mut command = Command::cargo_bin("cargo-skills").unwrap();
+    command
+        .current_dir(dir)
+        .env_remove("CLICOLOR_FORCE")
+        .env("NO_COLOR", "1");
+    command
+}
+
+/// (stdout, stderr) of `cargo skills <args>` in `dir`, which must exit with `code`.
+fn run(dir: &Path, args: &[&str], code: i32) -> (String, String) {
+    let output = cargo_skills_in(dir)
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .clone();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// A fresh copy of the compiler's broken fixtures.
+fn broken_copy(name: &str) -> PathBuf {
+    let dir = workspace().join("target/fix-tests").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(
+        &workspace().join("skills-compiler/tests/fixtures/broken"),
+        &dir,
+    );
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn fixtures(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("SKILL.md").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Short diagnostics of `check` on one fixture, without the summary line.
+fn check(dir: &Path, fixture: &str) -> Vec<String> {
+    let output = cargo_skills_in(dir)
+        .args([
+            "check",
+            fixture,
+            "--profile",
+            "extended",
+            "--message-format",
+            "short",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stderr).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    lines.pop();
+    lines
+}
+
+#[test]
+fn fix_on_every_broken_fixture_settles_what_it_can_and_touches_nothing_else() {
+    let dir = broken_copy("every-fixture");
+    let mut fixed_any = Vec::new();
+    for fixture in fixtures(&dir) {
+        let path = dir.join(&fixture).join("SKILL.md");
+        let before = std::fs::read(&path).unwrap();
+        let problems_before = check(&dir, &fixture);
+        let output = cargo_skills_in(&dir)
+            .args(["fix", &fixture, "--allow-dirty", "--profile", "extended"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let after = std::fs::read(&path).unwrap();
+        let problems_after = check(&dir, &fixture);
+        if before == after {
+            assert_eq!(problems_after, problems_before, "{fixture}: {stderr}");
+            assert!(
+                stderr
+                    .lines()
+                    .last()
+                    .unwrap()
+                    .starts_with("0 fixes in 0 files"),
+                "{fixture}: {stderr}"
+            );
+            continue;
+        }
+        fixed_any.push(fixture.clone());
+        // What is left is what `check` said minus what was fixed.
+        assert!(
+            problems_after.len() < problems_before.len(),
+            "{fixture}: {problems_before:?} -> {problems_after:?}"
+        );
+        assert!(
+            problems_after
+                .iter()
+                .all(|p| problems_before.contains(p) || !p.contains("error")),
+            "{fixture}: new problems {problems_after:?}"
+        );
+        // Only the lines that were fixed changed; the body not at all.
+        let (before, after) = (
+            String::from_utf8(before).unwrap(),
+            String::from_utf8(after).unwrap(),
+        );
+        let fixed_lines: Vec<usize> = stderr
+            .lines()
+            .filter_map(|l| l.strip_prefix("  ")?.split(':').next()?.parse().ok())
+            .collect();
+        assert_eq!(before.lines().count(), after.lines().count(), "{fixture}");
+        for (number, (a, b)) in before.lines().zip(after.lines()).enumerate() {
+            if a != b {
+                assert!(
+                    fixed_lines.contains(&(number + 1)),
+                    "{fixture}: line {} changed without a fix: {a:?} -> {b:?}",
+                    number + 1
+                );
+            }
+        }
+        let body = |text: &str| text.splitn(3, "\n---").nth(2).map(str::to_owned);
+        assert_eq!(body(&before), body(&after), "{fixture}: the body changed");
+    }
+    assert_eq!(
+        fixed_any,
+        ["Bad_Name", "endpoint-problems", "unquoted-colon"],
+        "the fixtures with a machine-applicable fix-it"
+    );
+}
+
+#[test]
+fn dry_run_prints_a_unified_diff_and_writes_nothing() {
+    let dir = broken_copy("dry-run");
+    let before = std::fs::read(dir.join("endpoint-problems/SKILL.md")).unwrap();
+    let (stdout, stderr) = run(
+        &dir,
+        &[
+            "fix",
+            "endpoint-problems",
+            "unquoted-colon",
+            "--dry-run",
+            "--profile",
+            "extended",
+        ],
+        1,
+    );
+    insta::assert_snapshot!("fix_dry_run_stdout", stdout);
+    insta::assert_snapshot!("fix_dry_run_stderr", stderr);
+    assert_eq!(
+        std::fs::read(dir.join("endpoint-problems/SKILL.md")).unwrap(),
+        before
+    );
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Process::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_AUTHOR_NAME", "t")
+        .env("GIT_AUTHOR_EMAIL", "t@example.com")
+        .env("GIT_COMMITTER_NAME", "t")
+        .env("GIT_COMMITTER_EMAIL", "t@example.com")
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}
+
+#[test]
+fn uncommitted_changes_are_not_touched_without_allow_dirty() {
+    // Outside any git work tree (this workspace's is not above the temp dir).
+    let dir = std::env::temp_dir().join(format!("skills-fix-git-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("skills/a")).unwrap();
+    let text = "---\nname: a\ndescription: Does a. Use when: asked\n---\nBody\n";
+    std::fs::write(dir.join("skills/a/SKILL.md"), text).unwrap();
+    // No git: refused, as `cargo fix` refuses without version control.
+    let (_, stderr) = run(&dir, &["fix", "skills"], 2);
+    assert!(stderr.contains("no git work tree"), "{stderr}");
+    git(&dir, &["init", "-q"]);
+    // Untracked: uncommitted.
+    let (_, stderr) = run(&dir, &["fix", "skills"], 2);
+    assert!(
+        stderr.contains("uncommitted changes") && stderr.contains("skills/a/SKILL.md"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("skills/a/SKILL.md")).unwrap(),
+        text
+    );
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-q", "-m", "skills"]);
+    // Committed: fixed without the flag.
+    let (_, stderr) = run(&dir, &["fix", "skills"], 0);
+    assert!(
+        stderr.starts_with("Fixed skills/a/SKILL.md (1 fix)\n  3:1: S007: quote the value\n"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("skills/a/SKILL.md")).unwrap(),
+        "---\nname: a\ndescription: \"Does a. Use when: asked\"\n---\nBody\n"
+    );
+    // The fix committed, then the file edited again: refused, then allowed.
+    git(&dir, &["commit", "-q", "-am", "fixed"]);
+    std::fs::write(dir.join("skills/a/SKILL.md"), text).unwrap();
+    run(&dir, &["fix", "skills"], 2);
+    run(&dir, &["fix", "skills", "--allow-dirty"], 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fmt_check_prints_the_diff_and_fmt_writes_the_canonical_style() {
+    let dir = workspace().join("target/fix-tests/fmt");
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&workspace().join("examples/issue-tracker/skills"), &dir);
+    let before = std::fs::read_to_string(dir.join("github-issues/SKILL.md")).unwrap();
+    let (stdout, stderr) = run(&dir, &["fmt", ".", "--check"], 1);
+    insta::assert_snapshot!("fmt_check_stdout", stdout);
+    assert_eq!(
+        stderr,
+        "3 files are not formatted: run `cargo skills fmt`\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("github-issues/SKILL.md")).unwrap(),
+        before,
+        "--check writes nothing"
+    );
+    let (_, stderr) = run(&dir, &["fmt", "."], 0);
+    assert_eq!(
+        stderr,
+        "Formatted github-issues/SKILL.md\nFormatted triage-protocol/SKILL.md\nFormatted writing-style/SKILL.md\n"
+    );
+    // Formatted: `--check` passes, and the skills still check clean.
+    run(&dir, &["fmt", ".", "--check"], 0);
+    let (_, stderr) = run(&dir, &["check", "."], 0);
+    assert_eq!(stderr, "ok: 3 skills valid, 0 warnings\n");
+    // The body is the same bytes.
+    let after = std::fs::read_to_string(dir.join("github-issues/SKILL.md")).unwrap();
+    let body = |text: &str| {
+        text.split_once("\n---\n")
+            .unwrap()
+            .1
+            .trim_start()
+            .to_owned()
+    };
+    assert_eq!(body(&after), body(&before));
+}

@@ -1,0 +1,462 @@
+//! One canonical style for frontmatter, as `cargo skills fmt` writes it:
+//!
+//! - keys in the specification's order (`name`, `description`, `license`,
+//!   `compatibility`, `metadata`, `allowed-tools`), then this project's
+//!   (`kind`, `version`, `area`, `tags`, `triggers`, `app_slug`,
+//!   `model_config`, the protocol's steps and hatches, `tools`,
+//!   `permissions`), then other clients' keys, then `x-` keys, the last two
+//!   groups in source order;
+//! - strings plain unless YAML needs quotes, then double-quoted; a one-line
+//!   string longer than [`FOLD_FROM`] characters as a folded block scalar
+//!   (`>-`) wrapped at [`WIDTH`] columns; strings with line breaks as literal
+//!   block scalars when that reads back the same, else quoted;
+//! - numbers, booleans and nulls exactly as written;
+//! - block-style lists and maps, two spaces of indentation, `---` fences,
+//!   one blank line before the body, the file's line ending and BOM.
+//!
+//! The body is never touched. saphyr keeps no comments, so a frontmatter
+//! with a comment is left as it is ([`Outcome::Skipped`]), never stripped.
+//! [`skill`] formats one skill's file and proves the result means the same:
+//! the same skill as compiled, and the same body bytes.
+
+use crate::config::Config;
+use crate::frontmatter;
+use crate::ir;
+use crate::source::{SourceFile, Sources};
+use crate::validate::{self, SPEC_KEYS, SkillFiles};
+use crate::yaml::{self, Entry, Node, Value};
+
+/// Folded past this many characters (a description that long wraps in any editor).
+pub const FOLD_FROM: usize = 100;
+/// Folded lines are wrapped at this column.
+pub const WIDTH: usize = 80;
+
+/// What formatting a file gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Already canonical.
+    Unchanged,
+    /// The canonical text.
+    Changed(String),
+    /// Left as it is, and why.
+    Skipped(String),
+}
+
+/// Formats one skill file: canonical, or skipped with the reason. The
+/// result is checked: it must compile to the same skill, with the same body.
+pub fn skill(files: &SkillFiles, config: &Config) -> Outcome {
+    let Ok(text) = std::str::from_utf8(&files.bytes) else {
+        return Outcome::Skipped("not UTF-8".to_owned());
+    };
+    let formatted = match text_of(text, config) {
+        Ok(formatted) => formatted,
+        Err(reason) => return Outcome::Skipped(reason),
+    };
+    if formatted == text {
+        return Outcome::Unchanged;
+    }
+    let before = compiled(files, text.as_bytes(), config);
+    let after = compiled(files, formatted.as_bytes(), config);
+    match (before, after) {
+        (Some(before), Some(after)) if same_skill(&before, &after) => Outcome::Changed(formatted),
+        (Some(_), _) => Outcome::Skipped(
+            "formatting would change what the skill means (please report this)".to_owned(),
+        ),
+        (None, _) => Outcome::Skipped("the skill has errors: run `cargo skills check`".to_owned()),
+    }
+}
+
+/// The canonical text of a skill file, or why it is left as it is.
+pub fn text_of(text: &str, config: &Config) -> Result<String, String> {
+    let source = SourceFile::new("SKILL.md", text);
+    let framing = frontmatter::split(&source, false).map_err(|d| d.message)?;
+    let Some(range) = framing.yaml.clone() else {
+        return Err("no frontmatter".to_owned());
+    };
+    if let Some(line) = comment_line(&text[range.clone()]) {
+        return Err(format!(
+            "the frontmatter has a comment (line {}); comments would be lost, so the file is left as it is",
+            source.line_col(range.start).line + line
+        ));
+    }
+    let root = match yaml::parse(&source, range.clone(), config.max_yaml_depth) {
+        Ok(Some(root)) => root,
+        Ok(None) => return Err("empty frontmatter".to_owned()),
+        Err(problems) => {
+            return Err(format!(
+                "{}; `cargo skills fix` repairs what it can",
+                problems[0].message
+            ));
+        }
+    };
+    let Value::Map(entries) = &root.value else {
+        return Err("the frontmatter is not a mapping".to_owned());
+    };
+    let eol = if text[..range.start].ends_with("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let mut yaml = String::new();
+    let emitter = Emitter { text };
+    for entry in ordered(entries) {
+        emitter.entry(entry, 0, &mut yaml);
+    }
+    let bom = if text.starts_with('\u{feff}') {
+        "\u{feff}"
+    } else {
+        ""
+    };
+    let body = &text[framing.body.clone()];
+    let mut out = format!("{bom}---\n{yaml}---\n");
+    if !body.is_empty() {
+        out.push('\n');
+    }
+    out = out.replace('\n', eol);
+    out.push_str(body);
+    Ok(out)
+}
+
+/// The 0-based line of the first `#` that may start a comment. Conservative:
+/// a `#` after a space or at a line's start, even inside a quoted string,
+/// counts (the file is then only left alone).
+fn comment_line(yaml: &str) -> Option<u32> {
+    yaml.lines()
+        .position(|line| line.trim_start().starts_with('#') || line.contains(" #"))
+        .map(|n| n as u32)
+}
+
+/// This project's keys in the order a reader needs them: what the skill is,
+/// its protocol steps, then its tools and the permissions that name them.
+const EXTENSION_ORDER: &[&str] = &[
+    "kind",
+    "version",
+    "area",
+    "tags",
+    "triggers",
+    "app_slug",
+    "model_config",
+    "preconditions",
+    "steps",
+    "post_checks",
+    "on_deviation",
+    "on_blocked",
+    "on_already_done",
+    "tools",
+    "permissions",
+];
+
+/// Spec keys, then this project's keys, then other clients' keys, then
+/// `x-` keys; the last two groups in source order.
+fn ordered(entries: &[Entry]) -> Vec<&Entry> {
+    let rank = |key: &str| {
+        if let Some(i) = SPEC_KEYS.iter().position(|k| *k == key) {
+            (0, i)
+        } else if let Some(i) = EXTENSION_ORDER.iter().position(|k| *k == key) {
+            (1, i)
+        } else if key.starts_with("x-") {
+            (3, 0)
+        } else {
+            (2, 0)
+        }
+    };
+    let mut ordered: Vec<&Entry> = entries.iter().collect();
+    ordered.sort_by_key(|entry| rank(&entry.key));
+    ordered
+}
+
+struct Emitter<'a> {
+    /// The file, for scalars kept exactly as written.
+    text: &'a str,
+}
+
+impl Emitter<'_> {
+    fn entry(&self, entry: &Entry, indent: usize, out: &mut String) {
+        let pad = " ".repeat(indent);
+        out.push_str(&pad);
+        out.push_str(&key(&entry.key));
+        out.push(':');
+        self.value(&entry.value, indent, out);
+    }
+
+    /// `node` after a key's colon or a list item's dash.
+    fn value(&self, node: &Node, indent: usize, out: &mut String) {
+        match &node.value {
+            Value::Map(entries) if entries.is_empty() => out.push_str(" {}\n"),
+            Value::Seq(items) if items.is_empty() => out.push_str(" []\n"),
+            Value::Map(entries) => {
+                out.push('\n');
+                for entry in entries {
+                    self.entry(entry, indent + 2, out);
+                }
+            }
+            Value::Seq(items) => {
+                out.push('\n');
+                for item in items {
+                    self.item(item, indent + 2, out);
+                }
+            }
+            Value::String(text) => {
+                out.push_str(&string(text, indent + 2));
+                out.push('\n');
+            }
+            _ => {
+                let written = self.text.get(node.span.clone()).unwrap_or("").trim();
+                if !written.is_empty() {
+                    out.push(' ');
+                    out.push_str(written);
+                }
+                out.push('\n');
+            }
+        }
+    }
+
+    /// A list item at `indent`: `- value`, a map's first entry on the dash's line.
+    fn item(&self, node: &Node, indent: usize, out: &mut String) {
+        let pad = " ".repeat(indent);
+        match &node.value {
+            Value::Map(entries) if !entries.is_empty() => {
+                for (i, entry) in entries.iter().enumerate() {
+                    let mut line = String::new();
+                    self.entry(entry, indent + 2, &mut line);
+                    if i == 0 {
+                        out.push_str(&pad);
+                        out.push_str("- ");
+                        out.push_str(&line[indent + 2..]);
+                    } else {
+                        out.push_str(&line);
+                    }
+                }
+            }
+            _ => {
+                out.push_str(&pad);
+                out.push('-');
+                self.value(node, indent, out);
+            }
+        }
+    }
+}
+
+/// A key, plain when YAML allows.
+fn key(text: &str) -> String {
+    if is_plain(text) {
+        text.to_owned()
+    } else {
+        quoted(text)
+    }
+}
+
+/// A string value after `key:`, with its leading space; block scalars are
+/// indented to `indent`.
+fn string(text: &str, indent: usize) -> String {
+    let pad = " ".repeat(indent);
+    if text.contains('\n') {
+        if let Some(block) = literal(text, &pad) {
+            return block;
+        }
+        return format!(" {}", quoted(text));
+    }
+    if text.chars().count() > FOLD_FROM && is_foldable(text) {
+        return folded(text, &pad);
+    }
+    if is_plain(text) {
+        format!(" {text}")
+    } else {
+        format!(" {}", quoted(text))
+    }
+}
+
+/// Words separated by single spaces: folding reads back the same.
+fn is_foldable(text: &str) -> bool {
+    !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !text.contains("  ")
+        && text.chars().all(|c| c == ' ' || !c.is_whitespace())
+        && text.chars().all(|c| !c.is_control())
+}
+
+/// `>-` and the words wrapped at [`WIDTH`] columns.
+fn folded(text: &str, pad: &str) -> String {
+    let mut out = String::from(" >-\n");
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && pad.len() + line.chars().count() + 1 + word.chars().count() > WIDTH {
+            out.push_str(pad);
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(pad);
+    out.push_str(&line);
+    out
+}
+
+/// `|`, `|-` or `|+` and the lines, when that reads back as `text`: no
+/// line starting with a space or a tab (which would need an indentation
+/// indicator), no trailing spaces, no control characters.
+fn literal(text: &str, pad: &str) -> Option<String> {
+    let content = text.trim_end_matches('\n');
+    let trailing = text.len() - content.len();
+    let chomp = match trailing {
+        0 => "-",
+        1 => "",
+        _ => "+",
+    };
+    let readable = !content.is_empty()
+        && content.lines().all(|line| {
+            !line.starts_with([' ', '\t'])
+                && !line.ends_with([' ', '\t'])
+                && !line.chars().any(|c| c.is_control() && c != '\t')
+        })
+        && !content.contains('\r');
+    if !readable {
+        return None;
+    }
+    let mut out = format!(" |{chomp}\n");
+    let lines: Vec<&str> = content.split('\n').collect();
+    for (i, line) in lines.iter().enumerate() {
+        if !line.is_empty() {
+            out.push_str(pad);
+            out.push_str(line);
+        }
+        if i + 1 < lines.len() {
+            out.push('\n');
+        }
+    }
+    for _ in 1..trailing {
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// Whether `text` reads back as this string when written plainly.
+fn is_plain(text: &str) -> bool {
+    let Some(first) = text.chars().next() else {
+        return false;
+    };
+    let indicator = "-?:,[]{}#&*!|>'\"%@`".contains(first);
+    let dash_ok =
+        matches!(first, '-' | '?' | ':') && text.chars().nth(1).is_some_and(|c| !c.is_whitespace());
+    let special = text.contains(": ")
+        || text.contains(" #")
+        || text.ends_with(':')
+        || text.starts_with(' ')
+        || text.ends_with(' ')
+        || text.chars().any(|c| c.is_control() || c == '\u{feff}')
+        || text.starts_with("---")
+        || text.starts_with("...");
+    (!indicator || dash_ok) && !special && !resolves_to_other_type(text)
+}
+
+/// YAML 1.2 core schema (and 1.1's booleans, which some readers keep).
+fn resolves_to_other_type(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "~" | "null"
+            | "true"
+            | "false"
+            | "yes"
+            | "no"
+            | "on"
+            | "off"
+            | "y"
+            | "n"
+            | ".nan"
+            | ".inf"
+            | "-.inf"
+            | "+.inf"
+    ) || text.parse::<f64>().is_ok()
+        || text.starts_with("0x")
+        || text.starts_with("0o")
+        || text
+            .chars()
+            .all(|c| c.is_ascii_digit() || "_.+-eE:".contains(c))
+}
+
+/// A double-quoted scalar holding `text` exactly: escapes for `"`, `\` and
+/// every control character (a raw line break would be folded to a space).
+fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() || c == '\u{feff}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn compiled(files: &SkillFiles, bytes: &[u8], config: &Config) -> Option<ir::Skill> {
+    let mut sources = Sources::default();
+    let mut diagnostics = Vec::new();
+    let files = SkillFiles {
+        bytes: bytes.to_vec(),
+        ..files.clone()
+    };
+    validate::skill(files, config, &mut sources, &mut diagnostics)
+        .filter(|_| !diagnostics.iter().any(|d| d.is_error()))
+}
+
+/// The same skill, apart from where its text sits in the file and the order
+/// of extra keys (a YAML mapping's keys carry no order; the canonical order
+/// moves `x-` keys last).
+fn same_skill(a: &ir::Skill, b: &ir::Skill) -> bool {
+    let strip = |skill: &ir::Skill| {
+        let mut extras = skill.extras.clone();
+        extras.sort_by(|x, y| x.0.cmp(&y.0));
+        ir::Skill {
+            sha256: [0; 32],
+            head: String::new(),
+            description_span: None,
+            extras,
+            ..skill.clone()
+        }
+    };
+    strip(a) == strip(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_only_when_it_reads_back_as_the_same_string() {
+        for plain in [
+            "deploy",
+            "Deploys the app.",
+            "a-b",
+            "-x",
+            "C++ and C#",
+            "x:y",
+        ] {
+            assert!(is_plain(plain), "{plain}");
+        }
+        for quoted in [
+            "", "true", "No", "1.0", "12", "~", "a: b", "a #b", "- x", "#x", "'x'", " x", "x ",
+            "x:", "0x1F", "1_000",
+        ] {
+            assert!(!is_plain(quoted), "{quoted}");
+        }
+    }
+
+    #[test]
+    fn quoted_strings_escape_line_breaks_and_controls() {
+        assert_eq!(quoted("a\nb\t\"c\"\\"), "\"a\\nb\\t\\\"c\\\"\\\\\"");
+        assert_eq!(quoted("\u{7}"), "\"\\u0007\"");
+    }
+}

@@ -1,0 +1,132 @@
+//! `fix::skill`: machine-applicable fix-its applied to exactly their bytes,
+//! repeated until none applies; guesses never applied; the body, comments,
+//! line endings and BOM untouched, on crafted files and generated ones.
+
+use proptest::prelude::*;
+use skills_compiler::diagnostics::Applicability;
+use skills_compiler::validate::SkillFiles;
+use skills_compiler::{Code, Config, fix};
+
+fn files(text: &str) -> SkillFiles {
+    SkillFiles {
+        path: "skills/a/SKILL.md".into(),
+        directory: "a".into(),
+        bytes: text.as_bytes().to_vec(),
+        tools_yaml: None,
+    }
+}
+
+#[test]
+fn each_machine_applicable_fix_is_applied_and_nothing_else_changes() {
+    let before = "\u{feff}---\r\nname: a\r\n# a comment that stays\r\ndescription: Does a. Use when: asked\r\nallowed-tools: Bash, Read\r\nlicense: 2024\r\ntools:\r\n  - name: ping\r\n    description: Ping it. Use when asked.\r\n    endpoint: {method: post, url: \"https://h.example.com/ping\"}\r\n---\r\nBody: stays exactly, even `a: b`.\r\n";
+    let fixed = fix::skill(files(before), &Config::default());
+    let after = &fixed.changes[0].after;
+    assert_eq!(
+        after,
+        "\u{feff}---\r\nname: a\r\n# a comment that stays\r\ndescription: \"Does a. Use when: asked\"\r\nallowed-tools: Bash Read\r\nlicense: \"2024\"\r\ntools:\r\n  - name: ping\r\n    description: Ping it. Use when asked.\r\n    endpoint: {method: POST, url: \"https://h.example.com/ping\"}\r\n---\r\nBody: stays exactly, even `a: b`.\r\n"
+    );
+    let codes: Vec<Code> = fixed.applied.iter().map(|a| a.code).collect();
+    // The unquoted colon hid the rest of the YAML: the others came in a second pass.
+    assert_eq!(
+        codes,
+        [
+            Code::UnquotedColon,
+            Code::CommaSeparatedTools,
+            Code::WrongType,
+            Code::EndpointMethod
+        ]
+    );
+    assert!(
+        fixed.remaining.is_empty(),
+        "{:?}",
+        fixed.remaining.iter().map(|d| d.code).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn guesses_are_shown_but_never_applied() {
+    let text = "---\nname: a\ndescripton: Does a. Use when asked.\n---\nBody\n";
+    let fixed = fix::skill(files(text), &Config::default());
+    assert!(fixed.changes.is_empty());
+    let unknown = fixed
+        .remaining
+        .iter()
+        .find(|d| d.code == Code::UnknownKey)
+        .unwrap();
+    let fix = unknown.fix.as_ref().unwrap();
+    assert_eq!(fix.replacement, "description");
+    assert_eq!(fix.applicability, Applicability::MaybeIncorrect);
+}
+
+#[test]
+fn a_skill_without_fixes_is_left_alone() {
+    let text = "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody\n";
+    let fixed = fix::skill(files(text), &Config::default());
+    assert!(fixed.changes.is_empty() && fixed.applied.is_empty());
+    assert!(fixed.remaining.is_empty());
+}
+
+#[test]
+fn a_sidecar_tools_yaml_is_fixed_in_place() {
+    let skill = "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody\n";
+    let tools = "tools:\n  - name: ping\n    description: Ping. Use when asked.\n    endpoint: {method: get, url: \"https://h.example.com/\"}\n";
+    let fixed = fix::skill(
+        SkillFiles {
+            tools_yaml: Some(("skills/a/tools.yaml".into(), tools.as_bytes().to_vec())),
+            ..files(skill)
+        },
+        &Config::default(),
+    );
+    assert_eq!(fixed.changes.len(), 1);
+    assert_eq!(fixed.changes[0].path, "skills/a/tools.yaml");
+    assert_eq!(fixed.changes[0].after, tools.replace("get", "GET"));
+}
+
+/// Frontmatter lines with and without fixable problems, comments among them.
+fn line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("description: Does a. Use when: asked".to_owned()),
+        Just("description: Does a. Use when asked.".to_owned()),
+        Just("allowed-tools: Bash, Read, Grep".to_owned()),
+        Just("allowed-tools: [Bash, Read]".to_owned()),
+        Just("license: 2024".to_owned()),
+        Just("compatibility: 1.5".to_owned()),
+        "# [a-z: ,#\"']{0,20}".prop_map(|c| c),
+        "x-[a-z]{1,5}: [a-z: ]{0,12}".prop_map(|c| c),
+        Just("descripton: typo".to_owned()),
+        Just("name: a".to_owned()),
+        "[a-z: \"'\\[\\]{},#-]{0,16}".prop_map(|c| c),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn fixing_never_panics_and_keeps_the_body_and_every_comment(
+        lines in proptest::collection::vec(line(), 0..8),
+        body in "[a-z: #\\n`-]{0,40}",
+        crlf in any::<bool>(),
+    ) {
+        let eol = if crlf { "\r\n" } else { "\n" };
+        let mut text = format!("---{eol}name: a{eol}");
+        for line in &lines {
+            text.push_str(line);
+            text.push_str(eol);
+        }
+        text.push_str(&format!("---{eol}"));
+        text.push_str(&body);
+        for profile in [skills_compiler::Profile::Extended, skills_compiler::Profile::Lenient] {
+            let config = Config { profile, ..Config::default() };
+            let fixed = fix::skill(files(&text), &config);
+            let after = fixed.changes.first().map_or(text.as_str(), |c| c.after.as_str());
+            prop_assert!(after.ends_with(&body), "body changed: {after:?}");
+            for line in lines.iter().filter(|l| l.starts_with('#')) {
+                prop_assert!(after.contains(line.as_str()), "comment {line:?} lost: {after:?}");
+            }
+            // Fixing what was fixed changes nothing.
+            let again = fix::skill(files(after), &config);
+            prop_assert!(again.changes.is_empty(), "not idempotent: {after:?}");
+        }
+    }
+}
