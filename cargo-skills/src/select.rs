@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::{Compilation, Config, Overrides, compile, compile_skill};
+use skills_compiler::validate::SkillFiles;
+use skills_compiler::{Compilation, Config, Overrides, compile, compile_skill, discover};
 
 use crate::Failure;
 
@@ -42,6 +43,18 @@ impl Target {
         self.skill == other.skill
             && canonical(&self.config.dir) == canonical(&other.config.dir)
             && rules(&self.config) == rules(&other.config)
+    }
+
+    /// The skill files of this target, as discovery finds them; discovery's
+    /// own problems go to `problems`.
+    pub fn files(&self, problems: &mut Vec<skills_compiler::Diagnostic>) -> Vec<SkillFiles> {
+        let base = Path::new(".");
+        match &self.skill {
+            Some(skill) => discover::discover_one(base, skill, &self.config, problems)
+                .into_iter()
+                .collect(),
+            None => discover::discover(base, &self.config, problems),
+        }
     }
 
     pub fn compile(&self) -> Compilation {

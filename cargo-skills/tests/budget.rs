@@ -2,32 +2,14 @@
 //! project's fixtures and on the real corpus, and the exit code: 1 only
 //! when a configured budget is exceeded.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn cargo_skills_in(dir: &Path) -> Command {
-    let mut command = Command::cargo_bin("cargo-skills").unwrap();
-    command
-        .current_dir(dir)
-        .env_remove("CLICOLOR_FORCE")
-        .env("NO_COLOR", "1");
-    command
-}
+use support::{cargo_skills_in, fresh_dir, output, workspace};
 
 fn run(dir: &Path, args: &[&str], code: i32) -> String {
-    let output = cargo_skills_in(dir)
-        .arg("budget")
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    String::from_utf8(output.stdout).unwrap()
+    output(dir, &[&["budget"], args].concat(), code).0
 }
 
 const SIXTY_FOUR: &str = "tests/fixtures/sixty-four";
@@ -88,8 +70,7 @@ fn the_exit_code_is_1_only_over_a_configured_budget() {
 
 #[test]
 fn a_package_budget_table_configures_hosts_context_and_the_gate() {
-    let dir = workspace().join("target/budget-cli-package");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("budget-cli-package");
     std::fs::create_dir_all(dir.join("skills/a")).unwrap();
     std::fs::create_dir_all(dir.join("skills/b")).unwrap();
     std::fs::write(

@@ -1,22 +1,12 @@
 //! Every command as a user runs it: output (insta snapshots), exit codes,
 //! and machine formats parsed back field by field.
 
-use std::path::{Path, PathBuf};
+mod support;
 
 use assert_cmd::Command;
+use std::path::PathBuf;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn cargo_skills_in(dir: &Path) -> Command {
-    let mut command = Command::cargo_bin("cargo-skills").unwrap();
-    command
-        .current_dir(dir)
-        .env_remove("CLICOLOR_FORCE")
-        .env("NO_COLOR", "1");
-    command
-}
+use support::{cargo_skills_in, workspace};
 
 fn cargo_skills() -> Command {
     cargo_skills_in(&workspace())

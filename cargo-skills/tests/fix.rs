@@ -1,42 +1,16 @@
 //! `cargo skills fix` as a user runs it: on every broken fixture, `--dry-run`
 //! diffs (insta snapshots), and the uncommitted-changes guard with a real git.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
-use assert_cmd::Command;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn cargo_skills_in(dir: &Path) -> Command {
-    let mut command = Command::cargo_bin("cargo-skills").unwrap();
-    command
-        .current_dir(dir)
-        .env_remove("CLICOLOR_FORCE")
-        .env("NO_COLOR", "1");
-    command
-}
-
-/// (stdout, stderr) of `cargo skills <args>` in `dir`, which must exit with `code`.
-fn run(dir: &Path, args: &[&str], code: i32) -> (String, String) {
-    let output = cargo_skills_in(dir)
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
+use support::{cargo_skills_in, fresh_dir, output as run, workspace};
 
 /// A fresh copy of the compiler's broken fixtures.
 fn broken_copy(name: &str) -> PathBuf {
-    let dir = workspace().join("target/fix-tests").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir(&format!("fix-{name}"));
     copy_dir(
         &workspace().join("skills-compiler/tests/fixtures/broken"),
         &dir,
@@ -235,8 +209,7 @@ fn uncommitted_changes_are_not_touched_without_allow_dirty() {
 
 #[test]
 fn fmt_check_prints_the_diff_and_fmt_writes_the_canonical_style() {
-    let dir = workspace().join("target/fix-tests/fmt");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("fmt");
     copy_dir(&workspace().join("examples/issue-tracker/skills"), &dir);
     let before = std::fs::read_to_string(dir.join("github-issues/SKILL.md")).unwrap();
     let (stdout, stderr) = run(&dir, &["fmt", ".", "--check"], 1);

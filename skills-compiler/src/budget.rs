@@ -333,6 +333,24 @@ fn first_past(costs: impl IntoIterator<Item = usize>, limit: usize) -> Option<us
     })
 }
 
+/// Every entry in full up to `first`, and from there on left out.
+fn cut_from(entries: &[Entry<'_>], costs: &[usize], first: Option<usize>) -> Vec<Line> {
+    entries
+        .iter()
+        .zip(costs)
+        .enumerate()
+        .map(|(i, (entry, &cost))| Line {
+            name: entry.name.to_owned(),
+            cost,
+            fate: if first.is_some_and(|first| i >= first) {
+                Fate::Omitted
+            } else {
+                Fate::Full
+            },
+        })
+        .collect()
+}
+
 /// `text` cut to at most `max` characters.
 fn prefix_chars(text: &str, max: usize) -> &str {
     text.char_indices()
@@ -684,20 +702,7 @@ mod zed {
             .map(|e| e.name.len() + e.description.len())
             .collect();
         let culprit = first_past(costs.iter().copied(), LIMIT_BYTES);
-        let lines = entries
-            .iter()
-            .zip(&costs)
-            .enumerate()
-            .map(|(i, (entry, &cost))| Line {
-                name: entry.name.to_owned(),
-                cost,
-                fate: if culprit.is_some_and(|first| i >= first) {
-                    Fate::Omitted
-                } else {
-                    Fate::Full
-                },
-            })
-            .collect();
+        let lines = cut_from(entries, &costs, culprit);
         Report {
             budget: Budget::Zed,
             limit: Limit {
@@ -803,20 +808,7 @@ mod plain {
             })
             .collect();
         let culprit = first_past(costs.iter().copied(), limit);
-        let lines = entries
-            .iter()
-            .zip(&costs)
-            .enumerate()
-            .map(|(i, (entry, &cost))| Line {
-                name: entry.name.to_owned(),
-                cost,
-                fate: if culprit.is_some_and(|first| i >= first) {
-                    Fate::Omitted
-                } else {
-                    Fate::Full
-                },
-            })
-            .collect();
+        let lines = cut_from(entries, &costs, culprit);
         Report {
             budget,
             limit: Limit {

@@ -242,7 +242,7 @@ fn key(text: &str) -> String {
     if is_plain(text) {
         text.to_owned()
     } else {
-        quoted(text)
+        yaml::quote(text)
     }
 }
 
@@ -254,7 +254,7 @@ fn string(text: &str, indent: usize) -> String {
         if let Some(block) = literal(text, &pad) {
             return block;
         }
-        return format!(" {}", quoted(text));
+        return format!(" {}", yaml::quote(text));
     }
     if text.chars().count() > FOLD_FROM && is_foldable(text) {
         return folded(text, &pad);
@@ -262,7 +262,7 @@ fn string(text: &str, indent: usize) -> String {
     if is_plain(text) {
         format!(" {text}")
     } else {
-        format!(" {}", quoted(text))
+        format!(" {}", yaml::quote(text))
     }
 }
 
@@ -379,28 +379,6 @@ fn resolves_to_other_type(text: &str) -> bool {
             .all(|c| c.is_ascii_digit() || "_.+-eE:".contains(c))
 }
 
-/// A double-quoted scalar holding `text` exactly: escapes for `"`, `\` and
-/// every control character (a raw line break would be folded to a space).
-fn quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() || c == '\u{feff}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn compiled(files: &SkillFiles, bytes: &[u8], config: &Config) -> Option<ir::Skill> {
     let mut sources = Sources::default();
     let mut diagnostics = Vec::new();
@@ -456,7 +434,7 @@ mod tests {
 
     #[test]
     fn quoted_strings_escape_line_breaks_and_controls() {
-        assert_eq!(quoted("a\nb\t\"c\"\\"), "\"a\\nb\\t\\\"c\\\"\\\\\"");
-        assert_eq!(quoted("\u{7}"), "\"\\u0007\"");
+        assert_eq!(yaml::quote("a\nb\t\"c\"\\"), "\"a\\nb\\t\\\"c\\\"\\\\\"");
+        assert_eq!(yaml::quote("\u{7}"), "\"\\u0007\"");
     }
 }

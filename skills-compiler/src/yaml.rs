@@ -378,7 +378,9 @@ fn split_key_value(line: &str) -> Option<(&str, &str)> {
     Some((&line[..split], &line[split..]))
 }
 
-/// A YAML double-quoted scalar holding `value` exactly.
+/// A YAML double-quoted scalar holding `value` exactly: escapes for `"`,
+/// `\\` and every control character (a raw line break inside double quotes
+/// would be folded to a space).
 pub fn quote(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('"');
@@ -386,7 +388,12 @@ pub fn quote(value: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() || c == '\u{feff}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
             c => out.push(c),
         }
     }

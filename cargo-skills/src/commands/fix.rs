@@ -3,16 +3,16 @@
 //! apply) are `skills_compiler::fix`; this finds the files, guards
 //! uncommitted work, writes or prints a diff, and re-checks.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use skills_compiler::diagnostics::render;
 use skills_compiler::fix::{self, Change};
-use skills_compiler::{Diagnostic, Overrides, Severity, discover};
+use skills_compiler::{Overrides, Severity};
 
 use crate::Failure;
 use crate::output::outln;
-use crate::select::{Selection, Target, targets};
+use crate::select::{Selection, targets};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -33,7 +33,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut remaining = Vec::new();
     let mut applied = Vec::new();
     for target in targets(&args.selection, &args.paths, &Overrides::default())? {
-        for files in candidates(&target, &mut remaining) {
+        for files in target.files(&mut remaining) {
             let fixed = fix::skill(files, &target.config);
             changes.extend(fixed.changes);
             applied.extend(fixed.applied);
@@ -91,21 +91,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Ok(())
     } else {
         Err(Failure::Invalid)
-    }
-}
-
-/// The skill files of a target, as discovery finds them; discovery's own
-/// problems go to `problems`.
-fn candidates(
-    target: &Target,
-    problems: &mut Vec<Diagnostic>,
-) -> Vec<skills_compiler::validate::SkillFiles> {
-    let base = Path::new(".");
-    match &target.skill {
-        Some(skill) => discover::discover_one(base, skill, &target.config, problems)
-            .into_iter()
-            .collect(),
-        None => discover::discover(base, &target.config, problems),
     }
 }
 

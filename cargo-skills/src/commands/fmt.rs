@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
+use skills_compiler::Overrides;
 use skills_compiler::format::{self, Outcome};
-use skills_compiler::{Overrides, discover};
 
 use crate::Failure;
 use crate::commands::fix::diff;
@@ -26,14 +26,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut unformatted = 0usize;
     for target in targets(&args.selection, &args.paths, &Overrides::default())? {
         let mut problems = Vec::new();
-        let base = std::path::Path::new(".");
-        let candidates = match &target.skill {
-            Some(skill) => discover::discover_one(base, skill, &target.config, &mut problems)
-                .into_iter()
-                .collect(),
-            None => discover::discover(base, &target.config, &mut problems),
-        };
-        for files in candidates {
+        for files in target.files(&mut problems) {
             match format::skill(&files, &target.config) {
                 Outcome::Unchanged => {}
                 Outcome::Skipped(reason) => {
