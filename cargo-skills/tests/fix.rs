@@ -243,3 +243,62 @@ fn fmt_check_prints_the_diff_and_fmt_writes_the_canonical_style() {
     };
     assert_eq!(body(&after), body(&before));
 }
+
+#[test]
+fn fix_to_portable_writes_out_what_lenient_assumed_and_renames_the_folder() {
+    let dir = fresh_dir("fix-to");
+    let write = |path: &str, text: &str| {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "skills/My_Tool/SKILL.md",
+        "---\nname: My Tool\ndescription: Does tools. Use when: asked\nversion: 1.0\ntools: Read, Grep\n---\nBody: kept.\n",
+    );
+    write(
+        "skills/noted/SKILL.md",
+        "---\n# kept by hand\nname: noted\ndescription: Notes. Use when asked.\nversion: 2\n---\nBody.\n",
+    );
+    // Before: neither is portable.
+    let (_, before) = run(&dir, &["check", "skills", "--profile", "portable"], 1);
+    assert!(before.contains("My_Tool"), "{before}");
+    let (stdout, stderr) = run(&dir, &["fix", "skills", "--to", "portable", "--dry-run"], 1);
+    insta::assert_snapshot!("fix_to_portable_dry_run", stdout);
+    assert!(
+        stderr.contains("note: left as it is: skills/noted/SKILL.md has a comment"),
+        "{stderr}"
+    );
+    let (_, stderr) = run(
+        &dir,
+        &["fix", "skills", "--to", "portable", "--allow-dirty"],
+        1,
+    );
+    assert!(
+        stderr.contains("Renamed skills/My_Tool -> skills/my-tool"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(dir.join("skills/my-tool/SKILL.md")).unwrap();
+    assert_eq!(
+        text,
+        "---\nname: my-tool\ndescription: \"Does tools. Use when: asked\"\nmetadata:\n  version: \"1.0\"\n  original-name: My Tool\nallowed-tools: Read Grep\n---\n\nBody: kept.\n"
+    );
+    assert!(!dir.join("skills/My_Tool").exists());
+    // What is left is the commented skill's `version`, which `fix` would not rewrite.
+    let (_, after) = run(
+        &dir,
+        &[
+            "check",
+            "skills",
+            "--profile",
+            "portable",
+            "--message-format",
+            "short",
+        ],
+        1,
+    );
+    assert_eq!(
+        after,
+        "skills/noted/SKILL.md:5:1: error[S113]: `version` is not part of the Agent Skills specification (profile `portable`)\nfailed: 1 error, 0 warnings\n"
+    );
+}

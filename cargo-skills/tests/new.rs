@@ -59,6 +59,8 @@ impl Package {
     fn check_passes(&self, expected: &str) {
         let (_, stderr) = self.run(&["check", "--message-format", "short"], 0);
         assert_eq!(stderr, expected);
+        // Written by the compiler's writer: already in `fmt`'s style.
+        self.run(&["fmt", "--check"], 0);
     }
 }
 

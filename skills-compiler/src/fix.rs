@@ -191,3 +191,156 @@ pub fn apply<'a>(text: &str, fixes: impl IntoIterator<Item = &'a FixIt>) -> (Str
     out.push_str(&text[at..]);
     (out, used)
 }
+
+/// What `fix --to <profile>` does to one skill: what `lenient` assumed,
+/// written out explicitly by the writer, and the folder renamed when the
+/// skill's name became a slug.
+#[derive(Debug, Clone, Default)]
+pub struct Migration {
+    pub changes: Vec<Change>,
+    /// The skill's directory and the one it must be renamed to.
+    pub rename: Option<(String, String)>,
+    /// The diagnostics of the written skill under the target profile: what
+    /// no rewrite settles (an extension key in `portable`, say).
+    pub remaining: Vec<Diagnostic>,
+}
+
+/// A skill `fix --to` left as it is: why, and its problems under the target
+/// profile, which remain.
+#[derive(Debug, Clone)]
+pub struct Skipped {
+    pub reason: String,
+    pub remaining: Vec<Diagnostic>,
+}
+
+/// Reads the skill as `lenient` does and writes what it assumed into the
+/// source, for `config`'s profile: a slug for a bad name (the original kept
+/// as `x-original-name`), `version` quoted, Claude Code's `tools` as
+/// `allowed-tools`, `: ` quoted, and, for `portable`, tools in a sidecar
+/// `tools.yaml`. The frontmatter is rewritten in the canonical style, so a
+/// file with a comment is refused rather than stripped.
+pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipped> {
+    let texts = texts(&files);
+    let commented = |(path, text): &&(String, String)| {
+        if *path == files.path {
+            crate::format::has_comment(text)
+        } else {
+            crate::format::yaml_has_comment(text)
+        }
+    };
+    if let Some((path, _)) = texts.iter().find(commented) {
+        return Err(Skipped {
+            reason: format!(
+                "{path} has a comment, which rewriting would lose; move it into the body or remove it first"
+            ),
+            remaining: diagnose(&files, config),
+        });
+    }
+    let lenient = Config {
+        profile: Profile::Lenient,
+        ..config.clone()
+    };
+    let mut sources = Sources::default();
+    let mut diagnostics = Vec::new();
+    let Some(mut skill) = validate::skill(files.clone(), &lenient, &mut sources, &mut diagnostics)
+    else {
+        return Err(Skipped {
+            reason: format!(
+                "{} does not load even in `lenient`: run `cargo skills check --profile lenient {}`",
+                files.path, files.path
+            ),
+            remaining: diagnose(&files, config),
+        });
+    };
+    let dir = std::path::Path::new(&files.path)
+        .parent()
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .unwrap_or_default();
+    let flat = !files.path.ends_with("/SKILL.md") && files.path != "SKILL.md";
+    let rename = (!flat && skill.name.as_str() != files.directory).then(|| {
+        let parent = std::path::Path::new(&dir)
+            .parent()
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_default();
+        let to = if parent.is_empty() {
+            skill.name.as_str().to_owned()
+        } else {
+            format!("{parent}/{}", skill.name)
+        };
+        (dir.clone(), to)
+    });
+    let new_dir = rename.as_ref().map_or(dir.clone(), |(_, to)| to.clone());
+    let tools_path = format!("{dir}/tools.yaml");
+    if config.profile == Profile::Portable {
+        into_metadata(&mut skill);
+        if !skill.tools.is_empty() || files.tools_yaml.is_some() {
+            skill.tools_path = Some(tools_path.clone());
+        }
+    }
+    let written = crate::write::files(&skill);
+    let mut changes = Vec::new();
+    let before = |path: &str| {
+        texts
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
+    };
+    if written.skill_md != before(&files.path) {
+        changes.push(Change {
+            path: files.path.clone(),
+            before: before(&files.path),
+            after: written.skill_md.clone(),
+        });
+    }
+    if let Some(tools) = &written.tools_yaml
+        && *tools != before(&tools_path)
+    {
+        changes.push(Change {
+            path: tools_path.clone(),
+            before: before(&tools_path),
+            after: tools.clone(),
+        });
+    }
+    let target = SkillFiles {
+        path: format!("{new_dir}/{}", file_name(&files.path)),
+        directory: skill.name.as_str().to_owned(),
+        bytes: written.skill_md.into_bytes(),
+        tools_yaml: written
+            .tools_yaml
+            .map(|text| (format!("{new_dir}/tools.yaml"), text.into_bytes())),
+    };
+    let remaining = diagnose(&target, config);
+    Ok(Migration {
+        changes,
+        rename,
+        remaining,
+    })
+}
+
+/// `portable` has no `version` and no `x-` keys: a version other than the
+/// default and the original of a slugged name move into `metadata`, the
+/// specification's place for them (`metadata.version` is its own example).
+fn into_metadata(skill: &mut crate::ir::Skill) {
+    use crate::ir::Version;
+    let version = match std::mem::replace(&mut skill.version, Version::Number(1)) {
+        Version::Number(1) => None,
+        Version::Number(n) => Some(n.to_string()),
+        Version::Semver(text) | Version::Text(text) => Some(text),
+    };
+    if let Some(version) = version {
+        skill.metadata.push(("version".to_owned(), version));
+    }
+    if let Some(at) = skill
+        .extras
+        .iter()
+        .position(|(k, _)| k == "x-original-name")
+        && let (_, serde_json::Value::String(name)) = skill.extras.remove(at)
+    {
+        skill.metadata.push(("original-name".to_owned(), name));
+    }
+}
+
+fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}

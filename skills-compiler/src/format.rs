@@ -98,7 +98,7 @@ pub fn text_of(text: &str, config: &Config) -> Result<String, String> {
         "\n"
     };
     let mut yaml = String::new();
-    let emitter = Emitter { text };
+    let emitter = Emitter { text: Some(text) };
     for entry in ordered(entries) {
         emitter.entry(entry, 0, &mut yaml);
     }
@@ -115,6 +115,22 @@ pub fn text_of(text: &str, config: &Config) -> Result<String, String> {
     out = out.replace('\n', eol);
     out.push_str(body);
     Ok(out)
+}
+
+/// Whether a skill file's frontmatter may hold a comment, which rewriting
+/// it would lose.
+pub fn has_comment(text: &str) -> bool {
+    let source = SourceFile::new("SKILL.md", text);
+    frontmatter::split(&source, true).is_ok_and(|framing| {
+        framing
+            .yaml
+            .is_some_and(|range| comment_line(&text[range]).is_some())
+    })
+}
+
+/// The same for a YAML file without fences (a sidecar `tools.yaml`).
+pub fn yaml_has_comment(text: &str) -> bool {
+    comment_line(text).is_some()
 }
 
 /// The 0-based line of the first `#` that may start a comment. Conservative:
@@ -165,9 +181,21 @@ fn ordered(entries: &[Entry]) -> Vec<&Entry> {
     ordered
 }
 
+/// A frontmatter mapping built in memory (by [`crate::write`]) in the
+/// canonical style: keys in canonical order, scalars from their values.
+pub fn emit(entries: &[Entry]) -> String {
+    let mut out = String::new();
+    let emitter = Emitter { text: None };
+    for entry in ordered(entries) {
+        emitter.entry(entry, 0, &mut out);
+    }
+    out
+}
+
 struct Emitter<'a> {
-    /// The file, for scalars kept exactly as written.
-    text: &'a str,
+    /// The file, for scalars kept exactly as written; `None` for a tree
+    /// built in memory, whose scalars are written from their values.
+    text: Option<&'a str>,
 }
 
 impl Emitter<'_> {
@@ -201,10 +229,13 @@ impl Emitter<'_> {
                 out.push('\n');
             }
             _ => {
-                let written = self.text.get(node.span.clone()).unwrap_or("").trim();
+                let written = match self.text {
+                    Some(text) => text.get(node.span.clone()).unwrap_or("").trim().to_owned(),
+                    None => scalar(&node.value),
+                };
                 if !written.is_empty() {
                     out.push(' ');
-                    out.push_str(written);
+                    out.push_str(&written);
                 }
                 out.push('\n');
             }
@@ -234,6 +265,20 @@ impl Emitter<'_> {
                 self.value(node, indent, out);
             }
         }
+    }
+}
+
+/// A number, boolean or null as YAML's core schema reads it back.
+fn scalar(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(i) => i.to_string(),
+        Value::Float(f) if f.is_nan() => ".nan".to_owned(),
+        Value::Float(f) if f.is_infinite() => if *f > 0.0 { ".inf" } else { "-.inf" }.to_owned(),
+        // Debug keeps a `.0` on whole numbers, so `1.0` stays a float.
+        Value::Float(f) => format!("{f:?}"),
+        _ => String::new(),
     }
 }
 
@@ -393,7 +438,7 @@ fn compiled(files: &SkillFiles, bytes: &[u8], config: &Config) -> Option<ir::Ski
 /// The same skill, apart from where its text sits in the file and the order
 /// of extra keys (a YAML mapping's keys carry no order; the canonical order
 /// moves `x-` keys last).
-fn same_skill(a: &ir::Skill, b: &ir::Skill) -> bool {
+pub fn same_skill(a: &ir::Skill, b: &ir::Skill) -> bool {
     let strip = |skill: &ir::Skill| {
         let mut extras = skill.extras.clone();
         extras.sort_by(|x, y| x.0.cmp(&y.0));

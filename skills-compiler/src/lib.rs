@@ -37,6 +37,7 @@ pub mod present;
 pub mod source;
 pub mod tracking;
 pub mod validate;
+pub mod write;
 pub mod yaml;
 
 use std::collections::BTreeMap;

@@ -3,7 +3,7 @@
 //! apply) are `skills_compiler::fix`; this finds the files, guards
 //! uncommitted work, writes or prints a diff, and re-checks.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use skills_compiler::diagnostics::render;
@@ -26,23 +26,51 @@ pub struct Args {
     /// Fix files that have uncommitted changes (or are outside a git work tree).
     #[arg(long)]
     allow_dirty: bool,
+    /// Write out what `lenient` assumed, for this profile: a slug for a bad
+    /// name (and the folder renamed), `version` quoted, Claude Code's `tools`
+    /// as `allowed-tools`, tools in a sidecar for `portable`. Rewrites the
+    /// frontmatter in `fmt`'s style; files with comments are left alone.
+    #[arg(long, value_name = "PROFILE")]
+    to: Option<skills_compiler::Profile>,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let mut changes = Vec::new();
     let mut remaining = Vec::new();
     let mut applied = Vec::new();
+    let mut renames = Vec::new();
     for target in targets(&args.selection, &args.paths, &Overrides::default())? {
         for files in target.files(&mut remaining) {
-            let fixed = fix::skill(files, &target.config);
-            changes.extend(fixed.changes);
-            applied.extend(fixed.applied);
-            remaining.extend(fixed.remaining);
+            let Some(profile) = args.to else {
+                let fixed = fix::skill(files, &target.config);
+                changes.extend(fixed.changes);
+                applied.extend(fixed.applied);
+                remaining.extend(fixed.remaining);
+                continue;
+            };
+            let config = skills_compiler::Config {
+                profile,
+                ..target.config.clone()
+            };
+            match fix::to_profile(files, &config) {
+                Ok(migration) => {
+                    changes.extend(migration.changes);
+                    renames.extend(migration.rename);
+                    remaining.extend(migration.remaining);
+                }
+                Err(skipped) => {
+                    anstream::eprintln!("note: left as it is: {}", skipped.reason);
+                    remaining.extend(skipped.remaining);
+                }
+            }
         }
     }
     if args.dry_run {
         for change in &changes {
             outln!("{}", diff(change));
+        }
+        for (from, to) in &renames {
+            outln!("rename {from} -> {to}");
         }
     } else {
         if !args.allow_dirty {
@@ -53,9 +81,31 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Failure::Usage(format!("cannot write {}: {error}", change.path))
             })?;
         }
+        for (from, to) in &renames {
+            if Path::new(to).exists() {
+                return Err(Failure::Usage(format!(
+                    "cannot rename {from} to {to}: it exists"
+                )));
+            }
+            std::fs::rename(from, to)
+                .map_err(|error| Failure::Usage(format!("cannot rename {from}: {error}")))?;
+            anstream::eprintln!("Renamed {from} -> {to}");
+        }
     }
-    let verb = if args.dry_run { "Would fix" } else { "Fixed" };
-    for change in &changes {
+    let verb = match (args.dry_run, args.to) {
+        (true, None) => "Would fix",
+        (false, None) => "Fixed",
+        (true, Some(_)) => "Would rewrite",
+        (false, Some(_)) => "Rewrote",
+    };
+    for change in changes.iter().filter(|_| args.to.is_some()) {
+        anstream::eprintln!(
+            "{verb} {} for `{}`",
+            change.path,
+            args.to.map_or("", |p| p.as_str())
+        );
+    }
+    for change in changes.iter().filter(|_| args.to.is_none()) {
         let here: Vec<_> = applied.iter().filter(|a| a.file == change.path).collect();
         let plural = if here.len() == 1 { "" } else { "es" };
         anstream::eprintln!("{verb} {} ({} fix{plural})", change.path, here.len());
@@ -80,8 +130,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .count();
     anstream::eprintln!(
         "{} fix{} in {} file{}; {errors} error{} and {warnings} warning{} remain",
-        applied.len(),
-        if applied.len() == 1 { "" } else { "es" },
+        if args.to.is_some() {
+            changes.len()
+        } else {
+            applied.len()
+        },
+        if applied.len() == 1 || (args.to.is_some() && changes.len() == 1) {
+            ""
+        } else {
+            "es"
+        },
         changes.len(),
         if changes.len() == 1 { "" } else { "s" },
         if errors == 1 { "" } else { "s" },

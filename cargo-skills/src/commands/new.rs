@@ -7,8 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
+use skills_compiler::diagnostics::render;
 use skills_compiler::discover::display_path;
 use skills_compiler::validate::{is_valid_tool_name, name};
+use skills_compiler::write::{ProtocolSpec, SkillBuilder, ToolSpec};
 use skills_compiler::{Config, Overrides, Profile, compile_skill, tracking};
 
 use crate::Failure;
@@ -79,11 +81,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
             )));
         }
     }
-    write(&package.dir.join(&skill_path), &skill_md(&args, sidecar))?;
-    if sidecar {
+    let written = scaffold(&args, sidecar).build(&config).map_err(|errors| {
+        let shown: Vec<String> = errors.iter().map(render::short).collect();
+        Failure::Usage(format!(
+            "internal error: the scaffold does not pass `check`; please report it:\n{}",
+            shown.join("\n")
+        ))
+    })?;
+    write(&package.dir.join(&skill_path), &written.skill_md)?;
+    if let Some(tools_yaml) = &written.tools_yaml {
         write(
             &package.dir.join(&root).join(&args.name).join("tools.yaml"),
-            &tools_yaml(&args.tools),
+            tools_yaml,
         )?;
     }
     let written = if args.flat {
@@ -183,43 +192,42 @@ fn write(path: &Path, text: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))
 }
 
-fn skill_md(args: &Args, sidecar: bool) -> String {
+/// The new skill through the compiler's writer, so it is canonical: the
+/// placeholders are W007 until the user writes them.
+fn scaffold(args: &Args, sidecar: bool) -> SkillBuilder {
     let name = &args.name;
-    let mut text = format!(
-        "---\nname: {name}\ndescription: \"TODO: say what {name} does and when a model should use it.\"\n"
-    );
-    if args.protocol {
-        text.push_str(
-            "kind: protocol\n\
-             steps:\n  - \"TODO: the first step.\"\n\
-             post_checks:\n  - \"TODO: how to tell that the steps worked.\"\n\
-             on_deviation: \"Stop, say what differs from the plan, and ask how to continue.\"\n\
-             on_blocked: \"Say what is missing, and stop.\"\n\
-             on_already_done: \"Skip the step, and say in one line that it was already done.\"\n",
-        );
-    }
-    if !args.tools.is_empty() && !sidecar {
-        text.push_str(&tools_yaml(&args.tools));
-    }
     let title: String = name
         .split('-')
         .map(capitalise)
         .collect::<Vec<_>>()
         .join(" ");
-    text.push_str(&format!(
-        "---\n\n# {title}\n\nTODO: the instructions a model follows when it loads this skill.\n"
+    let mut skill = SkillBuilder::new(
+        name.as_str(),
+        format!("TODO: say what {name} does and when a model should use it."),
+    )
+    .tools_in_sidecar(sidecar)
+    .body(format!(
+        "# {title}\n\nTODO: the instructions a model follows when it loads this skill.\n"
     ));
-    text
-}
-
-fn tools_yaml(tools: &[String]) -> String {
-    let mut text = String::from("tools:\n");
-    for tool in tools {
-        text.push_str(&format!(
-            "  - name: {tool}\n    description: \"TODO: say what {tool} does and when to call it.\"\n    parameters:\n      type: object\n      properties: {{}}\n"
-        ));
+    if args.protocol {
+        skill = skill.protocol(ProtocolSpec {
+            steps: vec!["TODO: the first step.".into()],
+            post_checks: vec!["TODO: how to tell that the steps worked.".into()],
+            on_deviation: "Stop, say what differs from the plan, and ask how to continue.".into(),
+            on_blocked: "Say what is missing, and stop.".into(),
+            on_already_done: "Skip the step, and say in one line that it was already done.".into(),
+            ..ProtocolSpec::default()
+        });
     }
-    text
+    for tool in &args.tools {
+        skill = skill.tool(ToolSpec {
+            name: tool.clone(),
+            description: format!("TODO: say what {tool} does and when to call it."),
+            parameters: serde_json::json!({"type": "object", "properties": {}}),
+            endpoint: None,
+        });
+    }
+    skill
 }
 
 fn capitalise(word: &str) -> String {
