@@ -19,6 +19,19 @@ fn corpus() -> Option<PathBuf> {
     }
 }
 
+/// All of `../shared/corpus`, or `None` (and a note) in a fresh clone.
+fn whole_corpus() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    if root.is_dir() {
+        return Some(root);
+    }
+    eprintln!(
+        "skipped: no corpus at {} (a fresh clone has no ../shared)",
+        root.display()
+    );
+    None
+}
+
 /// Every skill of `skills/` and what each profile says of it.
 const VERDICTS: &[(&str, &[(Code, Severity)])] = &[
     ("algorithmic-art", &[]),
@@ -160,14 +173,7 @@ fn template_holding_template_skill_is_a_mismatch_and_a_warning_when_lenient() {
 #[test]
 fn lenient_loads_at_least_99_percent_of_real_skills_with_a_description() {
     use skills::loader::{Loader, Profile};
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if !root.is_dir() {
-        eprintln!(
-            "skipped: no corpus at {} (a fresh clone has no ../shared)",
-            root.display()
-        );
-        return;
-    }
+    let Some(root) = whole_corpus() else { return };
     let loader = Loader::new().profile(Profile::Lenient);
     let mut collections: Vec<PathBuf> = std::fs::read_dir(&root)
         .unwrap()
@@ -234,14 +240,7 @@ fn lenient_loads_at_least_99_percent_of_real_skills_with_a_description() {
 /// other does not.
 #[test]
 fn description_lints_on_the_corpus_match_the_documented_counts() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if !root.is_dir() {
-        eprintln!(
-            "skipped: no corpus at {} (a fresh clone has no ../shared)",
-            root.display()
-        );
-        return;
-    }
+    let Some(root) = whole_corpus() else { return };
     let lenient = config(Profile::Lenient);
     let mut counts: std::collections::BTreeMap<Code, usize> = Default::default();
     let mut compiled = 0usize;
@@ -307,14 +306,7 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
 #[test]
 fn fmt_round_trips_every_corpus_skill_that_compiles() {
     use skills_compiler::format::{self, Outcome};
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if !root.is_dir() {
-        eprintln!(
-            "skipped: no corpus at {} (a fresh clone has no ../shared)",
-            root.display()
-        );
-        return;
-    }
+    let Some(root) = whole_corpus() else { return };
     let lenient = config(Profile::Lenient);
     let (mut changed, mut unchanged, mut commented, mut unparsed) = (0, 0, 0, 0);
     let mut other = Vec::new();
@@ -379,14 +371,7 @@ fn fmt_round_trips_every_corpus_skill_that_compiles() {
 /// writes reads back as the same skill with the same body.
 #[test]
 fn the_writer_round_trips_every_corpus_skill_that_compiles() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if !root.is_dir() {
-        eprintln!(
-            "skipped: no corpus at {} (a fresh clone has no ../shared)",
-            root.display()
-        );
-        return;
-    }
+    let Some(root) = whole_corpus() else { return };
     let lenient = config(Profile::Lenient);
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("corpus-writer");
     let _ = std::fs::remove_dir_all(&out);
@@ -427,14 +412,7 @@ fn the_writer_round_trips_every_corpus_skill_that_compiles() {
 /// bounded so that a regression shows).
 #[test]
 fn fix_to_strict_profiles_migrates_the_corpus() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if !root.is_dir() {
-        eprintln!(
-            "skipped: no corpus at {} (a fresh clone has no ../shared)",
-            root.display()
-        );
-        return;
-    }
+    let Some(root) = whole_corpus() else { return };
     let lenient = config(Profile::Lenient);
     for profile in [Profile::Extended, Profile::Portable] {
         let target = config(profile);

@@ -302,3 +302,26 @@ fn fix_to_portable_writes_out_what_lenient_assumed_and_renames_the_folder() {
         "skills/noted/SKILL.md:5:1: error[S113]: `version` is not part of the Agent Skills specification (profile `portable`)\nfailed: 1 error, 0 warnings\n"
     );
 }
+
+#[test]
+fn a_skill_file_named_in_the_wrong_case_is_renamed_then_fixed() {
+    let dir = fresh_dir("fix-case");
+    std::fs::create_dir_all(dir.join("skills/a")).unwrap();
+    std::fs::write(
+        dir.join("skills/a/skill.md"),
+        "---\nname: a\ndescription: Does a. Use when: asked\n---\nBody\n",
+    )
+    .unwrap();
+    let (stdout, _) = run(&dir, &["fix", "skills", "--dry-run"], 1);
+    assert_eq!(stdout, "rename skills/a/skill.md -> skills/a/SKILL.md\n");
+    assert!(dir.join("skills/a/skill.md").is_file());
+    let (_, stderr) = run(&dir, &["fix", "skills", "--allow-dirty"], 0);
+    assert!(
+        stderr.starts_with("Renamed skills/a/skill.md -> skills/a/SKILL.md (S502)\nFixed skills/a/SKILL.md (1 fix)\n"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("skills/a/SKILL.md")).unwrap(),
+        "---\nname: a\ndescription: \"Does a. Use when: asked\"\n---\nBody\n"
+    );
+}

@@ -96,25 +96,11 @@ fn fields(skill: &Skill) -> Vec<Entry> {
     if !skill.allowed_tools.is_empty() {
         out.push(entry("allowed-tools", allowed_tools(&skill.allowed_tools)));
     }
-    if let Kind::Protocol(protocol) = &skill.kind {
-        out.push(entry("kind", string("protocol")));
-        let lists = [
-            ("preconditions", &protocol.preconditions),
-            ("steps", &protocol.steps),
-            ("post_checks", &protocol.post_checks),
-        ];
-        for (key, items) in lists {
-            if !items.is_empty() {
-                out.push(entry(key, strings(items.iter().map(String::as_str))));
-            }
-        }
-        for (key, text) in [
-            ("on_deviation", &protocol.on_deviation),
-            ("on_blocked", &protocol.on_blocked),
-            ("on_already_done", &protocol.on_already_done),
-        ] {
-            out.push(entry(key, string(text)));
-        }
+    if let Kind::Protocol(p) = &skill.kind {
+        out.extend(protocol(
+            [&p.preconditions, &p.steps, &p.post_checks],
+            [&p.on_deviation, &p.on_blocked, &p.on_already_done],
+        ));
     }
     match &skill.version {
         Version::Number(1) => {}
@@ -143,6 +129,27 @@ fn fields(skill: &Skill) -> Vec<Entry> {
     optional("app_slug", &skill.app_slug);
     optional("model_config", &skill.model_config);
     out.extend(skill.extras.iter().map(|(k, v)| entry(k, json(v))));
+    out
+}
+
+/// `kind: protocol` and its fields: the lists (preconditions, steps,
+/// post-checks) when not empty, and the three hatches.
+fn protocol(lists: [&Vec<String>; 3], hatches: [&String; 3]) -> Vec<Entry> {
+    let mut out = vec![entry("kind", string("protocol"))];
+    for (key, items) in ["preconditions", "steps", "post_checks"]
+        .into_iter()
+        .zip(lists)
+    {
+        if !items.is_empty() {
+            out.push(entry(key, strings(items.iter().map(String::as_str))));
+        }
+    }
+    for (key, text) in ["on_deviation", "on_blocked", "on_already_done"]
+        .into_iter()
+        .zip(hatches)
+    {
+        out.push(entry(key, string(text)));
+    }
     out
 }
 
@@ -533,24 +540,11 @@ impl SkillBuilder {
         if !self.allowed_tools.is_empty() {
             front.push(entry("allowed-tools", allowed_tools(&self.allowed_tools)));
         }
-        if let Some(protocol) = &self.protocol {
-            front.push(entry("kind", string("protocol")));
-            for (key, items) in [
-                ("preconditions", &protocol.preconditions),
-                ("steps", &protocol.steps),
-                ("post_checks", &protocol.post_checks),
-            ] {
-                if !items.is_empty() {
-                    front.push(entry(key, strings(items.iter().map(String::as_str))));
-                }
-            }
-            for (key, text) in [
-                ("on_deviation", &protocol.on_deviation),
-                ("on_blocked", &protocol.on_blocked),
-                ("on_already_done", &protocol.on_already_done),
-            ] {
-                front.push(entry(key, string(text)));
-            }
+        if let Some(p) = &self.protocol {
+            front.extend(protocol(
+                [&p.preconditions, &p.steps, &p.post_checks],
+                [&p.on_deviation, &p.on_blocked, &p.on_already_done],
+            ));
         }
         for (key, items) in [("tags", &self.tags), ("triggers", &self.triggers)] {
             if !items.is_empty() {

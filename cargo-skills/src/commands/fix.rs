@@ -35,11 +35,35 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
+    let targets = targets(&args.selection, &args.paths, &Overrides::default())?;
+    let case_renames = file_name_case(&targets);
+    if args.dry_run {
+        for (from, to) in &case_renames {
+            outln!("rename {from} -> {to}");
+        }
+    } else {
+        if !args.allow_dirty {
+            let files: Vec<Change> = case_renames
+                .iter()
+                .map(|(from, _)| Change {
+                    path: from.clone(),
+                    before: String::new(),
+                    after: String::new(),
+                })
+                .collect();
+            refuse_dirty(&files)?;
+        }
+        for (from, to) in &case_renames {
+            std::fs::rename(from, to)
+                .map_err(|error| Failure::Usage(format!("cannot rename {from}: {error}")))?;
+            anstream::eprintln!("Renamed {from} -> {to} (S502)");
+        }
+    }
     let mut changes = Vec::new();
     let mut remaining = Vec::new();
     let mut applied = Vec::new();
     let mut renames = Vec::new();
-    for target in targets(&args.selection, &args.paths, &Overrides::default())? {
+    for target in &targets {
         for files in target.files(&mut remaining) {
             let Some(profile) = args.to else {
                 let fixed = fix::skill(files, &target.config);
@@ -150,6 +174,24 @@ pub fn run(args: Args) -> Result<(), Failure> {
     } else {
         Err(Failure::Invalid)
     }
+}
+
+/// `skill.md` (or any case but `SKILL.md`) renamed to `SKILL.md`: the one
+/// fix that is a rename, machine-applicable because discovery already
+/// found exactly one such file in the directory.
+fn file_name_case(targets: &[crate::select::Target]) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    for target in targets {
+        target.files(&mut problems);
+    }
+    problems
+        .iter()
+        .filter(|d| d.code == skills_compiler::Code::FileNameCase)
+        .filter_map(|d| {
+            let (dir, _) = d.file.rsplit_once('/')?;
+            Some((d.file.clone(), format!("{dir}/SKILL.md")))
+        })
+        .collect()
 }
 
 /// A unified diff of one change, with `a/` and `b/` paths as git writes them.
