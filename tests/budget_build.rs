@@ -3,7 +3,7 @@
 //! on the build-script path and on the macro path; `warn` builds, and the
 //! warning reaches rustc's output on the macro path.
 
-use skills_tests::{TempCrate, manifest};
+use skills_tests::{TempCrate, crates_in_tree, manifest};
 
 fn skill(name: &str, description: &str) -> String {
     format!("---\nname: {name}\ndescription: {description}\n---\nBody of {name}.\n")
@@ -90,4 +90,26 @@ fn a_warned_budget_builds_and_the_macro_path_shows_the_warning() {
     let (ok, stderr) = build(&krate);
     assert!(ok, "{stderr}");
     assert!(stderr.contains("warning[W011]"), "{stderr}");
+}
+
+/// Exact token counts are the CLI's optional feature: the tokenizer is in no
+/// other crate's tree, and in the CLI's only with the feature (so the check
+/// can fail).
+#[test]
+fn the_tokenizer_is_in_the_cli_only_and_only_with_its_feature() {
+    let tree = |package, features: &[&str]| crates_in_tree(package, "normal,build", features);
+    for package in ["skills", "skills-macros", "skills-build", "skills-compiler"] {
+        let crates = tree(package, &[]);
+        assert!(crates.iter().any(|c| c == package), "{package}: {crates:?}");
+        assert!(
+            !crates.iter().any(|c| c == "bpe-openai"),
+            "{package} links the tokenizer"
+        );
+    }
+    assert!(!tree("cargo-skills", &[]).iter().any(|c| c == "bpe-openai"));
+    assert!(
+        tree("cargo-skills", &["exact-tokens"])
+            .iter()
+            .any(|c| c == "bpe-openai")
+    );
 }

@@ -157,3 +157,28 @@ fn collect_skill_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
         collect_skill_dirs(&path, out);
     }
 }
+
+/// The crates `cargo tree -p package -e edges` lists with `features`, by
+/// name: which crates a package's build or binary pulls in.
+pub fn crates_in_tree(package: &str, edges: &str, features: &[&str]) -> Vec<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(workspace())
+        .args(["tree", "--offline", "-p", package, "-e", edges])
+        .args(["--prefix", "none", "--format", "{p}"]);
+    for feature in features {
+        command.args(["--features", feature]);
+    }
+    let output = command.output().expect("cargo tree runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
+}

@@ -337,33 +337,7 @@ fn write(dir: &std::path::Path, path: &str, text: &str) {
 
 /// `cargo tree` of the runtime crate: which crates a binary links.
 fn linked_crates(features: &[&str]) -> Vec<String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut command = std::process::Command::new(cargo);
-    command
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "tree",
-            "--offline",
-            "-p",
-            "skills",
-            "-e",
-            "normal,no-proc-macro",
-        ])
-        .args(["--prefix", "none", "--format", "{p}"]);
-    for feature in features {
-        command.args(["--features", feature]);
-    }
-    let output = command.output().expect("cargo tree runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter_map(|line| line.split_whitespace().next())
-        .map(str::to_owned)
-        .collect()
+    skills_tests::crates_in_tree("skills", "normal,no-proc-macro", features)
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use assert_cmd::Command;
+mod support;
 
 /// A package in a temporary directory (its own workspace root).
 struct Package {
@@ -30,24 +30,8 @@ impl Package {
         Package { dir }
     }
 
-    fn cargo_skills(&self) -> Command {
-        let mut command = Command::cargo_bin("cargo-skills").unwrap();
-        command.current_dir(&self.dir).env("NO_COLOR", "1");
-        command
-    }
-
     fn run(&self, args: &[&str], code: i32) -> (String, String) {
-        let output = self
-            .cargo_skills()
-            .args(args)
-            .assert()
-            .code(code)
-            .get_output()
-            .clone();
-        (
-            String::from_utf8(output.stdout).unwrap(),
-            String::from_utf8(output.stderr).unwrap(),
-        )
+        support::output(&self.dir, args, code)
     }
 
     fn read(&self, path: &str) -> String {
@@ -320,11 +304,8 @@ fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     std::fs::copy(workspace.join("Cargo.lock"), app.join("Cargo.lock")).unwrap();
 
-    let output = Command::cargo_bin("cargo-skills")
-        .unwrap()
+    let output = support::cargo_skills_in(&app)
         .args(["skills", "new", "deploy", "--tool", "run_job"])
-        .current_dir(&app)
-        .env("NO_COLOR", "1")
         .output()
         .unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();

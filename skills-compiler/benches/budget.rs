@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skills_compiler::budget::{self, Budget, Entry};
+use skills_compiler::budget::{self, Budget, Entry, Host};
 use skills_compiler::ir::Skill;
 use skills_compiler::{Config, compile, lint};
 
@@ -138,18 +138,24 @@ fn bench(c: &mut Criterion) {
     let entries: Vec<Entry<'_>> = skills.iter().map(Entry::from).collect();
 
     let mut group = c.benchmark_group("budget of 5,000 skills");
-    for host in Budget::HOSTS {
+    for host in Host::ALL.map(Host::budget) {
         group.bench_function(format!("report/{}", host.name()), |b| {
             b.iter(|| budget::report(host, black_box(&entries), Some(200_000)))
         });
     }
     group.bench_function("report/all four hosts", |b| {
         b.iter(|| {
-            Budget::HOSTS.map(|host| budget::report(host, black_box(&entries), Some(200_000)).used)
+            Host::ALL
+                .map(Host::budget)
+                .map(|host| budget::report(host, black_box(&entries), Some(200_000)).used)
         })
     });
     group.bench_function("entry texts rendered and counted/all four hosts", |b| {
-        b.iter(|| Budget::HOSTS.map(|host| rendered_and_counted(host, black_box(&entries))))
+        b.iter(|| {
+            Host::ALL
+                .map(Host::budget)
+                .map(|host| rendered_and_counted(host, black_box(&entries)))
+        })
     });
     group.finish();
 

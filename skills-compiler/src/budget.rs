@@ -23,8 +23,7 @@ use serde::Deserialize;
 
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::Skill;
-use crate::present;
-use crate::source::SourceFile;
+use crate::{lint, present};
 
 /// A budget to measure a catalog against: a host's own formula, or a plain
 /// number of characters or estimated tokens.
@@ -48,14 +47,6 @@ pub enum Budget {
 }
 
 impl Budget {
-    /// The researched hosts, in the order reports list them.
-    pub const HOSTS: [Budget; 4] = [
-        Budget::ClaudeCode,
-        Budget::Codex,
-        Budget::Zed,
-        Budget::AgentSkills,
-    ];
-
     /// The name used on the command line and in `[package.metadata.skills.budget]`.
     pub fn name(self) -> &'static str {
         match self {
@@ -212,19 +203,13 @@ impl Fate {
             Fate::OverTarget => "over-target",
         }
     }
-
-    /// Whether the model sees less than the whole entry.
-    pub fn is_cut(self) -> bool {
-        matches!(
-            self,
-            Fate::Shortened { .. } | Fate::NameOnly | Fate::Omitted
-        )
-    }
 }
 
 /// One skill in a report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
+    /// Its index in the entries the report was made from.
+    pub entry: usize,
     pub name: String,
     /// The whole entry's cost, in the limit's unit.
     pub cost: usize,
@@ -267,6 +252,33 @@ impl Report {
     pub fn count(&self, fate: fn(Fate) -> bool) -> usize {
         self.lines.iter().filter(|line| fate(line.fate)).count()
     }
+
+    /// What the host does, counted: `2 left out, 3 shown by name only`, or
+    /// `every skill shown in full`.
+    pub fn summary(&self) -> String {
+        let counts = [
+            (self.count(|f| f == Fate::Omitted), "left out"),
+            (self.count(|f| f == Fate::NameOnly), "shown by name only"),
+            (
+                self.count(|f| matches!(f, Fate::Shortened { .. })),
+                "shortened",
+            ),
+            (
+                self.count(|f| f == Fate::OverTarget),
+                "over the per-skill target",
+            ),
+        ];
+        let cuts: Vec<String> = counts
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{n} {what}"))
+            .collect();
+        if cuts.is_empty() {
+            "every skill shown in full".to_owned()
+        } else {
+            cuts.join(", ")
+        }
+    }
 }
 
 fn percent(part: usize, whole: usize) -> f64 {
@@ -293,16 +305,34 @@ pub fn thousands(n: usize) -> String {
 /// window in tokens, for hosts whose budget is a share of it (without it they
 /// use their own fallback).
 pub fn report(budget: Budget, entries: &[Entry<'_>], context: Option<u64>) -> Report {
-    let mut entries = entries.to_vec();
     // Every researched host lists skills by name (none knows usage at build time).
-    entries.sort_by(|a, b| a.name.cmp(b.name).then(a.path.cmp(b.path)));
-    match budget {
-        Budget::ClaudeCode => claude_code::report(&entries, context),
-        Budget::Codex => codex::report(&entries, context),
-        Budget::Zed => zed::report(&entries),
-        Budget::AgentSkills => agent_skills::report(&entries),
-        Budget::Chars(limit) => plain::report(&entries, budget, limit, Unit::Chars),
-        Budget::Tokens(limit) => plain::report(&entries, budget, limit, Unit::Tokens),
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&entries[a], &entries[b]);
+        a.name.cmp(b.name).then(a.path.cmp(b.path))
+    });
+    let sorted: Vec<Entry<'_>> = order.iter().map(|&i| entries[i]).collect();
+    let mut report = match budget {
+        Budget::ClaudeCode => claude_code::report(&sorted, context),
+        Budget::Codex => codex::report(&sorted, context),
+        Budget::Zed => zed::report(&sorted),
+        Budget::AgentSkills => agent_skills::report(&sorted),
+        Budget::Chars(limit) => plain::report(&sorted, budget, limit, Unit::Chars),
+        Budget::Tokens(limit) => plain::report(&sorted, budget, limit, Unit::Tokens),
+    };
+    for (line, &index) in report.lines.iter_mut().zip(&order) {
+        line.entry = index;
+    }
+    report
+}
+
+/// A line of `entry` costing `cost`; its index is set by [`report`].
+fn line(entry: &Entry<'_>, cost: usize, fate: Fate) -> Line {
+    Line {
+        entry: 0,
+        name: entry.name.to_owned(),
+        cost,
+        fate,
     }
 }
 
@@ -314,8 +344,12 @@ pub fn entry_text(budget: Budget, entry: &Entry<'_>) -> String {
         Budget::ClaudeCode => claude_code::text(entry),
         Budget::Codex => codex::text(entry),
         Budget::Zed => format!("- {}: {}\n", entry.name, entry.description),
-        Budget::AgentSkills => agent_skills::element(entry),
-        Budget::Chars(_) | Budget::Tokens(_) => plain::line(entry),
+        Budget::AgentSkills => {
+            present::catalog_xml_element_of(entry.name, entry.description, entry.path)
+        }
+        Budget::Chars(_) | Budget::Tokens(_) => {
+            present::catalog_line_of(entry.name, entry.description)
+        }
     }
 }
 
@@ -339,14 +373,13 @@ fn cut_from(entries: &[Entry<'_>], costs: &[usize], first: Option<usize>) -> Vec
         .iter()
         .zip(costs)
         .enumerate()
-        .map(|(i, (entry, &cost))| Line {
-            name: entry.name.to_owned(),
-            cost,
-            fate: if first.is_some_and(|first| i >= first) {
+        .map(|(i, (entry, &cost))| {
+            let fate = if first.is_some_and(|first| i >= first) {
                 Fate::Omitted
             } else {
                 Fate::Full
-            },
+            };
+            line(entry, cost, fate)
         })
         .collect()
 }
@@ -418,6 +451,8 @@ mod claude_code {
         )
     }
 
+    /// Counted, not rendered: rendering every entry made the report five
+    /// times slower. `entry_text` agrees (tests/budget.rs).
     pub fn report(entries: &[Entry<'_>], context: Option<u64>) -> Report {
         let limit = limit(context);
         // `- name` and a newline, then `: description` when it is kept.
@@ -433,14 +468,13 @@ mod claude_code {
             .iter()
             .zip(&full)
             .zip(&descriptions)
-            .map(|((entry, &cost), &(shown, chars))| Line {
-                name: entry.name.to_owned(),
-                cost,
-                fate: if shown < chars {
+            .map(|((entry, &cost), &(shown, chars))| {
+                let fate = if shown < chars {
                     Fate::Shortened { shown }
                 } else {
                     Fate::Full
-                },
+                };
+                line(entry, cost, fate)
             })
             .collect();
         let culprit = first_past(full.iter().copied(), limit.amount);
@@ -551,13 +585,17 @@ mod codex {
 
     /// The line with `shown` description characters (a space before them).
     fn line_cost(unit: Unit, m: &Measured, shown: usize) -> usize {
-        if shown == 0 {
+        shown_cost(unit, m, shown, prefix_chars(&m.description, shown).len())
+    }
+
+    /// The same, from the shown prefix's characters and bytes.
+    fn shown_cost(unit: Unit, m: &Measured, chars: usize, bytes: usize) -> usize {
+        if chars == 0 {
             return cost(unit, m.minimum_chars, m.minimum_bytes);
         }
-        let bytes = prefix_chars(&m.description, shown).len();
         cost(
             unit,
-            m.minimum_chars + shown + 1,
+            m.minimum_chars + chars + 1,
             m.minimum_bytes + bytes + 1,
         )
     }
@@ -594,11 +632,7 @@ mod codex {
             .iter()
             .zip(&full)
             .zip(fates)
-            .map(|((entry, &cost), fate)| Line {
-                name: entry.name.to_owned(),
-                cost,
-                fate,
-            })
+            .map(|((entry, &cost), fate)| line(entry, cost, fate))
             .collect();
         let culprit = first_past(full.iter().copied(), limit.amount);
         Report {
@@ -664,12 +698,8 @@ mod codex {
                     .chars()
                     .next()
                     .map_or(0, char::len_utf8);
-                let m = &measured[i];
-                let next_cost = cost(
-                    unit,
-                    m.minimum_chars + shown[i] + 2,
-                    m.minimum_bytes + bytes[i] + next_char + 1,
-                ) - base[i];
+                let next_cost =
+                    shown_cost(unit, &measured[i], shown[i] + 1, bytes[i] + next_char) - base[i];
                 let delta = next_cost.saturating_sub(extra[i]);
                 if delta <= spare {
                     spare -= delta;
@@ -728,15 +758,6 @@ mod agent_skills {
 
     pub const TOKENS_PER_SKILL: usize = 100;
 
-    pub fn element(entry: &Entry<'_>) -> String {
-        format!(
-            "<skill>\n<name>{}</name>\n<description>{}</description>\n<location>{}</location>\n</skill>\n",
-            present::escape_xml(entry.name),
-            present::escape_xml(entry.description),
-            present::escape_xml(entry.path)
-        )
-    }
-
     pub fn report(entries: &[Entry<'_>]) -> Report {
         let costs: Vec<usize> = entries
             .iter()
@@ -745,14 +766,13 @@ mod agent_skills {
         let lines: Vec<Line> = entries
             .iter()
             .zip(&costs)
-            .map(|(entry, &cost)| Line {
-                name: entry.name.to_owned(),
-                cost,
-                fate: if cost > TOKENS_PER_SKILL {
+            .map(|(entry, &cost)| {
+                let fate = if cost > TOKENS_PER_SKILL {
                     Fate::OverTarget
                 } else {
                     Fate::Full
-                },
+                };
+                line(entry, cost, fate)
             })
             .collect();
         let culprit = costs
@@ -788,19 +808,11 @@ mod plain {
 
     use super::*;
 
-    pub fn line(entry: &Entry<'_>) -> String {
-        format!(
-            "- {}: {}\n",
-            entry.name,
-            present::one_line(entry.description, present::CATALOG_DESCRIPTION_CHARS)
-        )
-    }
-
     pub fn report(entries: &[Entry<'_>], budget: Budget, limit: usize, unit: Unit) -> Report {
         let costs: Vec<usize> = entries
             .iter()
             .map(|entry| {
-                let line = line(entry);
+                let line = present::catalog_line_of(entry.name, entry.description);
                 match unit {
                     Unit::Tokens => estimated_tokens(&line),
                     _ => line.chars().count(),
@@ -858,8 +870,12 @@ impl BudgetConfig {
     /// The budgets the table asks for, hosts first.
     pub fn budgets(&self) -> Vec<Budget> {
         let hosts = self.hosts.as_deref().unwrap_or(&Host::ALL);
-        let mut budgets: Vec<Budget> = hosts.iter().map(|host| host.budget()).collect();
-        budgets.dedup();
+        let mut budgets: Vec<Budget> = Vec::new();
+        for budget in hosts.iter().map(|host| host.budget()) {
+            if !budgets.contains(&budget) {
+                budgets.push(budget);
+            }
+        }
         budgets.extend(self.chars.map(Budget::Chars));
         budgets.extend(self.tokens.map(Budget::Tokens));
         budgets
@@ -879,25 +895,14 @@ pub fn check(skills: &[Skill], config: &BudgetConfig) -> Vec<Diagnostic> {
         .into_iter()
         .map(|budget| report(budget, &entries, config.context))
         .filter_map(|report| {
-            let culprit = &report.lines[report.culprit?];
-            let skill = skills.iter().find(|s| s.name.as_str() == culprit.name)?;
+            let skill = &skills[report.lines[report.culprit?].entry];
             let mut diagnostic =
-                located(skill, Code::OverBudget, over_message(&report)).with_help(help(&report));
+                lint::at_description(skill, Code::OverBudget, over_message(&report))
+                    .with_help(help(&report));
             diagnostic.severity = severity;
             Some(diagnostic)
         })
         .collect()
-}
-
-/// A diagnostic at `skill`'s description (or the file, when it was derived).
-pub fn located(skill: &Skill, code: Code, message: String) -> Diagnostic {
-    match &skill.description_span {
-        Some(span) => {
-            let file = SourceFile::new(skill.path.clone(), skill.source_text());
-            Diagnostic::at(code, &file, span.clone(), message).with_severity(Severity::Warning)
-        }
-        None => Diagnostic::warning(code, skill.path.clone(), message),
-    }
 }
 
 fn over_message(report: &Report) -> String {
@@ -911,26 +916,14 @@ fn over_message(report: &Report) -> String {
             report.lines.len()
         );
     }
-    let cuts = [
-        (report.count(|f| f == Fate::Omitted), "left out"),
-        (report.count(|f| f == Fate::NameOnly), "shown by name only"),
-        (
-            report.count(|f| matches!(f, Fate::Shortened { .. })),
-            "shortened",
-        ),
-    ]
-    .into_iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("{n} skill{} {what}", if n == 1 { "" } else { "s" }))
-    .collect::<Vec<_>>()
-    .join(", ");
     format!(
-        "with this description the catalog passes {} of {} ({}): {} {} in all; {cuts}",
+        "with this description the catalog passes {} of {} ({}): {} {} in all; {}",
         report.budget.phrase(),
         report.limit,
         report.limit.basis,
         thousands(report.used),
         report.limit.unit.as_str(),
+        report.summary(),
     )
 }
 

@@ -305,7 +305,7 @@ pub fn similar_descriptions(skills: &[Skill]) -> Vec<Diagnostic> {
         .into_iter()
         .map(|(first, second, similarity)| {
             let (first, second) = (&skills[first], &skills[second]);
-            budget::located(
+            at_description(
                 second,
                 Code::SimilarDescriptions,
                 format!(
@@ -319,6 +319,19 @@ pub fn similar_descriptions(skills: &[Skill]) -> Vec<Diagnostic> {
             ))
         })
         .collect()
+}
+
+/// A diagnostic at `skill`'s description, for lints over a whole set (whose
+/// files were let go after validation: the text is rebuilt from the skill),
+/// or at the file when `lenient` derived the description.
+pub fn at_description(skill: &Skill, code: Code, message: String) -> Diagnostic {
+    match &skill.description_span {
+        Some(span) => {
+            let file = SourceFile::new(skill.path.clone(), skill.source_text());
+            Diagnostic::at(code, &file, span.clone(), message).with_severity(Severity::Warning)
+        }
+        None => Diagnostic::warning(code, skill.path.clone(), message),
+    }
 }
 
 /// Both sorted and unique: one merge walk, which stops at the first word of

@@ -12,10 +12,14 @@ pub const CATALOG_DESCRIPTION_CHARS: usize = 240;
 /// One skill's line of the catalog: `- name: description`, the description
 /// on one line of at most 240 characters.
 pub fn catalog_line(skill: &Skill) -> String {
+    catalog_line_of(skill.name.as_str(), &skill.description)
+}
+
+/// The catalog line of a name and a description (what `budget` measures).
+pub fn catalog_line_of(name: &str, description: &str) -> String {
     format!(
-        "- {}: {}\n",
-        skill.name,
-        one_line(&skill.description, CATALOG_DESCRIPTION_CHARS)
+        "- {name}: {}\n",
+        one_line(description, CATALOG_DESCRIPTION_CHARS)
     )
 }
 
@@ -34,16 +38,21 @@ pub fn one_line(text: &str, max: usize) -> String {
 
 /// One skill's `<skill>` element of the XML catalog.
 pub fn catalog_xml_element(skill: &Skill) -> String {
+    catalog_xml_element_of(skill.name.as_str(), &skill.description, &skill.path)
+}
+
+/// The `<skill>` element of a name, a description and a location.
+pub fn catalog_xml_element_of(name: &str, description: &str, location: &str) -> String {
     [
         "<skill>",
         "<name>",
-        &escape_xml(skill.name.as_str()),
+        &escape_xml(name),
         "</name>",
         "<description>",
-        &escape_xml(&skill.description),
+        &escape_xml(description),
         "</description>",
         "<location>",
-        &escape_xml(&skill.path),
+        &escape_xml(location),
         "</location>",
         "</skill>",
     ]

@@ -18,8 +18,7 @@
 
 use crate::format;
 use crate::ir::{
-    BodyNode, DefaultMode, Endpoint, Kind, Parameters, Permissions, Skill, Template, TemplatePart,
-    Tool, Type, Version,
+    BodyNode, DefaultMode, Kind, Parameters, Skill, Template, TemplatePart, Tool, Type, Version,
 };
 use crate::yaml::{Entry, Node, Value};
 
@@ -31,25 +30,10 @@ pub struct Written {
     pub tools_yaml: Option<String>,
 }
 
-/// The files of `skill`, canonical.
+/// The files of `skill`, canonical: the skill as a [`SkillBuilder`], so
+/// that one function writes every skill.
 pub fn files(skill: &Skill) -> Written {
-    let mut front = fields(skill);
-    let tool_entries = tools_and_permissions(&skill.tools, &skill.permissions);
-    let tools_yaml = if skill.tools_path.is_some() {
-        Some(format::emit(&tool_entries))
-    } else {
-        front.extend(tool_entries);
-        None
-    };
-    let mut skill_md = format!("---\n{}---\n", format::emit(&front));
-    if !skill.body.is_empty() {
-        skill_md.push('\n');
-        skill_md.push_str(&skill.body);
-    }
-    Written {
-        skill_md,
-        tools_yaml,
-    }
+    SkillBuilder::from_skill(skill).written()
 }
 
 fn node(value: Value) -> Node {
@@ -70,66 +54,6 @@ fn entry(key: &str, value: Node) -> Entry {
         key_span: 0..0,
         value,
     }
-}
-
-/// Everything but tools and permissions, in canonical order.
-fn fields(skill: &Skill) -> Vec<Entry> {
-    let mut out = vec![
-        entry("name", string(skill.name.as_str())),
-        entry("description", string(&skill.description)),
-    ];
-    let mut optional = |key: &str, value: &Option<String>| {
-        if let Some(value) = value {
-            out.push(entry(key, string(value)));
-        }
-    };
-    optional("license", &skill.license);
-    optional("compatibility", &skill.compatibility);
-    if !skill.metadata.is_empty() {
-        let map = skill
-            .metadata
-            .iter()
-            .map(|(k, v)| entry(k, string(v)))
-            .collect();
-        out.push(entry("metadata", node(Value::Map(map))));
-    }
-    if !skill.allowed_tools.is_empty() {
-        out.push(entry("allowed-tools", allowed_tools(&skill.allowed_tools)));
-    }
-    if let Kind::Protocol(p) = &skill.kind {
-        out.extend(protocol(
-            [&p.preconditions, &p.steps, &p.post_checks],
-            [&p.on_deviation, &p.on_blocked, &p.on_already_done],
-        ));
-    }
-    match &skill.version {
-        Version::Number(1) => {}
-        Version::Number(n) => out.push(entry(
-            "version",
-            node(Value::Int(i64::try_from(*n).unwrap_or(i64::MAX))),
-        )),
-        Version::Semver(text) | Version::Text(text) => out.push(entry("version", string(text))),
-    }
-    let mut optional = |key: &str, value: &Option<String>| {
-        if let Some(value) = value {
-            out.push(entry(key, string(value)));
-        }
-    };
-    optional("area", &skill.area);
-    for (key, items) in [("tags", &skill.tags), ("triggers", &skill.triggers)] {
-        if !items.is_empty() {
-            out.push(entry(key, strings(items.iter().map(String::as_str))));
-        }
-    }
-    let mut optional = |key: &str, value: &Option<String>| {
-        if let Some(value) = value {
-            out.push(entry(key, string(value)));
-        }
-    };
-    optional("app_slug", &skill.app_slug);
-    optional("model_config", &skill.model_config);
-    out.extend(skill.extras.iter().map(|(k, v)| entry(k, json(v))));
-    out
 }
 
 /// `kind: protocol` and its fields: the lists (preconditions, steps,
@@ -161,70 +85,6 @@ fn allowed_tools(tools: &[String]) -> Node {
     } else {
         string(&tools.join(" "))
     }
-}
-
-fn tools_and_permissions(tools: &[Tool], permissions: &Permissions) -> Vec<Entry> {
-    let mut out = Vec::new();
-    if !tools.is_empty() {
-        out.push(entry(
-            "tools",
-            node(Value::Seq(tools.iter().map(tool).collect())),
-        ));
-    }
-    let mut map = Vec::new();
-    if permissions.default_mode == DefaultMode::Confirm {
-        map.push(entry("default_mode", string("confirm")));
-    }
-    for (key, names) in [
-        ("require_confirmation", &permissions.require_confirmation),
-        ("allow_write", &permissions.allow_write),
-    ] {
-        if !names.is_empty() {
-            map.push(entry(key, strings(names.iter().map(|n| n.as_str()))));
-        }
-    }
-    if !map.is_empty() {
-        out.push(entry("permissions", node(Value::Map(map))));
-    }
-    out
-}
-
-fn tool(tool: &Tool) -> Node {
-    let mut map = vec![
-        entry("name", string(tool.name.as_str())),
-        entry("description", string(&tool.description)),
-        entry(
-            "parameters",
-            schema(&tool.parameters_json, &tool.parameters),
-        ),
-    ];
-    if let Some(endpoint) = &tool.endpoint {
-        map.push(entry("endpoint", self::endpoint(endpoint)));
-    }
-    node(Value::Map(map))
-}
-
-fn endpoint(endpoint: &Endpoint) -> Node {
-    let mut map = vec![
-        entry("method", string(endpoint.method.as_str())),
-        entry(
-            "url",
-            string(&format!("{}{}", endpoint.origin, template(&endpoint.path))),
-        ),
-    ];
-    for (key, pairs) in [("query", &endpoint.query), ("header", &endpoint.headers)] {
-        if !pairs.is_empty() {
-            let pairs = pairs
-                .iter()
-                .map(|(name, value)| entry(name, string(&template(value))))
-                .collect();
-            map.push(entry(key, node(Value::Map(pairs))));
-        }
-    }
-    if let Some(body) = &endpoint.body {
-        map.push(entry("body", string(&body_text(&body.root))));
-    }
-    node(Value::Map(map))
 }
 
 /// A template as written: literal text and `{{name}}` placeholders.
@@ -411,9 +271,65 @@ pub struct SkillBuilder {
     allow_write: Vec<String>,
     tools_in_sidecar: bool,
     body: String,
+    /// What only a compiled skill has: set by [`SkillBuilder::from_skill`].
+    version: Option<Node>,
+    area: Option<String>,
+    app_slug: Option<String>,
+    model_config: Option<String>,
+    extras: Vec<(String, serde_json::Value)>,
+    /// Each tool's checked parameters, to write properties in declared order.
+    typed: Vec<Option<Parameters>>,
 }
 
 impl SkillBuilder {
+    /// A compiled skill, field by field, to write it back.
+    fn from_skill(skill: &Skill) -> Self {
+        let protocol = match &skill.kind {
+            Kind::Protocol(p) => Some(ProtocolSpec {
+                preconditions: p.preconditions.clone(),
+                steps: p.steps.clone(),
+                post_checks: p.post_checks.clone(),
+                on_deviation: p.on_deviation.clone(),
+                on_blocked: p.on_blocked.clone(),
+                on_already_done: p.on_already_done.clone(),
+            }),
+            Kind::Skill => None,
+        };
+        let version = match &skill.version {
+            Version::Number(1) => None,
+            Version::Number(n) => Some(node(Value::Int(i64::try_from(*n).unwrap_or(i64::MAX)))),
+            Version::Semver(text) | Version::Text(text) => Some(string(text)),
+        };
+        let names = |tools: &[crate::ir::ToolName]| tools.iter().map(|t| t.to_string()).collect();
+        SkillBuilder {
+            name: skill.name.to_string(),
+            description: skill.description.clone(),
+            license: skill.license.clone(),
+            compatibility: skill.compatibility.clone(),
+            metadata: skill.metadata.clone(),
+            allowed_tools: skill.allowed_tools.clone(),
+            tags: skill.tags.clone(),
+            triggers: skill.triggers.clone(),
+            protocol,
+            tools: skill.tools.iter().map(tool_spec_of).collect(),
+            confirm_by_default: skill.permissions.default_mode == DefaultMode::Confirm,
+            require_confirmation: names(&skill.permissions.require_confirmation),
+            allow_write: names(&skill.permissions.allow_write),
+            tools_in_sidecar: skill.tools_path.is_some(),
+            body: skill.body.clone(),
+            version,
+            area: skill.area.clone(),
+            app_slug: skill.app_slug.clone(),
+            model_config: skill.model_config.clone(),
+            extras: skill.extras.clone(),
+            typed: skill
+                .tools
+                .iter()
+                .map(|t| Some(t.parameters.clone()))
+                .collect(),
+        }
+    }
+
     pub fn new(name: impl Into<String>, description: impl Into<String>) -> Self {
         SkillBuilder {
             name: name.into(),
@@ -459,6 +375,7 @@ impl SkillBuilder {
 
     pub fn tool(mut self, tool: ToolSpec) -> Self {
         self.tools.push(tool);
+        self.typed.push(None);
         self
     }
 
@@ -517,67 +434,60 @@ impl SkillBuilder {
     }
 
     fn written(&self) -> Written {
-        let mut front = vec![
-            entry("name", string(&self.name)),
-            entry("description", string(&self.description)),
-        ];
-        for (key, value) in [
-            ("license", &self.license),
-            ("compatibility", &self.compatibility),
-        ] {
-            if let Some(value) = value {
-                front.push(entry(key, string(value)));
-            }
-        }
-        if !self.metadata.is_empty() {
-            let map = self
-                .metadata
-                .iter()
-                .map(|(k, v)| entry(k, string(v)))
-                .collect();
-            front.push(entry("metadata", node(Value::Map(map))));
-        }
+        let mut front = Map::default()
+            .text("name", &self.name)
+            .text("description", &self.description)
+            .optional("license", self.license.as_deref())
+            .optional("compatibility", self.compatibility.as_deref())
+            .pairs("metadata", &self.metadata);
         if !self.allowed_tools.is_empty() {
-            front.push(entry("allowed-tools", allowed_tools(&self.allowed_tools)));
+            front = front.node("allowed-tools", allowed_tools(&self.allowed_tools));
         }
         if let Some(p) = &self.protocol {
-            front.extend(protocol(
+            front.0.extend(protocol(
                 [&p.preconditions, &p.steps, &p.post_checks],
                 [&p.on_deviation, &p.on_blocked, &p.on_already_done],
             ));
         }
-        for (key, items) in [("tags", &self.tags), ("triggers", &self.triggers)] {
-            if !items.is_empty() {
-                front.push(entry(key, strings(items.iter().map(String::as_str))));
-            }
+        if let Some(version) = &self.version {
+            front = front.node("version", version.clone());
         }
-        let mut tools = Vec::new();
+        front = front
+            .optional("area", self.area.as_deref())
+            .list("tags", &self.tags)
+            .list("triggers", &self.triggers)
+            .optional("app_slug", self.app_slug.as_deref())
+            .optional("model_config", self.model_config.as_deref());
+        for (key, value) in &self.extras {
+            front = front.node(key, json(value));
+        }
+        let mut tools = Map::default();
         if !self.tools.is_empty() {
-            let items = self.tools.iter().map(tool_spec).collect();
-            tools.push(entry("tools", node(Value::Seq(items))));
+            let items = self
+                .tools
+                .iter()
+                .zip(&self.typed)
+                .map(|(tool, typed)| tool_spec(tool, typed.as_ref()))
+                .collect();
+            tools = tools.node("tools", node(Value::Seq(items)));
         }
-        let mut permissions = Vec::new();
+        let mut permissions = Map::default();
         if self.confirm_by_default {
-            permissions.push(entry("default_mode", string("confirm")));
+            permissions = permissions.text("default_mode", "confirm");
         }
-        for (key, names) in [
-            ("require_confirmation", &self.require_confirmation),
-            ("allow_write", &self.allow_write),
-        ] {
-            if !names.is_empty() {
-                permissions.push(entry(key, strings(names.iter().map(String::as_str))));
-            }
+        permissions = permissions
+            .list("require_confirmation", &self.require_confirmation)
+            .list("allow_write", &self.allow_write);
+        if !permissions.0.is_empty() {
+            tools = tools.node("permissions", node(Value::Map(permissions.0)));
         }
-        if !permissions.is_empty() {
-            tools.push(entry("permissions", node(Value::Map(permissions))));
-        }
-        let tools_yaml = if self.tools_in_sidecar && !tools.is_empty() {
-            Some(format::emit(&tools))
+        let tools_yaml = if self.tools_in_sidecar && !tools.0.is_empty() {
+            Some(format::emit(&tools.0))
         } else {
-            front.extend(tools);
+            front.0.extend(tools.0);
             None
         };
-        let mut skill_md = format!("---\n{}---\n", format::emit(&front));
+        let mut skill_md = format!("---\n{}---\n", format::emit(&front.0));
         if !self.body.is_empty() {
             skill_md.push('\n');
             skill_md.push_str(&self.body);
@@ -589,27 +499,84 @@ impl SkillBuilder {
     }
 }
 
-fn tool_spec(tool: &ToolSpec) -> Node {
-    let mut map = vec![
-        entry("name", string(&tool.name)),
-        entry("description", string(&tool.description)),
-        entry("parameters", json(&tool.parameters)),
-    ];
-    if let Some(endpoint) = &tool.endpoint {
-        let mut fields = vec![
-            entry("method", string(&endpoint.method)),
-            entry("url", string(&endpoint.url)),
-        ];
-        for (key, pairs) in [("query", &endpoint.query), ("header", &endpoint.header)] {
-            if !pairs.is_empty() {
-                let pairs = pairs.iter().map(|(k, v)| entry(k, string(v))).collect();
-                fields.push(entry(key, node(Value::Map(pairs))));
-            }
-        }
-        if let Some(body) = &endpoint.body {
-            fields.push(entry("body", string(body)));
-        }
-        map.push(entry("endpoint", node(Value::Map(fields))));
+/// A YAML mapping built in order; empty lists and maps and absent values
+/// are left out.
+#[derive(Default)]
+struct Map(Vec<Entry>);
+
+impl Map {
+    fn node(mut self, key: &str, value: Node) -> Self {
+        self.0.push(entry(key, value));
+        self
     }
-    node(Value::Map(map))
+
+    fn text(self, key: &str, value: &str) -> Self {
+        self.node(key, string(value))
+    }
+
+    fn optional(self, key: &str, value: Option<&str>) -> Self {
+        match value {
+            Some(value) => self.text(key, value),
+            None => self,
+        }
+    }
+
+    fn list(self, key: &str, items: &[String]) -> Self {
+        if items.is_empty() {
+            return self;
+        }
+        self.node(key, strings(items.iter().map(String::as_str)))
+    }
+
+    fn pairs(self, key: &str, pairs: &[(String, String)]) -> Self {
+        if pairs.is_empty() {
+            return self;
+        }
+        let map = pairs.iter().map(|(k, v)| entry(k, string(v))).collect();
+        self.node(key, node(Value::Map(map)))
+    }
+}
+
+/// A compiled tool as written: the endpoint's templates printed back (the
+/// URL's query moves into `query`).
+fn tool_spec_of(tool: &Tool) -> ToolSpec {
+    let pairs = |pairs: &[(String, Template)]| {
+        pairs
+            .iter()
+            .map(|(name, value)| (name.clone(), template(value)))
+            .collect()
+    };
+    ToolSpec {
+        name: tool.name.to_string(),
+        description: tool.description.clone(),
+        parameters: tool.parameters_json.clone(),
+        endpoint: tool.endpoint.as_ref().map(|endpoint| EndpointSpec {
+            method: endpoint.method.as_str().to_owned(),
+            url: format!("{}{}", endpoint.origin, template(&endpoint.path)),
+            query: pairs(&endpoint.query),
+            header: pairs(&endpoint.headers),
+            body: endpoint.body.as_ref().map(|body| body_text(&body.root)),
+        }),
+    }
+}
+
+fn tool_spec(tool: &ToolSpec, typed: Option<&Parameters>) -> Node {
+    let parameters = match typed {
+        Some(typed) => schema(&tool.parameters, typed),
+        None => json(&tool.parameters),
+    };
+    let mut map = Map::default()
+        .text("name", &tool.name)
+        .text("description", &tool.description)
+        .node("parameters", parameters);
+    if let Some(endpoint) = &tool.endpoint {
+        let fields = Map::default()
+            .text("method", &endpoint.method)
+            .text("url", &endpoint.url)
+            .pairs("query", &endpoint.query)
+            .pairs("header", &endpoint.header)
+            .optional("body", endpoint.body.as_deref());
+        map = map.node("endpoint", node(Value::Map(fields.0)));
+    }
+    node(Value::Map(map.0))
 }

@@ -2,7 +2,7 @@
 //! (docs/budget.md): the size of the budget, how an entry counts, and what
 //! goes first when the catalog does not fit.
 
-use skills_compiler::budget::{Budget, Entry, Fate, Report, Unit, entry_text, report};
+use skills_compiler::budget::{Budget, Entry, Fate, Host, Report, Unit, entry_text, report};
 
 /// `n` skills named `skill-000`... with descriptions of `len` characters.
 fn skills(n: usize, len: usize) -> Vec<(String, String, String)> {
@@ -200,11 +200,33 @@ fn plain_budgets_measure_this_projects_catalog_lines() {
 fn every_host_lists_skills_by_name_whatever_the_input_order() {
     let mut set = skills(5, 50);
     set.reverse();
-    for budget in Budget::HOSTS {
+    for budget in Host::ALL.map(Host::budget) {
         let report = report(budget, &entries(&set), None);
         let names: Vec<&str> = report.lines.iter().map(|l| l.name.as_str()).collect();
         let mut sorted = names.clone();
         sorted.sort();
         assert_eq!(names, sorted, "{}", budget.name());
+    }
+}
+
+#[test]
+fn counted_costs_agree_with_the_rendered_entries() {
+    // Claude Code and the plain budgets count entries without rendering
+    // them; what they count is what `entry_text` renders.
+    let set = skills(6, 70);
+    let when = "when the user asks";
+    let mut entries = entries(&set);
+    entries[1].when_to_use = Some(when);
+    for budget in [Budget::ClaudeCode, Budget::Chars(10_000)] {
+        let report = report(budget, &entries, None);
+        for line in &report.lines {
+            let text = entry_text(budget, &entries[line.entry]);
+            assert_eq!(
+                line.cost,
+                text.chars().count(),
+                "{}: {text:?}",
+                budget.name()
+            );
+        }
     }
 }

@@ -152,11 +152,6 @@ fn token_counter(asked: bool) -> Result<Option<Counter>, Failure> {
     Ok(None)
 }
 
-/// The entry of `line` in `entries` (both sorted by name).
-fn entry_of<'a>(entries: &'a [Entry<'a>], name: &str) -> Option<&'a Entry<'a>> {
-    entries.iter().find(|e| e.name == name)
-}
-
 fn fate_text(fate: Fate) -> String {
     match fate {
         Fate::Shortened { shown } => format!("shortened to {shown} characters"),
@@ -164,30 +159,6 @@ fn fate_text(fate: Fate) -> String {
         Fate::Omitted => "left out".to_owned(),
         Fate::OverTarget => "over the per-skill target".to_owned(),
         Fate::Full => "full".to_owned(),
-    }
-}
-
-fn summary(report: &Report) -> String {
-    let cuts: Vec<String> = [
-        (report.count(|f| f == Fate::Omitted), "left out"),
-        (report.count(|f| f == Fate::NameOnly), "shown by name only"),
-        (
-            report.count(|f| matches!(f, Fate::Shortened { .. })),
-            "shortened",
-        ),
-        (
-            report.count(|f| f == Fate::OverTarget),
-            "over the per-skill target",
-        ),
-    ]
-    .into_iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("{n} {what}"))
-    .collect();
-    if cuts.is_empty() {
-        "every skill shown in full".to_owned()
-    } else {
-        cuts.join(", ")
     }
 }
 
@@ -211,7 +182,7 @@ fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Count
             report.usage(),
             report.limit.basis
         );
-        outln!("  {}", summary(report));
+        outln!("  {}", report.summary());
         let exact = if counter.is_some() { "  O200K" } else { "" };
         outln!(
             "  {:width$}  {:>7}  {:>6}{exact}  FATE",
@@ -220,11 +191,12 @@ fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Count
             "SHARE"
         );
         for line in &report.lines {
-            let exact = match (counter, entry_of(entries, &line.name)) {
-                (Some(count), Some(entry)) => {
-                    format!("  {:>5}", count(&budget::entry_text(report.budget, entry)))
-                }
-                _ => String::new(),
+            let exact = match counter {
+                Some(count) => format!(
+                    "  {:>5}",
+                    count(&budget::entry_text(report.budget, &entries[line.entry]))
+                ),
+                None => String::new(),
             };
             outln!(
                 "  {:width$}  {:>7}  {:>5.1}%{exact}  {}",
@@ -268,9 +240,9 @@ fn print_json(
                     if let Fate::Shortened { shown } = line.fate {
                         value["shown_chars"] = json!(shown);
                     }
-                    if let (Some(count), Some(entry)) = (counter, entry_of(entries, &line.name)) {
-                        value["o200k_tokens"] =
-                            json!(count(&budget::entry_text(report.budget, entry)));
+                    if let Some(count) = counter {
+                        let text = budget::entry_text(report.budget, &entries[line.entry]);
+                        value["o200k_tokens"] = json!(count(&text));
                     }
                     value
                 })

@@ -43,15 +43,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     } else {
         if !args.allow_dirty {
-            let files: Vec<Change> = case_renames
-                .iter()
-                .map(|(from, _)| Change {
-                    path: from.clone(),
-                    before: String::new(),
-                    after: String::new(),
-                })
-                .collect();
-            refuse_dirty(&files)?;
+            refuse_dirty(case_renames.iter().map(|(from, _)| from.as_str()))?;
         }
         for (from, to) in &case_renames {
             std::fs::rename(from, to)
@@ -98,7 +90,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     } else {
         if !args.allow_dirty {
-            refuse_dirty(&changes)?;
+            refuse_dirty(changes.iter().map(|c| c.path.as_str()))?;
         }
         for change in &changes {
             std::fs::write(&change.path, &change.after).map_err(|error| {
@@ -205,13 +197,14 @@ pub(crate) fn diff(change: &Change) -> String {
 
 /// As `cargo fix`: files with uncommitted changes, or outside a git work
 /// tree, are not touched unless `--allow-dirty` says so.
-fn refuse_dirty(changes: &[Change]) -> Result<(), Failure> {
-    if changes.is_empty() {
+fn refuse_dirty<'a>(paths: impl Iterator<Item = &'a str>) -> Result<(), Failure> {
+    let paths: Vec<&str> = paths.collect();
+    if paths.is_empty() {
         return Ok(());
     }
     let output = Command::new("git")
         .args(["status", "--porcelain", "--untracked-files=all", "--"])
-        .args(changes.iter().map(|c| c.path.as_str()))
+        .args(&paths)
         .output();
     let output = match output {
         Ok(output) if output.status.success() => output,
