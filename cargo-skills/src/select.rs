@@ -199,11 +199,15 @@ struct Owners {
     /// directory: resolving paths costs a `readlink` per component, so each
     /// owner is made relative once.
     known: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    /// Each parent directory as given to its resolved form: the paths of a
+    /// collection share a few parents, and a path that is not a link resolves
+    /// to its resolved parent plus its name, at the cost of one `lstat`.
+    resolved_parents: std::collections::HashMap<PathBuf, PathBuf>,
 }
 
 impl Owners {
     fn of(&mut self, path: &Path) -> Option<PathBuf> {
-        let start = std::fs::canonicalize(path).ok()?;
+        let start = self.resolve(path)?;
         let mut visited = Vec::new();
         let mut found = None;
         for dir in start.ancestors() {
@@ -221,6 +225,33 @@ impl Owners {
             self.known.insert(dir, found.clone());
         }
         found
+    }
+}
+
+impl Owners {
+    /// `fs::canonicalize(path)`, with the parent's resolution remembered.
+    fn resolve(&mut self, path: &Path) -> Option<PathBuf> {
+        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+            return std::fs::canonicalize(path).ok();
+        };
+        // `parent.join(name)`, not `path`: `a/.` would follow a link named `a`.
+        let is_link = std::fs::symlink_metadata(parent.join(name))
+            .ok()?
+            .file_type()
+            .is_symlink();
+        if is_link || parent.as_os_str().is_empty() {
+            return std::fs::canonicalize(path).ok();
+        }
+        let resolved = match self.resolved_parents.get(parent) {
+            Some(resolved) => resolved.clone(),
+            None => {
+                let resolved = std::fs::canonicalize(parent).ok()?;
+                self.resolved_parents
+                    .insert(parent.to_path_buf(), resolved.clone());
+                resolved
+            }
+        };
+        Some(resolved.join(name))
     }
 }
 

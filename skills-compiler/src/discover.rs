@@ -35,20 +35,19 @@ pub fn discover(
             return Vec::new();
         }
     };
-    let canonical_root = fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
-    let walker = Walker {
-        config,
-        canonical_root,
-        root_display,
-    };
+    let walker = Walker::new(config, root.clone(), root_display);
+    let entries: Vec<String> = entries.into_iter().filter(|n| !is_ignored(n)).collect();
+    // Entries are read on every core with the `parallel` feature; problems
+    // and skills keep the entries' order.
+    let read = crate::map_in_order(entries, |name| {
+        let mut problems = Vec::new();
+        let files = walker.entry(&root, &name, &mut problems);
+        (files, problems)
+    });
     let mut found = Vec::new();
-    for name in entries {
-        if is_ignored(&name) {
-            continue;
-        }
-        if let Some(files) = walker.entry(&root, &name, diagnostics) {
-            found.push(files);
-        }
+    for (files, problems) in read {
+        diagnostics.extend(problems);
+        found.extend(files);
     }
     found
 }
@@ -74,11 +73,7 @@ pub fn discover_one(
         return None;
     };
     let root = base.join(&parent);
-    let walker = Walker {
-        config,
-        canonical_root: fs::canonicalize(&root).unwrap_or_else(|_| root.clone()),
-        root_display: display_path(&parent),
-    };
+    let walker = Walker::new(config, root.clone(), display_path(&parent));
     let before = diagnostics.len();
     let found = walker.entry(&root, &name, diagnostics);
     // In a root, a directory without SKILL.md is only a warning; a directory
@@ -95,11 +90,28 @@ pub fn discover_one(
 
 struct Walker<'a> {
     config: &'a Config,
-    canonical_root: PathBuf,
+    root: PathBuf,
+    /// Resolved on the first symlink: most roots have none, and resolving
+    /// costs a system call per path component.
+    canonical_root: std::sync::OnceLock<PathBuf>,
     root_display: String,
 }
 
-impl Walker<'_> {
+impl<'a> Walker<'a> {
+    fn new(config: &'a Config, root: PathBuf, root_display: String) -> Self {
+        Walker {
+            config,
+            root,
+            canonical_root: std::sync::OnceLock::new(),
+            root_display,
+        }
+    }
+
+    fn canonical_root(&self) -> &Path {
+        self.canonical_root
+            .get_or_init(|| fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone()))
+    }
+
     fn entry(
         &self,
         root: &Path,
@@ -216,7 +228,7 @@ impl Walker<'_> {
             return Ok(path.to_path_buf());
         }
         match fs::canonicalize(path) {
-            Ok(target) if target.starts_with(&self.canonical_root) => Ok(target),
+            Ok(target) if target.starts_with(self.canonical_root()) => Ok(target),
             Ok(_) => Err(Diagnostic::error(
                 Code::SymlinkEscape,
                 display,
@@ -246,7 +258,10 @@ impl Walker<'_> {
             .saturating_mul(4)
             .saturating_add(3) as u64;
         let result = fs::File::open(path).and_then(|file| {
-            let mut bytes = Vec::new();
+            // Sized from the file's length, as `fs::read` does: growing the
+            // buffer by doubling copied and faulted in each file twice.
+            let length = file.metadata().map_or(0, |m| m.len()).min(limit + 1);
+            let mut bytes = Vec::with_capacity(length as usize + 1);
             file.take(limit + 1).read_to_end(&mut bytes)?;
             Ok(bytes)
         });

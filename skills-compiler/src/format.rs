@@ -443,7 +443,6 @@ pub fn same_skill(a: &ir::Skill, b: &ir::Skill) -> bool {
         let mut extras = skill.extras.clone();
         extras.sort_by(|x, y| x.0.cmp(&y.0));
         ir::Skill {
-            sha256: [0; 32],
             head: String::new(),
             description_span: None,
             extras,

@@ -61,8 +61,6 @@ pub struct Skill {
     pub path: String,
     /// The sidecar `tools.yaml`, when the skill has one.
     pub tools_path: Option<String>,
-    /// SHA-256 of the skill file's bytes.
-    pub sha256: [u8; 32],
     pub description: String,
     pub license: Option<String>,
     pub compatibility: Option<String>,
@@ -80,7 +78,7 @@ pub struct Skill {
     pub extras: Vec<(String, serde_json::Value)>,
     pub body: String,
     /// The file's text before the body (fences, frontmatter, blank lines):
-    /// `head + body` is the file, whose SHA-256 is `sha256`.
+    /// `head + body` is the file, whose SHA-256 is [`Skill::sha256_hex`].
     pub head: String,
     /// Where the description's value is in the file as read (bytes), for
     /// lints over the whole set; `None` when `lenient` derived it.
@@ -102,9 +100,15 @@ impl Skill {
         crate::markdown::sections(&self.body)
     }
 
-    /// SHA-256 of the skill file, lower-case hex.
+    /// SHA-256 of the skill file, lower-case hex. Computed when asked for
+    /// (code generation, `inspect`, the loader): a check does not need it.
     pub fn sha256_hex(&self) -> String {
-        self.sha256.iter().map(|b| format!("{b:02x}")).collect()
+        use sha2::{Digest, Sha256};
+        let digest = Sha256::new()
+            .chain_update(&self.head)
+            .chain_update(&self.body)
+            .finalize();
+        digest.iter().map(|b| format!("{b:02x}")).collect()
     }
 }
 

@@ -180,31 +180,30 @@ fn validate_one(files: validate::SkillFiles, config: &Config) -> Validated {
     (skill, sources, diagnostics)
 }
 
-/// Each skill is validated on its own, so with the `parallel` feature (the
-/// CLI's) large collections use every core; results keep the input order.
-#[cfg(feature = "parallel")]
 fn validate_all(candidates: Vec<validate::SkillFiles>, config: &Config) -> Vec<Validated> {
+    map_in_order(candidates, |files| validate_one(files, config))
+}
+
+/// `items` mapped by `f`, results in input order. Skills are read and
+/// validated each on its own, so with the `parallel` feature (the CLI's)
+/// large collections use every core.
+#[cfg(feature = "parallel")]
+pub(crate) fn map_in_order<T: Send, R: Send>(
+    items: Vec<T>,
+    f: impl Fn(T) -> R + Sync + Send,
+) -> Vec<R> {
     use rayon::prelude::*;
     // Below this, starting threads costs more than it saves.
     const PARALLEL_FROM: usize = 64;
-    if candidates.len() < PARALLEL_FROM {
-        return candidates
-            .into_iter()
-            .map(|f| validate_one(f, config))
-            .collect();
+    if items.len() < PARALLEL_FROM {
+        return items.into_iter().map(f).collect();
     }
-    candidates
-        .into_par_iter()
-        .map(|files| validate_one(files, config))
-        .collect()
+    items.into_par_iter().map(f).collect()
 }
 
 #[cfg(not(feature = "parallel"))]
-fn validate_all(candidates: Vec<validate::SkillFiles>, config: &Config) -> Vec<Validated> {
-    candidates
-        .into_iter()
-        .map(|files| validate_one(files, config))
-        .collect()
+pub(crate) fn map_in_order<T, R>(items: Vec<T>, f: impl Fn(T) -> R) -> Vec<R> {
+    items.into_iter().map(f).collect()
 }
 
 fn report_duplicates(names: &[(String, String)], diagnostics: &mut Vec<Diagnostic>) {

@@ -11,7 +11,8 @@ use std::ops::Range;
 pub struct SourceFile {
     path: String,
     text: String,
-    line_starts: Vec<usize>,
+    /// Built on the first diagnostic that needs a line: most files have none.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 /// A 1-based line and column (columns count characters, as rustc does).
@@ -23,15 +24,20 @@ pub struct LineCol {
 
 impl SourceFile {
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
-        let text = text.into();
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
         Self {
             path: path.into(),
-            text,
-            line_starts,
+            text: text.into(),
+            line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The byte offset where each line starts.
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
     }
 
     pub fn path(&self) -> &str {
@@ -46,8 +52,9 @@ impl SourceFile {
     /// UTF-8 sequence are clamped to the nearest valid position.
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
-        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
-        let start = self.line_starts[line];
+        let line_starts = self.line_starts();
+        let line = line_starts.partition_point(|&start| start <= offset) - 1;
+        let start = line_starts[line];
         let column = self.text[start..offset].chars().count() + 1;
         LineCol {
             line: to_u32(line + 1),
@@ -55,14 +62,24 @@ impl SourceFile {
         }
     }
 
+    /// The whole lines that `bytes` touches, line breaks included, and the
+    /// 1-based number of the first: enough of the file to quote a span.
+    pub fn lines_around(&self, bytes: Range<usize>) -> (Range<usize>, usize) {
+        let line_starts = self.line_starts();
+        let line_of = |offset: usize| line_starts.partition_point(|&start| start <= offset) - 1;
+        let (first, last) = (line_of(bytes.start), line_of(bytes.end.max(bytes.start)));
+        let end = line_starts
+            .get(last + 1)
+            .map_or(self.text.len(), |&next| next);
+        (line_starts[first]..end, first + 1)
+    }
+
     /// The byte range of the 1-based line `line`, without its line break.
     pub fn line_range(&self, line: u32) -> Range<usize> {
-        let index = (line as usize)
-            .saturating_sub(1)
-            .min(self.line_starts.len() - 1);
-        let start = self.line_starts[index];
-        let end = self
-            .line_starts
+        let line_starts = self.line_starts();
+        let index = (line as usize).saturating_sub(1).min(line_starts.len() - 1);
+        let start = line_starts[index];
+        let end = line_starts
             .get(index + 1)
             .map_or(self.text.len(), |next| next - 1);
         let end = if self.text[start..end].ends_with('\r') {
@@ -99,6 +116,17 @@ mod tests {
         assert_eq!(file.line_col(9), LineCol { line: 2, column: 4 });
         assert_eq!(&file.text()[file.line_range(1)], "ab");
         assert_eq!(&file.text()[file.line_range(2)], "éé x");
+    }
+
+    #[test]
+    fn lines_around_a_span_are_whole_lines_with_their_breaks() {
+        let file = SourceFile::new("a.md", "one\ntwo\r\nthree\nfour");
+        assert_eq!(file.lines_around(5..6), (4..9, 2));
+        assert_eq!(&file.text()[file.lines_around(5..11).0], "two\r\nthree\n");
+        // A span that ends with a line break reaches into the next line.
+        assert_eq!(file.lines_around(0..4), (0..9, 1));
+        assert_eq!(file.lines_around(19..19), (15..19, 4));
+        assert_eq!(file.lines_around(99..99), (15..19, 4));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Overrides, Severity};
+use skills_compiler::{Compilation, Overrides, Severity};
 
 use crate::Failure;
 use crate::select::{Selection, targets_and_skipped};
@@ -60,40 +60,28 @@ pub fn run(args: Args) -> Result<(), Failure> {
         anstream::ColorChoice::Never => Color::Never,
         _ => Color::Always,
     };
+    // Targets compile and render on every core (many paths on one command
+    // line, as a CI gate over a collection has them); output keeps their order.
+    let checked: Vec<Checked> = {
+        use rayon::prelude::*;
+        targets
+            .par_iter()
+            .map(|target| Checked::of(&target.compile(), args.message_format, color))
+            .collect()
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut err = std::io::BufWriter::new(std::io::stderr().lock());
     let (mut errors, mut warnings, mut skills) = (0usize, 0usize, 0usize);
-    // Targets compile on every core (many paths on one command line, as a CI
-    // gate over a collection has them); output keeps their order.
-    let compilations: Vec<_> = {
-        use rayon::prelude::*;
-        targets.par_iter().map(|target| target.compile()).collect()
-    };
-    for compilation in &compilations {
-        skills += compilation.skills().map_or(0, |set| set.skills.len());
-        for diagnostic in &compilation.diagnostics {
-            match diagnostic.severity {
-                Severity::Error => errors += 1,
-                Severity::Warning => warnings += 1,
+    for target in &checked {
+        errors += target.errors;
+        warnings += target.warnings;
+        skills += target.skills;
+        let _ = match args.message_format {
+            MessageFormat::Human | MessageFormat::Short => {
+                err.write_all(target.rendered.as_bytes())
             }
-            let _ = match args.message_format {
-                MessageFormat::Human => writeln!(
-                    err,
-                    "{}\n",
-                    render::human(diagnostic, &compilation.sources, color)
-                ),
-                MessageFormat::Short => writeln!(err, "{}", render::short(diagnostic)),
-                MessageFormat::Json => {
-                    writeln!(out, "{}", render::json(diagnostic, &compilation.sources))
-                }
-                MessageFormat::Github => writeln!(out, "{}", render::github(diagnostic)),
-                MessageFormat::RustcJson => writeln!(
-                    out,
-                    "{}",
-                    render::rustc_json(diagnostic, &compilation.sources)
-                ),
-            };
-        }
+            _ => out.write_all(target.rendered.as_bytes()),
+        };
     }
     let _ = match args.message_format {
         MessageFormat::Json => writeln!(
@@ -110,6 +98,42 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Ok(())
     } else {
         Err(Failure::Invalid)
+    }
+}
+
+/// One target's counts and its diagnostics, rendered in the chosen format.
+struct Checked {
+    skills: usize,
+    errors: usize,
+    warnings: usize,
+    rendered: String,
+}
+
+impl Checked {
+    fn of(compilation: &Compilation, format: MessageFormat, color: Color) -> Self {
+        let mut checked = Checked {
+            skills: compilation.skills().map_or(0, |set| set.skills.len()),
+            errors: 0,
+            warnings: 0,
+            rendered: String::new(),
+        };
+        let sources = &compilation.sources;
+        for diagnostic in &compilation.diagnostics {
+            match diagnostic.severity {
+                Severity::Error => checked.errors += 1,
+                Severity::Warning => checked.warnings += 1,
+            }
+            let line = match format {
+                MessageFormat::Human => format!("{}\n", render::human(diagnostic, sources, color)),
+                MessageFormat::Short => render::short(diagnostic),
+                MessageFormat::Json => render::json(diagnostic, sources),
+                MessageFormat::Github => render::github(diagnostic),
+                MessageFormat::RustcJson => render::rustc_json(diagnostic, sources),
+            };
+            checked.rendered.push_str(&line);
+            checked.rendered.push('\n');
+        }
+        checked
     }
 }
 

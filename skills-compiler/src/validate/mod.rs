@@ -16,8 +16,6 @@ use ctx::Ctx;
 pub use fields::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
 pub use tools::is_valid_tool_name;
 
-use sha2::{Digest, Sha256};
-
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::{Kind, Skill, Version};
@@ -44,7 +42,6 @@ pub fn skill(
     sources: &mut Sources,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Skill> {
-    let sha256: [u8; 32] = Sha256::digest(&files.bytes).into();
     let source = match frontmatter::decode(&files.path, files.bytes) {
         Ok(source) => source,
         Err((diagnostic, lossy)) => {
@@ -77,7 +74,6 @@ pub fn skill(
         &source,
         tools_source.as_ref(),
         &files.directory,
-        sha256,
         config,
         diagnostics,
     )
@@ -143,11 +139,17 @@ fn check(
     source: &SourceFile,
     tools_source: Option<&SourceFile>,
     directory: &str,
-    sha256: [u8; 32],
     config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Skill> {
-    let chars = source.text().chars().count();
+    // A file no longer in bytes than the limit is within it in characters:
+    // only a longer one is counted.
+    let text = source.text();
+    let chars = if text.len() > config.max_document_chars {
+        text.chars().count()
+    } else {
+        text.len()
+    };
     if chars > config.max_document_chars {
         diagnostics.push(
             Diagnostic::error(
@@ -195,7 +197,6 @@ fn check(
         name: fields.name?,
         path: source.path().to_owned(),
         tools_path: tools_source.map(|s| s.path().to_owned()),
-        sha256,
         description: fields.description?,
         license: fields.license,
         compatibility: fields.compatibility,
