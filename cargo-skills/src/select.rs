@@ -90,12 +90,17 @@ pub fn targets_and_skipped(
         // Each path with the configuration of the package that owns it, as
         // the build of that package sees it.
         // Many paths usually share a few owners: find and load each once.
+        let facts: Vec<PathFacts> = {
+            use rayon::prelude::*;
+            paths.par_iter().map(|path| PathFacts::of(path)).collect()
+        };
         let mut owners = Owners::default();
         let mut configs: std::collections::HashMap<PathBuf, Config> = Default::default();
         let targets = paths
             .iter()
-            .map(|path| {
-                let owner = owners.of(path).unwrap_or_else(|| PathBuf::from("."));
+            .zip(&facts)
+            .map(|(path, facts)| {
+                let owner = owners.of(path, facts).unwrap_or_else(|| PathBuf::from("."));
                 let config = match configs.get(&owner) {
                     Some(config) => config.clone(),
                     None => {
@@ -105,7 +110,7 @@ pub fn targets_and_skipped(
                         config
                     }
                 };
-                Ok(path_target(path, &config))
+                Ok(path_target(path, facts.is_skill, &config))
             })
             .collect::<Result<Vec<_>, Failure>>()?;
         return Ok((targets, Vec::new()));
@@ -179,9 +184,38 @@ pub fn targets_and_skipped(
     Ok((targets, skipped))
 }
 
+/// What finding a path's owner and target needs to know about the path
+/// itself: three system calls, made for every path on every core (a
+/// collection on one command line has thousands).
+struct PathFacts {
+    /// `None` when the path cannot be read.
+    is_link: Option<bool>,
+    /// Has a `Cargo.toml` with a `[package]`.
+    is_package: bool,
+    /// Has a SKILL.md, or is a `.md` file.
+    is_skill: bool,
+}
+
+impl PathFacts {
+    fn of(path: &Path) -> Self {
+        // `parent/name`, not `path`: `a/.` would follow a link named `a`.
+        let entry = match (path.parent(), path.file_name()) {
+            (Some(parent), Some(name)) => parent.join(name),
+            _ => path.to_path_buf(),
+        };
+        PathFacts {
+            is_link: std::fs::symlink_metadata(entry)
+                .ok()
+                .map(|m| m.file_type().is_symlink()),
+            is_package: is_package(path),
+            is_skill: path.join("SKILL.md").is_file()
+                || path.extension().is_some_and(|e| e == "md"),
+        }
+    }
+}
+
 /// A path with a SKILL.md (or a `.md` file) is one skill; anything else a root.
-fn path_target(path: &Path, config: &Config) -> Target {
-    let is_skill = path.join("SKILL.md").is_file() || path.extension().is_some_and(|e| e == "md");
+fn path_target(path: &Path, is_skill: bool, config: &Config) -> Target {
     Target {
         config: Config {
             dir: path.to_path_buf(),
@@ -206,11 +240,14 @@ struct Owners {
 }
 
 impl Owners {
-    fn of(&mut self, path: &Path) -> Option<PathBuf> {
-        let start = self.resolve(path)?;
+    fn of(&mut self, path: &Path, facts: &PathFacts) -> Option<PathBuf> {
+        let start = self.resolve(path, facts.is_link?)?;
+        if facts.is_package {
+            return Some(relative_to_cwd(&start));
+        }
         let mut visited = Vec::new();
         let mut found = None;
-        for dir in start.ancestors() {
+        for dir in start.ancestors().skip(1) {
             if let Some(known) = self.known.get(dir) {
                 found = known.clone();
                 break;
@@ -226,19 +263,12 @@ impl Owners {
         }
         found
     }
-}
 
-impl Owners {
     /// `fs::canonicalize(path)`, with the parent's resolution remembered.
-    fn resolve(&mut self, path: &Path) -> Option<PathBuf> {
+    fn resolve(&mut self, path: &Path, is_link: bool) -> Option<PathBuf> {
         let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
             return std::fs::canonicalize(path).ok();
         };
-        // `parent.join(name)`, not `path`: `a/.` would follow a link named `a`.
-        let is_link = std::fs::symlink_metadata(parent.join(name))
-            .ok()?
-            .file_type()
-            .is_symlink();
         if is_link || parent.as_os_str().is_empty() {
             return std::fs::canonicalize(path).ok();
         }

@@ -36,7 +36,11 @@ pub fn discover(
         }
     };
     let walker = Walker::new(config, root.clone(), root_display);
-    let entries: Vec<String> = entries.into_iter().filter(|n| !is_ignored(n)).collect();
+    let entries: Vec<String> = entries
+        .into_iter()
+        .map(|child| child.name)
+        .filter(|name| !is_ignored(name))
+        .collect();
     // Entries are read on every core with the `parallel` feature; problems
     // and skills keep the entries' order.
     let read = crate::map_in_order(entries, |name| {
@@ -61,17 +65,11 @@ pub fn discover_one(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<SkillFiles> {
     let display = display_path(path);
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let full = base.join(path);
-    let (Some(name), true) = (name, full.exists()) else {
-        diagnostics.push(Diagnostic::error(
-            Code::RootMissing,
-            &display,
-            format!("`{display}` does not exist"),
-        ));
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        diagnostics.push(not_found(&display));
         return None;
     };
+    let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let root = base.join(&parent);
     let walker = Walker::new(config, root.clone(), display_path(&parent));
     let before = diagnostics.len();
@@ -123,14 +121,14 @@ impl<'a> Walker<'a> {
             "." => name.to_owned(),
             root => format!("{root}/{name}"),
         };
-        let target = match self.inside_root(&path, &display) {
-            Ok(target) => target,
+        let is_dir = match self.entry_kind(&path, &display) {
+            Ok(kind) => kind == Kind::Directory,
             Err(diagnostic) => {
                 diagnostics.push(diagnostic);
                 return None;
             }
         };
-        if target.is_dir() {
+        if is_dir {
             return self.directory(&path, name, &display, diagnostics);
         }
         let stem = name.strip_suffix(".md")?;
@@ -177,8 +175,13 @@ impl<'a> Walker<'a> {
                 return None;
             }
         };
-        if !children.iter().any(|c| c == SKILL_FILE) {
-            match children.iter().find(|c| c.eq_ignore_ascii_case(SKILL_FILE)) {
+        let child = |file: &str| children.iter().find(|c| c.name == file);
+        let Some(skill_file) = child(SKILL_FILE) else {
+            match children
+                .iter()
+                .map(|c| &c.name)
+                .find(|c| c.eq_ignore_ascii_case(SKILL_FILE))
+            {
                 Some(wrong) => diagnostics.push(
                     Diagnostic::error(Code::FileNameCase, format!("{display}/{wrong}"), format!("the skill file is named `{wrong}`; it must be `SKILL.md`"))
                         .with_help(format!("rename it: `git mv {display}/{wrong} {display}/SKILL.md` (it works on macOS and fails on Linux)")),
@@ -189,18 +192,22 @@ impl<'a> Walker<'a> {
                 ),
             }
             return None;
-        }
+        };
         let skill_display = format!("{display}/{SKILL_FILE}");
         let skill_path = dir.join(SKILL_FILE);
-        if let Err(diagnostic) = self.inside_root(&skill_path, &skill_display) {
+        if skill_file.is_symlink
+            && let Err(diagnostic) = self.link_inside_root(&skill_path, &skill_display)
+        {
             diagnostics.push(diagnostic);
             return None;
         }
         let bytes = self.read(&skill_path, &skill_display, diagnostics)?;
-        let tools_yaml = if children.iter().any(|c| c == TOOLS_FILE) {
+        let tools_yaml = if let Some(tools_file) = child(TOOLS_FILE) {
             let tools_display = format!("{display}/{TOOLS_FILE}");
             let tools_path = dir.join(TOOLS_FILE);
-            if let Err(diagnostic) = self.inside_root(&tools_path, &tools_display) {
+            if tools_file.is_symlink
+                && let Err(diagnostic) = self.link_inside_root(&tools_path, &tools_display)
+            {
                 diagnostics.push(diagnostic);
                 return None;
             }
@@ -219,14 +226,31 @@ impl<'a> Walker<'a> {
         })
     }
 
-    /// Follows a symlink only when its target stays inside the root.
-    fn inside_root(&self, path: &Path, display: &str) -> Result<PathBuf, Diagnostic> {
-        let is_link = fs::symlink_metadata(path)
-            .map(|m| m.file_type().is_symlink())
-            .unwrap_or(false);
-        if !is_link {
-            return Ok(path.to_path_buf());
+    /// Whether `path` is a directory, following a symlink only when its
+    /// target stays inside the root. One `lstat` answers for the common
+    /// case: checking a collection is mostly system calls.
+    fn entry_kind(&self, path: &Path, display: &str) -> Result<Kind, Diagnostic> {
+        let kind = |metadata: fs::Metadata| {
+            if metadata.is_dir() {
+                Kind::Directory
+            } else {
+                Kind::File
+            }
+        };
+        match fs::symlink_metadata(path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Err(not_found(display)),
+            // Other errors surface when the file is read.
+            Err(_) => Ok(Kind::File),
+            Ok(metadata) if !metadata.file_type().is_symlink() => Ok(kind(metadata)),
+            Ok(_) => {
+                let target = self.link_inside_root(path, display)?;
+                Ok(fs::metadata(target).map_or(Kind::File, kind))
+            }
         }
+    }
+
+    /// The target of the symlink `path`, when it stays inside the root.
+    fn link_inside_root(&self, path: &Path, display: &str) -> Result<PathBuf, Diagnostic> {
         match fs::canonicalize(path) {
             Ok(target) if target.starts_with(self.canonical_root()) => Ok(target),
             Ok(_) => Err(Diagnostic::error(
@@ -302,15 +326,42 @@ fn is_ignored(name: &str) -> bool {
         || name.to_ascii_uppercase().starts_with("LICENSE")
 }
 
-fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<String>> {
-    let mut names = Vec::new();
+/// What an entry of a root is, after following a link.
+#[derive(Debug, PartialEq, Eq)]
+enum Kind {
+    Directory,
+    File,
+}
+
+/// An entry of a directory listing. Whether it is a symlink comes with the
+/// listing on most file systems, so files that are not links cost no `lstat`.
+struct Child {
+    name: String,
+    is_symlink: bool,
+}
+
+fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<Child>> {
+    let mut children = Vec::new();
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
-        // Names that are not UTF-8 cannot be skill names; keep them visible in messages.
-        names.push(entry.file_name().to_string_lossy().into_owned());
+        children.push(Child {
+            // Names that are not UTF-8 cannot be skill names; keep them visible in messages.
+            name: entry.file_name().to_string_lossy().into_owned(),
+            // When the type is unknown, the link check runs: erring towards it is safe.
+            is_symlink: entry.file_type().map_or(true, |t| t.is_symlink()),
+        });
     }
-    names.sort();
-    Ok(names)
+    children.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(children)
+}
+
+/// The error for a path to check that is not there.
+fn not_found(display: &str) -> Diagnostic {
+    Diagnostic::error(
+        Code::RootMissing,
+        display,
+        format!("`{display}` does not exist"),
+    )
 }
 
 /// A relative path with forward slashes, as shown in diagnostics and generated code.

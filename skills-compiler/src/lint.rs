@@ -136,26 +136,13 @@ pub fn says_when(text: &str) -> bool {
         || WHEN_MARKERS.iter().any(|marker| text.contains(marker))
 }
 
-/// The `\n` bytes of `text`, counted in blocks of at most 255 into a byte:
-/// the compiler then compares and adds 16 or 32 bytes at a time, where a
-/// plain `filter().count()` widens every byte to a `usize`.
-fn count_newlines(text: &str) -> usize {
-    text.as_bytes()
-        .chunks(255)
-        .map(|block| {
-            let in_block: u8 = block.iter().map(|&b| u8::from(b == b'\n')).sum();
-            usize::from(in_block)
-        })
-        .sum()
-}
-
 /// W010 at the line where the body passes 500 lines or about 5,000 tokens.
 fn long_body(skill: &Skill, source: &SourceFile) -> Option<Diagnostic> {
     let body_start = source.text().len().checked_sub(skill.body.len())?;
     // Cheap bounds first: this runs on every body of every check. A byte
     // count of newlines vectorises; characters are counted only when the
     // bytes could pass the token limit.
-    let newlines = count_newlines(&skill.body);
+    let newlines = crate::source::count_newlines(&skill.body);
     let may_pass_tokens = skill.body.len() > MAX_BODY_TOKENS * 4;
     if newlines < MAX_BODY_LINES && !may_pass_tokens {
         return None;
@@ -366,19 +353,6 @@ fn is_subset(small: &[u32], large: &[u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn newlines_are_counted_across_blocks() {
-        for text in [
-            "",
-            "\n",
-            "a\nb",
-            &"x\n".repeat(300),
-            &"\n".repeat(255 * 3 + 7),
-        ] {
-            assert_eq!(count_newlines(text), text.matches('\n').count(), "{text:?}");
-        }
-    }
 
     #[test]
     fn placeholders_are_the_scaffold_and_todo_markers() {

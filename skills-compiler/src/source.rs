@@ -1,5 +1,5 @@
-//! Source files as the compiler sees them: a display path plus text, with the
-//! line index every diagnostic needs to turn a byte offset into `line:column`.
+//! Source files as the compiler sees them: a display path plus text, and
+//! the `line:column` of a byte offset that every diagnostic needs.
 
 use std::ops::Range;
 
@@ -7,12 +7,15 @@ use std::ops::Range;
 ///
 /// `path` is relative to the crate (forward slashes, never absolute), so
 /// rendered diagnostics and generated code are the same on every machine.
+///
+/// Lines are found by scanning, not from an index: most diagnostics sit in
+/// the first lines (the frontmatter), and most files have none, so an index
+/// of every line of every file cost more than the scans (5% of a check of a
+/// real collection).
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     path: String,
     text: String,
-    /// Built on the first diagnostic that needs a line: most files have none.
-    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 /// A 1-based line and column (columns count characters, as rustc does).
@@ -27,17 +30,7 @@ impl SourceFile {
         Self {
             path: path.into(),
             text: text.into(),
-            line_starts: std::sync::OnceLock::new(),
         }
-    }
-
-    /// The byte offset where each line starts.
-    fn line_starts(&self) -> &[usize] {
-        self.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect()
-        })
     }
 
     pub fn path(&self) -> &str {
@@ -52,36 +45,40 @@ impl SourceFile {
     /// UTF-8 sequence are clamped to the nearest valid position.
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
-        let line_starts = self.line_starts();
-        let line = line_starts.partition_point(|&start| start <= offset) - 1;
-        let start = line_starts[line];
-        let column = self.text[start..offset].chars().count() + 1;
+        let before = &self.text[..offset];
+        let start = line_start(before);
         LineCol {
-            line: to_u32(line + 1),
-            column: to_u32(column),
+            line: to_u32(count_newlines(before) + 1),
+            column: to_u32(before[start..].chars().count() + 1),
         }
     }
 
     /// The whole lines that `bytes` touches, line breaks included, and the
     /// 1-based number of the first: enough of the file to quote a span.
     pub fn lines_around(&self, bytes: Range<usize>) -> (Range<usize>, usize) {
-        let line_starts = self.line_starts();
-        let line_of = |offset: usize| line_starts.partition_point(|&start| start <= offset) - 1;
-        let (first, last) = (line_of(bytes.start), line_of(bytes.end.max(bytes.start)));
-        let end = line_starts
-            .get(last + 1)
-            .map_or(self.text.len(), |&next| next);
-        (line_starts[first]..end, first + 1)
+        let clamp = |offset: usize| floor_char_boundary(&self.text, offset.min(self.text.len()));
+        let (from, to) = (clamp(bytes.start), clamp(bytes.end.max(bytes.start)));
+        let start = line_start(&self.text[..from]);
+        let end = self.text[to..]
+            .find('\n')
+            .map_or(self.text.len(), |at| to + at + 1);
+        (start..end, count_newlines(&self.text[..start]) + 1)
     }
 
     /// The byte range of the 1-based line `line`, without its line break.
     pub fn line_range(&self, line: u32) -> Range<usize> {
-        let line_starts = self.line_starts();
-        let index = (line as usize).saturating_sub(1).min(line_starts.len() - 1);
-        let start = line_starts[index];
-        let end = line_starts
-            .get(index + 1)
-            .map_or(self.text.len(), |next| next - 1);
+        let start = match (line as usize).saturating_sub(1) {
+            0 => 0,
+            breaks => self
+                .text
+                .match_indices('\n')
+                .take(breaks)
+                .last()
+                .map_or(0, |(at, _)| at + 1),
+        };
+        let end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |at| start + at);
         let end = if self.text[start..end].ends_with('\r') {
             end - 1
         } else {
@@ -89,6 +86,24 @@ impl SourceFile {
         };
         start..end
     }
+}
+
+/// Where the line that `before` ends in starts.
+fn line_start(before: &str) -> usize {
+    before.rfind('\n').map_or(0, |at| at + 1)
+}
+
+/// The `\n` bytes of `text`, counted in blocks of at most 255 into a byte:
+/// the compiler then compares and adds 16 or 32 bytes at a time, where a
+/// plain `filter().count()` widens every byte to a `usize`.
+pub(crate) fn count_newlines(text: &str) -> usize {
+    text.as_bytes()
+        .chunks(255)
+        .map(|block| {
+            let in_block: u8 = block.iter().map(|&b| u8::from(b == b'\n')).sum();
+            usize::from(in_block)
+        })
+        .sum()
 }
 
 /// The largest char boundary at or below `offset`.
@@ -127,6 +142,67 @@ mod tests {
         assert_eq!(file.lines_around(0..4), (0..9, 1));
         assert_eq!(file.lines_around(19..19), (15..19, 4));
         assert_eq!(file.lines_around(99..99), (15..19, 4));
+    }
+
+    #[test]
+    fn newlines_are_counted_across_blocks() {
+        for text in [
+            "",
+            "\n",
+            "a\nb",
+            &"x\n".repeat(300),
+            &"\n".repeat(255 * 3 + 7),
+        ] {
+            assert_eq!(count_newlines(text), text.matches('\n').count(), "{text:?}");
+        }
+    }
+
+    /// Lines by scanning agree with lines from an index of every line start
+    /// (the way this file worked before), on text with CRLF, blank lines and
+    /// multi-byte characters, at every offset.
+    mod against_an_index {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn starts(text: &str) -> Vec<usize> {
+            std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        }
+
+        fn line_of(starts: &[usize], offset: usize) -> usize {
+            starts.partition_point(|&start| start <= offset) - 1
+        }
+
+        proptest! {
+            #[test]
+            fn line_col_lines_around_and_line_range(text in "[a\n\r é😀]{0,40}") {
+                let file = SourceFile::new("a.md", text.clone());
+                let starts = starts(&text);
+                for offset in 0..=text.len() + 1 {
+                    let at = floor_char_boundary(&text, offset.min(text.len()));
+                    let line = line_of(&starts, at);
+                    let column = text[starts[line]..at].chars().count() + 1;
+                    prop_assert_eq!(
+                        file.line_col(offset),
+                        LineCol { line: to_u32(line + 1), column: to_u32(column) }
+                    );
+                    for end in offset..=text.len() {
+                        let end_at = floor_char_boundary(&text, end);
+                        let last = line_of(&starts, end_at);
+                        let stop = starts.get(last + 1).copied().unwrap_or(text.len());
+                        prop_assert_eq!(file.lines_around(offset..end), (starts[line]..stop, line + 1));
+                    }
+                }
+                for number in 1..=starts.len() as u32 + 1 {
+                    let index = (number as usize - 1).min(starts.len() - 1);
+                    let end = starts.get(index + 1).map_or(text.len(), |next| next - 1);
+                    let start = starts[index];
+                    let end = if text[start..end].ends_with('\r') { end - 1 } else { end };
+                    prop_assert_eq!(file.line_range(number), start..end);
+                }
+            }
+        }
     }
 
     #[test]
