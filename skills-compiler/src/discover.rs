@@ -36,16 +36,15 @@ pub fn discover(
         }
     };
     let walker = Walker::new(config, root.clone(), root_display);
-    let entries: Vec<String> = entries
+    let entries: Vec<Child> = entries
         .into_iter()
-        .map(|child| child.name)
-        .filter(|name| !is_ignored(name))
+        .filter(|child| !is_ignored(&child.name))
         .collect();
     // Entries are read on every core with the `parallel` feature; problems
     // and skills keep the entries' order.
-    let read = crate::map_in_order(entries, |name| {
+    let read = crate::map_in_order(entries, |child| {
         let mut problems = Vec::new();
-        let files = walker.entry(&root, &name, &mut problems);
+        let files = walker.entry(&root, &child.name, child.kind(), &mut problems);
         (files, problems)
     });
     let mut found = Vec::new();
@@ -73,7 +72,7 @@ pub fn discover_one(
     let root = base.join(&parent);
     let walker = Walker::new(config, root.clone(), display_path(&parent));
     let before = diagnostics.len();
-    let found = walker.entry(&root, &name, diagnostics);
+    let found = walker.entry(&root, &name, None, diagnostics);
     // In a root, a directory without SKILL.md is only a warning; a directory
     // named as the skill to check must be one.
     for diagnostic in &mut diagnostics[before..] {
@@ -110,10 +109,13 @@ impl<'a> Walker<'a> {
             .get_or_init(|| fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone()))
     }
 
+    /// The skill at `root/name`, if it is one. `listed` is its kind as the
+    /// root's listing gave it, when it did (the entry is then not looked up).
     fn entry(
         &self,
         root: &Path,
         name: &str,
+        listed: Option<Kind>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
         let path = root.join(name);
@@ -121,7 +123,11 @@ impl<'a> Walker<'a> {
             "." => name.to_owned(),
             root => format!("{root}/{name}"),
         };
-        let is_dir = match self.entry_kind(&path, &display) {
+        let kind = match listed {
+            Some(kind) => Ok(kind),
+            None => self.entry_kind(&path, &display),
+        };
+        let is_dir = match kind {
             Ok(kind) => kind == Kind::Directory,
             Err(diagnostic) => {
                 diagnostics.push(diagnostic);
@@ -164,48 +170,29 @@ impl<'a> Walker<'a> {
         display: &str,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
-        let children = match read_dir_sorted(dir) {
-            Ok(children) => children,
+        let layout = match Layout::of(dir) {
+            Ok(layout) => layout,
             Err(error) => {
-                diagnostics.push(Diagnostic::error(
-                    Code::Io,
-                    display,
-                    format!("cannot read the directory: {error}"),
-                ));
+                diagnostics.push(cannot_read_directory(display, &error));
                 return None;
             }
         };
-        let child = |file: &str| children.iter().find(|c| c.name == file);
-        let Some(skill_file) = child(SKILL_FILE) else {
-            match children
-                .iter()
-                .map(|c| &c.name)
-                .find(|c| c.eq_ignore_ascii_case(SKILL_FILE))
-            {
-                Some(wrong) => diagnostics.push(
-                    Diagnostic::error(Code::FileNameCase, format!("{display}/{wrong}"), format!("the skill file is named `{wrong}`; it must be `SKILL.md`"))
-                        .with_help(format!("rename it: `git mv {display}/{wrong} {display}/SKILL.md` (it works on macOS and fails on Linux)")),
-                ),
-                None => diagnostics.push(
-                    Diagnostic::warning(Code::DirectoryWithoutSkill, display, format!("`{name}` has no SKILL.md, so it is not a skill"))
-                        .with_help("add a SKILL.md, or move the directory out of the skills root"),
-                ),
-            }
+        let Some(skill_is_link) = layout.skill_md else {
+            diagnostics.push(without_skill_file(dir, name, display));
             return None;
         };
         let skill_display = format!("{display}/{SKILL_FILE}");
         let skill_path = dir.join(SKILL_FILE);
-        if skill_file.is_symlink
-            && let Err(diagnostic) = self.link_inside_root(&skill_path, &skill_display)
+        if skill_is_link && let Err(diagnostic) = self.link_inside_root(&skill_path, &skill_display)
         {
             diagnostics.push(diagnostic);
             return None;
         }
         let bytes = self.read(&skill_path, &skill_display, diagnostics)?;
-        let tools_yaml = if let Some(tools_file) = child(TOOLS_FILE) {
+        let tools_yaml = if let Some(tools_is_link) = layout.tools_yaml {
             let tools_display = format!("{display}/{TOOLS_FILE}");
             let tools_path = dir.join(TOOLS_FILE);
-            if tools_file.is_symlink
+            if tools_is_link
                 && let Err(diagnostic) = self.link_inside_root(&tools_path, &tools_display)
             {
                 diagnostics.push(diagnostic);
@@ -333,11 +320,28 @@ enum Kind {
     File,
 }
 
-/// An entry of a directory listing. Whether it is a symlink comes with the
-/// listing on most file systems, so files that are not links cost no `lstat`.
+/// An entry of a directory listing, with its type when the listing gave
+/// it (most file systems do): then a root's entries cost no `lstat`.
 struct Child {
     name: String,
-    is_symlink: bool,
+    file_type: Option<fs::FileType>,
+}
+
+impl Child {
+    /// When the type is unknown, the link check runs: erring towards it is safe.
+    fn is_symlink(&self) -> bool {
+        self.file_type.is_none_or(|t| t.is_symlink())
+    }
+
+    /// The kind, when the listing says and the entry is not a link.
+    fn kind(&self) -> Option<Kind> {
+        let file_type = self.file_type.filter(|t| !t.is_symlink())?;
+        Some(if file_type.is_dir() {
+            Kind::Directory
+        } else {
+            Kind::File
+        })
+    }
 }
 
 fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<Child>> {
@@ -347,12 +351,92 @@ fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<Child>> {
         children.push(Child {
             // Names that are not UTF-8 cannot be skill names; keep them visible in messages.
             name: entry.file_name().to_string_lossy().into_owned(),
-            // When the type is unknown, the link check runs: erring towards it is safe.
-            is_symlink: entry.file_type().map_or(true, |t| t.is_symlink()),
+            file_type: entry.file_type().ok(),
         });
     }
     children.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(children)
+}
+
+/// Whether a skill directory has its two files, and whether each is a link.
+struct Layout {
+    skill_md: Option<bool>,
+    tools_yaml: Option<bool>,
+}
+
+/// Whether the platform's usual file systems fold case: there, `SKILL.md`
+/// also finds `skill.md`, so only a listing tells which is on disk.
+const FOLDS_CASE: bool = cfg!(any(
+    target_os = "macos",
+    target_os = "ios",
+    target_os = "windows"
+));
+
+impl Layout {
+    /// Where names are exact, one `lstat` per file: listing the directory
+    /// (five system calls, and ext4 hashes every entry) was the largest cost
+    /// of checking a collection path by path.
+    fn of(dir: &Path) -> std::io::Result<Layout> {
+        if FOLDS_CASE {
+            let children = read_dir_sorted(dir)?;
+            let link = |file: &str| {
+                children
+                    .iter()
+                    .find(|c| c.name == file)
+                    .map(Child::is_symlink)
+            };
+            return Ok(Layout {
+                skill_md: link(SKILL_FILE),
+                tools_yaml: link(TOOLS_FILE),
+            });
+        }
+        let skill_md = probe(&dir.join(SKILL_FILE))?;
+        let tools_yaml = match skill_md {
+            Some(_) => probe(&dir.join(TOOLS_FILE))?,
+            None => None,
+        };
+        Ok(Layout {
+            skill_md,
+            tools_yaml,
+        })
+    }
+}
+
+/// Whether `path` exists, and whether it is a symlink.
+fn probe(path: &Path) -> std::io::Result<Option<bool>> {
+    match fs::symlink_metadata(path) {
+        Ok(metadata) => Ok(Some(metadata.file_type().is_symlink())),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+/// Why a directory without `SKILL.md` is not a skill: a file whose name
+/// differs only in case (an error: it works on macOS and fails on Linux),
+/// or nothing (a warning).
+fn without_skill_file(dir: &Path, name: &str, display: &str) -> Diagnostic {
+    let children = match read_dir_sorted(dir) {
+        Ok(children) => children,
+        Err(error) => return cannot_read_directory(display, &error),
+    };
+    match children
+        .iter()
+        .map(|c| &c.name)
+        .find(|c| c.eq_ignore_ascii_case(SKILL_FILE))
+    {
+        Some(wrong) => Diagnostic::error(Code::FileNameCase, format!("{display}/{wrong}"), format!("the skill file is named `{wrong}`; it must be `SKILL.md`"))
+            .with_help(format!("rename it: `git mv {display}/{wrong} {display}/SKILL.md` (it works on macOS and fails on Linux)")),
+        None => Diagnostic::warning(Code::DirectoryWithoutSkill, display, format!("`{name}` has no SKILL.md, so it is not a skill"))
+            .with_help("add a SKILL.md, or move the directory out of the skills root"),
+    }
+}
+
+fn cannot_read_directory(display: &str, error: &std::io::Error) -> Diagnostic {
+    Diagnostic::error(
+        Code::Io,
+        display,
+        format!("cannot read the directory: {error}"),
+    )
 }
 
 /// The error for a path to check that is not there.
