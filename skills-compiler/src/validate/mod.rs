@@ -64,17 +64,22 @@ pub fn skill(
         }
     };
     // A lenient reading may patch the text; the file's own head is kept.
-    let original = (config.profile == Profile::Lenient).then(|| source.text().to_owned());
-    let source = if config.profile == Profile::Lenient {
+    let reading = if config.profile == Profile::Lenient {
         quote_unquoted_colons(source, config, diagnostics)
     } else {
-        source
+        LenientReading {
+            source,
+            original: None,
+            parsed: None,
+        }
     };
+    let (source, original) = (reading.source, reading.original);
     let skill = check(
         &source,
         tools_source.as_ref(),
         &files.directory,
         config,
+        reading.parsed,
         diagnostics,
     )
     .filter(|_| tools_readable)
@@ -100,25 +105,31 @@ fn quote_unquoted_colons(
     mut source: SourceFile,
     config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
-) -> SourceFile {
+) -> LenientReading {
     let mut patched_lines = Vec::new();
+    let mut original = None;
+    let mut parsed = None;
     while let Ok(framing) = frontmatter::split(&source, true) {
         let Some(range) = framing.yaml else { break };
-        let fix = match yaml::parse(&source, range, config.max_yaml_depth) {
+        let result = yaml::parse(&source, range.clone(), config.max_yaml_depth);
+        let fix = match &result {
             Err(problems) => match problems.as_slice() {
                 [problem] if problem.code == Code::UnquotedColon => problem.fix.clone(),
                 _ => None,
             },
             Ok(_) => None,
         };
-        let Some(fix) = fix else { break };
-        let line = fix.span.start.line;
-        if patched_lines.contains(&line) {
+        let Some(fix) = fix.filter(|fix| !patched_lines.contains(&fix.span.start.line)) else {
+            parsed = Some(Parsed { range, result });
             break;
-        }
+        };
+        let line = fix.span.start.line;
         patched_lines.push(line);
         let mut text = source.text().to_owned();
         text.replace_range(fix.span.bytes.clone(), &fix.replacement);
+        if original.is_none() {
+            original = Some(source.text().to_owned());
+        }
         source = SourceFile::new(source.path(), text);
         let line_range = source.line_range(line);
         diagnostics.push(
@@ -132,7 +143,26 @@ fn quote_unquoted_colons(
             .with_help("quote the value: other profiles and YAML parsers read a nested mapping"),
         );
     }
-    source
+    LenientReading {
+        source,
+        original,
+        parsed,
+    }
+}
+
+/// The text a skill is read as, and what reading it found.
+struct LenientReading {
+    source: SourceFile,
+    /// The file's own text, when the reading patched it.
+    original: Option<String>,
+    /// The frontmatter of `source` as parsed, so that it is parsed once.
+    parsed: Option<Parsed>,
+}
+
+/// A frontmatter already parsed: the range parsed, and the outcome.
+struct Parsed {
+    range: std::ops::Range<usize>,
+    result: Result<Option<yaml::Node>, Vec<Diagnostic>>,
 }
 
 fn check(
@@ -140,6 +170,7 @@ fn check(
     tools_source: Option<&SourceFile>,
     directory: &str,
     config: &Config,
+    parsed: Option<Parsed>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Skill> {
     // A file no longer in bytes than the limit is within it in characters:
@@ -174,7 +205,7 @@ fn check(
     };
     let body = source.text()[framing.body.clone()].to_owned();
     let root = match framing.yaml {
-        Some(range) => frontmatter_root(source, range, config, diagnostics)?,
+        Some(range) => frontmatter_root(source, range, config, parsed, diagnostics)?,
         None => None,
     };
     let mut ctx = Ctx::new(source, config.profile, diagnostics);
@@ -266,6 +297,7 @@ fn frontmatter_root(
     source: &SourceFile,
     range: std::ops::Range<usize>,
     config: &Config,
+    parsed: Option<Parsed>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Option<yaml::Node>> {
     if range.len() > config.max_frontmatter_bytes {
@@ -284,7 +316,11 @@ fn frontmatter_root(
         );
         return None;
     }
-    let node = match yaml::parse(source, range.clone(), config.max_yaml_depth) {
+    let result = match parsed {
+        Some(parsed) if parsed.range == range => parsed.result,
+        _ => yaml::parse(source, range.clone(), config.max_yaml_depth),
+    };
+    let node = match result {
         Ok(node) => node,
         Err(problems) => {
             diagnostics.extend(problems);
