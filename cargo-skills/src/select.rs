@@ -101,16 +101,12 @@ pub fn targets_and_skipped(
             .zip(&facts)
             .map(|(path, facts)| {
                 let owner = owners.of(path, facts).unwrap_or_else(|| PathBuf::from("."));
-                let config = match configs.get(&owner) {
-                    Some(config) => config.clone(),
-                    None => {
-                        let config = Config::load(&owner, overrides.clone())
-                            .map_err(|d| Failure::Usage(d.message))?;
-                        configs.insert(owner, config.clone());
-                        config
-                    }
-                };
-                Ok(path_target(path, facts.is_skill, &config))
+                if !configs.contains_key(&owner) {
+                    let config = Config::load(&owner, overrides.clone())
+                        .map_err(|d| Failure::Usage(d.message))?;
+                    configs.insert(owner.clone(), config);
+                }
+                Ok(path_target(path, facts.is_skill, &configs[&owner]))
             })
             .collect::<Result<Vec<_>, Failure>>()?;
         return Ok((targets, Vec::new()));
@@ -233,16 +229,31 @@ struct Owners {
     /// directory: resolving paths costs a `readlink` per component, so each
     /// owner is made relative once.
     known: std::collections::HashMap<PathBuf, Option<PathBuf>>,
-    /// Each parent directory as given to its resolved form: the paths of a
-    /// collection share a few parents, and a path that is not a link resolves
-    /// to its resolved parent plus its name, at the cost of one `lstat`.
-    resolved_parents: std::collections::HashMap<PathBuf, PathBuf>,
+    /// Each parent directory as given to the owner of its entries that are
+    /// neither links nor packages: most paths of a collection are found here.
+    by_parent: std::collections::HashMap<PathBuf, Option<PathBuf>>,
 }
 
 impl Owners {
     fn of(&mut self, path: &Path, facts: &PathFacts) -> Option<PathBuf> {
-        let start = self.resolve(path, facts.is_link?)?;
-        if facts.is_package {
+        let is_link = facts.is_link?;
+        let parent = path
+            .parent()
+            .filter(|parent| !is_link && !facts.is_package && !parent.as_os_str().is_empty());
+        if let Some(owner) = parent.and_then(|parent| self.by_parent.get(parent)) {
+            return owner.clone();
+        }
+        let owner = self.search(path, facts.is_package);
+        if let Some(parent) = parent {
+            self.by_parent.insert(parent.to_path_buf(), owner.clone());
+        }
+        owner
+    }
+
+    /// The nearest package at or above `path`, after resolving it.
+    fn search(&mut self, path: &Path, owns_itself: bool) -> Option<PathBuf> {
+        let start = std::fs::canonicalize(path).ok()?;
+        if owns_itself {
             return Some(relative_to_cwd(&start));
         }
         let mut visited = Vec::new();
@@ -262,26 +273,6 @@ impl Owners {
             self.known.insert(dir, found.clone());
         }
         found
-    }
-
-    /// `fs::canonicalize(path)`, with the parent's resolution remembered.
-    fn resolve(&mut self, path: &Path, is_link: bool) -> Option<PathBuf> {
-        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
-            return std::fs::canonicalize(path).ok();
-        };
-        if is_link || parent.as_os_str().is_empty() {
-            return std::fs::canonicalize(path).ok();
-        }
-        let resolved = match self.resolved_parents.get(parent) {
-            Some(resolved) => resolved.clone(),
-            None => {
-                let resolved = std::fs::canonicalize(parent).ok()?;
-                self.resolved_parents
-                    .insert(parent.to_path_buf(), resolved.clone());
-                resolved
-            }
-        };
-        Some(resolved.join(name))
     }
 }
 

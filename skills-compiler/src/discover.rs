@@ -154,7 +154,7 @@ impl<'a> Walker<'a> {
             );
             return None;
         }
-        let bytes = self.read(&path, &display, diagnostics)?;
+        let bytes = self.read(&path, &display, None, diagnostics)?;
         Some(SkillFiles {
             path: display,
             directory: stem.to_owned(),
@@ -177,22 +177,23 @@ impl<'a> Walker<'a> {
                 return None;
             }
         };
-        let Some(skill_is_link) = layout.skill_md else {
+        let Some(skill_file) = layout.skill_md else {
             diagnostics.push(without_skill_file(dir, name, display));
             return None;
         };
         let skill_display = format!("{display}/{SKILL_FILE}");
         let skill_path = dir.join(SKILL_FILE);
-        if skill_is_link && let Err(diagnostic) = self.link_inside_root(&skill_path, &skill_display)
+        if skill_file.is_symlink
+            && let Err(diagnostic) = self.link_inside_root(&skill_path, &skill_display)
         {
             diagnostics.push(diagnostic);
             return None;
         }
-        let bytes = self.read(&skill_path, &skill_display, diagnostics)?;
-        let tools_yaml = if let Some(tools_is_link) = layout.tools_yaml {
+        let bytes = self.read(&skill_path, &skill_display, skill_file.len, diagnostics)?;
+        let tools_yaml = if let Some(tools_file) = layout.tools_yaml {
             let tools_display = format!("{display}/{TOOLS_FILE}");
             let tools_path = dir.join(TOOLS_FILE);
-            if tools_is_link
+            if tools_file.is_symlink
                 && let Err(diagnostic) = self.link_inside_root(&tools_path, &tools_display)
             {
                 diagnostics.push(diagnostic);
@@ -200,7 +201,7 @@ impl<'a> Walker<'a> {
             }
             Some((
                 tools_display.clone(),
-                self.read(&tools_path, &tools_display, diagnostics)?,
+                self.read(&tools_path, &tools_display, tools_file.len, diagnostics)?,
             ))
         } else {
             None
@@ -256,10 +257,12 @@ impl<'a> Walker<'a> {
     }
 
     /// Reads at most what the document limit allows, so a huge file costs no memory.
+    /// `length` is the file's, when a look-up already gave it.
     fn read(
         &self,
         path: &Path,
         display: &str,
+        length: Option<u64>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<Vec<u8>> {
         // UTF-8 takes at most 4 bytes a character, plus a BOM.
@@ -271,7 +274,11 @@ impl<'a> Walker<'a> {
         let result = fs::File::open(path).and_then(|file| {
             // Sized from the file's length, as `fs::read` does: growing the
             // buffer by doubling copied and faulted in each file twice.
-            let length = file.metadata().map_or(0, |m| m.len()).min(limit + 1);
+            let length = match length {
+                Some(length) => length,
+                None => file.metadata().map_or(0, |m| m.len()),
+            };
+            let length = length.min(limit + 1);
             let mut bytes = Vec::with_capacity(length as usize + 1);
             file.take(limit + 1).read_to_end(&mut bytes)?;
             Ok(bytes)
@@ -358,10 +365,19 @@ fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<Child>> {
     Ok(children)
 }
 
-/// Whether a skill directory has its two files, and whether each is a link.
+/// Whether a skill directory has its two files, and what is known of each.
 struct Layout {
-    skill_md: Option<bool>,
-    tools_yaml: Option<bool>,
+    skill_md: Option<Found>,
+    tools_yaml: Option<Found>,
+}
+
+/// A file found in a skill directory.
+#[derive(Clone, Copy)]
+struct Found {
+    is_symlink: bool,
+    /// Its length, when the look-up gave it (not for a link, whose own
+    /// length is that of its target's path).
+    len: Option<u64>,
 }
 
 /// Whether the platform's usual file systems fold case: there, `SKILL.md`
@@ -379,15 +395,16 @@ impl Layout {
     fn of(dir: &Path) -> std::io::Result<Layout> {
         if FOLDS_CASE {
             let children = read_dir_sorted(dir)?;
-            let link = |file: &str| {
-                children
-                    .iter()
-                    .find(|c| c.name == file)
-                    .map(Child::is_symlink)
+            let found = |file: &str| {
+                let child = children.iter().find(|c| c.name == file)?;
+                Some(Found {
+                    is_symlink: child.is_symlink(),
+                    len: None,
+                })
             };
             return Ok(Layout {
-                skill_md: link(SKILL_FILE),
-                tools_yaml: link(TOOLS_FILE),
+                skill_md: found(SKILL_FILE),
+                tools_yaml: found(TOOLS_FILE),
             });
         }
         let skill_md = probe(&dir.join(SKILL_FILE))?;
@@ -402,10 +419,16 @@ impl Layout {
     }
 }
 
-/// Whether `path` exists, and whether it is a symlink.
-fn probe(path: &Path) -> std::io::Result<Option<bool>> {
+/// Whether `path` exists, and what one `lstat` says of it.
+fn probe(path: &Path) -> std::io::Result<Option<Found>> {
     match fs::symlink_metadata(path) {
-        Ok(metadata) => Ok(Some(metadata.file_type().is_symlink())),
+        Ok(metadata) => {
+            let is_symlink = metadata.file_type().is_symlink();
+            Ok(Some(Found {
+                is_symlink,
+                len: (!is_symlink).then(|| metadata.len()),
+            }))
+        }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(error) => Err(error),
     }
