@@ -426,7 +426,7 @@ fn probe(path: &Path) -> std::io::Result<Option<Found>> {
             let is_symlink = metadata.file_type().is_symlink();
             Ok(Some(Found {
                 is_symlink,
-                len: (!is_symlink).then(|| metadata.len()),
+                len: (!is_symlink).then_some(metadata.len()),
             }))
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
