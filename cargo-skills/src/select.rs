@@ -232,6 +232,8 @@ struct Owners {
     /// Each parent directory as given to the owner of its entries that are
     /// neither links nor packages: most paths of a collection are found here.
     by_parent: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    /// Paths as given to their resolved form.
+    resolved: std::collections::HashMap<PathBuf, PathBuf>,
 }
 
 impl Owners {
@@ -252,7 +254,7 @@ impl Owners {
 
     /// The nearest package at or above `path`, after resolving it.
     fn search(&mut self, path: &Path, owns_itself: bool) -> Option<PathBuf> {
-        let start = std::fs::canonicalize(path).ok()?;
+        let start = self.resolve(path)?;
         if owns_itself {
             return Some(relative_to_cwd(&start));
         }
@@ -273,6 +275,29 @@ impl Owners {
             self.known.insert(dir, found.clone());
         }
         found
+    }
+
+    /// `fs::canonicalize(path)`, from its parent's resolution when it is not
+    /// a link: the paths of a collection share their ancestors, and
+    /// `canonicalize` costs a `readlink` per component.
+    fn resolve(&mut self, path: &Path) -> Option<PathBuf> {
+        if let Some(resolved) = self.resolved.get(path) {
+            return Some(resolved.clone());
+        }
+        let resolved = match (path.parent(), path.file_name()) {
+            // `parent/name`, not `path`: `a/.` would follow a link named `a`.
+            (Some(parent), Some(name))
+                if !parent.as_os_str().is_empty()
+                    && !std::fs::symlink_metadata(parent.join(name))
+                        .ok()?
+                        .is_symlink() =>
+            {
+                self.resolve(parent)?.join(name)
+            }
+            _ => std::fs::canonicalize(path).ok()?,
+        };
+        self.resolved.insert(path.to_path_buf(), resolved.clone());
+        Some(resolved)
     }
 }
 

@@ -125,15 +125,41 @@ const WHEN_MARKERS: &[&str] = &["当", "时", "使用", "用于", "适用", "場
 /// Whether `text` has a clause that says when to use the skill.
 pub fn says_when(text: &str) -> bool {
     let lower = text.to_lowercase();
-    let words: Vec<&str> = lower
+    let mut previous = "";
+    for word in lower
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .collect();
-    words.iter().any(|w| WHEN_WORDS.contains(w))
-        || words
-            .windows(2)
-            .any(|pair| WHEN_PHRASES.contains(&(pair[0], pair[1])))
-        || WHEN_MARKERS.iter().any(|marker| text.contains(marker))
+    {
+        if WHEN_WORDS.contains(&word) || WHEN_PHRASES.contains(&(previous, word)) {
+            return true;
+        }
+        previous = word;
+    }
+    WHEN_MARKERS.iter().any(|marker| text.contains(marker))
+}
+
+/// The byte offset of the `n`th character (from 0) of `text`, if it has
+/// that many: characters are counted in blocks (a character starts at every
+/// byte that does not continue one), then found in the last block. Decoding
+/// every character up to 20,000 of them was most of W010's cost.
+fn nth_char_at(text: &str, n: usize) -> Option<usize> {
+    let starts_char = |b: &u8| (*b as i8) >= -0x40;
+    let bytes = text.as_bytes();
+    let (mut offset, mut remaining) = (0, n);
+    for block in bytes.chunks(64) {
+        let starts: u8 = block.iter().map(|b| u8::from(starts_char(b))).sum();
+        if usize::from(starts) > remaining {
+            break;
+        }
+        remaining -= usize::from(starts);
+        offset += block.len();
+    }
+    bytes[offset..]
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| starts_char(b))
+        .nth(remaining)
+        .map(|(at, _)| offset + at)
 }
 
 /// W010 at the line where the body passes 500 lines or about 5,000 tokens.
@@ -147,7 +173,8 @@ fn long_body(skill: &Skill, source: &SourceFile) -> Option<Diagnostic> {
     if newlines < MAX_BODY_LINES && !may_pass_tokens {
         return None;
     }
-    let lines = skill.body.lines().count();
+    // `str::lines` would count them again: a last line without a break is one more.
+    let lines = newlines + usize::from(!skill.body.is_empty() && !skill.body.ends_with('\n'));
     let tokens = budget::estimated_tokens(&skill.body);
     if lines <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS {
         return None;
@@ -158,11 +185,7 @@ fn long_body(skill: &Skill, source: &SourceFile) -> Option<Diagnostic> {
         .match_indices('\n')
         .nth(MAX_BODY_LINES - 1)
         .map(|(at, _)| at + 1);
-    let by_tokens = skill
-        .body
-        .char_indices()
-        .nth(MAX_BODY_TOKENS * 4)
-        .map(|(at, _)| at);
+    let by_tokens = nth_char_at(&skill.body, MAX_BODY_TOKENS * 4);
     let at = by_lines
         .into_iter()
         .chain(by_tokens)
@@ -353,6 +376,58 @@ fn is_subset(small: &[u32], large: &[u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nth_character_is_found_across_blocks_and_multibyte_characters() {
+        let texts = [
+            String::new(),
+            "abc".into(),
+            "é".repeat(100),
+            format!("{}😀{}", "a".repeat(63), "b".repeat(200)),
+            "a€😀é\n".repeat(40),
+        ];
+        for text in &texts {
+            for n in 0..text.chars().count() + 2 {
+                assert_eq!(
+                    nth_char_at(text, n),
+                    text.char_indices().nth(n).map(|(at, _)| at),
+                    "{text:?} {n}"
+                );
+            }
+        }
+    }
+
+    /// W010 from a skill whose body is `body`.
+    fn long_body_of(body: &str) -> Option<String> {
+        let text = format!("---\nname: a\ndescription: Use when testing.\n---\n{body}");
+        let files = crate::validate::SkillFiles {
+            path: "skills/a/SKILL.md".into(),
+            directory: "a".into(),
+            bytes: text.clone().into_bytes(),
+            tools_yaml: None,
+        };
+        let (mut sources, mut diagnostics) = (crate::Sources::default(), Vec::new());
+        let config = crate::Config::default();
+        let skill =
+            crate::validate::skill(files, &config, &mut sources, &mut diagnostics).expect("valid");
+        long_body(&skill, &SourceFile::new("skills/a/SKILL.md", text)).map(|d| d.message)
+    }
+
+    #[test]
+    fn a_body_passes_500_lines_at_its_501st_with_or_without_a_last_break() {
+        assert_eq!(long_body_of(&"line\n".repeat(500)), None);
+        assert_eq!(long_body_of(&format!("{}line", "line\n".repeat(499))), None);
+        let over = long_body_of(&format!("{}line", "line\n".repeat(500))).expect("W010");
+        assert!(
+            over.starts_with("the body is 501 lines and about 626 tokens"),
+            "{over}"
+        );
+        let over = long_body_of(&"line\n".repeat(501)).expect("W010");
+        assert!(over.starts_with("the body is 501 lines"), "{over}");
+        // Blank lines count as lines (leading ones are not part of the body).
+        let over = long_body_of(&format!("text{}", "\n".repeat(501))).expect("W010");
+        assert!(over.starts_with("the body is 501 lines"), "{over}");
+    }
 
     #[test]
     fn placeholders_are_the_scaffold_and_todo_markers() {
