@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use skills_compiler::validate::SkillFiles;
-use skills_compiler::{Compilation, Config, Overrides, compile, compile_skill, discover};
+use skills_compiler::{Compilation, Config, Overrides, compile, compile_looked_up, discover};
 
 use crate::Failure;
 
@@ -27,8 +27,9 @@ pub struct Selection {
 #[derive(Debug, Clone)]
 pub struct Target {
     pub config: Config,
-    /// A single skill (a directory with SKILL.md, or a `.md` file) rather than a root.
-    pub skill: Option<PathBuf>,
+    /// A single skill (a directory with SKILL.md, or a `.md` file) rather
+    /// than a root, as looked up.
+    pub skill: Option<discover::SkillPath>,
 }
 
 impl Target {
@@ -40,7 +41,8 @@ impl Target {
             dir: PathBuf::new(),
             ..config.clone()
         };
-        self.skill == other.skill
+        let skill = |target: &Target| target.skill.as_ref().map(|s| s.path().to_path_buf());
+        skill(self) == skill(other)
             && canonical(&self.config.dir) == canonical(&other.config.dir)
             && rules(&self.config) == rules(&other.config)
     }
@@ -50,7 +52,7 @@ impl Target {
     pub fn files(&self, problems: &mut Vec<skills_compiler::Diagnostic>) -> Vec<SkillFiles> {
         let base = Path::new(".");
         match &self.skill {
-            Some(skill) => discover::discover_one(base, skill, &self.config, problems)
+            Some(skill) => discover::discover_skill(base, skill, &self.config, problems)
                 .into_iter()
                 .collect(),
             None => discover::discover(base, &self.config, problems),
@@ -60,7 +62,7 @@ impl Target {
     pub fn compile(&self) -> Compilation {
         let base = Path::new(".");
         match &self.skill {
-            Some(skill) => compile_skill(base, skill, &self.config),
+            Some(skill) => compile_looked_up(base, skill, &self.config),
             None => compile(base, &self.config),
         }
     }
@@ -106,7 +108,7 @@ pub fn targets_and_skipped(
                         .map_err(|d| Failure::Usage(d.message))?;
                     configs.insert(owner.clone(), config);
                 }
-                Ok(path_target(path, facts.is_skill, &configs[&owner]))
+                Ok(path_target(path, &facts.skill, &configs[&owner]))
             })
             .collect::<Result<Vec<_>, Failure>>()?;
         return Ok((targets, Vec::new()));
@@ -182,42 +184,31 @@ pub fn targets_and_skipped(
 
 /// What finding a path's owner and target needs to know about the path
 /// itself: three system calls, made for every path on every core (a
-/// collection on one command line has thousands).
+/// collection on one command line has thousands). The look-up is handed on
+/// to the compiler, which does not repeat it.
 struct PathFacts {
-    /// `None` when the path cannot be read.
-    is_link: Option<bool>,
+    skill: discover::SkillPath,
     /// Has a `Cargo.toml` with a `[package]`.
     is_package: bool,
-    /// Has a SKILL.md, or is a `.md` file.
-    is_skill: bool,
 }
 
 impl PathFacts {
     fn of(path: &Path) -> Self {
-        // `parent/name`, not `path`: `a/.` would follow a link named `a`.
-        let entry = match (path.parent(), path.file_name()) {
-            (Some(parent), Some(name)) => parent.join(name),
-            _ => path.to_path_buf(),
-        };
         PathFacts {
-            is_link: std::fs::symlink_metadata(entry)
-                .ok()
-                .map(|m| m.file_type().is_symlink()),
+            skill: discover::SkillPath::look_up(Path::new("."), path),
             is_package: is_package(path),
-            is_skill: path.join("SKILL.md").is_file()
-                || path.extension().is_some_and(|e| e == "md"),
         }
     }
 }
 
 /// A path with a SKILL.md (or a `.md` file) is one skill; anything else a root.
-fn path_target(path: &Path, is_skill: bool, config: &Config) -> Target {
+fn path_target(path: &Path, skill: &discover::SkillPath, config: &Config) -> Target {
     Target {
         config: Config {
             dir: path.to_path_buf(),
             ..config.clone()
         },
-        skill: is_skill.then(|| path.to_path_buf()),
+        skill: skill.is_skill().then(|| skill.clone()),
     }
 }
 
@@ -238,7 +229,7 @@ struct Owners {
 
 impl Owners {
     fn of(&mut self, path: &Path, facts: &PathFacts) -> Option<PathBuf> {
-        let is_link = facts.is_link?;
+        let is_link = facts.skill.is_symlink()?;
         let parent = path
             .parent()
             .filter(|parent| !is_link && !facts.is_package && !parent.as_os_str().is_empty());

@@ -44,7 +44,11 @@ pub fn discover(
     // and skills keep the entries' order.
     let read = crate::map_in_order(entries, |child| {
         let mut problems = Vec::new();
-        let files = walker.entry(&root, &child.name, child.kind(), &mut problems);
+        let known = Known {
+            kind: child.kind(),
+            skill_md: None,
+        };
+        let files = walker.entry(&root, &child.name, known, &mut problems);
         (files, problems)
     });
     let mut found = Vec::new();
@@ -63,16 +67,35 @@ pub fn discover_one(
     config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<SkillFiles> {
+    discover_skill(base, &SkillPath::look_up(base, path), config, diagnostics)
+}
+
+/// [`discover_one`] for a path already looked up: what the look-up found
+/// is not looked up again.
+pub fn discover_skill(
+    base: &Path,
+    skill: &SkillPath,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<SkillFiles> {
+    let path = skill.path.as_path();
     let display = display_path(path);
     let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
         diagnostics.push(not_found(&display));
         return None;
     };
+    let known = match skill.known() {
+        Ok(known) => known,
+        Err(()) => {
+            diagnostics.push(not_found(&display));
+            return None;
+        }
+    };
     let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let root = base.join(&parent);
     let walker = Walker::new(config, root.clone(), display_path(&parent));
     let before = diagnostics.len();
-    let found = walker.entry(&root, &name, None, diagnostics);
+    let found = walker.entry(&root, &name, known, diagnostics);
     // In a root, a directory without SKILL.md is only a warning; a directory
     // named as the skill to check must be one.
     for diagnostic in &mut diagnostics[before..] {
@@ -83,6 +106,97 @@ pub fn discover_one(
         }
     }
     found
+}
+
+/// A path to check as one skill, looked up once: `lstat` of it and, for a
+/// directory, of its SKILL.md. A command line's paths are looked up on every
+/// core to find which are skills and who owns them; compiling them with
+/// [`crate::compile_looked_up`] then does not look again (on a large
+/// collection, checking is mostly system calls).
+#[derive(Debug, Clone)]
+pub struct SkillPath {
+    path: PathBuf,
+    /// The path's own type; the error's kind when it cannot be looked up.
+    entry: Result<fs::FileType, std::io::ErrorKind>,
+    /// For a directory that is not a link: its SKILL.md, when the look-up
+    /// succeeded (an error is found again, and reported, when compiling).
+    skill_md: Option<Option<Found>>,
+    is_skill: bool,
+}
+
+impl SkillPath {
+    /// Looks up `base/path`; `path` is kept as given, for display.
+    pub fn look_up(base: &Path, path: &Path) -> Self {
+        let full = base.join(path);
+        // `parent/name`, not `path`: `a/.` would follow a link named `a`.
+        let entry_path = match (full.parent(), full.file_name()) {
+            (Some(parent), Some(name)) => parent.join(name),
+            _ => full.clone(),
+        };
+        let entry = fs::symlink_metadata(&entry_path)
+            .map(|m| m.file_type())
+            .map_err(|e| e.kind());
+        let skill_md = match entry {
+            Ok(kind) if kind.is_dir() => probe(&full.join(SKILL_FILE)).ok(),
+            _ => None,
+        };
+        // A skill file that is a link, or a directory that is one, is followed.
+        let is_skill = match (entry, skill_md) {
+            (Ok(kind), Some(Some(found))) if kind.is_dir() && !found.is_symlink => found.is_file,
+            (Ok(kind), Some(None)) if kind.is_dir() => false,
+            _ => full.join(SKILL_FILE).is_file(),
+        } || path.extension().is_some_and(|e| e == "md");
+        SkillPath {
+            path: path.to_path_buf(),
+            entry,
+            skill_md,
+            is_skill,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether the path is a symlink; `None` when it cannot be looked up.
+    pub fn is_symlink(&self) -> Option<bool> {
+        self.entry.ok().map(|kind| kind.is_symlink())
+    }
+
+    /// A directory with a SKILL.md, or a `.md` file: one skill, not a root.
+    pub fn is_skill(&self) -> bool {
+        self.is_skill
+    }
+
+    /// What the walker need not look up again; `Err` when the path is not there.
+    fn known(&self) -> Result<Known, ()> {
+        match self.entry {
+            Err(std::io::ErrorKind::NotFound) => Err(()),
+            // Other errors surface when the file is read.
+            Err(_) => Ok(Known {
+                kind: Some(Kind::File),
+                skill_md: None,
+            }),
+            Ok(kind) if kind.is_symlink() => Ok(Known::default()),
+            Ok(kind) if kind.is_dir() => Ok(Known {
+                kind: Some(Kind::Directory),
+                skill_md: self.skill_md,
+            }),
+            Ok(_) => Ok(Known {
+                kind: Some(Kind::File),
+                skill_md: None,
+            }),
+        }
+    }
+}
+
+/// What a caller already knows of an entry, so that it is not looked up again.
+#[derive(Debug, Default, Clone, Copy)]
+struct Known {
+    /// The entry's kind, when it is not a link.
+    kind: Option<Kind>,
+    /// For a directory: whether it has a SKILL.md, and what the look-up said.
+    skill_md: Option<Option<Found>>,
 }
 
 struct Walker<'a> {
@@ -109,13 +223,13 @@ impl<'a> Walker<'a> {
             .get_or_init(|| fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone()))
     }
 
-    /// The skill at `root/name`, if it is one. `listed` is its kind as the
-    /// root's listing gave it, when it did (the entry is then not looked up).
+    /// The skill at `root/name`, if it is one. `known` is what the root's
+    /// listing or the caller's look-up already found.
     fn entry(
         &self,
         root: &Path,
         name: &str,
-        listed: Option<Kind>,
+        known: Known,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
         let path = root.join(name);
@@ -123,7 +237,7 @@ impl<'a> Walker<'a> {
             "." => name.to_owned(),
             root => format!("{root}/{name}"),
         };
-        let kind = match listed {
+        let kind = match known.kind {
             Some(kind) => Ok(kind),
             None => self.entry_kind(&path, &display),
         };
@@ -135,7 +249,7 @@ impl<'a> Walker<'a> {
             }
         };
         if is_dir {
-            return self.directory(&path, name, &display, diagnostics);
+            return self.directory(&path, name, &display, known.skill_md, diagnostics);
         }
         let stem = name.strip_suffix(".md")?;
         if self.config.profile == Profile::Portable {
@@ -168,9 +282,10 @@ impl<'a> Walker<'a> {
         dir: &Path,
         name: &str,
         display: &str,
+        skill_md: Option<Option<Found>>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
-        let layout = match Layout::of(dir) {
+        let layout = match Layout::of(dir, skill_md) {
             Ok(layout) => layout,
             Err(error) => {
                 diagnostics.push(cannot_read_directory(display, &error));
@@ -271,14 +386,17 @@ impl<'a> Walker<'a> {
             .max_document_chars
             .saturating_mul(4)
             .saturating_add(3) as u64;
-        let result = fs::File::open(path).and_then(|file| {
+        let result = fs::File::open(path).and_then(|mut file| {
+            // The length the look-up gave is what is read: the file as it
+            // was then, without a last `read` to see the end.
+            if let Some(length) = length.filter(|&length| length <= limit) {
+                let mut bytes = vec![0; length as usize];
+                file.read_exact(&mut bytes)?;
+                return Ok(bytes);
+            }
             // Sized from the file's length, as `fs::read` does: growing the
             // buffer by doubling copied and faulted in each file twice.
-            let length = match length {
-                Some(length) => length,
-                None => file.metadata().map_or(0, |m| m.len()),
-            };
-            let length = length.min(limit + 1);
+            let length = file.metadata().map_or(0, |m| m.len()).min(limit + 1);
             let mut bytes = Vec::with_capacity(length as usize + 1);
             file.take(limit + 1).read_to_end(&mut bytes)?;
             Ok(bytes)
@@ -321,7 +439,7 @@ fn is_ignored(name: &str) -> bool {
 }
 
 /// What an entry of a root is, after following a link.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Directory,
     File,
@@ -372,9 +490,10 @@ struct Layout {
 }
 
 /// A file found in a skill directory.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 struct Found {
     is_symlink: bool,
+    is_file: bool,
     /// Its length, when the look-up gave it (not for a link, whose own
     /// length is that of its target's path).
     len: Option<u64>,
@@ -392,13 +511,15 @@ impl Layout {
     /// Where names are exact, one `lstat` per file: listing the directory
     /// (five system calls, and ext4 hashes every entry) was the largest cost
     /// of checking a collection path by path.
-    fn of(dir: &Path) -> std::io::Result<Layout> {
+    /// `skill_md`: the SKILL.md as a caller already looked it up.
+    fn of(dir: &Path, skill_md: Option<Option<Found>>) -> std::io::Result<Layout> {
         if FOLDS_CASE {
             let children = read_dir_sorted(dir)?;
             let found = |file: &str| {
                 let child = children.iter().find(|c| c.name == file)?;
                 Some(Found {
                     is_symlink: child.is_symlink(),
+                    is_file: child.file_type.is_some_and(|t| t.is_file()),
                     len: None,
                 })
             };
@@ -407,7 +528,10 @@ impl Layout {
                 tools_yaml: found(TOOLS_FILE),
             });
         }
-        let skill_md = probe(&dir.join(SKILL_FILE))?;
+        let skill_md = match skill_md {
+            Some(skill_md) => skill_md,
+            None => probe(&dir.join(SKILL_FILE))?,
+        };
         let tools_yaml = match skill_md {
             Some(_) => probe(&dir.join(TOOLS_FILE))?,
             None => None,
@@ -426,6 +550,7 @@ fn probe(path: &Path) -> std::io::Result<Option<Found>> {
             let is_symlink = metadata.file_type().is_symlink();
             Ok(Some(Found {
                 is_symlink,
+                is_file: metadata.is_file(),
                 len: (!is_symlink).then_some(metadata.len()),
             }))
         }

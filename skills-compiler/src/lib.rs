@@ -89,8 +89,14 @@ pub fn compile(base: &Path, config: &Config) -> Compilation {
 /// Compiles one skill: `path` (relative to `base`) is a skill directory or a
 /// flat `.md` file. `config.dir` is not used.
 pub fn compile_skill(base: &Path, path: &Path, config: &Config) -> Compilation {
+    compile_looked_up(base, &discover::SkillPath::look_up(base, path), config)
+}
+
+/// [`compile_skill`] for a path already looked up (a command line's paths
+/// are, to find their owners): what the look-up found is not looked up again.
+pub fn compile_looked_up(base: &Path, skill: &discover::SkillPath, config: &Config) -> Compilation {
     let mut diagnostics = Vec::new();
-    let candidates = discover::discover_one(base, path, config, &mut diagnostics)
+    let candidates = discover::discover_skill(base, skill, config, &mut diagnostics)
         .into_iter()
         .collect();
     finish(candidates, config, diagnostics)
