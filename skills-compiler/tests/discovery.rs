@@ -246,3 +246,119 @@ fn a_sidecar_tools_yaml_holds_tools_and_permissions() {
         ]
     );
 }
+
+/// One skill checked by its path, as `cargo skills check PATH...` does:
+/// every kind of path gets the same answer as inside a root, and the
+/// look-up made once ahead (`SkillPath`, which the CLI makes on every core)
+/// says which paths are skills.
+#[cfg(unix)]
+#[test]
+fn a_path_checked_as_one_skill_is_looked_up_once_and_read_as_in_a_root() {
+    use skills_compiler::discover::SkillPath;
+    use std::os::unix::fs::symlink;
+    use std::path::Path;
+
+    let named = |name: &str| {
+        format!(
+            "---\nname: {name}\ndescription: {}\n---\n",
+            support::DESCRIPTION
+        )
+    };
+    let tree = Tree::new(&[
+        ("skills/plain/SKILL.md", named("plain").as_bytes()),
+        ("skills/_shared/x/SKILL.md", named("linked").as_bytes()),
+        ("outside/y/SKILL.md", named("escape").as_bytes()),
+        ("outside/z/SKILL.md", named("file-link").as_bytes()),
+        ("skills/empty/notes.txt", b"no skill here"),
+        ("skills/lower/skill.md", named("lower").as_bytes()),
+        ("skills/flat.md", named("flat").as_bytes()),
+        ("skills/tooled/SKILL.md", named("tooled").as_bytes()),
+        ("skills/tooled/tools.yaml", b"tools: [\n"),
+    ]);
+    let dir = |path: &str| tree.dir.join(path);
+    symlink(dir("skills/_shared/x"), dir("skills/linked")).unwrap();
+    symlink(dir("outside/y"), dir("skills/escape")).unwrap();
+    std::fs::create_dir_all(dir("skills/file-link")).unwrap();
+    symlink(dir("outside/z/SKILL.md"), dir("skills/file-link/SKILL.md")).unwrap();
+    symlink(dir("nowhere"), dir("skills/dangling")).unwrap();
+
+    // (path, is a skill, what checking it says)
+    let cases: [(&str, bool, Vec<(Code, Severity)>); 10] = [
+        ("skills/plain", true, vec![]),
+        ("skills/linked", true, vec![]),
+        (
+            "skills/escape",
+            true,
+            vec![(Code::SymlinkEscape, Severity::Error)],
+        ),
+        (
+            "skills/file-link",
+            true,
+            vec![(Code::SymlinkEscape, Severity::Error)],
+        ),
+        (
+            "skills/empty",
+            false,
+            vec![(Code::DirectoryWithoutSkill, Severity::Error)],
+        ),
+        (
+            "skills/lower",
+            false,
+            vec![(Code::FileNameCase, Severity::Error)],
+        ),
+        ("skills/flat.md", true, vec![]),
+        (
+            "skills/tooled",
+            true,
+            vec![(Code::YamlSyntax, Severity::Error)],
+        ),
+        (
+            "skills/missing",
+            false,
+            vec![(Code::RootMissing, Severity::Error)],
+        ),
+        (
+            "skills/dangling",
+            false,
+            vec![(Code::SymlinkEscape, Severity::Error)],
+        ),
+    ];
+    for (path, is_skill, expected) in cases {
+        let looked_up = SkillPath::look_up(&tree.dir, Path::new(path));
+        assert_eq!(looked_up.is_skill(), is_skill, "{path}");
+        let compilation =
+            skills_compiler::compile_looked_up(&tree.dir, &looked_up, &Config::default());
+        let found: Vec<(Code, Severity)> = compilation
+            .diagnostics
+            .iter()
+            .map(|d| (d.code, d.severity))
+            .collect();
+        assert_eq!(found, expected, "{path}: {:?}", compilation.diagnostics);
+        // The same as checking the path without a look-up ahead.
+        let again = skills_compiler::compile_skill(&tree.dir, Path::new(path), &Config::default());
+        assert_eq!(located(&again), located(&compilation), "{path}");
+        if expected.is_empty() {
+            let name = compilation.skills().unwrap().skills[0]
+                .name
+                .as_str()
+                .to_owned();
+            assert_eq!(
+                name,
+                path.trim_start_matches("skills/").trim_end_matches(".md")
+            );
+        }
+    }
+    // Each link is named in the message as the path given, never resolved.
+    let escape = skills_compiler::compile_skill(
+        &tree.dir,
+        Path::new("skills/file-link"),
+        &Config::default(),
+    );
+    assert_eq!(escape.diagnostics[0].file, "skills/file-link/SKILL.md");
+    let missing =
+        skills_compiler::compile_skill(&tree.dir, Path::new("skills/missing"), &Config::default());
+    assert_eq!(
+        missing.diagnostics[0].message,
+        "`skills/missing` does not exist"
+    );
+}

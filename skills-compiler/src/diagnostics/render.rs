@@ -85,7 +85,16 @@ impl<'a> Excerpt<'a> {
             .fold((usize::MAX, 0), |(start, end), span| {
                 (start.min(span.bytes.start), end.max(span.bytes.end))
             });
-        let (lines, first_line) = source.lines_around(start.min(end)..end);
+        // annotate-snippets counts the end of a file that ends with a line
+        // break as the end of its last line, not as a line of its own.
+        let text = source.text();
+        let start = start.min(end);
+        let start = if start >= text.len() && text.ends_with('\n') {
+            text.len() - 1
+        } else {
+            start
+        };
+        let (lines, first_line) = source.lines_around(start..end.max(start));
         Excerpt {
             text: &source.text()[lines.clone()],
             offset: lines.start,
@@ -286,6 +295,68 @@ mod tests {
     use super::*;
     use crate::diagnostics::Code;
     use crate::source::SourceFile;
+
+    /// `human` as it was before excerpts: the whole file given to
+    /// annotate-snippets. Quoting only the annotated lines must not change a
+    /// byte of the output.
+    fn human_quoting_the_whole_file(diagnostic: &Diagnostic, source: &SourceFile) -> String {
+        let span = diagnostic.span.as_ref().unwrap();
+        let title = Level::ERROR
+            .primary_title(diagnostic.message.as_str())
+            .id(diagnostic.code.as_str());
+        let snippet = Snippet::source(source.text())
+            .path(diagnostic.file.as_str())
+            .annotation(AnnotationKind::Primary.span(span.bytes.clone()))
+            .annotations(diagnostic.labels.iter().map(|label| {
+                AnnotationKind::Context
+                    .span(label.span.bytes.clone())
+                    .label(label.message.as_str())
+            }));
+        let mut report = vec![title.element(snippet)];
+        if let Some(fix) = &diagnostic.fix {
+            report.push(
+                Level::HELP.secondary_title(fix.message.as_str()).element(
+                    Snippet::source(source.text())
+                        .path(diagnostic.file.as_str())
+                        .patch(Patch::new(fix.span.bytes.clone(), fix.replacement.as_str())),
+                ),
+            );
+        }
+        Renderer::plain().render(&report)
+    }
+
+    mod excerpts {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn range(len: usize) -> impl Strategy<Value = Range<usize>> {
+            (0..=len, 0..=8usize).prop_map(move |(start, width)| start..(start + width).min(len))
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+            #[test]
+            fn quote_the_same_as_the_whole_file(
+                (text, primary, label, fix) in "([a-z :\t\r]{0,12}\n){0,12}[a-zé😀 ]{0,6}".prop_flat_map(|text| {
+                    let len = text.len();
+                    (Just(text), range(len), proptest::option::of(range(len)), proptest::option::of(range(len)))
+                })
+            ) {
+                let file = SourceFile::new("skills/a/SKILL.md", text);
+                let mut diagnostic = Diagnostic::at(Code::NameCharacters, &file, primary, "bad");
+                if let Some(label) = label {
+                    diagnostic = diagnostic.with_label(&file, label, "first here");
+                }
+                if let Some(fix) = fix {
+                    diagnostic = diagnostic.with_fix(&file, fix, "`x`", "quote it");
+                }
+                let expected = human_quoting_the_whole_file(&diagnostic, &file);
+                let mut sources = Sources::default();
+                sources.insert(file);
+                prop_assert_eq!(human(&diagnostic, &sources, Color::Never), expected);
+            }
+        }
+    }
 
     fn sample() -> (Diagnostic, Sources) {
         let file = SourceFile::new("skills/a/SKILL.md", "---\nname: A\n---\n");
