@@ -283,7 +283,8 @@ fn a_path_checked_as_one_skill_is_looked_up_once_and_read_as_in_a_root() {
     symlink(dir("nowhere"), dir("skills/dangling")).unwrap();
 
     // (path, is a skill, what checking it says)
-    let cases: [(&str, bool, Vec<(Code, Severity)>); 10] = [
+    type Expected = Vec<(Code, Severity)>;
+    let cases: [(&str, bool, Expected); 10] = [
         ("skills/plain", true, vec![]),
         ("skills/linked", true, vec![]),
         (
