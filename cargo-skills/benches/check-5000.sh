@@ -52,8 +52,10 @@ measure "cargo skills check ($count skills)" "$bin" check skills
 
 # The real collections beside the repository, every skill directory on the
 # command line (as a CI gate over a collection runs it).
-corpus=$repo/../shared/corpus
-if [ -d "$corpus" ]; then
+# Resolved, as a CI gate would name its directories (`$PWD/...`): both tools
+# get the same paths.
+corpus=$(cd "$repo/../shared/corpus" 2>/dev/null && pwd -P || true)
+if [ -n "$corpus" ] && [ -d "$corpus" ]; then
     find "$corpus" -name SKILL.md -printf '%h\n' | sort > "$work/corpus-dirs"
     echo "corpus: $(wc -l < "$work/corpus-dirs") skills, $(find "$corpus" -name SKILL.md -exec cat {} + | wc -c) bytes of SKILL.md"
     # Invalid skills are expected there: only the time counts.
