@@ -183,21 +183,23 @@ pub fn targets_and_skipped(
 }
 
 /// What finding a path's owner and target needs to know about the path
-/// itself: three system calls, made for every path on every core (a
+/// itself: two or three system calls, made for every path on every core (a
 /// collection on one command line has thousands). The look-up is handed on
 /// to the compiler, which does not repeat it.
 struct PathFacts {
     skill: discover::SkillPath,
-    /// Has a `Cargo.toml` with a `[package]`.
+    /// A root (not a skill) that has a `Cargo.toml` with a `[package]`.
     is_package: bool,
 }
 
 impl PathFacts {
     fn of(path: &Path) -> Self {
-        PathFacts {
-            skill: discover::SkillPath::look_up(Path::new("."), path),
-            is_package: is_package(path),
-        }
+        let skill = discover::SkillPath::look_up(Path::new("."), path);
+        // A skill is built by the package whose skills root holds it, even
+        // when its directory is a crate of its own (a helper it ships): its
+        // owner is looked for from its parent up.
+        let is_package = !skill.is_skill() && is_package(path);
+        PathFacts { skill, is_package }
     }
 }
 

@@ -643,6 +643,33 @@ impl Drop for TempWorkspace {
 
 const TAGGED: &str = "---\nname: tagged\ndescription: Uses an extension.\ntags: [x]\n---\nBody.\n";
 
+/// A skill that ships a helper crate in its own directory is still built,
+/// and so checked, by the package whose skills root holds it.
+#[test]
+fn check_path_of_a_skill_that_is_a_crate_uses_the_package_that_builds_it() {
+    let ws = TempWorkspace::new(
+        "helper",
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"strict\"\nversion = \"0.1.0\"\n\n[package.metadata.skills]\nprofile = \"portable\"\n",
+            ),
+            ("src/lib.rs", ""),
+            ("skills/tagged/SKILL.md", TAGGED),
+            (
+                "skills/tagged/Cargo.toml",
+                "[package]\nname = \"tagged-helper\"\nversion = \"0.1.0\"\n",
+            ),
+            ("skills/tagged/src/main.rs", "fn main() {}\n"),
+        ],
+    );
+    let text = stderr(cargo_skills_in(&ws.0).args(["check", "skills/tagged"]), 1);
+    assert!(
+        text.contains("skills/tagged/SKILL.md:4:1") && text.contains("portable"),
+        "{text}"
+    );
+}
+
 #[test]
 fn check_path_uses_the_configuration_of_the_package_that_owns_it() {
     let skills = workspace().join("skills").canonicalize().unwrap();
