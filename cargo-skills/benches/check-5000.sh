@@ -32,36 +32,24 @@ done
 echo "$(cat "$work"/skills/*/SKILL.md | wc -c) bytes of SKILL.md"
 printf '[package]\nname = "bench"\nversion = "0.1.0"\n\n[package.metadata.skills]\nmax_skills = %s\nprofile = "portable"\n' "$count" > "$work/Cargo.toml"
 
-measure() { # label, command...
-    local label=$1; shift
-    local best=999999 rss=0
-    for _ in $(seq 1 "$runs"); do
-        local start end ms
-        start=$(date +%s%N)
-        /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2> "$work/stderr" || { cat "$work/stderr"; exit 1; }
-        end=$(date +%s%N)
-        ms=$(( (end - start) / 1000000 ))
-        (( ms < best )) && best=$ms
-        rss=$(cat "$work/rss")
-    done
-    printf '%-44s best of %s: %6d ms   peak RSS: %7d KiB\n' "$label" "$runs" "$best" "$rss"
-}
+# Each measured command: a label, then the command. Runs alternate between
+# them (one round runs each once), so that the machine's slow and fast
+# phases fall on both tools alike; each is reported as its best run.
+labels=(); commands=()
+add() { labels+=("$1"); shift; commands+=("$(printf '%q ' "$@")"); }
 
 cd "$work"
-measure "cargo skills check ($count skills)" "$bin" check skills
+add "cargo skills check ($count skills)" "$bin" check skills
 
 # The real collections beside the repository, every skill directory on the
-# command line (as a CI gate over a collection runs it).
-# Resolved, as a CI gate would name its directories (`$PWD/...`): both tools
-# get the same paths.
+# command line (as a CI gate over a collection runs it), by their resolved
+# paths, as a CI gate names them (`$PWD/...`): both tools get the same paths.
 corpus=$(cd "$repo/../shared/corpus" 2>/dev/null && pwd -P || true)
 if [ -n "$corpus" ] && [ -d "$corpus" ]; then
     find "$corpus" -name SKILL.md -printf '%h\n' | sort > "$work/corpus-dirs"
     echo "corpus: $(wc -l < "$work/corpus-dirs") skills, $(find "$corpus" -name SKILL.md -exec cat {} + | wc -c) bytes of SKILL.md"
     # Invalid skills are expected there: only the time counts.
-    corpus_check() { xargs -a "$work/corpus-dirs" "$bin" check --profile lenient > /dev/null 2>&1 || true; }
-    export -f corpus_check; export bin work
-    measure "cargo skills check, real corpus" bash -c corpus_check
+    add "cargo skills check, real corpus" xargs -a "$work/corpus-dirs" "$bin" check --profile lenient
 else
     echo "skipped: the real corpus (../shared/corpus) is not beside this checkout"
 fi
@@ -80,12 +68,27 @@ for skill in paths:
 sys.exit(0)
 PY
     version=$("$venv/bin/pip" show skills-ref | sed -n 's/^Version: //p')
-    measure "skills-ref $version validate, one process" "$venv/bin/python" "$work/validate_all.py" skills
-    if [ -d "$corpus" ]; then
-        corpus_ref() { xargs -a "$work/corpus-dirs" "$venv/bin/python" "$work/validate_all.py" > /dev/null 2>&1 || true; }
-        export -f corpus_ref; export venv
-        measure "skills-ref $version, real corpus" bash -c corpus_ref
+    add "skills-ref $version validate, one process" "$venv/bin/python" "$work/validate_all.py" skills
+    if [ -n "$corpus" ] && [ -d "$corpus" ]; then
+        add "skills-ref $version, real corpus" xargs -a "$work/corpus-dirs" "$venv/bin/python" "$work/validate_all.py"
     fi
 else
     echo "skipped: skills-ref (the reference validator) could not be installed here"
 fi
+
+declare -a best rss
+for _ in $(seq 1 "$runs"); do
+    for i in "${!commands[@]}"; do
+        start=$(date +%s%N)
+        # Invalid skills exit 1: only the time counts. RSS is the command's own
+        # (`xargs` passes it on to the one process it starts).
+        eval "/usr/bin/time -f %M -o \"\$work/rss\" ${commands[$i]}" > /dev/null 2>&1 || true
+        end=$(date +%s%N)
+        ms=$(( (end - start) / 1000000 ))
+        if [ -z "${best[$i]:-}" ] || (( ms < best[$i] )); then best[$i]=$ms; fi
+        rss[$i]=$(tail -1 "$work/rss")
+    done
+done
+for i in "${!commands[@]}"; do
+    printf '%-44s best of %s: %6d ms   peak RSS: %7d KiB\n' "${labels[$i]}" "$runs" "${best[$i]}" "${rss[$i]}"
+done
