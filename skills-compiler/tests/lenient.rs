@@ -182,3 +182,37 @@ fn support_sha256(bytes: &[u8]) -> String {
         .map(|b| format!("{b:02x}"))
         .collect()
 }
+
+/// Quoting re-parses the frontmatter once per line, so it is bounded: a
+/// hostile file of 3,000 unquoted colons took 5 s. The first
+/// `MAX_QUOTED_LINES` are quoted with a warning each; the next stays the
+/// error it is in the other profiles; a frontmatter over the size limit is
+/// refused without being quoted line by line.
+#[test]
+fn quoting_unquoted_colons_is_bounded_on_hostile_files() {
+    use skills_compiler::validate::MAX_QUOTED_LINES;
+    let lines: String = (0..3_000).map(|i| format!("k{i}: a: b\n")).collect();
+    let text = format!("---\nname: a\ndescription: Use when testing.\n{lines}---\nBody\n");
+    let compilation = one(&text, &config(Profile::Lenient));
+    let quoted = compilation
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::UnquotedColon && d.severity == Severity::Warning)
+        .count();
+    assert_eq!(quoted, MAX_QUOTED_LINES);
+    let error = compilation
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .expect("the next colon is an error");
+    assert_eq!(error.code, Code::UnquotedColon);
+    assert_eq!(error.line(), Some(4 + MAX_QUOTED_LINES as u32));
+
+    let big = Config {
+        max_frontmatter_bytes: 1_000,
+        ..config(Profile::Lenient)
+    };
+    let compilation = one(&text, &big);
+    let codes: Vec<Code> = compilation.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::FrontmatterTooLarge], "{codes:?}");
+}

@@ -101,6 +101,12 @@ pub fn skill(
 /// value quoted (S007's fix-it applied), with a warning per line. The file
 /// is then read, and its diagnostics shown, as patched; lines keep their
 /// numbers. At most one fix per frontmatter line, so this ends.
+///
+/// Each fix means parsing the frontmatter again (the parser stops at the
+/// first problem), so fixes are bounded: a frontmatter over the size limit
+/// is left to `check` to refuse, unparsed, and after [`MAX_QUOTED_LINES`]
+/// lines the next unquoted colon stays the error it is in other profiles.
+/// Unbounded, a hostile file of 3,000 such lines took 5 s.
 fn quote_unquoted_colons(
     mut source: SourceFile,
     config: &Config,
@@ -111,6 +117,9 @@ fn quote_unquoted_colons(
     let mut parsed = None;
     while let Ok(framing) = frontmatter::split(&source, true) {
         let Some(range) = framing.yaml else { break };
+        if range.len() > config.max_frontmatter_bytes {
+            break;
+        }
         let result = yaml::parse(&source, range.clone(), config.max_yaml_depth);
         let fix = match &result {
             Err(problems) => match problems.as_slice() {
@@ -119,7 +128,9 @@ fn quote_unquoted_colons(
             },
             Ok(_) => None,
         };
-        let Some(fix) = fix.filter(|fix| !patched_lines.contains(&fix.span.start.line)) else {
+        let Some(fix) = fix.filter(|fix| {
+            patched_lines.len() < MAX_QUOTED_LINES && !patched_lines.contains(&fix.span.start.line)
+        }) else {
             parsed = Some(Parsed { range, result });
             break;
         };
@@ -149,6 +160,10 @@ fn quote_unquoted_colons(
         parsed,
     }
 }
+
+/// The most lines `lenient` quotes in one frontmatter. Real collections
+/// have at most three (BENCHMARKS.md's corpus).
+pub const MAX_QUOTED_LINES: usize = 64;
 
 /// The text a skill is read as, and what reading it found.
 struct LenientReading {
