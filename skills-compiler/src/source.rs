@@ -8,15 +8,21 @@ use std::ops::Range;
 /// `path` is relative to the crate (forward slashes, never absolute), so
 /// rendered diagnostics and generated code are the same on every machine.
 ///
-/// Lines are found by scanning, not from an index: most diagnostics sit in
-/// the first lines (the frontmatter), and most files have none, so an index
-/// of every line of every file cost more than the scans (5% of a check of a
-/// real collection).
+/// Lines near the start are found by scanning: most diagnostics sit in the
+/// first lines (the frontmatter), and most files have none, so an index of
+/// every line of every file cost more than the scans (5% of a check of a
+/// real collection). Past [`SCAN_UP_TO`] an index is built once, so that
+/// many diagnostics deep in a large file stay linear.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     path: String,
     text: String,
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
+
+/// Offsets up to here are turned into lines by scanning (small in unit tests,
+/// so that their property test covers both ways).
+const SCAN_UP_TO: usize = if cfg!(test) { 16 } else { 16 * 1024 };
 
 /// A 1-based line and column (columns count characters, as rustc does).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -30,7 +36,46 @@ impl SourceFile {
         Self {
             path: path.into(),
             text: text.into(),
+            line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The 0-based line of `offset` (a char boundary) and the byte where it starts.
+    fn line_at(&self, offset: usize) -> (usize, usize) {
+        if offset <= SCAN_UP_TO {
+            let before = &self.text[..offset];
+            return (count_newlines(before), line_start(before));
+        }
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&start| start <= offset) - 1;
+        (line, starts[line])
+    }
+
+    /// Where the 0-based `line` starts; past the last line, where the last starts.
+    fn start_of(&self, line: usize) -> usize {
+        if line == 0 {
+            return 0;
+        }
+        let head = &self.text.as_bytes()[..self.text.len().min(SCAN_UP_TO)];
+        if let Some(at) = head
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .nth(line - 1)
+            .map(|(at, _)| at)
+        {
+            return at + 1;
+        }
+        let starts = self.line_starts();
+        starts[line.min(starts.len() - 1)]
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
     }
 
     pub fn path(&self) -> &str {
@@ -45,11 +90,10 @@ impl SourceFile {
     /// UTF-8 sequence are clamped to the nearest valid position.
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
-        let before = &self.text[..offset];
-        let start = line_start(before);
+        let (line, start) = self.line_at(offset);
         LineCol {
-            line: to_u32(count_newlines(before) + 1),
-            column: to_u32(before[start..].chars().count() + 1),
+            line: to_u32(line + 1),
+            column: to_u32(self.text[start..offset].chars().count() + 1),
         }
     }
 
@@ -58,24 +102,16 @@ impl SourceFile {
     pub fn lines_around(&self, bytes: Range<usize>) -> (Range<usize>, usize) {
         let clamp = |offset: usize| floor_char_boundary(&self.text, offset.min(self.text.len()));
         let (from, to) = (clamp(bytes.start), clamp(bytes.end.max(bytes.start)));
-        let start = line_start(&self.text[..from]);
+        let (line, start) = self.line_at(from);
         let end = self.text[to..]
             .find('\n')
             .map_or(self.text.len(), |at| to + at + 1);
-        (start..end, count_newlines(&self.text[..start]) + 1)
+        (start..end, line + 1)
     }
 
     /// The byte range of the 1-based line `line`, without its line break.
     pub fn line_range(&self, line: u32) -> Range<usize> {
-        let start = match (line as usize).saturating_sub(1) {
-            0 => 0,
-            breaks => self
-                .text
-                .match_indices('\n')
-                .take(breaks)
-                .last()
-                .map_or(0, |(at, _)| at + 1),
-        };
+        let start = self.start_of((line as usize).saturating_sub(1));
         let end = self.text[start..]
             .find('\n')
             .map_or(self.text.len(), |at| start + at);
