@@ -298,6 +298,11 @@ pub enum TemplatePart {
 }
 
 impl Template {
+    /// The template as written: literal text and `{{name}}` placeholders.
+    pub fn text(&self) -> String {
+        parts_text(&self.parts)
+    }
+
     pub fn params(&self) -> impl Iterator<Item = &str> {
         self.parts.iter().filter_map(|part| match part {
             TemplatePart::Param(name) => Some(name.as_str()),
@@ -325,6 +330,41 @@ pub enum BodyNode {
     /// Members, with keys as JSON strings (quotes included).
     Object(Vec<(String, BodyNode)>),
     Array(Vec<BodyNode>),
+}
+
+impl BodyNode {
+    /// The body as JSON text with `{{name}}` placeholders; `spaced` puts a
+    /// space after each `:` and `,` (as a person writes it), else compact.
+    pub fn text(&self, spaced: bool) -> String {
+        let (colon, comma) = if spaced { (": ", ", ") } else { (":", ",") };
+        match self {
+            BodyNode::Text(text) => text.clone(),
+            BodyNode::Value(name) => format!("{{{{{name}}}}}"),
+            BodyNode::String(parts) => format!("\"{}\"", parts_text(parts)),
+            BodyNode::Object(members) => {
+                let members: Vec<String> = members
+                    .iter()
+                    .map(|(key, value)| format!("{key}{colon}{}", value.text(spaced)))
+                    .collect();
+                format!("{{{}}}", members.join(comma))
+            }
+            BodyNode::Array(items) => {
+                let items: Vec<String> = items.iter().map(|item| item.text(spaced)).collect();
+                format!("[{}]", items.join(comma))
+            }
+        }
+    }
+}
+
+/// Literal text and `{{name}}` placeholders, as written.
+fn parts_text(parts: &[TemplatePart]) -> String {
+    parts
+        .iter()
+        .map(|part| match part {
+            TemplatePart::Literal(text) => text.clone(),
+            TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
+        })
+        .collect()
 }
 
 /// A tool's parameters: the root object and the named `$defs` it refers to.

@@ -172,25 +172,14 @@ fn endpoint(endpoint: &ir::Endpoint) -> Endpoint {
 /// The URL template as the skill wrote it: origin, path and query.
 fn display_url(endpoint: &ir::Endpoint) -> String {
     let mut url = endpoint.origin.clone();
-    url.push_str(&template_text(&endpoint.path));
+    url.push_str(&endpoint.path.text());
     for (i, (name, value)) in endpoint.query.iter().enumerate() {
         url.push(if i == 0 { '?' } else { '&' });
         url.push_str(name);
         url.push('=');
-        url.push_str(&template_text(value));
+        url.push_str(&value.text());
     }
     url
-}
-
-fn template_text(template: &ir::Template) -> String {
-    template
-        .parts
-        .iter()
-        .map(|part| match part {
-            TemplatePart::Literal(text) => text.clone(),
-            TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
-        })
-        .collect()
 }
 
 /// A tool's parameters as a flat table: node 0 is the root object; each

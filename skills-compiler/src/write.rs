@@ -17,9 +17,7 @@
 //! ```
 
 use crate::format;
-use crate::ir::{
-    BodyNode, DefaultMode, Kind, Parameters, Skill, Template, TemplatePart, Tool, Type, Version,
-};
+use crate::ir::{DefaultMode, Kind, Parameters, Skill, Template, Tool, Type, Version};
 use crate::yaml::{Entry, Node, Value};
 
 /// A skill's files as text.
@@ -84,41 +82,6 @@ fn allowed_tools(tools: &[String]) -> Node {
         strings(tools.iter().map(String::as_str))
     } else {
         string(&tools.join(" "))
-    }
-}
-
-/// A template as written: literal text and `{{name}}` placeholders.
-fn template(template: &Template) -> String {
-    parts(&template.parts)
-}
-
-fn parts(parts: &[TemplatePart]) -> String {
-    parts
-        .iter()
-        .map(|part| match part {
-            TemplatePart::Literal(text) => text.clone(),
-            TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
-        })
-        .collect()
-}
-
-/// A body template as the JSON text with placeholders it was parsed from.
-fn body_text(node: &BodyNode) -> String {
-    match node {
-        BodyNode::Text(text) => text.clone(),
-        BodyNode::Value(name) => format!("{{{{{name}}}}}"),
-        BodyNode::String(string_parts) => format!("\"{}\"", parts(string_parts)),
-        BodyNode::Object(members) => {
-            let members: Vec<String> = members
-                .iter()
-                .map(|(key, value)| format!("{key}: {}", body_text(value)))
-                .collect();
-            format!("{{{}}}", members.join(", "))
-        }
-        BodyNode::Array(items) => {
-            let items: Vec<String> = items.iter().map(body_text).collect();
-            format!("[{}]", items.join(", "))
-        }
     }
 }
 
@@ -543,7 +506,7 @@ fn tool_spec_of(tool: &Tool) -> ToolSpec {
     let pairs = |pairs: &[(String, Template)]| {
         pairs
             .iter()
-            .map(|(name, value)| (name.clone(), template(value)))
+            .map(|(name, value)| (name.clone(), value.text()))
             .collect()
     };
     ToolSpec {
@@ -552,10 +515,10 @@ fn tool_spec_of(tool: &Tool) -> ToolSpec {
         parameters: tool.parameters_json.clone(),
         endpoint: tool.endpoint.as_ref().map(|endpoint| EndpointSpec {
             method: endpoint.method.as_str().to_owned(),
-            url: format!("{}{}", endpoint.origin, template(&endpoint.path)),
+            url: format!("{}{}", endpoint.origin, endpoint.path.text()),
             query: pairs(&endpoint.query),
             header: pairs(&endpoint.headers),
-            body: endpoint.body.as_ref().map(|body| body_text(&body.root)),
+            body: endpoint.body.as_ref().map(|body| body.root.text(true)),
         }),
     }
 }

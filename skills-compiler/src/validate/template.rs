@@ -211,7 +211,7 @@ impl Tree<'_> {
         while self.probe.get(self.at).is_some_and(|b| *b != b'}') {
             let key = match self.value(true) {
                 BodyNode::Text(key) => key,
-                other => compact(&other),
+                other => other.text(false),
             };
             self.at += 1; // `:`
             let value = self.value(false);
@@ -223,7 +223,7 @@ impl Tree<'_> {
         }
         self.at += 1;
         if members.iter().all(|(_, v)| matches!(v, BodyNode::Text(_))) {
-            return BodyNode::Text(compact(&BodyNode::Object(members)));
+            return BodyNode::Text(BodyNode::Object(members).text(false));
         }
         BodyNode::Object(members)
     }
@@ -240,7 +240,7 @@ impl Tree<'_> {
         }
         self.at += 1;
         if items.iter().all(|v| matches!(v, BodyNode::Text(_))) {
-            return BodyNode::Text(compact(&BodyNode::Array(items)));
+            return BodyNode::Text(BodyNode::Array(items).text(false));
         }
         BodyNode::Array(items)
     }
@@ -283,38 +283,9 @@ impl Tree<'_> {
             ));
         }
         if parts.iter().all(|p| matches!(p, TemplatePart::Literal(_))) {
-            return BodyNode::Text(compact(&BodyNode::String(parts)));
+            return BodyNode::Text(BodyNode::String(parts).text(false));
         }
         BodyNode::String(parts)
-    }
-}
-
-/// Compact JSON text of a node (placeholders as `{{name}}`, for display only).
-pub fn compact(node: &BodyNode) -> String {
-    match node {
-        BodyNode::Text(text) => text.clone(),
-        BodyNode::Value(name) => format!("{{{{{name}}}}}"),
-        BodyNode::String(parts) => {
-            let inner: String = parts
-                .iter()
-                .map(|part| match part {
-                    TemplatePart::Literal(text) => text.clone(),
-                    TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
-                })
-                .collect();
-            format!("\"{inner}\"")
-        }
-        BodyNode::Object(members) => {
-            let members: Vec<String> = members
-                .iter()
-                .map(|(key, value)| format!("{key}:{}", compact(value)))
-                .collect();
-            format!("{{{}}}", members.join(","))
-        }
-        BodyNode::Array(items) => {
-            let items: Vec<String> = items.iter().map(compact).collect();
-            format!("[{}]", items.join(","))
-        }
     }
 }
 
