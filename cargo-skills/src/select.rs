@@ -219,8 +219,8 @@ fn path_target(path: &Path, skill: &discover::SkillPath, config: &Config) -> Tar
 #[derive(Default)]
 struct Owners {
     /// Directory (canonical) to its owner, already relative to the current
-    /// directory: resolving paths costs a `readlink` per component, so each
-    /// owner is made relative once.
+    /// directory, so that each directory is probed for a `Cargo.toml` and
+    /// each owner made relative once.
     known: std::collections::HashMap<PathBuf, Option<PathBuf>>,
     /// Each parent directory as given to the owner of its entries that are
     /// neither links nor packages: most paths of a collection are found here.

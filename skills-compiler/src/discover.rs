@@ -35,7 +35,7 @@ pub fn discover(
             return Vec::new();
         }
     };
-    let walker = Walker::new(config, root.clone(), root_display);
+    let walker = Walker::new(config, root, root_display);
     let entries: Vec<Child> = entries
         .into_iter()
         .filter(|child| !is_ignored(&child.name))
@@ -48,7 +48,7 @@ pub fn discover(
             kind: child.kind(),
             skill_md: None,
         };
-        let files = walker.entry(&root, &child.name, known, &mut problems);
+        let files = walker.entry(&child.name, known, &mut problems);
         (files, problems)
     });
     let mut found = Vec::new();
@@ -92,10 +92,9 @@ pub fn discover_skill(
         }
     };
     let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let root = base.join(&parent);
-    let walker = Walker::new(config, root.clone(), display_path(&parent));
+    let walker = Walker::new(config, base.join(&parent), display_path(&parent));
     let before = diagnostics.len();
-    let found = walker.entry(&root, &name, known, diagnostics);
+    let found = walker.entry(&name, known, diagnostics);
     // In a root, a directory without SKILL.md is only a warning; a directory
     // named as the skill to check must be one.
     for diagnostic in &mut diagnostics[before..] {
@@ -141,11 +140,12 @@ impl SkillPath {
             _ => None,
         };
         // A skill file that is a link, or a directory that is one, is followed.
-        let is_skill = match (entry, skill_md) {
-            (Ok(kind), Some(Some(found))) if kind.is_dir() && !found.is_symlink => found.is_file,
-            (Ok(kind), Some(None)) if kind.is_dir() => false,
-            _ => full.join(SKILL_FILE).is_file(),
-        } || path.extension().is_some_and(|e| e == "md");
+        let is_skill = path.extension().is_some_and(|e| e == "md")
+            || match skill_md {
+                Some(Some(found)) if !found.is_symlink => found.is_file,
+                Some(None) => false,
+                _ => full.join(SKILL_FILE).is_file(),
+            };
         SkillPath {
             path: path.to_path_buf(),
             entry,
@@ -178,13 +178,9 @@ impl SkillPath {
                 skill_md: None,
             }),
             Ok(kind) if kind.is_symlink() => Ok(Known::default()),
-            Ok(kind) if kind.is_dir() => Ok(Known {
-                kind: Some(Kind::Directory),
+            Ok(kind) => Ok(Known {
+                kind: Some(Kind::of(kind)),
                 skill_md: self.skill_md,
-            }),
-            Ok(_) => Ok(Known {
-                kind: Some(Kind::File),
-                skill_md: None,
             }),
         }
     }
@@ -223,16 +219,15 @@ impl<'a> Walker<'a> {
             .get_or_init(|| fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone()))
     }
 
-    /// The skill at `root/name`, if it is one. `known` is what the root's
-    /// listing or the caller's look-up already found.
+    /// The skill at `name` in the root, if it is one. `known` is what the
+    /// root's listing or the caller's look-up already found.
     fn entry(
         &self,
-        root: &Path,
         name: &str,
         known: Known,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
-        let path = root.join(name);
+        let path = self.root.join(name);
         let display = match self.root_display.as_str() {
             "." => name.to_owned(),
             root => format!("{root}/{name}"),
@@ -333,21 +328,16 @@ impl<'a> Walker<'a> {
     /// target stays inside the root. One `lstat` answers for the common
     /// case: checking a collection is mostly system calls.
     fn entry_kind(&self, path: &Path, display: &str) -> Result<Kind, Diagnostic> {
-        let kind = |metadata: fs::Metadata| {
-            if metadata.is_dir() {
-                Kind::Directory
-            } else {
-                Kind::File
-            }
-        };
         match fs::symlink_metadata(path) {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => Err(not_found(display)),
             // Other errors surface when the file is read.
             Err(_) => Ok(Kind::File),
-            Ok(metadata) if !metadata.file_type().is_symlink() => Ok(kind(metadata)),
+            Ok(metadata) if !metadata.file_type().is_symlink() => {
+                Ok(Kind::of(metadata.file_type()))
+            }
             Ok(_) => {
                 let target = self.link_inside_root(path, display)?;
-                Ok(fs::metadata(target).map_or(Kind::File, kind))
+                Ok(fs::metadata(target).map_or(Kind::File, |m| Kind::of(m.file_type())))
             }
         }
     }
@@ -387,8 +377,8 @@ impl<'a> Walker<'a> {
             .saturating_mul(4)
             .saturating_add(3) as u64;
         let result = fs::File::open(path).and_then(|mut file| {
-            // The length the look-up gave is what is read: the file as it
-            // was then, without a last `read` to see the end.
+            // The length a look-up gave is what is read, in one `read`: the
+            // file as it was then, with no last `read` to see its end.
             if let Some(length) = length.filter(|&length| length <= limit) {
                 let mut bytes = vec![0; length as usize];
                 file.read_exact(&mut bytes)?;
@@ -445,6 +435,16 @@ enum Kind {
     File,
 }
 
+impl Kind {
+    fn of(file_type: fs::FileType) -> Kind {
+        if file_type.is_dir() {
+            Kind::Directory
+        } else {
+            Kind::File
+        }
+    }
+}
+
 /// An entry of a directory listing, with its type when the listing gave
 /// it (most file systems do): then a root's entries cost no `lstat`.
 struct Child {
@@ -460,12 +460,7 @@ impl Child {
 
     /// The kind, when the listing says and the entry is not a link.
     fn kind(&self) -> Option<Kind> {
-        let file_type = self.file_type.filter(|t| !t.is_symlink())?;
-        Some(if file_type.is_dir() {
-            Kind::Directory
-        } else {
-            Kind::File
-        })
+        self.file_type.filter(|t| !t.is_symlink()).map(Kind::of)
     }
 }
 

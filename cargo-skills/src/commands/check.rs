@@ -1,5 +1,6 @@
 //! `cargo skills check`.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -123,15 +124,18 @@ impl Checked {
                 Severity::Error => checked.errors += 1,
                 Severity::Warning => checked.warnings += 1,
             }
-            let line = match format {
-                MessageFormat::Human => format!("{}\n", render::human(diagnostic, sources, color)),
-                MessageFormat::Short => render::short(diagnostic),
-                MessageFormat::Json => render::json(diagnostic, sources),
-                MessageFormat::Github => render::github(diagnostic),
-                MessageFormat::RustcJson => render::rustc_json(diagnostic, sources),
+            let out = &mut checked.rendered;
+            let _ = match format {
+                MessageFormat::Human => {
+                    writeln!(out, "{}\n", render::human(diagnostic, sources, color))
+                }
+                MessageFormat::Short => writeln!(out, "{}", render::short(diagnostic)),
+                MessageFormat::Json => writeln!(out, "{}", render::json(diagnostic, sources)),
+                MessageFormat::Github => writeln!(out, "{}", render::github(diagnostic)),
+                MessageFormat::RustcJson => {
+                    writeln!(out, "{}", render::rustc_json(diagnostic, sources))
+                }
             };
-            checked.rendered.push_str(&line);
-            checked.rendered.push('\n');
         }
         checked
     }

@@ -70,8 +70,8 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String
 /// The whole lines of a file that some spans touch, quoted instead of the
 /// file: annotate-snippets splits its whole source into lines on every
 /// render, so quoting the file made each warning cost a pass over a body that
-/// can be 50 KB, and a check of a large collection spent a third of its time
-/// there. Rendered text is the same: only annotated lines are shown.
+/// can be 50 KB: 13% of a check of the real corpus, on one thread. Rendered
+/// text is the same, byte for byte (a property test below).
 struct Excerpt<'a> {
     text: &'a str,
     offset: usize,
@@ -88,13 +88,12 @@ impl<'a> Excerpt<'a> {
         // annotate-snippets counts the end of a file that ends with a line
         // break as the end of its last line, not as a line of its own.
         let text = source.text();
-        let start = start.min(end);
         let start = if start >= text.len() && text.ends_with('\n') {
             text.len() - 1
         } else {
             start
         };
-        let (lines, first_line) = source.lines_around(start..end.max(start));
+        let (lines, first_line) = source.lines_around(start..end);
         Excerpt {
             text: &source.text()[lines.clone()],
             offset: lines.start,
