@@ -238,16 +238,17 @@ impl Owners {
         if let Some(owner) = parent.and_then(|parent| self.by_parent.get(parent)) {
             return owner.clone();
         }
-        let owner = self.search(path, facts.is_package);
+        let owner = self.search(path, is_link, facts.is_package);
         if let Some(parent) = parent {
             self.by_parent.insert(parent.to_path_buf(), owner.clone());
         }
         owner
     }
 
-    /// The nearest package at or above `path`, after resolving it.
-    fn search(&mut self, path: &Path, owns_itself: bool) -> Option<PathBuf> {
-        let start = self.resolve(path)?;
+    /// The nearest package at or above `path` (a link or not, as looked
+    /// up), after resolving it.
+    fn search(&mut self, path: &Path, is_link: bool, owns_itself: bool) -> Option<PathBuf> {
+        let start = self.resolve_known(path, is_link)?;
         if owns_itself {
             return Some(relative_to_cwd(&start));
         }
@@ -277,20 +278,27 @@ impl Owners {
         if let Some(resolved) = self.resolved.get(path) {
             return Some(resolved.clone());
         }
-        let resolved = match (path.parent(), path.file_name()) {
-            // `parent/name`, not `path`: `a/.` would follow a link named `a`.
-            (Some(parent), Some(name))
-                if !parent.as_os_str().is_empty()
-                    && !std::fs::symlink_metadata(parent.join(name))
-                        .ok()?
-                        .is_symlink() =>
-            {
-                self.resolve(parent)?.join(name)
-            }
-            _ => std::fs::canonicalize(path).ok()?,
+        // `parent/name`, not `path`: `a/.` would follow a link named `a`.
+        let is_link = match (path.parent(), path.file_name()) {
+            (Some(parent), Some(name)) => std::fs::symlink_metadata(parent.join(name))
+                .ok()?
+                .is_symlink(),
+            _ => true,
         };
+        let resolved = self.resolve_known(path, is_link)?;
         self.resolved.insert(path.to_path_buf(), resolved.clone());
         Some(resolved)
+    }
+
+    /// `resolve` for a path whose last component is known to be a link or
+    /// not (a path of the command line was looked up already).
+    fn resolve_known(&mut self, path: &Path, is_link: bool) -> Option<PathBuf> {
+        match (path.parent(), path.file_name()) {
+            (Some(parent), Some(name)) if !is_link && !parent.as_os_str().is_empty() => {
+                Some(self.resolve(parent)?.join(name))
+            }
+            _ => std::fs::canonicalize(path).ok(),
+        }
     }
 }
 

@@ -593,6 +593,11 @@ fn not_found(display: &str) -> Diagnostic {
 
 /// A relative path with forward slashes, as shown in diagnostics and generated code.
 pub fn display_path(path: &Path) -> String {
+    // Most paths are already in that form: checked, they are not split into
+    // components (a check of a collection shows thousands of them).
+    if let Some(text) = path.to_str().filter(|text| is_displayed_as_is(text)) {
+        return text.to_owned();
+    }
     let parts: Vec<String> = path
         .components()
         .filter(|c| !matches!(c, Component::CurDir))
@@ -602,5 +607,50 @@ pub fn display_path(path: &Path) -> String {
         ".".to_owned()
     } else {
         parts.join("/").replace("//", "/")
+    }
+}
+
+/// Whether `display_path` would give `text` back: `/`-separated, with no
+/// empty or `.` component and no trailing separator.
+fn is_displayed_as_is(text: &str) -> bool {
+    std::path::MAIN_SEPARATOR == '/'
+        && !text.is_empty()
+        && text != "."
+        && !text.starts_with("./")
+        && !text.ends_with('/')
+        && !text.ends_with("/.")
+        && !text.contains("//")
+        && !text.contains("/./")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `display_path` by components alone, as it was before its shortcut.
+    fn by_components(path: &Path) -> String {
+        let parts: Vec<String> = path
+            .components()
+            .filter(|c| !matches!(c, Component::CurDir))
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if parts.is_empty() {
+            ".".to_owned()
+        } else {
+            parts.join("/").replace("//", "/")
+        }
+    }
+
+    proptest::proptest! {
+        /// Any path of `/`, `.`, `..`, names and empty components (leading,
+        /// doubled, trailing) displays as splitting it into components does.
+        #[test]
+        fn the_shortcut_displays_as_components_do(
+            parts in proptest::collection::vec("|\\.|\\.\\.|a|é b|SKILL\\.md", 0..6),
+        ) {
+            let text = parts.join("/");
+            let path = Path::new(&text);
+            proptest::prop_assert_eq!(display_path(path), by_components(path));
+        }
     }
 }

@@ -1,5 +1,7 @@
 //! The Agent Skills name rules.
 
+use std::borrow::Cow;
+
 use unicode_normalization::UnicodeNormalization;
 
 use super::ctx::Ctx;
@@ -16,7 +18,7 @@ pub const MAX_NAME_CHARS: usize = 64;
 /// warnings); `None` when it cannot.
 pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillName> {
     let raw = ctx.string(node, "name")?;
-    let name: String = raw.trim().nfkc().collect();
+    let name = nfkc(raw.trim()).into_owned();
     let span = node.span.clone();
     if name.is_empty() {
         let diagnostic = ctx
@@ -87,8 +89,7 @@ pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillNam
             .with_help("valid, but some clients and file systems mishandle non-ASCII names");
         ctx.push(diagnostic);
     }
-    let directory_nfkc: String = directory.nfkc().collect();
-    if directory_nfkc != name {
+    if nfkc(directory) != name {
         let diagnostic = ctx
             .error_unless_lenient(
                 Code::NameMismatch,
@@ -131,8 +132,7 @@ fn slug(ctx: &mut Ctx<'_>, node: &Node, name: &str, directory: &str) -> Option<S
             "names are lower-case letters, digits and single hyphens: `name: {slug}` (the original is kept as `x-original-name`)"
         ));
     ctx.push(diagnostic);
-    let directory_nfkc: String = directory.nfkc().collect();
-    if directory_nfkc != slug {
+    if nfkc(directory) != slug {
         let diagnostic = ctx
             .error_unless_lenient(
                 Code::NameMismatch,
@@ -169,14 +169,29 @@ pub fn suggest(text: &str) -> String {
 
 /// Whether `text` is a valid skill name on its own (no directory to compare).
 pub fn is_valid(text: &str) -> bool {
-    let name: String = text.nfkc().collect();
+    let name = nfkc(text);
+    let lower_case = if name.is_ascii() {
+        !name.bytes().any(|b| b.is_ascii_uppercase())
+    } else {
+        name.to_lowercase() == name
+    };
     !name.is_empty()
         && name.chars().count() <= MAX_NAME_CHARS
-        && name.to_lowercase() == name
+        && lower_case
         && name.chars().all(|c| c.is_alphanumeric() || c == '-')
         && !name.starts_with('-')
         && !name.ends_with('-')
         && !name.contains("--")
+}
+
+/// `text` in NFKC. ASCII is its own NFKC form, and nearly every name and
+/// directory is ASCII: they are not copied through the normaliser.
+fn nfkc(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.nfkc().collect())
+    }
 }
 
 #[cfg(test)]
@@ -190,6 +205,24 @@ mod tests {
         assert_eq!(suggest("НАВЫК"), "навык");
         for input in ["My Skill", "x".repeat(80).as_str(), "a--b", "Ünïcode_Name"] {
             assert!(is_valid(&suggest(input)), "{input}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The ASCII shortcuts agree with the normaliser and with
+        /// `to_lowercase` on any text, ASCII or not.
+        #[test]
+        fn shortcuts_agree_with_the_full_rules(text in "[a-zA-Z0-9-]{1,10}|[ -~]{0,12}|[a-zA-Z0-9 _-]{0,8}[^\\x00]{0,4}|\\PC{0,12}") {
+            proptest::prop_assert_eq!(nfkc(&text), text.nfkc().collect::<String>());
+            let name: String = text.nfkc().collect();
+            let slow = !name.is_empty()
+                && name.chars().count() <= MAX_NAME_CHARS
+                && name.to_lowercase() == name
+                && name.chars().all(|c| c.is_alphanumeric() || c == '-')
+                && !name.starts_with('-')
+                && !name.ends_with('-')
+                && !name.contains("--");
+            proptest::prop_assert_eq!(is_valid(&text), slow);
         }
     }
 }
