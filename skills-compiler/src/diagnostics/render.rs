@@ -18,6 +18,17 @@ pub enum Color {
 /// rustc-style: header with code, `--> file:line:col`, the source snippet with
 /// a caret under the span, labels, help and the fix-it as a suggested edit.
 pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String {
+    let source = sources.get(&diagnostic.file);
+    if color == Color::Never
+        && let Some(text) = source.and_then(|source| super::plain::render(diagnostic, source))
+    {
+        return text;
+    }
+    annotated(diagnostic, source, color)
+}
+
+/// `human`, laid out by annotate-snippets: every shape and colour.
+fn annotated(diagnostic: &Diagnostic, source: Option<&SourceFile>, color: Color) -> String {
     let renderer = match color {
         Color::Never => Renderer::plain(),
         Color::Always => Renderer::styled(),
@@ -29,7 +40,6 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String
     let title = level
         .primary_title(diagnostic.message.as_str())
         .id(diagnostic.code.as_str());
-    let source = sources.get(&diagnostic.file);
     let mut group = match (&diagnostic.span, source) {
         (Some(span), Some(source)) => {
             let spans = std::iter::once(span).chain(diagnostic.labels.iter().map(|l| &l.span));
@@ -386,6 +396,97 @@ mod tests {
             let wide = "error[S103]: bad\n  --> a.md:10:1\n   |\n 9 | a\n10 | bb\n   | ^";
             assert!(!gutter_fits(narrow));
             assert!(gutter_fits(wide));
+        }
+    }
+
+    /// The direct way of `plain` against annotate-snippets, on lines short
+    /// and long, indented, with tabs, CRLF and Unicode, at line numbers on
+    /// both sides of each gutter width, with and without help.
+    mod direct {
+        use super::*;
+        use crate::diagnostics::plain;
+        use proptest::prelude::*;
+
+        fn case() -> impl Strategy<Value = (String, Range<usize>, String, Option<String>, bool)> {
+            let before = prop_oneof![0..12usize, 96..=101usize, 997..=1001usize];
+            let line = prop_oneof![
+                "[ -~]{0,150}",
+                "[ -~]{120,400}",
+                "[ ]{0,60}[a-z:`-]{0,12}",
+                "[ ]{0,60}[a-z: ]{100,200}",
+                "[ -~\t\ré😀]{0,20}",
+            ];
+            let end = prop_oneof![Just(""), Just("\n"), Just("\r\n"), Just("\nnext\n")];
+            let text = "[ -~é]{0,30}";
+            let note = prop_oneof![text.boxed(), "[a-z \n\t]{0,12}".boxed()];
+            (
+                before,
+                line,
+                end,
+                note.clone(),
+                proptest::option::of(note),
+                any::<bool>(),
+            )
+                .prop_flat_map(|(before, line, end, message, help, error)| {
+                    let text = format!("{}{line}{end}", "a\n".repeat(before));
+                    let at = before * 2;
+                    let len = text.len();
+                    (
+                        Just(text),
+                        (
+                            at..=(at + line.len() + 2).min(len),
+                            prop_oneof![0..=12usize, 0..=300usize],
+                        )
+                            .prop_map(move |(start, width)| start..(start + width).min(len)),
+                        Just(message),
+                        Just(help),
+                        Just(error),
+                    )
+                })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(512))]
+            #[test]
+            fn writes_what_annotate_snippets_lays_out((text, span, message, help, error) in case()) {
+                let file = SourceFile::new("skills/a b/SKILL.md", text);
+                let mut diagnostic = Diagnostic::at(Code::UnknownKey, &file, span, message);
+                if error {
+                    diagnostic.severity = Severity::Error;
+                }
+                if let Some(help) = help {
+                    diagnostic = diagnostic.with_help(help);
+                }
+                if let Some(direct) = plain::render(&diagnostic, &file) {
+                    prop_assert_eq!(direct, annotated(&diagnostic, Some(&file), Color::Never));
+                }
+            }
+        }
+
+        /// The shapes that most diagnostics have go the direct way.
+        #[test]
+        fn common_shapes_go_the_direct_way() {
+            let text = "---\nname: a\ncategory: x\n---\n# Title\n";
+            let file = SourceFile::new("skills/a/SKILL.md", text);
+            let shapes = [
+                Diagnostic::at(Code::UnknownKey, &file, 12..20, "unknown key")
+                    .with_help("prefix it"),
+                Diagnostic::at(Code::NameMismatch, &file, 10..11, "mismatch"),
+                Diagnostic::at(
+                    Code::UnknownKey,
+                    &file,
+                    11..11,
+                    "empty, at the end of a line",
+                ),
+                Diagnostic::at(Code::UnknownKey, &file, 28..35, "the last line"),
+            ];
+            let mut sources = Sources::default();
+            sources.insert(file.clone());
+            for diagnostic in &shapes {
+                let direct = plain::render(diagnostic, &file);
+                assert!(direct.is_some(), "{diagnostic:?}");
+                assert_eq!(human(diagnostic, &sources, Color::Never), direct.unwrap());
+            }
         }
     }
 
