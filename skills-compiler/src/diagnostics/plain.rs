@@ -93,9 +93,13 @@ pub(super) fn render(diagnostic: &Diagnostic, source: &SourceFile) -> Option<Str
 }
 
 /// Text that annotate-snippets prints as it is: no line breaks, tabs or
-/// other control characters, which it replaces or lays out itself.
+/// other control characters, which it replaces or lays out itself, and none
+/// of the joiner and text-direction characters that it replaces.
 fn is_plain(text: &str) -> bool {
-    !text.chars().any(char::is_control)
+    !text.chars().any(|c| {
+        c.is_control()
+            || matches!(c, '\u{200d}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
 }
 
 /// The columns of a line that annotate-snippets shows (its `Margin`): the

@@ -417,7 +417,7 @@ mod tests {
                 "[ -~\t\ré😀]{0,20}",
             ];
             let end = prop_oneof![Just(""), Just("\n"), Just("\r\n"), Just("\nnext\n")];
-            let text = "[ -~é]{0,30}";
+            let text = "[ -~é😀\u{200d}\u{202a}\u{202e}\u{2066}\u{2069}]{0,30}";
             let note = prop_oneof![text.boxed(), "[a-z \n\t]{0,12}".boxed()];
             (
                 before,
@@ -448,8 +448,11 @@ mod tests {
         proptest! {
             #![proptest_config(ProptestConfig::with_cases(512))]
             #[test]
-            fn writes_what_annotate_snippets_lays_out((text, span, message, help, error) in case()) {
-                let file = SourceFile::new("skills/a b/SKILL.md", text);
+            fn writes_what_annotate_snippets_lays_out(
+                (text, span, message, help, error) in case(),
+                path in "skills/[a-z é😀\u{202e}]{1,6}/SKILL\\.md",
+            ) {
+                let file = SourceFile::new(path, text);
                 let mut diagnostic = Diagnostic::at(Code::UnknownKey, &file, span, message);
                 if error {
                     diagnostic.severity = Severity::Error;
