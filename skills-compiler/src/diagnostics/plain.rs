@@ -17,7 +17,6 @@ const ELLIPSIS_PASSING: usize = 6;
 const LONG_WHITESPACE: usize = 20;
 const LONG_WHITESPACE_PADDING: usize = 4;
 const ELLIPSIS: &[u8] = b"...";
-const MIN_PAD: usize = 5;
 
 /// The diagnostic as annotate-snippets' plain renderer prints it, when it
 /// has the one shape written here; `None` otherwise.
@@ -71,9 +70,11 @@ pub(super) fn render(diagnostic: &Diagnostic, source: &SourceFile) -> Option<Str
     let mut underline = vec![b' '; column - window.left];
     underline.resize(underline.len() + carets, b'^');
     // A span more than twice the window wide loses its middle, in the line
-    // and in the underline alike.
-    if carets > window.width * 2 && carets > 2 * MIN_PAD + ELLIPSIS.len() {
-        let pad = (window.width / 3).max(MIN_PAD);
+    // and in the underline alike. (annotate-snippets keeps at least 5
+    // columns each side for a narrow terminal; the window here is at least
+    // 127 columns wide.)
+    if carets > window.width * 2 {
+        let pad = window.width / 3;
         let middle = column + pad - window.left..column + carets - pad - window.left;
         for row in [&mut shown, &mut underline] {
             if middle.start != middle.end && middle.end <= row.len() {
