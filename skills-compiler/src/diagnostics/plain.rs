@@ -167,7 +167,7 @@ impl Window {
     /// The shown part of `text`, with `...` over its first and last three
     /// columns where it was cut.
     fn show(&self, text: &str) -> Vec<u8> {
-        let code = text.as_bytes()[self.left..self.right.max(self.left)].to_vec();
+        let code = &text.as_bytes()[self.left..self.right.max(self.left)];
         let mut row: Vec<u8> = Vec::with_capacity(code.len());
         let taken = if self.cut_left {
             put(&mut row, 0, ELLIPSIS);

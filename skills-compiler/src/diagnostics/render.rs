@@ -360,9 +360,8 @@ mod tests {
                     diagnostic = diagnostic.with_fix(&file, fix, "`x`", "quote it");
                 }
                 let whole = human_quoting_the_whole_file(&diagnostic, &file);
-                let mut sources = Sources::default();
-                sources.insert(file);
-                let excerpt = human(&diagnostic, &sources, Color::Never);
+                // `annotated`, not `human`: the direct way has its own test.
+                let excerpt = annotated(&diagnostic, Some(&file), Color::Never);
                 if excerpt != whole {
                     // annotate-snippets 0.12 sizes the gutter from the lines
                     // before the last annotated byte, so a span that ends at
