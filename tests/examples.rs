@@ -52,8 +52,11 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
     );
     let list = tools[0].endpoint.as_ref().unwrap();
     assert_eq!(list.origin, "https://tracker.example.com");
-    assert_eq!(list.path.params().collect::<Vec<_>>(), ["repo"]);
-    let query: Vec<&str> = list.query.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        skills_core::template_params(list.path()).collect::<Vec<_>>(),
+        ["repo"]
+    );
+    let query: Vec<&str> = list.query().iter().map(|(name, _)| name.as_ref()).collect();
     assert_eq!(query, ["state", "limit"]);
     assert!(tools[1].endpoint.as_ref().unwrap().body.is_some());
 }

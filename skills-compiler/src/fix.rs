@@ -326,7 +326,7 @@ fn into_metadata(skill: &mut crate::ir::Skill) {
     let version = match std::mem::replace(&mut skill.version, Version::Number(1)) {
         Version::Number(1) => None,
         Version::Number(n) => Some(n.to_string()),
-        Version::Semver(text) | Version::Text(text) => Some(text),
+        Version::Semver(text) | Version::Text(text) => Some(text.into_owned()),
     };
     if let Some(version) = version {
         skill.metadata.push(("version".to_owned(), version));

@@ -7,6 +7,31 @@
 use std::fmt;
 use std::ops::Range;
 
+/// The leaves of the IR are the runtime's own types: what the compiler
+/// checks is what the runtime holds.
+pub use skills_core::{
+    Checks, Endpoint, Hints, Json, Kind, List, Method, Part, Policy, Protocol, Section, Str,
+    Version,
+};
+
+/// Owned texts as a table list.
+pub fn texts(texts: Vec<String>) -> List<Str> {
+    List::Owned(texts.into_iter().map(Str::Owned).collect())
+}
+
+/// Text with `{{param}}` placeholders, parsed.
+pub type Template = Vec<Part>;
+
+/// Named templates (query values, headers) as a table list.
+pub fn templates(pairs: Vec<(String, Template)>) -> List<(Str, List<Part>)> {
+    List::Owned(
+        pairs
+            .into_iter()
+            .map(|(name, template)| (Str::Owned(name), List::Owned(template)))
+            .collect(),
+    )
+}
+
 /// Every valid skill of a root, sorted by name.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkillSet {
@@ -112,41 +137,6 @@ impl Skill {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Kind {
-    Skill,
-    Protocol(Protocol),
-}
-
-/// A strict order of actions, with what to do when reality differs from the plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Protocol {
-    pub steps: Vec<String>,
-    pub post_checks: Vec<String>,
-    pub preconditions: Vec<String>,
-    pub on_deviation: String,
-    pub on_blocked: String,
-    pub on_already_done: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Version {
-    Number(u64),
-    Semver(String),
-    /// Neither, as written (`version: 1.0` in `lenient`).
-    Text(String),
-}
-
-/// A markdown heading of the body and the text it governs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Section {
-    /// 1 for `#`, 6 for `######`.
-    pub level: u8,
-    pub title: String,
-    /// Byte range in the body: from the heading to the next heading of the same or a higher level.
-    pub range: Range<usize>,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DefaultMode {
     Readonly,
@@ -170,14 +160,6 @@ impl Default for Permissions {
     }
 }
 
-/// What the runtime does when the model calls a tool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Policy {
-    Allow,
-    Confirm,
-    Deny,
-}
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tool {
     pub name: ToolName,
@@ -197,174 +179,8 @@ impl Tool {
     /// The tool's effects, from its method and policy: computed here, once,
     /// for the generated tables and the CLI alike.
     pub fn hints(&self) -> Hints {
-        Hints::of(self.endpoint.as_ref(), self.policy)
+        Hints::of(self.endpoint.as_ref().map(Endpoint::method), self.policy)
     }
-}
-
-/// A tool's effects, decided once here and exported to model APIs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hints {
-    pub read_only: bool,
-    pub destructive: bool,
-    pub idempotent: bool,
-    pub open_world: bool,
-    pub consequential: bool,
-}
-
-impl Hints {
-    /// Read-only: a safe method. Destructive: DELETE, PUT, PATCH, a confirmed
-    /// tool, or no endpoint (nothing proves it harmless); never when read-only.
-    /// Idempotent: HTTP's idempotent methods. Open world: any HTTP endpoint,
-    /// and MCP's default (true) for the application's own tools.
-    /// Consequential: everything that is not read-only.
-    fn of(endpoint: Option<&Endpoint>, policy: Policy) -> Hints {
-        let method = endpoint.map(|e| e.method);
-        let read_only = method.is_some_and(Method::is_safe);
-        let destructive =
-            !read_only && (policy == Policy::Confirm || !matches!(method, Some(Method::Post)));
-        Hints {
-            read_only,
-            destructive,
-            idempotent: method.is_some_and(|m| m != Method::Post && m != Method::Patch),
-            open_world: true,
-            consequential: !read_only,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
-    Get,
-    Head,
-    Options,
-    Post,
-    Put,
-    Patch,
-    Delete,
-}
-
-impl Method {
-    pub const ALL: [Method; 7] = [
-        Method::Get,
-        Method::Head,
-        Method::Options,
-        Method::Post,
-        Method::Put,
-        Method::Patch,
-        Method::Delete,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::Get => "GET",
-            Method::Head => "HEAD",
-            Method::Options => "OPTIONS",
-            Method::Post => "POST",
-            Method::Put => "PUT",
-            Method::Patch => "PATCH",
-            Method::Delete => "DELETE",
-        }
-    }
-
-    /// Safe methods read and never change state.
-    pub fn is_safe(self) -> bool {
-        matches!(self, Method::Get | Method::Head | Method::Options)
-    }
-}
-
-/// An HTTP request template. The origin is fixed: placeholders never choose it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Endpoint {
-    pub method: Method,
-    /// `scheme://host[:port]`.
-    pub origin: String,
-    /// Starts with `/`.
-    pub path: Template,
-    pub query: Vec<(String, Template)>,
-    pub headers: Vec<(String, Template)>,
-    pub body: Option<BodyTemplate>,
-}
-
-/// Text with `{{param}}` placeholders, parsed.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Template {
-    pub parts: Vec<TemplatePart>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TemplatePart {
-    Literal(String),
-    Param(String),
-}
-
-impl Template {
-    /// The template as written: literal text and `{{name}}` placeholders.
-    pub fn text(&self) -> String {
-        parts_text(&self.parts)
-    }
-
-    pub fn params(&self) -> impl Iterator<Item = &str> {
-        self.parts.iter().filter_map(|part| match part {
-            TemplatePart::Param(name) => Some(name.as_str()),
-            TemplatePart::Literal(_) => None,
-        })
-    }
-}
-
-/// A JSON body template as a tree, so that an absent value can leave out
-/// its member or item, and each placeholder knows whether it stands as a
-/// whole JSON value or inside a JSON string.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BodyTemplate {
-    pub root: BodyNode,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BodyNode {
-    /// A complete JSON value without placeholders, compact.
-    Text(String),
-    /// The parameter's JSON value.
-    Value(String),
-    /// A JSON string: literal parts are escaped JSON string content as written.
-    String(Vec<TemplatePart>),
-    /// Members, with keys as JSON strings (quotes included).
-    Object(Vec<(String, BodyNode)>),
-    Array(Vec<BodyNode>),
-}
-
-impl BodyNode {
-    /// The body as JSON text with `{{name}}` placeholders; `spaced` puts a
-    /// space after each `:` and `,` (as a person writes it), else compact.
-    pub fn text(&self, spaced: bool) -> String {
-        let (colon, comma) = if spaced { (": ", ", ") } else { (":", ",") };
-        match self {
-            BodyNode::Text(text) => text.clone(),
-            BodyNode::Value(name) => format!("{{{{{name}}}}}"),
-            BodyNode::String(parts) => format!("\"{}\"", parts_text(parts)),
-            BodyNode::Object(members) => {
-                let members: Vec<String> = members
-                    .iter()
-                    .map(|(key, value)| format!("{key}{colon}{}", value.text(spaced)))
-                    .collect();
-                format!("{{{}}}", members.join(comma))
-            }
-            BodyNode::Array(items) => {
-                let items: Vec<String> = items.iter().map(|item| item.text(spaced)).collect();
-                format!("[{}]", items.join(comma))
-            }
-        }
-    }
-}
-
-/// Literal text and `{{name}}` placeholders, as written.
-fn parts_text(parts: &[TemplatePart]) -> String {
-    parts
-        .iter()
-        .map(|part| match part {
-            TemplatePart::Literal(text) => text.clone(),
-            TemplatePart::Param(name) => format!("{{{{{name}}}}}"),
-        })
-        .collect()
 }
 
 /// A tool's parameters: the root object and the named `$defs` it refers to.
@@ -411,30 +227,6 @@ pub struct Property {
     pub required: bool,
     pub description: Option<String>,
     pub default: Option<serde_json::Value>,
-}
-
-/// JSON Schema's validation keywords, enforced by the run-time checker. Each
-/// applies to the instances it is about, as in JSON Schema.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Checks {
-    pub minimum: Option<f64>,
-    pub maximum: Option<f64>,
-    pub exclusive_minimum: Option<f64>,
-    pub exclusive_maximum: Option<f64>,
-    pub multiple_of: Option<f64>,
-    pub min_length: Option<u64>,
-    pub max_length: Option<u64>,
-    pub min_items: Option<u64>,
-    pub max_items: Option<u64>,
-    pub unique_items: bool,
-    pub min_properties: Option<u64>,
-    pub max_properties: Option<u64>,
-}
-
-impl Checks {
-    pub fn is_empty(&self) -> bool {
-        *self == Checks::default()
-    }
 }
 
 /// The subset of JSON Schema that maps onto Rust types.

@@ -1,191 +1,93 @@
-//! The IR lowered to the runtime's tables, as plain data: the one place that
-//! decides what a compiled or loaded skill holds. Code generation prints
+//! The IR lowered to the runtime's own tables (`skills_core`): the one place
+//! that decides what a compiled or loaded skill holds. Code generation prints
 //! these values as `static`s; the run-time loader (`skills`, feature
-//! `loader`) moves them into the same runtime types. Neither adds a rule.
+//! `loader`) hands them over as they are. Neither adds a rule.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use crate::ir::{self, BodyNode, Checks, Hints, Kind, Method, Policy, Section, TemplatePart, Type};
+use skills_core::{Checks, Node, Property, Schema};
+
+use crate::ir::{self, List, Str, Type};
 use crate::present;
 
-/// A skill as the runtime's `Skill` holds it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Skill {
-    pub name: String,
-    pub description: String,
-    pub path: String,
-    /// What a model reads when it loads the skill; ends with the body.
-    pub rendered: String,
-    /// Where the body starts in `rendered`.
-    pub body_start: usize,
-    /// The file's text before the body: with the body, the file as read.
-    pub head: String,
-    pub kind: Kind,
-    pub version: ir::Version,
-    pub license: Option<String>,
-    pub compatibility: Option<String>,
-    pub metadata: Vec<(String, String)>,
-    pub allowed_tools: Vec<String>,
-    pub triggers: Vec<String>,
-    pub tags: Vec<String>,
-    pub area: Option<String>,
-    pub app_slug: Option<String>,
-    pub model_config: Option<String>,
-    /// Values as JSON text.
-    pub extras: Vec<(String, String)>,
-    pub sections: Vec<Section>,
-    pub tools: Vec<Tool>,
-    pub sha256_hex: String,
-    pub catalog_line: String,
-    pub catalog_xml: String,
-}
-
-/// A tool as the runtime's `Tool` holds it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Tool {
-    pub name: String,
-    pub description: String,
-    pub policy: Policy,
-    pub hints: Hints,
-    pub endpoint: Option<Endpoint>,
-    /// The parameter schema as a flat table: node 0 is the root object,
-    /// `$ref`s are indices.
-    pub nodes: Vec<Node>,
-    pub parameters_json: String,
-    pub strict: bool,
-}
-
-/// An endpoint as the runtime's `Endpoint` holds it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Endpoint {
-    pub method: Method,
-    pub origin: String,
-    /// The URL template as the skill wrote it: origin, path and query.
-    pub url: String,
-    pub path: Vec<TemplatePart>,
-    pub query: Vec<(String, Vec<TemplatePart>)>,
-    pub headers: Vec<(String, Vec<TemplatePart>)>,
-    pub body: Option<BodyNode>,
-}
-
-/// One node of a schema table, as the runtime's `Node`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Node {
-    String(Checks),
-    Integer(Checks),
-    Number(Checks),
-    Boolean,
-    Enum(Vec<String>),
-    Array {
-        items: u32,
-        checks: Checks,
-    },
-    Map {
-        values: u32,
-        checks: Checks,
-    },
-    Object {
-        properties: Vec<Property>,
-        additional: bool,
-        checks: Checks,
-    },
-    Nullable(u32),
-}
-
-/// A declared property, as the runtime's `Property`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Property {
-    pub name: String,
-    pub node: u32,
-    pub required: bool,
-    /// JSON text; only for optional properties (a required one is always given).
-    pub default: Option<String>,
-}
-
 /// Lowers a valid skill.
-pub fn skill(skill: &ir::Skill) -> Skill {
+pub fn skill(skill: &ir::Skill) -> skills_core::Skill {
     let rendered = present::rendered(skill);
     // The body ends the rendered text; it is stored there only.
     let body_start = rendered.len() - skill.body.len();
-    Skill {
-        name: skill.name.as_str().to_owned(),
-        description: skill.description.clone(),
-        path: skill.path.clone(),
-        rendered,
+    skills_core::Skill {
+        name: text(skill.name.as_str()),
+        description: text(&skill.description),
+        path: text(&skill.path),
+        rendered: Str::Owned(rendered),
         body_start,
-        head: skill.head.clone(),
+        head: text(&skill.head),
         kind: skill.kind.clone(),
         version: skill.version.clone(),
-        license: skill.license.clone(),
-        compatibility: skill.compatibility.clone(),
-        metadata: skill.metadata.clone(),
-        allowed_tools: skill.allowed_tools.clone(),
-        triggers: skill.triggers.clone(),
-        tags: skill.tags.clone(),
-        area: skill.area.clone(),
-        app_slug: skill.app_slug.clone(),
-        model_config: skill.model_config.clone(),
-        extras: skill
-            .extras
-            .iter()
-            .map(|(key, value)| (key.clone(), value.to_string()))
-            .collect(),
-        sections: skill.sections(),
-        tools: skill.tools.iter().map(tool).collect(),
-        sha256_hex: skill.sha256_hex(),
-        catalog_line: present::catalog_line(skill),
-        catalog_xml: present::catalog_xml_element(skill),
+        license: skill.license.as_deref().map(text),
+        compatibility: skill.compatibility.as_deref().map(text),
+        metadata: pairs(&skill.metadata),
+        allowed_tools: ir::texts(skill.allowed_tools.clone()),
+        triggers: ir::texts(skill.triggers.clone()),
+        tags: ir::texts(skill.tags.clone()),
+        area: skill.area.as_deref().map(text),
+        app_slug: skill.app_slug.as_deref().map(text),
+        model_config: skill.model_config.as_deref().map(text),
+        extras: List::Owned(
+            skill
+                .extras
+                .iter()
+                .map(|(key, value)| (text(key), Str::Owned(value.to_string())))
+                .collect(),
+        ),
+        sections: List::Owned(skill.sections()),
+        tools: List::Owned(skill.tools.iter().map(tool).collect()),
+        sha256_hex: Str::Owned(skill.sha256_hex()),
+        catalog_line: Str::Owned(present::catalog_line(skill)),
+        catalog_xml: Str::Owned(present::catalog_xml_element(skill)),
     }
 }
 
-fn tool(tool: &ir::Tool) -> Tool {
-    Tool {
-        name: tool.name.as_str().to_owned(),
-        description: tool.description.clone(),
+fn text(text: &str) -> Str {
+    Str::Owned(text.to_owned())
+}
+
+fn pairs(pairs: &[(String, String)]) -> List<(Str, Str)> {
+    List::Owned(pairs.iter().map(|(k, v)| (text(k), text(v))).collect())
+}
+
+fn tool(tool: &ir::Tool) -> skills_core::Tool {
+    skills_core::Tool {
+        name: text(tool.name.as_str()),
+        description: text(&tool.description),
         policy: tool.policy,
         hints: tool.hints(),
-        endpoint: tool.endpoint.as_ref().map(endpoint),
-        nodes: schema(&tool.parameters),
-        parameters_json: tool.parameters_json.to_string(),
+        endpoint: tool.endpoint.clone(),
+        schema: schema(&tool.parameters),
+        parameters_json: Str::Owned(tool.parameters_json.to_string()),
         strict: tool.strict,
     }
 }
 
-fn endpoint(endpoint: &ir::Endpoint) -> Endpoint {
-    let pairs = |pairs: &[(String, ir::Template)]| {
-        pairs
-            .iter()
-            .map(|(name, template)| (name.clone(), template.parts.clone()))
-            .collect()
+/// One type alone as a schema (node 0), for checking a value against it
+/// with the runtime's checker: how a `default` is checked at build time.
+/// The type holds no `$ref` (defaults are refused on references first).
+pub fn value_schema(ty: &Type) -> Schema {
+    let parameters = ir::Parameters::empty();
+    let mut table = Table {
+        parameters: &parameters,
+        nodes: Vec::new(),
+        defs: BTreeMap::new(),
     };
-    Endpoint {
-        method: endpoint.method,
-        origin: endpoint.origin.clone(),
-        url: display_url(endpoint),
-        path: endpoint.path.parts.clone(),
-        query: pairs(&endpoint.query),
-        headers: pairs(&endpoint.headers),
-        body: endpoint.body.as_ref().map(|body| body.root.clone()),
-    }
-}
-
-/// The URL template as the skill wrote it: origin, path and query.
-fn display_url(endpoint: &ir::Endpoint) -> String {
-    let mut url = endpoint.origin.clone();
-    url.push_str(&endpoint.path.text());
-    for (i, (name, value)) in endpoint.query.iter().enumerate() {
-        url.push(if i == 0 { '?' } else { '&' });
-        url.push_str(name);
-        url.push('=');
-        url.push_str(&value.text());
-    }
-    url
+    table.node(ty);
+    table.finish()
 }
 
 /// A tool's parameters as a flat table: node 0 is the root object; each
 /// `$defs` entry is lowered once and referred to by index, so recursion needs
 /// no boxing.
-fn schema(parameters: &ir::Parameters) -> Vec<Node> {
+fn schema(parameters: &ir::Parameters) -> Schema {
     let mut table = Table {
         parameters,
         nodes: vec![None],
@@ -193,12 +95,7 @@ fn schema(parameters: &ir::Parameters) -> Vec<Node> {
     };
     let root = table.object(&parameters.root);
     table.nodes[0] = Some(root);
-    table
-        .nodes
-        .into_iter()
-        // Every reserved slot is filled before the table is read.
-        .map(|node| node.unwrap_or(Node::Boolean))
-        .collect()
+    table.finish()
 }
 
 struct Table<'a> {
@@ -209,6 +106,18 @@ struct Table<'a> {
 }
 
 impl Table<'_> {
+    fn finish(self) -> Schema {
+        let nodes = self
+            .nodes
+            .into_iter()
+            // Every reserved slot is filled before the table is read.
+            .map(|node| node.unwrap_or(Node::Boolean))
+            .collect();
+        Schema {
+            nodes: List::Owned(nodes),
+        }
+    }
+
     /// The index of the node for `ty`.
     fn node(&mut self, ty: &Type) -> u32 {
         if let Type::Ref(name) = ty {
@@ -221,18 +130,18 @@ impl Table<'_> {
 
     fn fill(&mut self, index: u32, ty: &Type) {
         let node = match ty {
-            Type::String(checks) => Node::String(*checks),
-            Type::Integer(checks) => Node::Integer(*checks),
-            Type::Number(checks) => Node::Number(*checks),
+            Type::String(c) => Node::String(checks(c)),
+            Type::Integer(c) => Node::Integer(checks(c)),
+            Type::Number(c) => Node::Number(checks(c)),
             Type::Boolean => Node::Boolean,
-            Type::Enum(values) => Node::Enum(values.clone()),
-            Type::Array(items, checks) => Node::Array {
+            Type::Enum(values) => Node::Enum(ir::texts(values.clone())),
+            Type::Array(items, c) => Node::Array {
                 items: self.node(items),
-                checks: *checks,
+                checks: checks(c),
             },
-            Type::Map(values, checks) => Node::Map {
+            Type::Map(values, c) => Node::Map {
                 values: self.node(values),
-                checks: *checks,
+                checks: checks(c),
             },
             Type::Nullable(inner) => Node::Nullable(self.node(inner)),
             Type::Object(object) => self.object(object),
@@ -284,20 +193,29 @@ impl Table<'_> {
             .properties
             .iter()
             .map(|property| Property {
-                name: property.name.clone(),
+                name: text(&property.name),
                 node: self.node(&property.ty),
                 required: property.required,
                 default: property
                     .default
                     .as_ref()
                     .filter(|_| !property.required)
-                    .map(|value| value.to_string()),
+                    .map(|value| Str::Owned(value.to_string())),
             })
             .collect();
         Node::Object {
-            properties,
+            properties: List::Owned(properties),
             additional: object.additional_properties,
-            checks: object.checks,
+            checks: checks(&object.checks),
         }
+    }
+}
+
+/// Most nodes have no checks: they share the one static `NONE`.
+fn checks(checks: &Checks) -> Cow<'static, Checks> {
+    if checks.is_empty() {
+        Cow::Borrowed(&Checks::NONE)
+    } else {
+        Cow::Owned(*checks)
     }
 }

@@ -23,8 +23,9 @@ pub fn sections(body: &str) -> Vec<Section> {
                 if let Some((level, start, title)) = open.take() {
                     sections.push(Section {
                         level,
-                        title: title.trim().to_owned(),
-                        range: start..body.len(),
+                        title: title.trim().to_owned().into(),
+                        start,
+                        end: body.len(),
                     });
                 }
             }
@@ -35,7 +36,7 @@ pub fn sections(body: &str) -> Vec<Section> {
     for i in 0..sections.len() {
         let level = sections[i].level;
         if let Some(next) = sections[i + 1..].iter().find(|s| s.level <= level) {
-            sections[i].range.end = next.range.start;
+            sections[i].end = next.start;
         }
     }
     sections
@@ -71,7 +72,7 @@ mod tests {
         let sections = sections(body);
         let titles: Vec<_> = sections
             .iter()
-            .map(|s| (s.level, s.title.as_str(), &body[s.range.clone()]))
+            .map(|s| (s.level, s.title.as_ref(), &body[s.start..s.end]))
             .collect();
         assert_eq!(
             titles,

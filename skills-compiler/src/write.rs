@@ -17,8 +17,9 @@
 //! ```
 
 use crate::format;
-use crate::ir::{DefaultMode, Kind, Parameters, Skill, Template, Tool, Type, Version};
+use crate::ir::{DefaultMode, Kind, List, Parameters, Part, Skill, Str, Tool, Type, Version};
 use crate::yaml::{Entry, Node, Value};
+use skills_core::template_text;
 
 /// A skill's files as text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -249,12 +250,12 @@ impl SkillBuilder {
     fn from_skill(skill: &Skill) -> Self {
         let protocol = match &skill.kind {
             Kind::Protocol(p) => Some(ProtocolSpec {
-                preconditions: p.preconditions.clone(),
-                steps: p.steps.clone(),
-                post_checks: p.post_checks.clone(),
-                on_deviation: p.on_deviation.clone(),
-                on_blocked: p.on_blocked.clone(),
-                on_already_done: p.on_already_done.clone(),
+                preconditions: owned(&p.preconditions),
+                steps: owned(&p.steps),
+                post_checks: owned(&p.post_checks),
+                on_deviation: p.on_deviation.to_string(),
+                on_blocked: p.on_blocked.to_string(),
+                on_already_done: p.on_already_done.to_string(),
             }),
             Kind::Skill => None,
         };
@@ -500,13 +501,17 @@ impl Map {
     }
 }
 
+fn owned(texts: &[Str]) -> Vec<String> {
+    texts.iter().map(|text| text.to_string()).collect()
+}
+
 /// A compiled tool as written: the endpoint's templates printed back (the
 /// URL's query moves into `query`).
 fn tool_spec_of(tool: &Tool) -> ToolSpec {
-    let pairs = |pairs: &[(String, Template)]| {
+    let pairs = |pairs: &[(Str, List<Part>)]| {
         pairs
             .iter()
-            .map(|(name, value)| (name.clone(), value.text()))
+            .map(|(name, value)| (name.to_string(), template_text(value)))
             .collect()
     };
     ToolSpec {
@@ -515,10 +520,10 @@ fn tool_spec_of(tool: &Tool) -> ToolSpec {
         parameters: tool.parameters_json.clone(),
         endpoint: tool.endpoint.as_ref().map(|endpoint| EndpointSpec {
             method: endpoint.method.as_str().to_owned(),
-            url: format!("{}{}", endpoint.origin, endpoint.path.text()),
+            url: format!("{}{}", endpoint.origin, template_text(&endpoint.path)),
             query: pairs(&endpoint.query),
             header: pairs(&endpoint.headers),
-            body: endpoint.body.as_ref().map(|body| body.root.text(true)),
+            body: endpoint.body.as_ref().map(|body| body.text(true)),
         }),
     }
 }

@@ -74,7 +74,7 @@ fn tools_as_names_are_claude_codes_allowed_tools_never_http_tools() {
 fn a_version_of_any_scalar_is_kept_as_text() {
     let text = "---\nname: a\ndescription: Use when testing.\nversion: 1.0\n---\nBody\n";
     let (skill, _) = lenient(text, Code::Version);
-    assert_eq!(skill.version, Version::Text("1.0".to_owned()));
+    assert_eq!(skill.version, Version::Text("1.0".into()));
     strict_refuses(text);
 }
 

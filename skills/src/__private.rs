@@ -5,17 +5,14 @@ pub use serde_json;
 #[cfg(feature = "macros")]
 pub use skills_macros::include_skills;
 
-pub use crate::endpoint::{Json, Part};
-pub use crate::schema::{Checks, Node, Property};
 pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };
+pub use skills_core::{Checks, Json, Node, Part, Property};
 
 use serde_json::{Map, Value};
 
-use crate::call::Call;
-use crate::error::ToolCallError;
-use crate::tool::Tool;
+use skills_core::{Call, Tool, ToolCallError};
 
 /// `Cow::Borrowed`, short: tables in `static`s borrow everything. (A
 /// constructor, not a function, so that the borrowed arrays live in the

@@ -29,18 +29,11 @@
 //! `loader`), sets merged from several layers ([`Layers`]), and tool calls read
 //! straight from model API responses ([`model`]).
 
-mod call;
-pub mod definitions;
-mod endpoint;
-mod error;
 mod layers;
 #[cfg(feature = "loader")]
 pub mod loader;
 pub mod model;
-mod schema;
 mod set;
-mod skill;
-mod tool;
 mod typed;
 #[cfg(feature = "watch")]
 mod watch;
@@ -48,22 +41,14 @@ mod watch;
 #[doc(hidden)]
 pub mod __private;
 
-pub use call::Call;
-pub use endpoint::Endpoint;
-pub use error::{RequestError, ToolCallError};
 pub use layers::{Layers, Merged, Shadowed};
-pub use schema::{Checks, Node, Property, Schema};
 pub use set::{Iter, SkillSet, available_skills};
-pub use skill::{Kind, Protocol, Section, Skill, Version};
-pub use tool::{Hints, Method, Policy, Tool};
-
-/// Text in the tables: borrowed from the binary for compiled skills, owned
-/// for skills loaded at run time. One type for both, so that every function
-/// over skills serves both.
-pub type Str = std::borrow::Cow<'static, str>;
-
-/// A list in the tables, borrowed or owned like [`Str`].
-pub type List<T> = std::borrow::Cow<'static, [T]>;
+/// The tables, the checker and the request builder: one definition, shared
+/// with the compiler (`skills-core`).
+pub use skills_core::{
+    Call, Checks, Endpoint, Hints, Kind, List, Method, Node, Policy, Property, Protocol,
+    RequestError, Schema, Section, Skill, Str, Tool, ToolCallError, Version, definitions,
+};
 
 /// Re-exported so that users of the generated code need no `http` or
 /// `serde_json` dependency of their own.

@@ -16,7 +16,6 @@
 //! }
 //! ```
 
-use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -29,11 +28,7 @@ pub use skills_compiler::{Code, Diagnostic, Profile, Severity};
 #[cfg(feature = "watch")]
 pub use crate::watch::{Reload, Watch, WatchError};
 
-use crate::endpoint::{Endpoint, Json, Part};
-use crate::schema::{Checks, Node, Property, Schema};
-use crate::skill::{Kind, Protocol, Section, Skill, Version};
-use crate::tool::{Hints, Method, Policy, Tool};
-use crate::{List, SkillSet, Str};
+use crate::SkillSet;
 
 /// Loads skills directories with a profile and limits. The defaults are the
 /// build's: profile `extended`, at most 64 skills, documents of at most
@@ -236,203 +231,8 @@ pub fn conventional_roots_here() -> Vec<PathBuf> {
     conventional_roots(&working_dir, home.as_deref())
 }
 
-// From the compiler's lowered tables to the runtime's types: field by field,
-// every string owned. What the tables hold is decided in `lower`, once.
-
+/// The valid skills as a set: lowered by the compiler into the runtime's
+/// own types, which the set takes as they are.
 fn set(valid: &ir::SkillSet) -> SkillSet {
-    SkillSet::owned(
-        valid
-            .skills
-            .iter()
-            .map(|skill| self::skill(lower::skill(skill)))
-            .collect(),
-    )
-}
-
-fn text(text: String) -> Str {
-    Cow::Owned(text)
-}
-
-fn texts(texts: Vec<String>) -> List<Str> {
-    list(texts, text)
-}
-
-fn list<T, U: Clone>(items: Vec<T>, f: impl FnMut(T) -> U) -> List<U> {
-    Cow::Owned(items.into_iter().map(f).collect())
-}
-
-fn pairs(pairs: Vec<(String, String)>) -> List<(Str, Str)> {
-    list(pairs, |(key, value)| (text(key), text(value)))
-}
-
-fn skill(skill: lower::Skill) -> Skill {
-    Skill {
-        name: text(skill.name),
-        description: text(skill.description),
-        path: text(skill.path),
-        rendered: text(skill.rendered),
-        body_start: skill.body_start,
-        head: text(skill.head),
-        kind: match skill.kind {
-            ir::Kind::Skill => Kind::Skill,
-            ir::Kind::Protocol(protocol) => Kind::Protocol(Cow::Owned(Protocol {
-                steps: texts(protocol.steps),
-                post_checks: texts(protocol.post_checks),
-                preconditions: texts(protocol.preconditions),
-                on_deviation: text(protocol.on_deviation),
-                on_blocked: text(protocol.on_blocked),
-                on_already_done: text(protocol.on_already_done),
-            })),
-        },
-        version: match skill.version {
-            ir::Version::Number(n) => Version::Number(n),
-            ir::Version::Semver(s) => Version::Semver(text(s)),
-            ir::Version::Text(s) => Version::Text(text(s)),
-        },
-        license: skill.license.map(text),
-        compatibility: skill.compatibility.map(text),
-        metadata: pairs(skill.metadata),
-        allowed_tools: texts(skill.allowed_tools),
-        triggers: texts(skill.triggers),
-        tags: texts(skill.tags),
-        area: skill.area.map(text),
-        app_slug: skill.app_slug.map(text),
-        model_config: skill.model_config.map(text),
-        extras: pairs(skill.extras),
-        sections: list(skill.sections, |section| Section {
-            title: text(section.title),
-            level: section.level,
-            start: section.range.start,
-            end: section.range.end,
-        }),
-        tools: list(skill.tools, tool),
-        sha256_hex: text(skill.sha256_hex),
-        catalog_line: text(skill.catalog_line),
-        catalog_xml: text(skill.catalog_xml),
-    }
-}
-
-fn tool(tool: lower::Tool) -> Tool {
-    let hints = tool.hints;
-    Tool {
-        name: text(tool.name),
-        description: text(tool.description),
-        policy: match tool.policy {
-            ir::Policy::Allow => Policy::Allow,
-            ir::Policy::Confirm => Policy::Confirm,
-            ir::Policy::Deny => Policy::Deny,
-        },
-        hints: Hints {
-            read_only: hints.read_only,
-            destructive: hints.destructive,
-            idempotent: hints.idempotent,
-            open_world: hints.open_world,
-            consequential: hints.consequential,
-        },
-        endpoint: tool.endpoint.map(endpoint),
-        schema: Schema {
-            nodes: list(tool.nodes, node),
-        },
-        parameters_json: text(tool.parameters_json),
-        strict: tool.strict,
-    }
-}
-
-fn endpoint(endpoint: lower::Endpoint) -> Endpoint {
-    let templates = |pairs: Vec<(String, Vec<ir::TemplatePart>)>| {
-        list(pairs, |(name, template)| (text(name), parts(template)))
-    };
-    Endpoint {
-        method: match endpoint.method {
-            ir::Method::Get => Method::Get,
-            ir::Method::Head => Method::Head,
-            ir::Method::Options => Method::Options,
-            ir::Method::Post => Method::Post,
-            ir::Method::Put => Method::Put,
-            ir::Method::Patch => Method::Patch,
-            ir::Method::Delete => Method::Delete,
-        },
-        origin: text(endpoint.origin),
-        url: text(endpoint.url),
-        path: parts(endpoint.path),
-        query: templates(endpoint.query),
-        headers: templates(endpoint.headers),
-        body: endpoint.body.map(json),
-    }
-}
-
-fn parts(template: Vec<ir::TemplatePart>) -> List<Part> {
-    list(template, |part| match part {
-        ir::TemplatePart::Literal(literal) => Part::Text(text(literal)),
-        ir::TemplatePart::Param(name) => Part::Param(text(name)),
-    })
-}
-
-fn json(node: ir::BodyNode) -> Json {
-    match node {
-        ir::BodyNode::Text(literal) => Json::Text(text(literal)),
-        ir::BodyNode::Value(name) => Json::Param(text(name)),
-        ir::BodyNode::String(template) => Json::String(parts(template)),
-        ir::BodyNode::Object(members) => {
-            Json::Object(list(members, |(key, value)| (text(key), json(value))))
-        }
-        ir::BodyNode::Array(items) => Json::Array(list(items, json)),
-    }
-}
-
-fn node(node: lower::Node) -> Node {
-    match node {
-        lower::Node::String(c) => Node::String(checks(c)),
-        lower::Node::Integer(c) => Node::Integer(checks(c)),
-        lower::Node::Number(c) => Node::Number(checks(c)),
-        lower::Node::Boolean => Node::Boolean,
-        lower::Node::Enum(values) => Node::Enum(texts(values)),
-        lower::Node::Array { items, checks: c } => Node::Array {
-            items,
-            checks: checks(c),
-        },
-        lower::Node::Map { values, checks: c } => Node::Map {
-            values,
-            checks: checks(c),
-        },
-        lower::Node::Object {
-            properties,
-            additional,
-            checks: c,
-        } => Node::Object {
-            properties: list(properties, property),
-            additional,
-            checks: checks(c),
-        },
-        lower::Node::Nullable(inner) => Node::Nullable(inner),
-    }
-}
-
-fn property(property: lower::Property) -> Property {
-    Property {
-        name: text(property.name),
-        node: property.node,
-        required: property.required,
-        default: property.default.map(text),
-    }
-}
-
-fn checks(checks: ir::Checks) -> Cow<'static, Checks> {
-    if checks.is_empty() {
-        return Cow::Borrowed(&Checks::NONE);
-    }
-    Cow::Owned(Checks {
-        minimum: checks.minimum,
-        maximum: checks.maximum,
-        exclusive_minimum: checks.exclusive_minimum,
-        exclusive_maximum: checks.exclusive_maximum,
-        multiple_of: checks.multiple_of,
-        min_length: checks.min_length,
-        max_length: checks.max_length,
-        min_items: checks.min_items,
-        max_items: checks.max_items,
-        unique_items: checks.unique_items,
-        min_properties: checks.min_properties,
-        max_properties: checks.max_properties,
-    })
+    SkillSet::owned(valid.skills.iter().map(lower::skill).collect())
 }

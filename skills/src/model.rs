@@ -22,9 +22,9 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::call::Call;
-use crate::error::ToolCallError;
 use crate::set::SkillSet;
+use skills_core::Call;
+use skills_core::ToolCallError;
 
 /// Which API's shapes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,10 +1,10 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use crate::call::Call;
-use crate::error::ToolCallError;
-use crate::skill::Skill;
-use crate::tool::Tool;
+use skills_core::Call;
+use skills_core::Skill;
+use skills_core::Tool;
+use skills_core::ToolCallError;
 
 /// Every skill of a skills directory (or of several layers), sorted by name.
 /// Compiled sets live in a `static`; loaded and merged sets own their skills.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use crate::schema::{canonical_number, integer};
+use skills_core::{canonical_number, integer};
 
 /// A generated type read from checked JSON.
 pub trait FromJson: Sized {

@@ -160,7 +160,7 @@ fn skill_json(skill: &Skill) -> Value {
             "description": t.description,
             "policy": policy(t.policy),
             "method": t.endpoint.as_ref().map(|e| e.method.as_str()),
-            "origin": t.endpoint.as_ref().map(|e| e.origin.as_str()),
+            "origin": t.endpoint.as_ref().map(|e| e.origin()),
             "parameters": t.parameters_json,
             "read_only": hints.read_only,
             "destructive": hints.destructive,

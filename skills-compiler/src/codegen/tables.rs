@@ -5,8 +5,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ir::{BodyNode, Checks, Kind, Method, Policy, Section, TemplatePart, Version};
-use crate::lower::{Endpoint, Node, Property, Skill, Tool};
+use skills_core::{
+    Checks, Endpoint, Json, Kind, Method, Node, Part, Policy, Property, Section, Skill, Str, Tool,
+    Version,
+};
 
 /// `Skill { ... }`.
 pub fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
@@ -115,8 +117,8 @@ pub fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
 fn section_value(section: &Section, krate: &TokenStream) -> TokenStream {
     let title = text(&section.title);
     let level = section.level;
-    let start = section.range.start;
-    let end = section.range.end;
+    let start = section.start;
+    let end = section.end;
     quote!(#krate::Section { title: #title, level: #level, start: #start, end: #end })
 }
 
@@ -139,7 +141,7 @@ fn tool_value(tool: &Tool, krate: &TokenStream) -> TokenStream {
         hints.open_world,
         hints.consequential,
     );
-    let nodes = tool.nodes.iter().map(node);
+    let nodes = tool.schema.nodes.iter().map(node);
     let parameters_json = text(&tool.parameters_json);
     let strict = tool.strict;
     quote!(#krate::Tool {
@@ -263,7 +265,7 @@ fn endpoint_value(endpoint: &Endpoint, krate: &TokenStream) -> TokenStream {
     let origin = text(&endpoint.origin);
     let url = text(&endpoint.url);
     let path = parts(&endpoint.path);
-    let pairs = |pairs: &[(String, Vec<TemplatePart>)]| -> TokenStream {
+    let pairs = |pairs: &[(Str, skills_core::List<Part>)]| -> TokenStream {
         let pairs = pairs.iter().map(|(name, template)| {
             let name = text(name);
             let parts = parts(template);
@@ -307,13 +309,13 @@ fn method(method: Method, krate: &TokenStream) -> TokenStream {
     quote!(#krate::Method::#variant)
 }
 
-fn parts(template: &[TemplatePart]) -> TokenStream {
+fn parts(template: &[Part]) -> TokenStream {
     let parts = template.iter().map(|part| match part {
-        TemplatePart::Literal(literal) => {
+        Part::Text(literal) => {
             let literal = text(literal);
             quote!(__p::Part::Text(#literal))
         }
-        TemplatePart::Param(name) => {
+        Part::Param(name) => {
             let name = text(name);
             quote!(__p::Part::Param(#name))
         }
@@ -321,21 +323,21 @@ fn parts(template: &[TemplatePart]) -> TokenStream {
     quote!(__p::B(&[#(#parts),*]))
 }
 
-fn json(node: &BodyNode) -> TokenStream {
+fn json(node: &Json) -> TokenStream {
     match node {
-        BodyNode::Text(literal) => {
+        Json::Text(literal) => {
             let literal = text(literal);
             quote!(__p::Json::Text(#literal))
         }
-        BodyNode::Value(name) => {
+        Json::Param(name) => {
             let name = text(name);
             quote!(__p::Json::Param(#name))
         }
-        BodyNode::String(template) => {
+        Json::String(template) => {
             let parts = parts(template);
             quote!(__p::Json::String(#parts))
         }
-        BodyNode::Object(members) => {
+        Json::Object(members) => {
             let members = members.iter().map(|(key, value)| {
                 let key = text(key);
                 let value = json(value);
@@ -343,7 +345,7 @@ fn json(node: &BodyNode) -> TokenStream {
             });
             quote!(__p::Json::Object(__p::B(&[#(#members),*])))
         }
-        BodyNode::Array(items) => {
+        Json::Array(items) => {
             let items = items.iter().map(json);
             quote!(__p::Json::Array(__p::B(&[#(#items),*])))
         }
@@ -355,12 +357,12 @@ fn text(value: &str) -> TokenStream {
     quote!(__p::B(#value))
 }
 
-fn texts(values: &[String]) -> TokenStream {
+fn texts(values: &[Str]) -> TokenStream {
     let values = values.iter().map(|value| text(value));
     quote!(__p::B(&[#(#values),*]))
 }
 
-fn optional(value: &Option<String>) -> TokenStream {
+fn optional(value: &Option<Str>) -> TokenStream {
     match value {
         Some(value) => {
             let value = text(value);
@@ -370,7 +372,7 @@ fn optional(value: &Option<String>) -> TokenStream {
     }
 }
 
-fn pairs(pairs: &[(String, String)]) -> TokenStream {
+fn pairs(pairs: &[(Str, Str)]) -> TokenStream {
     let pairs = pairs.iter().map(|(key, value)| {
         let (key, value) = (text(key), text(value));
         quote!((#key, #value))

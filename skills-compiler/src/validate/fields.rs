@@ -1,11 +1,13 @@
 //! The frontmatter keys: the Agent Skills fields, this project's extensions,
 //! keys of well-known clients, and `x-` extras.
 
+use std::borrow::Cow;
+
 use super::ctx::Ctx;
 use super::name;
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{Kind, Protocol, SkillName, Version};
+use crate::ir::{self, Kind, List, Protocol, SkillName, Str, Version};
 use crate::yaml::{Entry, Node, Value};
 
 /// The Agent Skills specification.
@@ -381,14 +383,14 @@ fn kind(ctx: &mut Ctx<'_>, node: &Node) -> Option<Kind> {
     match ctx.string(node, "kind")?.as_str() {
         "skill" => Some(Kind::Skill),
         // The protocol's fields are read once every key has been seen.
-        "protocol" => Some(Kind::Protocol(Protocol {
-            steps: Vec::new(),
-            post_checks: Vec::new(),
-            preconditions: Vec::new(),
-            on_deviation: String::new(),
-            on_blocked: String::new(),
-            on_already_done: String::new(),
-        })),
+        "protocol" => Some(Kind::Protocol(Cow::Owned(Protocol {
+            steps: List::Owned(Vec::new()),
+            post_checks: List::Owned(Vec::new()),
+            preconditions: List::Owned(Vec::new()),
+            on_deviation: Str::Owned(String::new()),
+            on_blocked: Str::Owned(String::new()),
+            on_already_done: Str::Owned(String::new()),
+        }))),
         other => {
             let diagnostic = ctx
                 .error(
@@ -426,7 +428,7 @@ fn area(ctx: &mut Ctx<'_>, node: &Node, allowed: Option<&[String]>) -> Option<St
 fn version(ctx: &mut Ctx<'_>, node: &Node) -> Option<Version> {
     let version = match &node.value {
         Value::Int(n) if *n > 0 => u64::try_from(*n).ok().map(Version::Number),
-        Value::String(s) if is_semver(s) => Some(Version::Semver(s.clone())),
+        Value::String(s) if is_semver(s) => Some(Version::Semver(s.clone().into())),
         _ => None,
     };
     if version.is_none() && ctx.profile == Profile::Lenient && node.is_scalar() {
@@ -443,7 +445,7 @@ fn version(ctx: &mut Ctx<'_>, node: &Node) -> Option<Version> {
                 .with_severity(Severity::Warning)
                 .with_help("write `version: 2` or `version: \"1.2.0\"`");
             ctx.push(diagnostic);
-            return Some(Version::Text(text));
+            return Some(Version::Text(text.into()));
         }
     }
     if version.is_none() {
@@ -562,14 +564,14 @@ fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
     let on_deviation = text("on_deviation");
     let on_blocked = text("on_blocked");
     let on_already_done = text("on_already_done");
-    complete.then_some(Kind::Protocol(Protocol {
-        steps,
-        post_checks,
-        preconditions,
-        on_deviation,
-        on_blocked,
-        on_already_done,
-    }))
+    complete.then_some(Kind::Protocol(Cow::Owned(Protocol {
+        steps: ir::texts(steps),
+        post_checks: ir::texts(post_checks),
+        preconditions: ir::texts(preconditions),
+        on_deviation: on_deviation.into(),
+        on_blocked: on_blocked.into(),
+        on_already_done: on_already_done.into(),
+    })))
 }
 
 fn reject_protocol_keys(ctx: &mut Ctx<'_>, entries: &[Entry]) {

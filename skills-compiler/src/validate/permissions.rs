@@ -136,7 +136,7 @@ pub fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Endpoint, Method, Parameters, Template};
+    use crate::ir::{Endpoint, List, Method, Parameters};
 
     fn tool(method: Option<Method>) -> Tool {
         Tool {
@@ -145,13 +145,15 @@ mod tests {
             parameters: Parameters::empty(),
             parameters_json: serde_json::json!({}),
             strict: false,
-            endpoint: method.map(|method| Endpoint {
-                method,
-                origin: "https://h".into(),
-                path: Template::default(),
-                query: Vec::new(),
-                headers: Vec::new(),
-                body: None,
+            endpoint: method.map(|method| {
+                Endpoint::new(
+                    method,
+                    "https://h".into(),
+                    List::Owned(Vec::new()),
+                    List::Owned(Vec::new()),
+                    List::Owned(Vec::new()),
+                    None,
+                )
             }),
             policy: Policy::Deny,
         }

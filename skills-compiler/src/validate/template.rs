@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::ir::{BodyNode, BodyTemplate, Template, TemplatePart};
+use crate::ir::{Json, List, Part, Str};
 
 /// A placeholder found in a template, with its byte range in the template text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub struct TemplateError {
 
 /// Splits `text` into literals and placeholders. `{{ name }}` may pad the name
 /// with spaces; the name itself is letters, digits, `_` and `-`.
-pub fn parse(text: &str) -> Result<(Template, Vec<Placeholder>), TemplateError> {
+pub fn parse(text: &str) -> Result<(Vec<Part>, Vec<Placeholder>), TemplateError> {
     let mut parts = Vec::new();
     let mut placeholders = Vec::new();
     let mut rest = 0;
@@ -47,9 +47,9 @@ pub fn parse(text: &str) -> Result<(Template, Vec<Placeholder>), TemplateError> 
             });
         }
         if open > rest {
-            parts.push(TemplatePart::Literal(text[rest..open].to_owned()));
+            parts.push(Part::Text(text[rest..open].to_owned().into()));
         }
-        parts.push(TemplatePart::Param(name.to_owned()));
+        parts.push(Part::Param(name.to_owned().into()));
         placeholders.push(Placeholder {
             name: name.to_owned(),
             range,
@@ -57,9 +57,9 @@ pub fn parse(text: &str) -> Result<(Template, Vec<Placeholder>), TemplateError> 
         rest = close + 2;
     }
     if rest < text.len() {
-        parts.push(TemplatePart::Literal(text[rest..].to_owned()));
+        parts.push(Part::Text(text[rest..].to_owned().into()));
     }
-    Ok((Template { parts }, placeholders))
+    Ok((parts, placeholders))
 }
 
 /// Where a body placeholder stands, which decides what it may name.
@@ -76,9 +76,7 @@ pub enum BodySlot {
 /// Parses a JSON body template into a tree. Each placeholder stands either as
 /// a whole JSON value or inside a JSON string; the text with every
 /// placeholder replaced by a neutral stand-in must be valid JSON.
-pub fn parse_body(
-    text: &str,
-) -> Result<(BodyTemplate, Vec<(Placeholder, BodySlot)>), TemplateError> {
+pub fn parse_body(text: &str) -> Result<(Json, Vec<(Placeholder, BodySlot)>), TemplateError> {
     let (template, placeholders) = parse(text)?;
     let mut probe = String::with_capacity(text.len());
     // Segments of `probe` and the text they stand for, to map error offsets back.
@@ -89,9 +87,9 @@ pub fn parse_body(
     let mut escaped = false;
     let mut placeholder = placeholders.iter();
     let mut cursor = 0;
-    for part in template.parts {
+    for part in template {
         match part {
-            TemplatePart::Literal(literal) => {
+            Part::Text(literal) => {
                 for c in literal.chars() {
                     if in_string {
                         if escaped {
@@ -112,7 +110,7 @@ pub fn parse_body(
                 probe.push_str(&literal);
                 cursor += literal.len();
             }
-            TemplatePart::Param(name) => {
+            Part::Param(name) => {
                 let range = placeholder
                     .next()
                     .map_or(cursor..cursor, |p| p.range.clone());
@@ -120,7 +118,7 @@ pub fn parse_body(
                     probe: probe.len()..probe.len() + 1,
                     text: range.clone(),
                 });
-                stand_ins.push((probe.len(), name));
+                stand_ins.push((probe.len(), name.into_owned()));
                 probe.push(if in_string { 'x' } else { '0' });
                 cursor = range.end;
             }
@@ -148,7 +146,7 @@ pub fn parse_body(
     };
     let root = tree.value(false);
     let slots = placeholders.into_iter().zip(tree.slots).collect::<Vec<_>>();
-    Ok((BodyTemplate { root }, slots))
+    Ok((root, slots))
 }
 
 /// Builds the tree from the probe, which is valid JSON by now.
@@ -174,7 +172,7 @@ impl Tree<'_> {
             .map(|(_, name)| name.clone())
     }
 
-    fn value(&mut self, key: bool) -> BodyNode {
+    fn value(&mut self, key: bool) -> Json {
         self.skip_space();
         let node = match self.probe.get(self.at) {
             Some(b'{') => self.object(),
@@ -184,7 +182,7 @@ impl Tree<'_> {
                 if let Some(name) = self.stand_in(self.at) {
                     self.at += 1;
                     self.slots.push(BodySlot::Value);
-                    BodyNode::Value(name)
+                    Json::Param(name.into())
                 } else {
                     let start = self.at;
                     while self
@@ -194,8 +192,10 @@ impl Tree<'_> {
                     {
                         self.at += 1;
                     }
-                    BodyNode::Text(
-                        String::from_utf8_lossy(&self.probe[start..self.at]).into_owned(),
+                    Json::Text(
+                        String::from_utf8_lossy(&self.probe[start..self.at])
+                            .into_owned()
+                            .into(),
                     )
                 }
             }
@@ -204,14 +204,14 @@ impl Tree<'_> {
         node
     }
 
-    fn object(&mut self) -> BodyNode {
+    fn object(&mut self) -> Json {
         self.at += 1;
         let mut members = Vec::new();
         self.skip_space();
         while self.probe.get(self.at).is_some_and(|b| *b != b'}') {
-            let key = match self.value(true) {
-                BodyNode::Text(key) => key,
-                other => other.text(false),
+            let key: Str = match self.value(true) {
+                Json::Text(key) => key,
+                other => other.text(false).into(),
             };
             self.at += 1; // `:`
             let value = self.value(false);
@@ -222,13 +222,16 @@ impl Tree<'_> {
             }
         }
         self.at += 1;
-        if members.iter().all(|(_, v)| matches!(v, BodyNode::Text(_))) {
-            return BodyNode::Text(BodyNode::Object(members).text(false));
+        let object = Json::Object(List::Owned(members));
+        if let Json::Object(members) = &object
+            && members.iter().all(|(_, v)| matches!(v, Json::Text(_)))
+        {
+            return Json::Text(object.text(false).into());
         }
-        BodyNode::Object(members)
+        object
     }
 
-    fn array(&mut self) -> BodyNode {
+    fn array(&mut self) -> Json {
         self.at += 1;
         let mut items = Vec::new();
         self.skip_space();
@@ -239,14 +242,16 @@ impl Tree<'_> {
             }
         }
         self.at += 1;
-        if items.iter().all(|v| matches!(v, BodyNode::Text(_))) {
-            return BodyNode::Text(BodyNode::Array(items).text(false));
+        let all_text = items.iter().all(|v| matches!(v, Json::Text(_)));
+        let array = Json::Array(List::Owned(items));
+        if all_text {
+            return Json::Text(array.text(false).into());
         }
-        BodyNode::Array(items)
+        array
     }
 
     /// A string's content as parts: escaped text as written, and placeholders.
-    fn string(&mut self, key: bool) -> BodyNode {
+    fn string(&mut self, key: bool) -> Json {
         self.at += 1;
         let mut parts = Vec::new();
         let mut literal = Vec::new();
@@ -256,11 +261,13 @@ impl Tree<'_> {
             }
             if let Some(name) = self.stand_in(self.at) {
                 if !literal.is_empty() {
-                    parts.push(TemplatePart::Literal(
-                        String::from_utf8_lossy(&std::mem::take(&mut literal)).into_owned(),
+                    parts.push(Part::Text(
+                        String::from_utf8_lossy(&std::mem::take(&mut literal))
+                            .into_owned()
+                            .into(),
                     ));
                 }
-                parts.push(TemplatePart::Param(name));
+                parts.push(Part::Param(name.into()));
                 self.slots.push(if key {
                     BodySlot::Key
                 } else {
@@ -278,14 +285,16 @@ impl Tree<'_> {
         }
         self.at += 1;
         if !literal.is_empty() {
-            parts.push(TemplatePart::Literal(
-                String::from_utf8_lossy(&literal).into_owned(),
+            parts.push(Part::Text(
+                String::from_utf8_lossy(&literal).into_owned().into(),
             ));
         }
-        if parts.iter().all(|p| matches!(p, TemplatePart::Literal(_))) {
-            return BodyNode::Text(BodyNode::String(parts).text(false));
+        let all_text = parts.iter().all(|p| matches!(p, Part::Text(_)));
+        let string = Json::String(List::Owned(parts));
+        if all_text {
+            return Json::Text(string.text(false).into());
         }
-        BodyNode::String(parts)
+        string
     }
 }
 
@@ -313,12 +322,12 @@ mod tests {
     fn placeholders_and_literals() {
         let (template, placeholders) = parse("/repos/{{ repo }}/issues/{{id}}").unwrap();
         assert_eq!(
-            template.parts,
+            template,
             vec![
-                TemplatePart::Literal("/repos/".into()),
-                TemplatePart::Param("repo".into()),
-                TemplatePart::Literal("/issues/".into()),
-                TemplatePart::Param("id".into()),
+                Part::Text("/repos/".into()),
+                Part::Param("repo".into()),
+                Part::Text("/issues/".into()),
+                Part::Param("id".into()),
             ]
         );
         assert_eq!(placeholders[1].range, 25..31);
@@ -338,27 +347,27 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            body.root,
-            BodyNode::Object(vec![
-                ("\"title\"".into(), BodyNode::Value("title".into())),
+            body,
+            Json::Object(List::Owned(vec![
+                ("\"title\"".into(), Json::Param("title".into())),
                 (
                     "\"note\"".into(),
-                    BodyNode::String(vec![
-                        TemplatePart::Literal("by ".into()),
-                        TemplatePart::Param("user".into()),
-                        TemplatePart::Literal(r#" \"q\" "#.into()),
-                        TemplatePart::Param("x".into()),
-                    ])
+                    Json::String(List::Owned(vec![
+                        Part::Text("by ".into()),
+                        Part::Param("user".into()),
+                        Part::Text(r#" \"q\" "#.into()),
+                        Part::Param("x".into()),
+                    ]))
                 ),
-                ("\"fixed\"".into(), BodyNode::Text(r#"{"a":[1,2]}"#.into())),
+                ("\"fixed\"".into(), Json::Text(r#"{"a":[1,2]}"#.into())),
                 (
                     "\"l\"".into(),
-                    BodyNode::Array(vec![
-                        BodyNode::Value("a".into()),
-                        BodyNode::Text("3".into())
-                    ])
+                    Json::Array(List::Owned(vec![
+                        Json::Param("a".into()),
+                        Json::Text("3".into())
+                    ]))
                 ),
-            ])
+            ]))
         );
         let slots: Vec<BodySlot> = slots.into_iter().map(|(_, slot)| slot).collect();
         assert_eq!(
@@ -374,10 +383,7 @@ mod tests {
             parse_body(r#" "x{{a}}" "#).unwrap().1[0].1,
             BodySlot::InString
         );
-        assert_eq!(
-            parse_body("{{a}}").unwrap().0.root,
-            BodyNode::Value("a".into())
-        );
+        assert_eq!(parse_body("{{a}}").unwrap().0, Json::Param("a".into()));
     }
 
     #[test]

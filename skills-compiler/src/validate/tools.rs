@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::{schema, template};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{Endpoint, Method, Parameters, Policy, Template, Tool, ToolName};
+use crate::ir::{self, Endpoint, List, Method, Parameters, Policy, Template, Tool, ToolName};
 use crate::yaml::Node;
 
 const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];
@@ -302,14 +302,17 @@ fn endpoint(
     });
     let (origin, path, mut query) = url?;
     query.append(&mut extra_query);
-    (error_count(ctx) == errors_before).then_some(Endpoint {
-        method: method?,
-        origin,
-        path,
-        query,
-        headers,
+    if error_count(ctx) != errors_before {
+        return None;
+    }
+    Some(Endpoint::new(
+        method?,
+        origin.into(),
+        List::Owned(path),
+        ir::templates(query),
+        ir::templates(headers),
         body,
-    })
+    ))
 }
 
 fn error_count(ctx: &Ctx<'_>) -> usize {

@@ -37,7 +37,6 @@ pub struct Endpoint {
 }
 
 /// A piece of a URL path, query value or header template.
-#[doc(hidden)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Part {
     /// Template text, validated at build time.
@@ -47,7 +46,6 @@ pub enum Part {
 }
 
 /// A JSON body template, parsed at build time.
-#[doc(hidden)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Json {
     /// A complete JSON value without placeholders, compact.
@@ -61,7 +59,79 @@ pub enum Json {
     Array(List<Json>),
 }
 
+/// Literal text and `{{name}}` placeholders, as the skill wrote them.
+pub fn template_text(parts: &[Part]) -> String {
+    parts
+        .iter()
+        .map(|part| match part {
+            Part::Text(text) => text.to_string(),
+            Part::Param(name) => format!("{{{{{name}}}}}"),
+        })
+        .collect()
+}
+
+/// The parameters a template names, in order.
+pub fn template_params(parts: &[Part]) -> impl Iterator<Item = &str> {
+    parts.iter().filter_map(|part| match part {
+        Part::Param(name) => Some(name.as_ref()),
+        Part::Text(_) => None,
+    })
+}
+
+impl Json {
+    /// The body as JSON text with `{{name}}` placeholders; `spaced` puts a
+    /// space after each `:` and `,` (as a person writes it), else compact.
+    pub fn text(&self, spaced: bool) -> String {
+        let (colon, comma) = if spaced { (": ", ", ") } else { (":", ",") };
+        match self {
+            Json::Text(text) => text.to_string(),
+            Json::Param(name) => format!("{{{{{name}}}}}"),
+            Json::String(parts) => format!("\"{}\"", template_text(parts)),
+            Json::Object(members) => {
+                let members: Vec<String> = members
+                    .iter()
+                    .map(|(key, value)| format!("{key}{colon}{}", value.text(spaced)))
+                    .collect();
+                format!("{{{}}}", members.join(comma))
+            }
+            Json::Array(items) => {
+                let items: Vec<String> = items.iter().map(|item| item.text(spaced)).collect();
+                format!("[{}]", items.join(comma))
+            }
+        }
+    }
+}
+
 impl Endpoint {
+    /// An endpoint from its validated parts; [`Endpoint::url`] is written
+    /// from them, as the skill wrote it.
+    pub fn new(
+        method: Method,
+        origin: Str,
+        path: List<Part>,
+        query: List<(Str, List<Part>)>,
+        headers: List<(Str, List<Part>)>,
+        body: Option<Json>,
+    ) -> Endpoint {
+        let mut url = origin.to_string();
+        url.push_str(&template_text(&path));
+        for (i, (name, value)) in query.iter().enumerate() {
+            url.push(if i == 0 { '?' } else { '&' });
+            url.push_str(name);
+            url.push('=');
+            url.push_str(&template_text(value));
+        }
+        Endpoint {
+            method,
+            origin,
+            url: Str::Owned(url),
+            path,
+            query,
+            headers,
+            body,
+        }
+    }
+
     pub fn method(&self) -> Method {
         self.method
     }
@@ -74,6 +144,26 @@ impl Endpoint {
     /// The URL template as declared, placeholders included.
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// The path template, `/` first.
+    pub fn path(&self) -> &[Part] {
+        &self.path
+    }
+
+    /// Query names with their value templates, in declared order.
+    pub fn query(&self) -> &[(Str, List<Part>)] {
+        &self.query
+    }
+
+    /// Header names with their value templates, in declared order.
+    pub fn headers(&self) -> &[(Str, List<Part>)] {
+        &self.headers
+    }
+
+    /// The JSON body template, when the request has a body.
+    pub fn body(&self) -> Option<&Json> {
+        self.body.as_ref()
     }
 
     /// Builds the request for `arguments` (a checked arguments object), sent to
@@ -378,8 +468,8 @@ fn header_value(tool: &str, header: &str, value: &str) -> Result<http::HeaderVal
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::__private::B;
     use serde_json::json;
+    use std::borrow::Cow::Borrowed as B;
 
     static ENDPOINT: Endpoint = Endpoint {
         method: Method::Patch,

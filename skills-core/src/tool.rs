@@ -40,6 +40,16 @@ pub enum Method {
 }
 
 impl Method {
+    pub const ALL: [Method; 7] = [
+        Method::Get,
+        Method::Head,
+        Method::Options,
+        Method::Post,
+        Method::Put,
+        Method::Patch,
+        Method::Delete,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Method::Get => "GET",
@@ -89,6 +99,26 @@ pub struct Hints {
     pub consequential: bool,
 }
 
+impl Hints {
+    /// Read-only: a safe method. Destructive: DELETE, PUT, PATCH, a confirmed
+    /// tool, or no endpoint (nothing proves it harmless); never when read-only.
+    /// Idempotent: HTTP's idempotent methods. Open world: any HTTP endpoint,
+    /// and MCP's default (true) for the application's own tools.
+    /// Consequential: everything that is not read-only.
+    pub fn of(method: Option<Method>, policy: Policy) -> Hints {
+        let read_only = method.is_some_and(Method::is_safe);
+        let destructive =
+            !read_only && (policy == Policy::Confirm || !matches!(method, Some(Method::Post)));
+        Hints {
+            read_only,
+            destructive,
+            idempotent: method.is_some_and(|m| m != Method::Post && m != Method::Patch),
+            open_world: true,
+            consequential: !read_only,
+        }
+    }
+}
+
 /// One tool offered to the model. Built by generated code.
 #[derive(Debug, Clone)]
 pub struct Tool {
@@ -124,6 +154,12 @@ impl Tool {
 
     pub fn policy(&self) -> Policy {
         self.policy
+    }
+
+    /// Whether the tool is offered to models at all: every tool but the
+    /// denied ones (tool lists, MCP `tools/list`, the host toolset).
+    pub fn is_offered(&self) -> bool {
+        self.policy != Policy::Deny
     }
 
     /// `None` for a tool the application carries out itself.

@@ -65,7 +65,7 @@ pub struct Property {
 
 /// JSON Schema's validation keywords. Each applies to the instances it is
 /// about (lengths to strings, bounds to numbers, ...), as in JSON Schema.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Checks {
     pub minimum: Option<f64>,
     pub maximum: Option<f64>,
@@ -97,6 +97,10 @@ impl Checks {
         min_properties: None,
         max_properties: None,
     };
+
+    pub fn is_empty(&self) -> bool {
+        *self == Checks::NONE
+    }
 }
 
 /// Where in the arguments a problem is, and what it is.
@@ -403,7 +407,7 @@ impl<'s> Checker<'s> {
 }
 
 /// An integer as JSON Schema counts one (`1` and `1.0` both are), when it fits `i64`.
-pub(crate) fn integer(value: &Value) -> Option<i64> {
+pub fn integer(value: &Value) -> Option<i64> {
     if let Some(n) = value.as_i64() {
         return Some(n);
     }
@@ -495,8 +499,8 @@ fn one_of(values: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::__private::B;
     use serde_json::json;
+    use std::borrow::Cow::Borrowed as B;
 
     static ZOO: Schema = Schema {
         nodes: B(&[

@@ -55,7 +55,7 @@ pub struct Skill {
     pub tools: List<Tool>,
     #[doc(hidden)]
     pub sha256_hex: Str,
-    /// This skill's line of [`SkillSet::catalog`](crate::SkillSet::catalog), made at build time.
+    /// This skill's line of `SkillSet::catalog`, made at build time.
     #[doc(hidden)]
     pub catalog_line: Str,
     /// Its `<skill>` element of the XML catalog.

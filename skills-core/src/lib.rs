@@ -1,0 +1,53 @@
+//! The one definition of what a compiled or loaded skill holds.
+//!
+//! The compiler (`skills-compiler`) lowers every valid skill into these
+//! types; code generation prints them as `static`s, and the run-time loader
+//! hands them over as they are. The runtime (`skills`) re-exports them. So
+//! compile time and run time share one checker ([`Schema::check`]), one
+//! request builder ([`Call::request`]) and one policy ([`Tool::is_offered`]),
+//! and cannot disagree: the compiler checks a schema's `default` by running
+//! it through the same checker a call goes through.
+//!
+//! ```
+//! use std::borrow::Cow::Borrowed as B;
+//! use skills_core::{Checks, Node, Property, Schema};
+//!
+//! // `{"type": "object", "properties": {"n": {"type": "integer", "default": 3}}}`
+//! let schema = Schema {
+//!     nodes: B(&[
+//!         Node::Object {
+//!             properties: B(&[Property { name: B("n"), node: 1, required: false, default: Some(B("3")) }]),
+//!             additional: false,
+//!             checks: B(&Checks::NONE),
+//!         },
+//!         Node::Integer(B(&Checks::NONE)),
+//!     ]),
+//! };
+//! let checked = schema.check("count", &serde_json::json!({})).unwrap();
+//! assert_eq!(checked["n"], 3);
+//! ```
+
+mod call;
+pub mod definitions;
+mod endpoint;
+mod error;
+mod schema;
+mod skill;
+mod tool;
+
+pub use call::Call;
+pub use endpoint::{Endpoint, Json, Part, template_params, template_text};
+pub use error::{RequestError, ToolCallError};
+pub use schema::{Checks, MAX_DEPTH, Node, Property, Schema};
+#[doc(hidden)]
+pub use schema::{canonical_number, integer};
+pub use skill::{Kind, Protocol, Section, Skill, Version};
+pub use tool::{Hints, Method, Policy, Tool};
+
+/// Text in the tables: borrowed from the binary for compiled skills, owned
+/// for skills loaded at run time. One type for both, so that every function
+/// over skills serves both.
+pub type Str = std::borrow::Cow<'static, str>;
+
+/// A list in the tables, borrowed or owned like [`Str`].
+pub type List<T> = std::borrow::Cow<'static, [T]>;
