@@ -102,6 +102,13 @@ pub fn compile_looked_up(base: &Path, skill: &discover::SkillPath, config: &Conf
     finish(candidates, config, diagnostics)
 }
 
+/// Compiles skills held in memory as the files of one skills root: the
+/// same pipeline as [`compile`] (limits, duplicates, lints over the set),
+/// without reading a directory. Editors, formatters and tests use it.
+pub fn compile_files(files: Vec<validate::SkillFiles>, config: &Config) -> Compilation {
+    finish(files, config, Vec::new())
+}
+
 fn finish(
     candidates: Vec<validate::SkillFiles>,
     config: &Config,

@@ -457,7 +457,11 @@ fn malformed_validation_keywords_and_defaults_that_break_them_are_located() {
             "1}",
             "true or false",
         ),
-        ("{type: integer, minimum: 5, default: 3}", "3}", "bounds"),
+        (
+            "{type: integer, minimum: 5, default: 3}",
+            "3}",
+            "less than the minimum of 5",
+        ),
         (
             "{type: string, maxLength: 2, default: abc}",
             "abc",

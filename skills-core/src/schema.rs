@@ -170,6 +170,22 @@ impl Schema {
     }
 }
 
+impl Schema {
+    /// Checks `value` against one node of the table and returns it
+    /// normalised. The compiler checks each `default` this way, at its
+    /// property's node, so a default the build accepts is one that every
+    /// call leaving the argument out passes.
+    pub fn check_node(&self, tool: &str, node: u32, value: &Value) -> Result<Value, ToolCallError> {
+        let mut checker = Checker {
+            nodes: &self.nodes,
+            path: Vec::new(),
+        };
+        checker
+            .node(node, value, 0)
+            .map_err(|failure| failure.into_error(tool))
+    }
+}
+
 struct Checker<'s> {
     nodes: &'s [Node],
     path: Vec<Step>,

@@ -196,7 +196,7 @@ impl Tool {
     /// the failing field by JSON path.
     ///
     /// ```
-    /// # fn demo(tool: &skills::Tool) -> Result<(), Box<dyn std::error::Error>> {
+    /// # fn demo(tool: &skills_core::Tool) -> Result<(), Box<dyn std::error::Error>> {
     /// let call = tool.parse(r#"{"repo": "a/b"}"#)?;
     /// let request = call.request()?; // an http::Request<Vec<u8>>
     /// # Ok(()) }

@@ -8,7 +8,10 @@
 
 use super::ctx::Ctx;
 use crate::diagnostics::{Code, closest};
+use skills_core::ToolCallError;
+
 use crate::ir::{Checks, ObjectType, Parameters, Property, Type};
+use crate::lower;
 use crate::yaml::{Entry, Node, Value};
 
 /// Keywords that shape the Rust type.
@@ -701,15 +704,22 @@ impl Lowerer<'_, '_> {
         })
     }
 
-    /// A default must be a value of the property's type, of a shape the
-    /// generated code can spell: scalars, enum values, null, lists of those.
+    /// A default must be of a shape the generated code can spell (scalars,
+    /// enum values, null, lists of those), and a value that the run-time
+    /// checker accepts at the property's node: it is checked by that very
+    /// checker, so the build and every call that leaves it out agree.
     fn check_default(&mut self, ty: &Type, default: &Node) {
-        if let Err(message) = default_fits(ty, default) {
-            let code = if message.starts_with("defaults") {
-                Code::SchemaUnsupported
-            } else {
-                Code::SchemaInvalid
-            };
+        if matches!((ty, &default.value), (Type::Nullable(_), Value::Null)) {
+            return; // `None`, whatever the type.
+        }
+        let refused = match spellable(ty) {
+            Err(message) => Some((Code::SchemaUnsupported, message)),
+            Ok(()) => lower::value_schema(ty)
+                .check_node("", 0, &default.to_json())
+                .err()
+                .map(|error| (Code::SchemaInvalid, refused_default(&error))),
+        };
+        if let Some((code, message)) = refused {
             let diagnostic = self.ctx.error(code, default.span.clone(), message);
             self.ctx.push(diagnostic);
         }
@@ -746,81 +756,31 @@ impl Lowerer<'_, '_> {
     }
 }
 
-fn default_fits(ty: &Type, default: &Node) -> Result<(), String> {
-    let mismatch = |expected: &str| {
-        Err(format!(
-            "the default must be {expected}, found {}",
-            default.type_name()
-        ))
-    };
-    match (ty, &default.value) {
-        (Type::Nullable(_), Value::Null) => Ok(()),
-        (Type::Nullable(inner), _) => default_fits(inner, default),
-        (Type::String(checks), Value::String(s)) => {
-            within(s.chars().count(), checks.min_length, checks.max_length, "characters")
+/// Whether generated code can spell a default of this type.
+fn spellable(ty: &Type) -> Result<(), String> {
+    match ty {
+        Type::String(_) | Type::Integer(_) | Type::Number(_) | Type::Boolean | Type::Enum(_) => {
+            Ok(())
         }
-        (Type::Integer(checks) | Type::Number(checks), Value::Int(n)) => {
-            bounded(checks, *n as f64, Some(*n))
-        }
-        (Type::Number(checks), Value::Float(f)) => bounded(checks, *f, None),
-        (Type::Boolean, Value::Bool(_)) => Ok(()),
-        (Type::Enum(values), Value::String(s)) if values.contains(s) => Ok(()),
-        (Type::Enum(values), _) => mismatch(&format!("one of {}", values.join(", "))),
-        (Type::Array(inner, checks), Value::Seq(items)) => {
-            within(items.len(), checks.min_items, checks.max_items, "items")?;
-            if checks.unique_items {
-                let texts: Vec<String> = items.iter().map(|i| i.to_json().to_string()).collect();
-                if texts.iter().enumerate().any(|(i, t)| texts[..i].contains(t)) {
-                    return Err("the default breaks this schema's `uniqueItems`".to_owned());
-                }
-            }
-            items.iter().try_for_each(|item| default_fits(inner, item))
-        }
-        (Type::String(_), _) => mismatch("a string"),
-        (Type::Integer(_), _) => mismatch("an integer"),
-        (Type::Number(_), _) => mismatch("a number"),
-        (Type::Boolean, _) => mismatch("a boolean"),
-        (Type::Array(..), _) => mismatch("a list"),
-        (Type::Object(_) | Type::Map(..) | Type::Ref(_), _) => {
-            Err("defaults are supported on scalars, enums and lists of them, not on objects or references".to_owned())
-        }
+        Type::Nullable(inner) | Type::Array(inner, _) => spellable(inner),
+        Type::Object(_) | Type::Map(..) | Type::Ref(_) => Err(
+            "defaults are supported on scalars, enums and lists of them, not on objects or references"
+                .to_owned(),
+        ),
     }
 }
 
-/// A default must pass the checks it will be put through at every call.
-fn within(n: usize, min: Option<u64>, max: Option<u64>, what: &str) -> Result<(), String> {
-    let n = n as u64;
-    match (min, max) {
-        (Some(min), _) if n < min => Err(format!(
-            "the default has {n} {what}, fewer than the minimum of {min}"
-        )),
-        (_, Some(max)) if n > max => Err(format!(
-            "the default has {n} {what}, more than the maximum of {max}"
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// The same arithmetic as the run-time checker (`skills::Schema::check`),
-/// which puts every default through these bounds at each call: integers are
-/// divided exactly, other numbers in floating point.
-fn bounded(checks: &Checks, f: f64, exact: Option<i64>) -> Result<(), String> {
-    let multiple = |m: f64| match exact {
-        Some(n) if m.fract() == 0.0 && m.abs() < 9.2e18 => n % (m as i64) == 0,
-        _ => {
-            let quotient = f / m;
-            quotient.is_finite() && quotient.fract() == 0.0
+/// The checker's reason, said of the default: ``the default is refused:
+/// at `[1]`: invalid type: ...``.
+fn refused_default(error: &ToolCallError) -> String {
+    match error {
+        ToolCallError::InvalidArguments { path, message, .. } if path != "." => {
+            format!("the default is refused at `{path}`: {message}")
         }
-    };
-    let broken = checks.minimum.is_some_and(|m| f < m)
-        || checks.maximum.is_some_and(|m| f > m)
-        || checks.exclusive_minimum.is_some_and(|m| f <= m)
-        || checks.exclusive_maximum.is_some_and(|m| f >= m)
-        || checks.multiple_of.is_some_and(|m| !multiple(m));
-    if broken {
-        Err(format!("the default {f} breaks this schema's bounds"))
-    } else {
-        Ok(())
+        ToolCallError::InvalidArguments { message, .. } => {
+            format!("the default is refused: {message}")
+        }
+        other => format!("the default is refused: {other}"),
     }
 }
 
