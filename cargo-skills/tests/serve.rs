@@ -104,3 +104,40 @@ fn serve_refuses_to_start_on_invalid_skills_and_says_why_on_stderr() {
     assert!(stderr.contains("not serving"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The skills a `serve` of `paths` lists over MCP.
+async fn served_skills(paths: &[&Path]) -> Vec<String> {
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"));
+    command.arg("serve").args(paths);
+    let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
+    let mut names: Vec<String> = client
+        .list_all_skills()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|skill| skill.name().to_string())
+        .collect();
+    names.sort();
+    client.cancel().await.unwrap();
+    names
+}
+
+#[tokio::test]
+async fn serve_reads_a_flat_skill_a_skill_directory_and_a_root_as_check_does() {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-paths-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("root/one")).unwrap();
+    std::fs::create_dir_all(dir.join("root/two")).unwrap();
+    let skill = |name: &str| {
+        format!("---\nname: {name}\ndescription: Does {name}. Use when testing.\n---\nBody\n")
+    };
+    std::fs::write(dir.join("root/one/SKILL.md"), skill("one")).unwrap();
+    std::fs::write(dir.join("root/two/SKILL.md"), skill("two")).unwrap();
+    std::fs::write(dir.join("deploy.md"), skill("deploy")).unwrap();
+
+    assert_eq!(served_skills(&[&dir.join("deploy.md")]).await, ["deploy"]);
+    assert_eq!(served_skills(&[&dir.join("root/one")]).await, ["one"]);
+    assert_eq!(served_skills(&[&dir.join("root")]).await, ["one", "two"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

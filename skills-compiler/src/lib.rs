@@ -92,6 +92,22 @@ pub fn compile_skill(base: &Path, path: &Path, config: &Config) -> Compilation {
     compile_looked_up(base, &discover::SkillPath::look_up(base, path), config)
 }
 
+/// Compiles what `path` (relative to `base`) names, as `cargo skills check
+/// PATH` reads it: one skill when it is a directory with `SKILL.md` or a
+/// flat `.md` file, else a skills root. Discovery decides, once, for every
+/// front end.
+pub fn compile_path(base: &Path, path: &Path, config: &Config) -> Compilation {
+    let looked_up = discover::SkillPath::look_up(base, path);
+    if looked_up.is_skill() {
+        return compile_looked_up(base, &looked_up, config);
+    }
+    let config = Config {
+        dir: path.to_path_buf(),
+        ..config.clone()
+    };
+    compile(base, &config)
+}
+
 /// [`compile_skill`] for a path already looked up (a command line's paths
 /// are, to find their owners): what the look-up found is not looked up again.
 pub fn compile_looked_up(base: &Path, skill: &discover::SkillPath, config: &Config) -> Compilation {

@@ -103,6 +103,16 @@ impl Loader {
     }
 }
 
+impl Loader {
+    /// Loads what `path` names: one skill (a directory with `SKILL.md`, or a
+    /// flat `.md` file) or a skills root, decided as `cargo skills check
+    /// PATH` decides it.
+    pub fn load_path(&self, path: impl AsRef<Path>) -> Result<Loaded, LoadError> {
+        let compilation = skills_compiler::compile_path(Path::new(""), path.as_ref(), &self.config);
+        Loaded::from_compilation(compilation)
+    }
+}
+
 /// A valid set, with the warnings met on the way (in `lenient`, what was assumed).
 #[derive(Debug)]
 pub struct Loaded {

@@ -11,7 +11,7 @@ use crate::Failure;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Skills roots or single skill directories; the first wins a name.
+    /// Skills roots, skill directories or flat `.md` skills; the first wins a name.
     #[arg(default_value = "skills")]
     pub paths: Vec<PathBuf>,
     /// The rules the skills are loaded with: portable, extended or lenient.
@@ -45,12 +45,7 @@ fn load(args: &Args) -> Result<SkillSet, Failure> {
     let mut sets = Vec::new();
     let mut failed = false;
     for path in &args.paths {
-        let loaded = if path.join("SKILL.md").is_file() {
-            loader.load_skill(path)
-        } else {
-            loader.load(path)
-        };
-        match loaded {
+        match loader.load_path(path) {
             Ok(loaded) => {
                 eprint!("{}", loaded.render_warnings());
                 sets.push((path.display().to_string(), loaded.into_set()));
