@@ -159,13 +159,15 @@ fn collect_skill_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The crates `cargo tree -p package -e edges` lists with `features`, by
-/// name: which crates a package's build or binary pulls in.
+/// name: which crates a package's build or binary pulls in. Not offline: a
+/// feature's crates may be ones that `cargo test --workspace` never fetched
+/// (on a fresh machine the exact-tokens crates are not there).
 pub fn crates_in_tree(package: &str, edges: &str, features: &[&str]) -> Vec<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut command = Command::new(cargo);
     command
         .current_dir(workspace())
-        .args(["tree", "--offline", "-p", package, "-e", edges])
+        .args(["tree", "-p", package, "-e", edges])
         .args(["--prefix", "none", "--format", "{p}"]);
     for feature in features {
         command.args(["--features", feature]);

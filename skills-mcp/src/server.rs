@@ -11,7 +11,7 @@ use rmcp::model::{
     ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage, ProtocolVersion,
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
     ResourceContents, Role, ServerCapabilities, ServerConfig, Skill as McpSkill, SkillFrontmatter,
-    SkillResource, SkillResources, Tool as McpTool, ToolAnnotations,
+    SkillResource, SkillResources, Tool as McpTool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, ServiceExt};
@@ -66,7 +66,7 @@ impl SkillsServer {
         server.tools = server
             .served()
             .flat_map(|skill| skill.tools())
-            .filter(|tool| tool.policy() != Policy::Deny)
+            .filter(|tool| tool.is_offered())
             .map(mcp_tool)
             .collect();
         server.entries = server.served().map(mcp_skill).collect();
@@ -128,7 +128,7 @@ impl SkillsServer {
     /// The tool a call names, among the served skills; denied tools are not served.
     fn tool(&self, name: &str) -> Result<&Tool, String> {
         let (skill, tool) = self.skills.find_tool(name).map_err(|e| e.to_string())?;
-        if self.skill_named(skill.name()).is_none() || tool.policy() == Policy::Deny {
+        if self.skill_named(skill.name()).is_none() || !tool.is_offered() {
             return Err(format!("unknown tool `{name}`"));
         }
         Ok(tool)
@@ -255,22 +255,17 @@ impl SkillsServer {
     }
 }
 
+/// The MCP definition the core writes (schema and annotations), read into
+/// rmcp's type: one definition of the MCP shape, the core's.
 fn mcp_tool(tool: &Tool) -> McpTool {
-    let schema: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(tool.parameters_json()).unwrap_or_default();
-    let hints = tool.hints();
-    McpTool::new(
-        tool.name().to_owned(),
-        tool.description().to_owned(),
-        Arc::new(schema),
-    )
-    .with_annotations(
-        ToolAnnotations::new()
-            .read_only(hints.read_only)
-            .destructive(hints.destructive)
-            .idempotent(hints.idempotent)
-            .open_world(hints.open_world),
-    )
+    serde_json::from_str(&tool.mcp_json()).unwrap_or_else(|_| {
+        // Not expected: the core writes every field rmcp reads.
+        McpTool::new(
+            tool.name().to_owned(),
+            tool.description().to_owned(),
+            Arc::new(serde_json::Map::new()),
+        )
+    })
 }
 
 fn skill_uri(skill: &Skill) -> String {

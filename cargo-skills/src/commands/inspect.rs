@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use serde_json::{Value, json};
-use skills::definitions;
 use skills_compiler::diagnostics::render;
 use skills_compiler::ir::{Kind, Skill, SkillSet, Version};
 use skills_compiler::{Overrides, Profile, present};
@@ -158,7 +157,7 @@ fn skill_json(skill: &Skill) -> Value {
         "tools": skill.tools.iter().map(|t| (t, t.hints())).map(|(t, hints)| json!({
             "name": t.name.as_str(),
             "description": t.description,
-            "policy": policy(t.policy),
+            "policy": t.policy.as_str(),
             "method": t.endpoint.as_ref().map(|e| e.method.as_str()),
             "origin": t.endpoint.as_ref().map(|e| e.origin()),
             "parameters": t.parameters_json,
@@ -170,14 +169,6 @@ fn skill_json(skill: &Skill) -> Value {
         })).collect::<Vec<_>>(),
         "body": skill.body,
     })
-}
-
-fn policy(policy: skills_compiler::ir::Policy) -> &'static str {
-    match policy {
-        skills_compiler::ir::Policy::Allow => "allow",
-        skills_compiler::ir::Policy::Confirm => "confirm",
-        skills_compiler::ir::Policy::Deny => "deny",
-    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -226,7 +217,7 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
                     || "no endpoint".to_owned(),
                     |e| format!("{} {}", e.method.as_str(), e.origin),
                 );
-                outln!("  - {} ({endpoint}; {})", tool.name, policy(tool.policy));
+                outln!("  - {} ({endpoint}; {})", tool.name, tool.policy.as_str());
             }
         }
         let sections = skill.sections();
@@ -304,29 +295,18 @@ pub struct ToolsArgs {
 pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &[])?;
     let skill = find(&set, &args.skill)?;
-    let definitions: Vec<Value> = skill
-        .tools
+    // The definitions the runtime sends: from the lowered tables, as `SKILLS` holds them.
+    let definitions: Vec<Value> = skills_compiler::lower::skill(skill)
+        .tools()
         .iter()
         .map(|tool| {
-            let (name, description) = (tool.name.as_str(), tool.description.as_str());
-            let schema = tool.parameters_json.to_string();
-            let hints = tool.hints();
-            let hints = skills::Hints {
-                read_only: hints.read_only,
-                destructive: hints.destructive,
-                idempotent: hints.idempotent,
-                open_world: hints.open_world,
-                consequential: hints.consequential,
-            };
             let text = match args.format {
-                ToolsFormat::Anthropic => definitions::anthropic(name, description, &schema),
-                ToolsFormat::Openai => {
-                    definitions::openai(name, description, &schema, hints, false)
-                }
-                ToolsFormat::OpenaiStrict => {
-                    definitions::openai(name, description, &schema, hints, tool.strict)
-                }
-                ToolsFormat::Mcp => definitions::mcp(name, description, &schema, hints),
+                ToolsFormat::Anthropic => tool.anthropic_json(),
+                ToolsFormat::Openai => tool.openai_json(),
+                ToolsFormat::OpenaiStrict => tool
+                    .openai_strict_json()
+                    .unwrap_or_else(|| tool.openai_json()),
+                ToolsFormat::Mcp => tool.mcp_json(),
             };
             serde_json::from_str(&text).unwrap_or(Value::Null)
         })
