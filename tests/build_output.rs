@@ -83,7 +83,10 @@ fn options_override_the_manifest_and_warnings_are_reported() {
     assert_eq!(output.warnings[0].code.as_str(), "W001");
     let denied = Builder::new()
         .manifest_dir(&krate.dir)
-        .deny_warnings(true)
+        .overrides(skills_build::Overrides {
+            deny_warnings: Some(true),
+            ..Default::default()
+        })
         .generate();
     assert!(matches!(denied, Err(Error::Invalid { .. })));
     let renamed = Builder::new()

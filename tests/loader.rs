@@ -23,7 +23,7 @@ mod sixty_four {
 }
 
 use serde_json::{Map, Value, json};
-use skills::loader::{Loader, Profile, conventional_roots};
+use skills::loader::{Loader, Overrides, Profile, conventional_roots};
 use skills::{Layers, Node, SkillSet, Tool};
 
 /// Each compiled set with the root it was compiled from.
@@ -211,7 +211,10 @@ fn a_broken_root_is_an_error_with_the_compilers_diagnostics_and_never_a_set() {
 #[test]
 fn limits_apply_at_run_time_as_at_build_time() {
     let error = Loader::new()
-        .max_skills(10)
+        .overrides(Overrides {
+            max_skills: Some(10),
+            ..Overrides::default()
+        })
         .load("fixtures/sixty-four")
         .unwrap_err();
     assert!(
@@ -221,7 +224,10 @@ fn limits_apply_at_run_time_as_at_build_time() {
         "{error}"
     );
     let error = Loader::new()
-        .deny_warnings(true)
+        .overrides(Overrides {
+            deny_warnings: Some(true),
+            ..Overrides::default()
+        })
         .load("fixtures/codegen")
         .unwrap_err();
     assert!(error.errors().count() > 0);

@@ -24,7 +24,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, Diagnostic, Overrides, Severity, tracking};
+use skills_compiler::{Config, Diagnostic, Severity, tracking};
 
 /// Compiles `dir` (relative to the crate's manifest directory) into
 /// `$OUT_DIR/skills.rs` with the manifest's configuration, printing the
@@ -145,7 +145,7 @@ pub struct Builder {
     crate_path: String,
 }
 
-pub use skills_compiler::Profile;
+pub use skills_compiler::{Overrides, Profile};
 
 impl Default for Builder {
     fn default() -> Self {
@@ -176,38 +176,20 @@ impl Builder {
         self
     }
 
-    pub fn deny_warnings(mut self, deny: bool) -> Self {
-        self.overrides.deny_warnings = Some(deny);
-        self
-    }
-
-    pub fn max_skills(mut self, max: usize) -> Self {
-        self.overrides.max_skills = Some(max);
-        self
-    }
-
-    pub fn max_document_chars(mut self, max: usize) -> Self {
-        self.overrides.max_document_chars = Some(max);
-        self
-    }
-
-    pub fn max_frontmatter_bytes(mut self, max: usize) -> Self {
-        self.overrides.max_frontmatter_bytes = Some(max);
-        self
-    }
-
-    pub fn max_yaml_depth(mut self, max: usize) -> Self {
-        self.overrides.max_yaml_depth = Some(max);
-        self
-    }
-
-    pub fn tool_name_prefix_budget(mut self, budget: usize) -> Self {
-        self.overrides.tool_name_prefix_budget = Some(budget);
-        self
-    }
-
-    pub fn areas(mut self, areas: impl IntoIterator<Item = impl Into<String>>) -> Self {
-        self.overrides.areas = Some(areas.into_iter().map(Into::into).collect());
+    /// Any option of `[package.metadata.skills]` (limits, `deny_warnings`,
+    /// `areas`, ...), from the compiler's one option table; these win over
+    /// the manifest.
+    ///
+    /// ```no_run
+    /// skills_build::Builder::new()
+    ///     .overrides(skills_build::Overrides {
+    ///         max_skills: Some(200),
+    ///         ..Default::default()
+    ///     })
+    ///     .generate();
+    /// ```
+    pub fn overrides(mut self, overrides: Overrides) -> Self {
+        self.overrides = overrides.over(std::mem::take(&mut self.overrides));
         self
     }
 

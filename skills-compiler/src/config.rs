@@ -103,9 +103,67 @@ pub struct Overrides {
     pub budget: Option<BudgetConfig>,
 }
 
+/// A value of one `key = value` option, as a front end read it (the
+/// macro's literals).
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptionValue {
+    Text(String),
+    Integer(u64),
+    Bool(bool),
+    List(Vec<String>),
+}
+
+/// Why one option was refused, and which half of `key = value` is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionError {
+    pub message: String,
+    /// The key is unknown (else its value does not fit).
+    pub at_key: bool,
+}
+
 impl Overrides {
+    /// Reads one `key = value` option through the same table as
+    /// `[package.metadata.skills]`: the option names and types are this
+    /// struct's fields, and an unknown key gets serde's "expected one of".
+    ///
+    /// ```
+    /// use skills_compiler::{OptionValue, Overrides, Profile};
+    ///
+    /// let set = Overrides::option("profile", OptionValue::Text("portable".into())).unwrap();
+    /// assert_eq!(set.profile, Some(Profile::Portable));
+    /// let unknown = Overrides::option("max_skill", OptionValue::Integer(3)).unwrap_err();
+    /// assert!(unknown.at_key && unknown.message.contains("expected one of"));
+    /// ```
+    pub fn option(key: &str, value: OptionValue) -> Result<Overrides, OptionError> {
+        let value = match value {
+            OptionValue::Text(text) => toml::Value::String(text),
+            OptionValue::Integer(n) => match i64::try_from(n) {
+                Ok(n) => toml::Value::Integer(n),
+                Err(_) => {
+                    return Err(OptionError {
+                        message: format!("`{key}` is too large"),
+                        at_key: false,
+                    });
+                }
+            },
+            OptionValue::Bool(b) => toml::Value::Boolean(b),
+            OptionValue::List(items) => {
+                toml::Value::Array(items.into_iter().map(toml::Value::String).collect())
+            }
+        };
+        let mut table = toml::Table::new();
+        table.insert(key.to_owned(), value);
+        table.try_into().map_err(|error: toml::de::Error| {
+            let message = error.message().to_owned();
+            OptionError {
+                at_key: message.starts_with("unknown field"),
+                message,
+            }
+        })
+    }
+
     /// `self` wins where it says something.
-    fn over(self, base: Overrides) -> Overrides {
+    pub fn over(self, base: Overrides) -> Overrides {
         Overrides {
             dir: self.dir.or(base.dir),
             profile: self.profile.or(base.profile),
@@ -183,6 +241,11 @@ impl Config {
     /// emit the valid skills and user code does not cascade into more errors.
     pub fn from_overrides(overrides: Overrides) -> Config {
         overrides.apply(Config::default())
+    }
+
+    /// This configuration with `overrides` applied where they say something.
+    pub fn with(self, overrides: Overrides) -> Config {
+        overrides.apply(self)
     }
 
     /// Reads the configuration of the package whose `Cargo.toml` is in

@@ -43,7 +43,9 @@ pub mod yaml;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub use config::{Config, Overrides, Profile, configuring_workspace_manifest};
+pub use config::{
+    Config, OptionError, OptionValue, Overrides, Profile, configuring_workspace_manifest,
+};
 pub use diagnostics::{Code, Diagnostic, Severity};
 pub use source::Sources;
 

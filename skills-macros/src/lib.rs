@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, Overrides, Profile, tracking};
+use skills_compiler::{Config, OptionValue, Overrides, tracking};
 use syn::parse::ParseStream;
 use syn::{Lit, LitStr, Token};
 
@@ -39,9 +39,6 @@ pub fn include_skills(input: proc_macro::TokenStream) -> proc_macro::TokenStream
 fn empty() -> skills_compiler::ir::SkillSet {
     skills_compiler::ir::SkillSet { skills: Vec::new() }
 }
-
-const KEYS: &str = "track, profile, max_skills, max_document_chars, max_frontmatter_bytes, max_yaml_depth, \
-                    deny_warnings, tool_name_prefix_budget, areas";
 
 struct Args {
     /// The path of the runtime crate (`$crate` from `skills::include_skills!`).
@@ -125,56 +122,58 @@ fn parse_krate(input: ParseStream<'_>) -> syn::Result<TokenStream> {
     })
 }
 
+/// One `key = value` option into `overrides`, read through the compiler's
+/// own option table (`Overrides`), so that the macro spells no option name.
 fn set(overrides: &mut Overrides, key: &syn::Ident, input: ParseStream<'_>) -> syn::Result<()> {
-    let name = key.to_string();
-    match name.as_str() {
-        "profile" => {
-            let value: LitStr = input.parse()?;
-            let profile = value
-                .value()
-                .parse::<Profile>()
-                .map_err(|e| syn::Error::new(value.span(), e))?;
-            overrides.profile = Some(profile);
+    let (value, value_span) = option_value(input)?;
+    if key == "dir" {
+        return Err(syn::Error::new(
+            key.span(),
+            "the skills directory is the macro's first argument, not an option",
+        ));
+    }
+    match Overrides::option(&key.to_string(), value) {
+        Ok(set) => {
+            *overrides = set.over(std::mem::take(overrides));
+            Ok(())
         }
-        "deny_warnings" => overrides.deny_warnings = Some(input.parse::<syn::LitBool>()?.value),
-        "areas" => {
-            let content;
-            syn::bracketed!(content in input);
-            let items =
-                content.parse_terminated(|s: ParseStream<'_>| s.parse::<LitStr>(), Token![,])?;
-            overrides.areas = Some(items.iter().map(LitStr::value).collect());
-        }
-        "max_skills"
-        | "max_document_chars"
-        | "max_frontmatter_bytes"
-        | "max_yaml_depth"
-        | "tool_name_prefix_budget" => {
-            let value = match input.parse::<Lit>()? {
-                Lit::Int(int) => int.base10_parse::<usize>()?,
-                other => {
-                    return Err(syn::Error::new(
-                        other.span(),
-                        format!("`{name}` takes an integer"),
-                    ));
-                }
-            };
-            let slot = match name.as_str() {
-                "max_skills" => &mut overrides.max_skills,
-                "max_document_chars" => &mut overrides.max_document_chars,
-                "max_frontmatter_bytes" => &mut overrides.max_frontmatter_bytes,
-                "max_yaml_depth" => &mut overrides.max_yaml_depth,
-                _ => &mut overrides.tool_name_prefix_budget,
-            };
-            *slot = Some(value);
-        }
-        _ => {
+        Err(error) if error.at_key => Err(syn::Error::new(
+            key.span(),
+            format!(
+                "{} (or `track`)",
+                error.message.replacen("unknown field", "unknown option", 1)
+            ),
+        )),
+        Err(error) => Err(syn::Error::new(
+            value_span,
+            format!("`{key}`: {}", error.message),
+        )),
+    }
+}
+
+/// A literal (`"text"`, `3`, `true`) or a list of strings (`["a", "b"]`).
+fn option_value(input: ParseStream<'_>) -> syn::Result<(OptionValue, Span)> {
+    if input.peek(syn::token::Bracket) {
+        let content;
+        let brackets = syn::bracketed!(content in input);
+        let items =
+            content.parse_terminated(|s: ParseStream<'_>| s.parse::<LitStr>(), Token![,])?;
+        let items = items.iter().map(LitStr::value).collect();
+        return Ok((OptionValue::List(items), brackets.span.join()));
+    }
+    let literal: Lit = input.parse()?;
+    let value = match &literal {
+        Lit::Str(text) => OptionValue::Text(text.value()),
+        Lit::Int(int) => OptionValue::Integer(int.base10_parse::<u64>()?),
+        Lit::Bool(b) => OptionValue::Bool(b.value),
+        other => {
             return Err(syn::Error::new(
-                key.span(),
-                format!("unknown option `{name}`; expected one of: {KEYS}"),
+                other.span(),
+                "an option's value is a string, an integer, `true`/`false` or a list of strings",
             ));
         }
-    }
-    Ok(())
+    };
+    Ok((value, literal.span()))
 }
 
 fn expand(args: Args) -> TokenStream {

@@ -23,7 +23,7 @@ use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::lower;
 use skills_compiler::{Compilation, Config, Sources, ir};
 
-pub use skills_compiler::{Code, Diagnostic, Profile, Severity};
+pub use skills_compiler::{Code, Diagnostic, Overrides, Profile, Severity};
 
 #[cfg(feature = "watch")]
 pub use crate::watch::{Reload, Watch, WatchError};
@@ -57,27 +57,21 @@ impl Loader {
         self
     }
 
-    /// The most skills a root may hold.
-    pub fn max_skills(mut self, max: usize) -> Loader {
-        self.config.max_skills = max;
-        self
-    }
-
-    /// The most characters a skill file may hold.
-    pub fn max_document_chars(mut self, max: usize) -> Loader {
-        self.config.max_document_chars = max;
-        self
-    }
-
-    /// The most bytes of frontmatter.
-    pub fn max_frontmatter_bytes(mut self, max: usize) -> Loader {
-        self.config.max_frontmatter_bytes = max;
-        self
-    }
-
-    /// Warnings count as errors.
-    pub fn deny_warnings(mut self, deny: bool) -> Loader {
-        self.config.deny_warnings = deny;
+    /// Any option of `[package.metadata.skills]` (limits, `deny_warnings`,
+    /// ...), from the compiler's one option table: a new option is a new
+    /// field there, not a new method here.
+    ///
+    /// ```
+    /// use skills::loader::{Loader, Overrides};
+    ///
+    /// let loader = Loader::new().overrides(Overrides {
+    ///     max_skills: Some(200),
+    ///     deny_warnings: Some(true),
+    ///     ..Overrides::default()
+    /// });
+    /// ```
+    pub fn overrides(mut self, overrides: Overrides) -> Loader {
+        self.config = self.config.with(overrides);
         self
     }
 
