@@ -131,7 +131,10 @@ pub struct Output {
 /// skills_build::Builder::new()
 ///     .root("agent/skills")
 ///     .profile(skills_build::Profile::Portable)
-///     .deny_warnings(true)
+///     .overrides(skills_build::Overrides {
+///         deny_warnings: Some(true),
+///         ..Default::default()
+///     })
 ///     .output("agent_skills.rs")
 ///     .build()
 ///     .ok();
