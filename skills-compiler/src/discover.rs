@@ -568,7 +568,8 @@ fn without_skill_file(dir: &Path, name: &str, display: &str) -> Diagnostic {
         .find(|c| c.eq_ignore_ascii_case(SKILL_FILE))
     {
         Some(wrong) => Diagnostic::error(Code::FileNameCase, format!("{display}/{wrong}"), format!("the skill file is named `{wrong}`; it must be `SKILL.md`"))
-            .with_help(format!("rename it: `git mv {display}/{wrong} {display}/SKILL.md` (it works on macOS and fails on Linux)")),
+            .with_help(format!("rename it: `git mv {display}/{wrong} {display}/SKILL.md` (it works on macOS and fails on Linux)"))
+            .with_rename(format!("{display}/SKILL.md"), "rename the skill file"),
         None => Diagnostic::warning(Code::DirectoryWithoutSkill, display, format!("`{name}` has no SKILL.md, so it is not a skill"))
             .with_help("add a SKILL.md, or move the directory out of the skills root"),
     }

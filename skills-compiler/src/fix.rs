@@ -20,7 +20,7 @@
 //! ```
 
 use crate::config::{Config, Profile};
-use crate::diagnostics::{Applicability, Code, Diagnostic, FixIt};
+use crate::diagnostics::{Applicability, Code, Diagnostic, FixIt, Span};
 use crate::source::Sources;
 use crate::validate::{self, SkillFiles};
 
@@ -70,6 +70,7 @@ pub fn skill(files: SkillFiles, config: &Config) -> Fixed {
                 .iter()
                 .filter(|d| d.file == path)
                 .filter_map(|d| Some((d, d.fix.as_ref()?)))
+                .filter(|(_, fix)| fix.replace().is_some())
                 .filter(|(_, fix)| fix.applicability == Applicability::MachineApplicable)
                 .collect();
             let (after, used) = apply(&text, fixes.iter().map(|(_, fix)| *fix));
@@ -124,10 +125,13 @@ fn fixable(files: &SkillFiles, config: &Config) -> Vec<Diagnostic> {
 }
 
 fn applied(path: &str, (diagnostic, fix): (&Diagnostic, &FixIt)) -> Applied {
+    let (line, column) = fix
+        .replace()
+        .map_or((0, 0), |(span, _)| (span.start.line, span.start.column));
     Applied {
         file: path.to_owned(),
-        line: fix.span.start.line,
-        column: fix.span.start.column,
+        line,
+        column,
         code: diagnostic.code,
         message: fix.message.clone(),
     }
@@ -168,23 +172,31 @@ fn set_text(files: &mut SkillFiles, path: &str, text: String) {
 /// `text` with `fixes` applied, in order of position; a fix that overlaps
 /// an earlier one, or whose span is not in `text`, is left for the next
 /// pass. Returns the text and the indices of the fixes applied.
+/// Renames are not text edits: they are the caller's (see [`FixIt::renamed_to`]).
 pub fn apply<'a>(text: &str, fixes: impl IntoIterator<Item = &'a FixIt>) -> (String, Vec<usize>) {
-    let mut fixes: Vec<(usize, &FixIt)> = fixes.into_iter().enumerate().collect();
-    fixes.sort_by_key(|(_, fix)| (fix.span.bytes.start, fix.span.bytes.end));
+    let mut fixes: Vec<(usize, &Span, &str)> = fixes
+        .into_iter()
+        .enumerate()
+        .filter_map(|(index, fix)| {
+            let (span, replacement) = fix.replace()?;
+            Some((index, span, replacement))
+        })
+        .collect();
+    fixes.sort_by_key(|(_, span, _)| (span.bytes.start, span.bytes.end));
     let mut out = String::with_capacity(text.len());
     let mut used = Vec::new();
     let mut at = 0;
-    for (index, fix) in fixes {
-        let range = fix.span.bytes.clone();
+    for (index, span, replacement) in fixes {
+        let range = span.bytes.clone();
         let fits = range.start >= at
             && range.end <= text.len()
             && text.is_char_boundary(range.start)
             && text.is_char_boundary(range.end);
-        if !fits || text[range.clone()] == fix.replacement {
+        if !fits || text[range.clone()] == *replacement {
             continue;
         }
         out.push_str(&text[at..range.start]);
-        out.push_str(&fix.replacement);
+        out.push_str(replacement);
         at = range.end;
         used.push(index);
     }

@@ -567,8 +567,8 @@ mod tests {
         assert_eq!(error.code, Code::UnquotedColon);
         assert_eq!((error.line(), error.column()), (Some(3), Some(22)));
         assert_eq!(
-            error.fix.as_ref().unwrap().replacement,
-            "description: \"Use when: the user asks\""
+            error.fix.as_ref().unwrap().replacement(),
+            Some("description: \"Use when: the user asks\"")
         );
     }
 

@@ -77,6 +77,19 @@ fn a_lower_case_skill_md_is_an_error_that_says_how_to_rename() {
     let error = find(&compilation, Code::FileNameCase);
     assert_eq!(error.file, "skills/a/Skill.md");
     assert!(error.help.as_deref().unwrap().contains("SKILL.md"));
+    // The fix-it is a rename, which `cargo skills fix` carries out.
+    let fix = error.fix.as_ref().unwrap();
+    assert_eq!(fix.renamed_to(), Some("skills/a/SKILL.md"));
+    assert_eq!(fix.replace(), None);
+    assert_eq!(
+        fix.applicability,
+        skills_compiler::diagnostics::Applicability::MachineApplicable
+    );
+    let json: serde_json::Value = serde_json::from_str(
+        &skills_compiler::diagnostics::render::json(error, &compilation.sources),
+    )
+    .unwrap();
+    assert_eq!(json["fix"]["rename_to"], "skills/a/SKILL.md");
 }
 
 #[cfg(unix)]

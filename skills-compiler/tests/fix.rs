@@ -54,7 +54,7 @@ fn guesses_are_shown_but_never_applied() {
         .find(|d| d.code == Code::UnknownKey)
         .unwrap();
     let fix = unknown.fix.as_ref().unwrap();
-    assert_eq!(fix.replacement, "description");
+    assert_eq!(fix.replacement(), Some("description"));
     assert_eq!(fix.applicability, Applicability::MaybeIncorrect);
 }
 

@@ -168,9 +168,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
 }
 
-/// `skill.md` (or any case but `SKILL.md`) renamed to `SKILL.md`: the one
-/// fix that is a rename, machine-applicable because discovery already
-/// found exactly one such file in the directory.
+/// The fix-its that are renames (`skill.md` to `SKILL.md`, S502), as
+/// discovery wrote them: `(from, to)`.
 fn file_name_case(targets: &[crate::select::Target]) -> Vec<(String, String)> {
     let mut problems = Vec::new();
     for target in targets {
@@ -178,10 +177,11 @@ fn file_name_case(targets: &[crate::select::Target]) -> Vec<(String, String)> {
     }
     problems
         .iter()
-        .filter(|d| d.code == skills_compiler::Code::FileNameCase)
         .filter_map(|d| {
-            let (dir, _) = d.file.rsplit_once('/')?;
-            Some((d.file.clone(), format!("{dir}/SKILL.md")))
+            let fix = d.fix.as_ref()?;
+            let to = fix.renamed_to()?;
+            (fix.applicability == skills_compiler::diagnostics::Applicability::MachineApplicable)
+                .then(|| (d.file.clone(), to.to_owned()))
         })
         .collect()
 }

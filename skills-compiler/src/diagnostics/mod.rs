@@ -63,13 +63,45 @@ pub struct Label {
     pub message: String,
 }
 
-/// An edit that fixes the problem: replace `span` with `replacement`.
+/// What fixes the problem, with how sure the compiler is of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FixIt {
     pub message: String,
-    pub span: Span,
-    pub replacement: String,
+    pub edit: Edit,
     pub applicability: Applicability,
+}
+
+/// The kinds of fix-it: an edit of the text, or a rename of the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// Replace `span` of the diagnostic's file with `replacement`.
+    Replace { span: Span, replacement: String },
+    /// Rename the diagnostic's file to `to` (a path written as the
+    /// diagnostic's `file` is: `skills/a/skill.md` to `skills/a/SKILL.md`).
+    Rename { to: String },
+}
+
+impl FixIt {
+    /// The text edit: where, and what goes there.
+    pub fn replace(&self) -> Option<(&Span, &str)> {
+        match &self.edit {
+            Edit::Replace { span, replacement } => Some((span, replacement)),
+            Edit::Rename { .. } => None,
+        }
+    }
+
+    /// The replacement text, for an edit.
+    pub fn replacement(&self) -> Option<&str> {
+        self.replace().map(|(_, replacement)| replacement)
+    }
+
+    /// The new path, for a rename.
+    pub fn renamed_to(&self) -> Option<&str> {
+        match &self.edit {
+            Edit::Rename { to } => Some(to),
+            Edit::Replace { .. } => None,
+        }
+    }
 }
 
 /// Whether a tool may apply a fix-it unasked (rustc's terms).
@@ -210,9 +242,21 @@ impl Diagnostic {
     ) -> Self {
         self.fix = Some(FixIt {
             message,
-            span: Span::new(source, bytes),
-            replacement,
+            edit: Edit::Replace {
+                span: Span::new(source, bytes),
+                replacement,
+            },
             applicability,
+        });
+        self
+    }
+
+    /// A machine-applicable fix-it that renames the diagnostic's file.
+    pub fn with_rename(mut self, to: impl Into<String>, message: impl Into<String>) -> Self {
+        self.fix = Some(FixIt {
+            message: message.into(),
+            edit: Edit::Rename { to: to.into() },
+            applicability: Applicability::MachineApplicable,
         });
         self
     }

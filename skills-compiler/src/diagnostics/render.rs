@@ -4,7 +4,7 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Patch, Renderer, Snippet};
 use serde_json::json;
 
-use super::{Applicability, Diagnostic, Severity, Span};
+use super::{Applicability, Diagnostic, Edit, FixIt, Severity, Span};
 use crate::source::{SourceFile, Sources};
 use std::ops::Range;
 
@@ -65,14 +65,20 @@ fn annotated(diagnostic: &Diagnostic, source: Option<&SourceFile>, color: Color)
         group = group.element(Level::HELP.message(help.as_str()));
     }
     let mut report: Vec<Group<'_>> = vec![group];
-    if let (Some(fix), Some(source)) = (&diagnostic.fix, source) {
-        let excerpt = Excerpt::of(source, [&fix.span]);
-        report.push(Level::HELP.secondary_title(fix.message.as_str()).element(
-            excerpt.snippet(&diagnostic.file).patch(Patch::new(
-                excerpt.local(&fix.span),
-                fix.replacement.as_str(),
-            )),
-        ));
+    // A rename has no text to show: the help says it.
+    if let (Some((span, replacement)), Some(fix), Some(source)) = (
+        diagnostic.fix.as_ref().and_then(FixIt::replace),
+        &diagnostic.fix,
+        source,
+    ) {
+        let excerpt = Excerpt::of(source, [span]);
+        report.push(
+            Level::HELP.secondary_title(fix.message.as_str()).element(
+                excerpt
+                    .snippet(&diagnostic.file)
+                    .patch(Patch::new(excerpt.local(span), replacement)),
+            ),
+        );
     }
     renderer.render(&report)
 }
@@ -164,15 +170,22 @@ pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> String {
             "byte_end": label.span.bytes.end,
         })).collect::<Vec<_>>(),
         "help": diagnostic.help,
-        "fix": diagnostic.fix.as_ref().map(|fix| json!({
-            "message": fix.message,
-            "replacement": fix.replacement,
-            "line": fix.span.start.line,
-            "column": fix.span.start.column,
-            "byte_start": fix.span.bytes.start,
-            "byte_end": fix.span.bytes.end,
-            "applicability": fix.applicability.as_str(),
-        })),
+        "fix": diagnostic.fix.as_ref().map(|fix| match &fix.edit {
+            Edit::Replace { span, replacement } => json!({
+                "message": fix.message,
+                "replacement": replacement,
+                "line": span.start.line,
+                "column": span.start.column,
+                "byte_start": span.bytes.start,
+                "byte_end": span.bytes.end,
+                "applicability": fix.applicability.as_str(),
+            }),
+            Edit::Rename { to } => json!({
+                "message": fix.message,
+                "rename_to": to,
+                "applicability": fix.applicability.as_str(),
+            }),
+        }),
         "rendered": human(diagnostic, sources, Color::Never),
     });
     value.to_string()
@@ -237,16 +250,26 @@ pub fn rustc_json(diagnostic: &Diagnostic, sources: &Sources) -> String {
         children.push(child("help", help, Vec::new()));
     }
     if let Some(fix) = &diagnostic.fix {
-        children.push(child(
-            "help",
-            &fix.message,
-            vec![span(
-                Some(&fix.span),
-                true,
-                None,
-                Some((&fix.replacement, fix.applicability)),
-            )],
-        ));
+        match &fix.edit {
+            Edit::Replace {
+                span: at,
+                replacement,
+            } => children.push(child(
+                "help",
+                &fix.message,
+                vec![span(
+                    Some(at),
+                    true,
+                    None,
+                    Some((replacement, fix.applicability)),
+                )],
+            )),
+            Edit::Rename { to } => children.push(child(
+                "help",
+                &format!("{}: rename it to `{to}`", fix.message),
+                Vec::new(),
+            )),
+        }
     }
     json!({
         "$message_type": "diagnostic",
@@ -322,12 +345,15 @@ mod tests {
                     .label(label.message.as_str())
             }));
         let mut report = vec![title.element(snippet)];
-        if let Some(fix) = &diagnostic.fix {
+        if let (Some(fix), Some((span, replacement))) = (
+            &diagnostic.fix,
+            diagnostic.fix.as_ref().and_then(FixIt::replace),
+        ) {
             report.push(
                 Level::HELP.secondary_title(fix.message.as_str()).element(
                     Snippet::source(source.text())
                         .path(diagnostic.file.as_str())
-                        .patch(Patch::new(fix.span.bytes.clone(), fix.replacement.as_str())),
+                        .patch(Patch::new(span.bytes.clone(), replacement)),
                 ),
             );
         }

@@ -17,7 +17,7 @@ pub use fields::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
 pub use tools::is_valid_tool_name;
 
 use crate::config::{Config, Profile};
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Code, Diagnostic, FixIt, Severity};
 use crate::ir::{Kind, Skill, Version};
 use crate::source::{SourceFile, Sources};
 use crate::{frontmatter, markdown, yaml};
@@ -121,23 +121,27 @@ fn quote_unquoted_colons(
             break;
         }
         let result = yaml::parse(&source, range.clone(), config.max_yaml_depth);
-        let fix = match &result {
+        let edit = match &result {
             Err(problems) => match problems.as_slice() {
-                [problem] if problem.code == Code::UnquotedColon => problem.fix.clone(),
+                [problem] if problem.code == Code::UnquotedColon => problem
+                    .fix
+                    .as_ref()
+                    .and_then(FixIt::replace)
+                    .map(|(span, replacement)| (span.clone(), replacement.to_owned())),
                 _ => None,
             },
             Ok(_) => None,
         };
-        let Some(fix) = fix.filter(|fix| {
-            patched_lines.len() < MAX_QUOTED_LINES && !patched_lines.contains(&fix.span.start.line)
+        let Some((span, replacement)) = edit.filter(|(span, _)| {
+            patched_lines.len() < MAX_QUOTED_LINES && !patched_lines.contains(&span.start.line)
         }) else {
             parsed = Some(Parsed { range, result });
             break;
         };
-        let line = fix.span.start.line;
+        let line = span.start.line;
         patched_lines.push(line);
         let mut text = source.text().to_owned();
-        text.replace_range(fix.span.bytes.clone(), &fix.replacement);
+        text.replace_range(span.bytes.clone(), &replacement);
         if original.is_none() {
             original = Some(source.text().to_owned());
         }
