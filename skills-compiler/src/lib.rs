@@ -30,6 +30,7 @@ pub mod fix;
 pub mod format;
 pub mod frontmatter;
 pub mod ir;
+pub mod json;
 pub mod lint;
 pub mod lower;
 pub mod markdown;

@@ -216,6 +216,16 @@ pub enum Kind {
     Protocol(std::borrow::Cow<'static, Protocol>),
 }
 
+impl Kind {
+    /// `skill` or `protocol`, as `kind:` spells it.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Kind::Skill => "skill",
+            Kind::Protocol(_) => "protocol",
+        }
+    }
+}
+
 /// A strict order of actions and what to do when reality differs from the plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Protocol {

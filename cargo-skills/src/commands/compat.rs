@@ -6,7 +6,6 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
 use skills_compiler::{Config, Overrides, Profile, compile_skill, present};
 
 use crate::Failure;
@@ -128,29 +127,10 @@ fn properties(
 
 pub fn read_properties(args: ReadPropertiesArgs) -> Result<(), Failure> {
     let (_, skill) = properties(&args.skill_path, args.profile)?;
-    let mut object = serde_json::Map::new();
-    object.insert("name".into(), json!(skill.name.as_str()));
-    object.insert("description".into(), json!(skill.description));
-    if let Some(license) = &skill.license {
-        object.insert("license".into(), json!(license));
-    }
-    if let Some(compatibility) = &skill.compatibility {
-        object.insert("compatibility".into(), json!(compatibility));
-    }
-    if !skill.allowed_tools.is_empty() {
-        object.insert("allowed-tools".into(), json!(skill.allowed_tools.join(" ")));
-    }
-    if !skill.metadata.is_empty() {
-        let metadata: serde_json::Map<String, Value> = skill
-            .metadata
-            .iter()
-            .map(|(k, v)| (k.clone(), json!(v)))
-            .collect();
-        object.insert("metadata".into(), Value::Object(metadata));
-    }
+    let object = skills_compiler::json::skill(&skill, skills_compiler::json::View::Properties);
     outln!(
         "{}",
-        serde_json::to_string_pretty(&Value::Object(object)).unwrap_or_default()
+        serde_json::to_string_pretty(&object).unwrap_or_default()
     );
     Ok(())
 }

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use serde_json::{Value, json};
 use skills_compiler::diagnostics::render;
-use skills_compiler::ir::{Kind, Skill, SkillSet, Version};
+use skills_compiler::ir::{Skill, SkillSet};
+use skills_compiler::json::{self, View};
 use skills_compiler::{Overrides, Profile, present};
 
 use crate::Failure;
@@ -70,9 +71,12 @@ pub struct ListArgs {
 pub fn list(args: ListArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &args.paths)?;
     match args.format {
-        ListFormat::Json => {
-            print_json(&Value::Array(set.skills.iter().map(summary_json).collect()))
-        }
+        ListFormat::Json => print_json(&Value::Array(
+            set.skills
+                .iter()
+                .map(|skill| json::skill(skill, View::Summary))
+                .collect(),
+        )),
         ListFormat::Table => {
             let width = set
                 .skills
@@ -91,7 +95,7 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
                 outln!(
                     "{:width$}  {:8}  {:5}  {}",
                     skill.name.as_str(),
-                    kind(skill),
+                    skill.kind.as_str(),
                     skill.tools.len(),
                     present::one_line(&skill.description, 72)
                 );
@@ -99,76 +103,6 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
         }
     }
     Ok(())
-}
-
-fn kind(skill: &Skill) -> &'static str {
-    match skill.kind {
-        Kind::Skill => "skill",
-        Kind::Protocol(_) => "protocol",
-    }
-}
-
-fn version(skill: &Skill) -> Value {
-    match &skill.version {
-        Version::Number(n) => json!(n),
-        Version::Semver(s) | Version::Text(s) => json!(s),
-    }
-}
-
-fn summary_json(skill: &Skill) -> Value {
-    json!({
-        "name": skill.name.as_str(),
-        "kind": kind(skill),
-        "description": skill.description,
-        "path": skill.path,
-        "tools": skill.tools.len(),
-        "version": version(skill),
-    })
-}
-
-fn skill_json(skill: &Skill) -> Value {
-    let protocol = match &skill.kind {
-        Kind::Protocol(p) => json!({
-            "steps": p.steps, "post_checks": p.post_checks, "preconditions": p.preconditions,
-            "on_deviation": p.on_deviation, "on_blocked": p.on_blocked, "on_already_done": p.on_already_done,
-        }),
-        Kind::Skill => Value::Null,
-    };
-    json!({
-        "name": skill.name.as_str(),
-        "description": skill.description,
-        "path": skill.path,
-        "tools_path": skill.tools_path,
-        "sha256": skill.sha256_hex(),
-        "kind": kind(skill),
-        "protocol": protocol,
-        "version": version(skill),
-        "license": skill.license,
-        "compatibility": skill.compatibility,
-        "metadata": skill.metadata.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect::<serde_json::Map<String, Value>>(),
-        "allowed_tools": skill.allowed_tools,
-        "triggers": skill.triggers,
-        "tags": skill.tags,
-        "area": skill.area,
-        "app_slug": skill.app_slug,
-        "model_config": skill.model_config,
-        "extras": skill.extras.iter().cloned().collect::<serde_json::Map<String, Value>>(),
-        "sections": skill.sections().iter().map(|s| json!({"title": s.title, "level": s.level})).collect::<Vec<_>>(),
-        "tools": skill.tools.iter().map(|t| (t, t.hints())).map(|(t, hints)| json!({
-            "name": t.name.as_str(),
-            "description": t.description,
-            "policy": t.policy.as_str(),
-            "method": t.endpoint.as_ref().map(|e| e.method.as_str()),
-            "origin": t.endpoint.as_ref().map(|e| e.origin()),
-            "parameters": t.parameters_json,
-            "read_only": hints.read_only,
-            "destructive": hints.destructive,
-            "idempotent": hints.idempotent,
-            "open_world": hints.open_world,
-            "x-openai-isConsequential": hints.consequential,
-        })).collect::<Vec<_>>(),
-        "body": skill.body,
-    })
 }
 
 #[derive(Debug, clap::Args)]
@@ -191,7 +125,7 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
     if args.rendered {
         out!("{}", present::rendered(skill));
     } else if args.json {
-        print_json(&skill_json(skill));
+        print_json(&json::skill(skill, View::Full));
     } else {
         outln!("name:        {}", skill.name);
         outln!(
@@ -199,8 +133,8 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
             present::one_line(&skill.description, 240)
         );
         outln!("path:        {}", skill.path);
-        outln!("kind:        {}", kind(skill));
-        outln!("version:     {}", version(skill));
+        outln!("kind:        {}", skill.kind.as_str());
+        outln!("version:     {}", skill.version);
         for (label, value) in [
             ("license", &skill.license),
             ("compatibility", &skill.compatibility),

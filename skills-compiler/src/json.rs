@@ -1,0 +1,140 @@
+//! A skill as JSON: the one shape that `cargo skills show --json`, `list
+//! --format json` and `read-properties` print, each a view of it.
+
+use serde_json::{Map, Value, json};
+
+use crate::ir::{Kind, Skill, Version};
+
+/// Which fields a view holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// Every field, tools and body included (`show --json`).
+    Full,
+    /// One line of a listing: name, kind, description, path, the number of
+    /// tools and the version (`list --format json`).
+    Summary,
+    /// The Agent Skills specification's fields under its own key names,
+    /// absent ones left out, as the reference `read-properties` prints them.
+    Properties,
+}
+
+/// `skill` as JSON, in `view`.
+///
+/// ```
+/// # let base = std::env::temp_dir().join("skills-compiler-json-doc");
+/// # std::fs::create_dir_all(base.join("skills/hello")).unwrap();
+/// # std::fs::write(base.join("skills/hello/SKILL.md"),
+/// #     "---\nname: hello\ndescription: Greets the user.\n---\nSay hello.\n").unwrap();
+/// use skills_compiler::json::{View, skill};
+///
+/// let compilation = skills_compiler::compile(&base, &Default::default());
+/// let hello = &compilation.skills().unwrap().skills[0];
+/// assert_eq!(skill(hello, View::Summary)["kind"], "skill");
+/// assert_eq!(skill(hello, View::Properties)["name"], "hello");
+/// ```
+pub fn skill(skill: &Skill, view: View) -> Value {
+    match view {
+        View::Properties => properties(skill),
+        View::Summary => json!({
+            "name": skill.name.as_str(),
+            "kind": skill.kind.as_str(),
+            "description": skill.description,
+            "path": skill.path,
+            "tools": skill.tools.len(),
+            "version": version(skill),
+        }),
+        View::Full => full(skill),
+    }
+}
+
+fn version(skill: &Skill) -> Value {
+    match &skill.version {
+        Version::Number(n) => json!(n),
+        Version::Semver(s) | Version::Text(s) => json!(s),
+    }
+}
+
+fn metadata(skill: &Skill) -> Map<String, Value> {
+    skill
+        .metadata
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect()
+}
+
+fn properties(skill: &Skill) -> Value {
+    let mut object = Map::new();
+    object.insert("name".into(), json!(skill.name.as_str()));
+    object.insert("description".into(), json!(skill.description));
+    if let Some(license) = &skill.license {
+        object.insert("license".into(), json!(license));
+    }
+    if let Some(compatibility) = &skill.compatibility {
+        object.insert("compatibility".into(), json!(compatibility));
+    }
+    if !skill.allowed_tools.is_empty() {
+        object.insert("allowed-tools".into(), json!(skill.allowed_tools.join(" ")));
+    }
+    if !skill.metadata.is_empty() {
+        object.insert("metadata".into(), Value::Object(metadata(skill)));
+    }
+    Value::Object(object)
+}
+
+fn full(skill: &Skill) -> Value {
+    let protocol = match &skill.kind {
+        Kind::Protocol(p) => json!({
+            "steps": p.steps, "post_checks": p.post_checks, "preconditions": p.preconditions,
+            "on_deviation": p.on_deviation, "on_blocked": p.on_blocked, "on_already_done": p.on_already_done,
+        }),
+        Kind::Skill => Value::Null,
+    };
+    let tools: Vec<Value> = skill
+        .tools
+        .iter()
+        .map(|tool| {
+            let hints = tool.hints();
+            json!({
+                "name": tool.name.as_str(),
+                "description": tool.description,
+                "policy": tool.policy.as_str(),
+                "method": tool.endpoint.as_ref().map(|e| e.method().as_str()),
+                "origin": tool.endpoint.as_ref().map(|e| e.origin()),
+                "parameters": tool.parameters_json,
+                "read_only": hints.read_only,
+                "destructive": hints.destructive,
+                "idempotent": hints.idempotent,
+                "open_world": hints.open_world,
+                "x-openai-isConsequential": hints.consequential,
+            })
+        })
+        .collect();
+    let sections: Vec<Value> = skill
+        .sections()
+        .iter()
+        .map(|s| json!({"title": s.title, "level": s.level}))
+        .collect();
+    json!({
+        "name": skill.name.as_str(),
+        "description": skill.description,
+        "path": skill.path,
+        "tools_path": skill.tools_path,
+        "sha256": skill.sha256_hex(),
+        "kind": skill.kind.as_str(),
+        "protocol": protocol,
+        "version": version(skill),
+        "license": skill.license,
+        "compatibility": skill.compatibility,
+        "metadata": metadata(skill),
+        "allowed_tools": skill.allowed_tools,
+        "triggers": skill.triggers,
+        "tags": skill.tags,
+        "area": skill.area,
+        "app_slug": skill.app_slug,
+        "model_config": skill.model_config,
+        "extras": skill.extras.iter().cloned().collect::<Map<String, Value>>(),
+        "sections": sections,
+        "tools": tools,
+        "body": skill.body,
+    })
+}
