@@ -160,27 +160,39 @@ fn portable_packages_get_a_sidecar_tools_yaml_and_no_extensions() {
 #[test]
 fn bad_names_and_existing_skills_are_refused() {
     let package = Package::new("", "");
-    for (name, suggestion) in [
-        ("My Skill", "my-skill"),
-        ("my_skill", "my-skill"),
-        ("-x--y-", "x-y"),
-        ("НАВЫК", "навык"),
+    // The compiler's own diagnostics, as `check` gives them.
+    for (name, error) in [
+        (
+            "My Skill",
+            "error[S103]: the skill name `My Skill` must be lowercase\n  = help: use `my-skill`",
+        ),
+        (
+            "my_skill",
+            "error[S103]: the skill name `my_skill` contains `_`: only letters, digits and hyphens are allowed\n  = help: use `my-skill`",
+        ),
+        (
+            "-x--y-",
+            "error[S105]: the skill name `-x--y-` must not contain `--`\n  = help: use `x-y`",
+        ),
+        (
+            "НАВЫК",
+            "error[S103]: the skill name `НАВЫК` must be lowercase\n  = help: use `навык`",
+        ),
     ] {
         let (_, stderr) = package.run(&["new", "--", name], 2);
-        assert_eq!(
-            stderr,
-            format!(
-                "error: `{name}` is not a valid skill name: use lowercase letters, digits and single hyphens; try `{suggestion}`\n"
-            )
-        );
+        assert_eq!(stderr, format!("{error}\nerror: no skill was created\n"));
     }
     let (_, stderr) = package.run(&["new", "ok", "--tool", "bad.name"], 2);
     assert!(
-        stderr.contains("`bad.name` is not a valid tool name"),
+        stderr.starts_with("error[S302]: `bad.name` is not a valid tool name\n"),
         "{stderr}"
     );
     let (_, stderr) = package.run(&["new", "ok", "--tool", "a", "--tool", "a"], 2);
-    assert!(stderr.contains("the tool `a` is given twice"), "{stderr}");
+    assert!(
+        stderr.starts_with("error[S303]: a tool named `a` is already declared\n"),
+        "{stderr}"
+    );
+    assert!(!package.dir.join("skills/ok").exists());
     package.run(&["new", "deploy"], 0);
     let before = package.read("skills/deploy/SKILL.md");
     let (_, stderr) = package.run(&["new", "deploy"], 2);

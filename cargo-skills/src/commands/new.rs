@@ -7,11 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::diagnostics::render;
 use skills_compiler::discover::display_path;
-use skills_compiler::validate::{is_valid_tool_name, name};
 use skills_compiler::write::{ProtocolSpec, SkillBuilder, ToolSpec};
-use skills_compiler::{Config, Overrides, Profile, compile_skill, tracking};
+use skills_compiler::{Config, Diagnostic, Overrides, Profile, compile_skill, tracking};
 
 use crate::Failure;
 use crate::output::outln;
@@ -39,14 +37,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    if !name::is_valid(&args.name) {
-        return Err(Failure::Usage(format!(
-            "`{}` is not a valid skill name: use lowercase letters, digits and single hyphens; try `{}`",
-            args.name,
-            name::suggest(&args.name)
-        )));
-    }
-    check_tool_names(&args.tools)?;
     let package = package(args.package.as_deref())?;
     let config =
         Config::load(&package.dir, Overrides::default()).map_err(|d| Failure::Usage(d.message))?;
@@ -64,6 +54,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         ));
     }
     let sidecar = profile == Profile::Portable && !args.tools.is_empty();
+    // The compiler's own rules decide whether the name and the tools are
+    // valid: the builder checks what it writes.
+    let written = scaffold(&args, sidecar)
+        .build(&config)
+        .map_err(|errors| refused(&errors))?;
     let skill_path = if args.flat {
         root.join(format!("{}.md", args.name))
     } else {
@@ -81,13 +76,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
             )));
         }
     }
-    let written = scaffold(&args, sidecar).build(&config).map_err(|errors| {
-        let shown: Vec<String> = errors.iter().map(render::short).collect();
-        Failure::Usage(format!(
-            "internal error: the scaffold does not pass `check`; please report it:\n{}",
-            shown.join("\n")
-        ))
-    })?;
     write(&package.dir.join(&skill_path), &written.skill_md)?;
     if let Some(tools_yaml) = &written.tools_yaml {
         write(
@@ -133,18 +121,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
     Ok(())
 }
 
-fn check_tool_names(tools: &[String]) -> Result<(), Failure> {
-    for (i, tool) in tools.iter().enumerate() {
-        if !is_valid_tool_name(tool) {
-            return Err(Failure::Usage(format!(
-                "`{tool}` is not a valid tool name: a letter, then up to 63 letters, digits, `_` or `-`"
-            )));
-        }
-        if tools[..i].contains(tool) {
-            return Err(Failure::Usage(format!("the tool `{tool}` is given twice")));
+/// What the builder refused, printed as the compiler says it (rustc-style,
+/// without a location: nothing was written).
+fn refused(errors: &[Diagnostic]) -> Failure {
+    for error in errors {
+        anstream::eprintln!(
+            "{}[{}]: {}",
+            error.severity.as_str(),
+            error.code.as_str(),
+            error.message
+        );
+        if let Some(help) = &error.help {
+            anstream::eprintln!("  = help: {help}");
         }
     }
-    Ok(())
+    Failure::Usage("no skill was created".into())
 }
 
 struct Package {
