@@ -3,8 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::RequestError;
-use crate::tool::{Policy, Tool};
+use crate::error::{RequestError, ToolCallError};
+use crate::policy::Policy;
+use crate::tool::Tool;
 
 /// A tool call whose arguments passed the tool's schema: normalised (defaults
 /// filled in, numbers in one spelling) and ready to become a request.
@@ -66,5 +67,32 @@ impl<'t> Call<'t> {
                 tool: self.tool.name.to_string(),
             })?;
         endpoint.request(&self.tool.name, &self.arguments, origin)
+    }
+}
+
+impl Tool {
+    /// Checks a model's arguments (JSON text) against the schema. Errors name
+    /// the failing field by JSON path.
+    ///
+    /// ```
+    /// # fn demo(tool: &skills_core::Tool) -> Result<(), Box<dyn std::error::Error>> {
+    /// let call = tool.parse(r#"{"repo": "a/b"}"#)?;
+    /// let request = call.request()?; // an http::Request<Vec<u8>>
+    /// # Ok(()) }
+    /// ```
+    pub fn parse(&self, arguments: &str) -> Result<Call<'_>, ToolCallError> {
+        let value: serde_json::Value =
+            serde_json::from_str(arguments).map_err(|error| ToolCallError::InvalidArguments {
+                tool: self.name.to_string(),
+                path: ".".to_owned(),
+                message: error.to_string(),
+            })?;
+        self.parse_value(&value)
+    }
+
+    /// The same for arguments already parsed, as model APIs hand them over.
+    pub fn parse_value(&self, arguments: &serde_json::Value) -> Result<Call<'_>, ToolCallError> {
+        let arguments = self.schema.check(&self.name, arguments)?;
+        Ok(Call::new(self, arguments))
     }
 }

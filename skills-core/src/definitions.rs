@@ -2,7 +2,8 @@
 //! parameter schema (storing each shape would keep the schema five times in
 //! the binary). The CLI prints the same text through these functions.
 
-use crate::tool::Hints;
+use crate::policy::Hints;
+use crate::tool::Tool;
 
 fn string(text: &str) -> String {
     serde_json::Value::String(text.to_owned()).to_string()
@@ -46,6 +47,50 @@ pub fn mcp(name: &str, description: &str, parameters_json: &str, hints: Hints) -
         hints.idempotent,
         hints.open_world
     )
+}
+
+impl Tool {
+    /// `{"name", "description", "input_schema"}` for Anthropic's Messages API.
+    pub fn anthropic_json(&self) -> String {
+        anthropic(&self.name, &self.description, &self.parameters_json)
+    }
+
+    /// `{"type": "function", "function": {"name", "description", "parameters"}}` for OpenAI,
+    /// with `x-openai-isConsequential`.
+    pub fn openai_json(&self) -> String {
+        openai(
+            &self.name,
+            &self.description,
+            &self.parameters_json,
+            self.hints,
+            false,
+        )
+    }
+
+    /// The same with `"strict": true`, when the schema qualifies for OpenAI's
+    /// strict mode (every property required; no defaults; closed objects).
+    pub fn openai_strict_json(&self) -> Option<String> {
+        self.strict.then(|| {
+            openai(
+                &self.name,
+                &self.description,
+                &self.parameters_json,
+                self.hints,
+                true,
+            )
+        })
+    }
+
+    /// `{"name", "description", "inputSchema", "annotations"}` for MCP, with
+    /// `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`.
+    pub fn mcp_json(&self) -> String {
+        mcp(
+            &self.name,
+            &self.description,
+            &self.parameters_json,
+            self.hints,
+        )
+    }
 }
 
 #[cfg(test)]

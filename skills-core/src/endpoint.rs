@@ -14,7 +14,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::RequestError;
-use crate::tool::Method;
+use crate::policy::Method;
 use crate::{List, Str};
 
 /// Where a tool's request goes and what it carries. The origin is fixed at build time.

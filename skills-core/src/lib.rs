@@ -31,6 +31,7 @@ mod call;
 pub mod definitions;
 mod endpoint;
 mod error;
+mod policy;
 mod schema;
 mod skill;
 mod tool;
@@ -38,11 +39,12 @@ mod tool;
 pub use call::Call;
 pub use endpoint::{Endpoint, Json, Part, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
+pub use policy::{Hints, Method, Policy};
 pub use schema::{Checks, MAX_DEPTH, Node, Property, Schema};
 #[doc(hidden)]
 pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
-pub use tool::{Hints, Method, Policy, Tool};
+pub use tool::Tool;
 
 /// Text in the tables: borrowed from the binary for compiled skills, owned
 /// for skills loaded at run time. One type for both, so that every function
