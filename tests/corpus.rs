@@ -271,7 +271,7 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
         // compiled as one root): W009 is measured on distinct names.
         skills.sort_by(|a, b| a.name.cmp(&b.name).then(a.path.cmp(&b.path)));
         skills.dedup_by(|a, b| a.name == b.name);
-        for d in skills_compiler::lint::similar_descriptions(&skills) {
+        for d in skills_compiler::similar_descriptions(&skills) {
             *counts.entry(d.code).or_default() += 1;
             eprintln!("{collection}: {}: {}", d.file, d.message);
         }
@@ -305,7 +305,7 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
 /// and a file with a comment is left as it is.
 #[test]
 fn fmt_round_trips_every_corpus_skill_that_compiles() {
-    use skills_compiler::format::{self, Outcome};
+    use skills_compiler::write::format::{self, Outcome};
     let Some(root) = whole_corpus() else { return };
     let lenient = config(Profile::Lenient);
     let (mut changed, mut unchanged, mut commented, mut unparsed) = (0, 0, 0, 0);
@@ -316,14 +316,13 @@ fn fmt_round_trips_every_corpus_skill_that_compiles() {
             continue;
         }
         let mut problems = Vec::new();
-        let files =
-            skills_compiler::discover::discover_one(&root, relative, &lenient, &mut problems)
-                .expect("a skill that compiles is found");
+        let files = skills_compiler::discover_one(&root, relative, &lenient, &mut problems)
+            .expect("a skill that compiles is found");
         match format::skill(&files, &lenient) {
             Outcome::Unchanged => unchanged += 1,
             Outcome::Changed(text) => {
                 changed += 1;
-                let again = skills_compiler::validate::SkillFiles {
+                let again = skills_compiler::SkillFiles {
                     bytes: text.clone().into_bytes(),
                     ..files.clone()
                 };
@@ -340,9 +339,9 @@ fn fmt_round_trips_every_corpus_skill_that_compiles() {
             Outcome::Skipped(reason) if reason.contains("cargo skills fix") => {
                 // `fix` then `fmt`: the quoted file formats like any other.
                 unparsed += 1;
-                let fixed = skills_compiler::fix::skill(files.clone(), &lenient);
+                let fixed = skills_compiler::write::fix::skill(files.clone(), &lenient);
                 let text = &fixed.changes[0].after;
-                let quoted = skills_compiler::validate::SkillFiles {
+                let quoted = skills_compiler::SkillFiles {
                     bytes: text.clone().into_bytes(),
                     ..files.clone()
                 };
@@ -394,7 +393,7 @@ fn the_writer_round_trips_every_corpus_skill_that_compiles() {
             )
         });
         assert!(
-            skills_compiler::format::same_skill(skill, &read.skills[0]),
+            skills_compiler::write::format::same_skill(skill, &read.skills[0]),
             "{}:\n{}",
             skill.path,
             files.skill_md
@@ -428,9 +427,8 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
             }
             let mut problems = Vec::new();
             let files =
-                skills_compiler::discover::discover_one(&root, relative, &target, &mut problems)
-                    .unwrap();
-            match skills_compiler::fix::to_profile(files, &target) {
+                skills_compiler::discover_one(&root, relative, &target, &mut problems).unwrap();
+            match skills_compiler::write::fix::to_profile(files, &target) {
                 Ok(migration) => {
                     if let Some(change) = migration.changes.first() {
                         assert!(

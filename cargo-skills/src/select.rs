@@ -3,8 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::validate::SkillFiles;
-use skills_compiler::{Compilation, Config, Overrides, compile, compile_looked_up, discover};
+use skills_compiler::SkillFiles;
+use skills_compiler::{
+    Compilation, Config, Overrides, SkillPath, compile, compile_looked_up, discover, discover_skill,
+};
 
 use crate::Failure;
 
@@ -29,7 +31,7 @@ pub struct Target {
     pub config: Config,
     /// A single skill (a directory with SKILL.md, or a `.md` file) rather
     /// than a root, as looked up.
-    pub skill: Option<discover::SkillPath>,
+    pub skill: Option<SkillPath>,
 }
 
 impl Target {
@@ -52,10 +54,10 @@ impl Target {
     pub fn files(&self, problems: &mut Vec<skills_compiler::Diagnostic>) -> Vec<SkillFiles> {
         let base = Path::new(".");
         match &self.skill {
-            Some(skill) => discover::discover_skill(base, skill, &self.config, problems)
+            Some(skill) => discover_skill(base, skill, &self.config, problems)
                 .into_iter()
                 .collect(),
-            None => discover::discover(base, &self.config, problems),
+            None => discover(base, &self.config, problems),
         }
     }
 
@@ -187,14 +189,14 @@ pub fn targets_and_skipped(
 /// collection on one command line has thousands). The look-up is handed on
 /// to the compiler, which does not repeat it.
 struct PathFacts {
-    skill: discover::SkillPath,
+    skill: SkillPath,
     /// A root (not a skill) that has a `Cargo.toml` with a `[package]`.
     is_package: bool,
 }
 
 impl PathFacts {
     fn of(path: &Path) -> Self {
-        let skill = discover::SkillPath::look_up(Path::new("."), path);
+        let skill = SkillPath::look_up(Path::new("."), path);
         // A skill is built by the package whose skills root holds it, even
         // when its directory is a crate of its own (a helper it ships): its
         // owner is looked for from its parent up.
@@ -204,7 +206,7 @@ impl PathFacts {
 }
 
 /// A path with a SKILL.md (or a `.md` file) is one skill; anything else a root.
-fn path_target(path: &Path, skill: &discover::SkillPath, config: &Config) -> Target {
+fn path_target(path: &Path, skill: &SkillPath, config: &Config) -> Target {
     Target {
         config: Config {
             dir: path.to_path_buf(),

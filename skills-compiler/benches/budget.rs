@@ -19,7 +19,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use skills_compiler::budget::{self, Budget, Entry, Host};
 use skills_compiler::ir::Skill;
-use skills_compiler::{Config, compile, lint};
+use skills_compiler::{Config, compile, similar_descriptions};
 
 const SKILLS: usize = 5_000;
 
@@ -163,7 +163,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(std::time::Duration::from_secs(20));
     group.bench_function("lint::similar_descriptions (rarest-word candidates)", |b| {
-        b.iter(|| lint::similar_descriptions(black_box(&skills)).len())
+        b.iter(|| similar_descriptions(black_box(&skills)).len())
     });
     group.bench_function("all-pairs Jaccard", |b| {
         b.iter(|| all_pairs_jaccard(black_box(&skills)))

@@ -20,26 +20,19 @@
 // cold paths only: boxing it everywhere would cost readability for nothing.
 #![allow(clippy::result_large_err)]
 
+// The pipeline, in order; each stage a folder, private, so that what front
+// ends may use is the curated list below (and `unreachable_pub` keeps it so).
+mod emit;
+mod lint;
+mod read;
+mod validate;
+// Beside the pipeline: its configuration, the budget models, the
+// diagnostics and how they render, rebuild tracking, and writing back.
 pub mod budget;
-pub mod codegen;
-pub mod config;
+mod config;
 pub mod diagnostics;
-pub mod discover;
-pub mod editor_schema;
-pub mod fix;
-pub mod format;
-pub mod frontmatter;
-pub mod ir;
-pub mod json;
-pub mod lint;
-pub mod lower;
-pub mod markdown;
-pub mod present;
-pub mod source;
 pub mod tracking;
-pub mod validate;
 pub mod write;
-pub mod yaml;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -48,7 +41,12 @@ pub use config::{
     Config, OptionError, OptionValue, Overrides, Profile, configuring_workspace_manifest,
 };
 pub use diagnostics::{Code, Diagnostic, Severity};
-pub use source::Sources;
+pub use emit::{codegen, editor_schema, ir, json, lower, present};
+pub use lint::similar_descriptions;
+pub use read::discover::{SkillPath, discover, discover_one, discover_skill, display_path};
+pub use read::markdown;
+pub use read::source::{SourceFile, Sources};
+pub use validate::{MAX_QUOTED_LINES, SkillFiles};
 
 /// The outcome of compiling a skills root: the IR when there is no error, and
 /// every diagnostic either way.
@@ -85,14 +83,14 @@ impl Compilation {
 /// entries' names: relative to `base`, never absolute (unless `config.dir` is).
 pub fn compile(base: &Path, config: &Config) -> Compilation {
     let mut diagnostics = Vec::new();
-    let candidates = discover::discover(base, config, &mut diagnostics);
+    let candidates = discover(base, config, &mut diagnostics);
     finish(candidates, config, diagnostics)
 }
 
 /// Compiles one skill: `path` (relative to `base`) is a skill directory or a
 /// flat `.md` file. `config.dir` is not used.
 pub fn compile_skill(base: &Path, path: &Path, config: &Config) -> Compilation {
-    compile_looked_up(base, &discover::SkillPath::look_up(base, path), config)
+    compile_looked_up(base, &SkillPath::look_up(base, path), config)
 }
 
 /// Compiles what `path` (relative to `base`) names, as `cargo skills check
@@ -100,7 +98,7 @@ pub fn compile_skill(base: &Path, path: &Path, config: &Config) -> Compilation {
 /// flat `.md` file, else a skills root. Discovery decides, once, for every
 /// front end.
 pub fn compile_path(base: &Path, path: &Path, config: &Config) -> Compilation {
-    let looked_up = discover::SkillPath::look_up(base, path);
+    let looked_up = SkillPath::look_up(base, path);
     if looked_up.is_skill() {
         return compile_looked_up(base, &looked_up, config);
     }
@@ -113,9 +111,9 @@ pub fn compile_path(base: &Path, path: &Path, config: &Config) -> Compilation {
 
 /// [`compile_skill`] for a path already looked up (a command line's paths
 /// are, to find their owners): what the look-up found is not looked up again.
-pub fn compile_looked_up(base: &Path, skill: &discover::SkillPath, config: &Config) -> Compilation {
+pub fn compile_looked_up(base: &Path, skill: &SkillPath, config: &Config) -> Compilation {
     let mut diagnostics = Vec::new();
-    let candidates = discover::discover_skill(base, skill, config, &mut diagnostics)
+    let candidates = discover_skill(base, skill, config, &mut diagnostics)
         .into_iter()
         .collect();
     finish(candidates, config, diagnostics)
@@ -138,7 +136,7 @@ fn finish(
         diagnostics.push(
             Diagnostic::error(
                 Code::TooManySkills,
-                discover::display_path(&config.dir),
+                display_path(&config.dir),
                 format!("{} skills found; the limit is {}", candidates.len(), config.max_skills),
             )
             .with_help("every skill's name and description is sent on every model turn: remove skills, or raise `max_skills`"),
@@ -180,18 +178,15 @@ fn finish(
 /// files they point at were let go after validation: they are rebuilt from
 /// the skills so that renderers can quote them.
 fn set_lints(skills: &[ir::Skill], config: &Config, sources: &mut Sources) -> Vec<Diagnostic> {
-    let mut found = lint::similar_descriptions(skills);
+    let mut found = similar_descriptions(skills);
     if let Some(budget) = &config.budget {
-        found.extend(budget::check(skills, budget));
+        found.extend(lint::budget(skills, budget));
     }
     for diagnostic in &found {
         if sources.get(&diagnostic.file).is_none()
             && let Some(skill) = skills.iter().find(|s| s.path == diagnostic.file)
         {
-            sources.insert(source::SourceFile::new(
-                skill.path.clone(),
-                skill.source_text(),
-            ));
+            sources.insert(SourceFile::new(skill.path.clone(), skill.source_text()));
         }
     }
     found
@@ -204,6 +199,12 @@ fn validate_one(files: validate::SkillFiles, config: &Config) -> Validated {
     let mut sources = Sources::default();
     let mut diagnostics = Vec::new();
     let skill = validate::skill(files, config, &mut sources, &mut diagnostics);
+    // The lints of one skill read the file as validation parsed it.
+    if let Some(skill) = &skill
+        && let Some(source) = sources.get(&skill.path)
+    {
+        lint::skill(skill, source, &mut diagnostics);
+    }
     // Renderers quote only files with a diagnostic; the others' text is let go
     // at once, which keeps a check of thousands of skills small.
     if diagnostics.is_empty() {

@@ -13,7 +13,7 @@ use std::path::Path;
 /// The variable that carries the stamp of the skills root `dir` (as written
 /// in `include_skills!` / `track`, relative to the manifest directory).
 pub fn env_name(dir: &Path) -> String {
-    let normalized = crate::discover::display_path(dir);
+    let normalized = crate::read::discover::display_path(dir);
     format!("SKILLS_TRACK_{:016X}", fnv1a(normalized.as_bytes()))
 }
 
@@ -52,7 +52,7 @@ pub fn stamp(root: &Path) -> u64 {
 pub fn build_rs_for(dir: &Path) -> String {
     format!(
         "fn main() {{\n    skills_build::track(\"{}\");\n}}\n",
-        crate::discover::display_path(dir)
+        crate::read::discover::display_path(dir)
     )
 }
 

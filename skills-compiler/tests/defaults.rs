@@ -6,7 +6,7 @@ use std::borrow::Cow::{Borrowed as B, Owned};
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use skills_compiler::validate::SkillFiles;
+use skills_compiler::SkillFiles;
 use skills_compiler::{Code, Compilation, Config, compile_files, lower};
 use skills_core::{Checks, Node, Property, Schema};
 

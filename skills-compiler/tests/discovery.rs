@@ -267,7 +267,7 @@ fn a_sidecar_tools_yaml_holds_tools_and_permissions() {
 #[cfg(unix)]
 #[test]
 fn a_path_checked_as_one_skill_is_looked_up_once_and_read_as_in_a_root() {
-    use skills_compiler::discover::SkillPath;
+    use skills_compiler::SkillPath;
     use std::os::unix::fs::symlink;
     use std::path::Path;
 

@@ -3,9 +3,10 @@
 //! line endings and BOM untouched, on crafted files and generated ones.
 
 use proptest::prelude::*;
+use skills_compiler::SkillFiles;
 use skills_compiler::diagnostics::Applicability;
-use skills_compiler::validate::SkillFiles;
-use skills_compiler::{Code, Config, fix};
+use skills_compiler::write::fix;
+use skills_compiler::{Code, Config};
 
 fn files(text: &str) -> SkillFiles {
     SkillFiles {

@@ -3,9 +3,10 @@
 //! `fix` then `fmt` over mutated skills.
 
 use proptest::prelude::*;
-use skills_compiler::format::{self, Outcome};
-use skills_compiler::validate::SkillFiles;
-use skills_compiler::{Config, Profile, fix};
+use skills_compiler::SkillFiles;
+use skills_compiler::write::fix;
+use skills_compiler::write::format::{self, Outcome};
+use skills_compiler::{Config, Profile};
 
 fn files(text: &str) -> SkillFiles {
     SkillFiles {

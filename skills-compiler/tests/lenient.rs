@@ -190,7 +190,7 @@ fn support_sha256(bytes: &[u8]) -> String {
 /// refused without being quoted line by line.
 #[test]
 fn quoting_unquoted_colons_is_bounded_on_hostile_files() {
-    use skills_compiler::validate::MAX_QUOTED_LINES;
+    use skills_compiler::MAX_QUOTED_LINES;
     let lines: String = (0..3_000).map(|i| format!("k{i}: a: b\n")).collect();
     let text = format!("---\nname: a\ndescription: Use when testing.\n{lines}---\nBody\n");
     let compilation = one(&text, &config(Profile::Lenient));

@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::validate::{self, SkillFiles};
-use skills_compiler::{Config, Diagnostic, Profile, Sources};
+use skills_compiler::ir::Skill;
+use skills_compiler::{Config, Diagnostic, Profile, SkillFiles, Sources, compile_files};
 
 const VALID: &str = include_str!("../../examples/issue-tracker/skills/github-issues/SKILL.md");
 const PROTOCOL: &str = include_str!("../../examples/issue-tracker/skills/triage-protocol/SKILL.md");
@@ -87,6 +87,13 @@ fn profile() -> impl Strategy<Value = Profile> {
     prop::sample::select(vec![Profile::Portable, Profile::Extended, Profile::Lenient])
 }
 
+/// One skill through the whole pipeline, from memory.
+fn validate(files: SkillFiles, config: &Config) -> (Option<Skill>, Vec<Diagnostic>, Sources) {
+    let compilation = compile_files(vec![files], config);
+    let skill = compilation.valid.skills.into_iter().next();
+    (skill, compilation.diagnostics, compilation.sources)
+}
+
 /// Compiles one skill from memory and checks the invariants.
 fn check(
     bytes: Vec<u8>,
@@ -103,9 +110,7 @@ fn check(
         bytes,
         tools_yaml: tools_yaml.map(|bytes| ("skills/github-issues/tools.yaml".to_owned(), bytes)),
     };
-    let mut sources = Sources::default();
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let skill = validate::skill(files, &config, &mut sources, &mut diagnostics);
+    let (skill, diagnostics, sources) = validate(files, &config);
     let has_error = diagnostics.iter().any(Diagnostic::is_error);
     prop_assert!(
         skill.is_some() != has_error,
@@ -199,17 +204,8 @@ fn the_unmutated_bases_are_valid() {
             bytes: base.as_bytes().to_vec(),
             tools_yaml: None,
         };
-        let mut diagnostics = Vec::new();
-        assert!(
-            validate::skill(
-                files,
-                &Config::default(),
-                &mut Sources::default(),
-                &mut diagnostics
-            )
-            .is_some(),
-            "{diagnostics:?}"
-        );
+        let (skill, diagnostics, _) = validate(files, &Config::default());
+        assert!(skill.is_some(), "{diagnostics:?}");
     }
 }
 
@@ -234,8 +230,7 @@ fn an_unreadable_sidecar_fails_a_derived_skill_too() {
         profile: Profile::Lenient,
         ..Config::default()
     };
-    let mut diagnostics = Vec::new();
-    let skill = validate::skill(files, &lenient, &mut Sources::default(), &mut diagnostics);
+    let (skill, diagnostics, _) = validate(files, &lenient);
     assert!(skill.is_none());
     assert!(
         diagnostics
@@ -253,8 +248,7 @@ fn an_unreadable_sidecar_fails_a_derived_skill_too() {
             b"in comments: the reporter\n".to_vec(),
         )),
     };
-    let mut diagnostics = Vec::new();
-    let skill = validate::skill(files, &lenient, &mut Sources::default(), &mut diagnostics);
+    let (skill, diagnostics, _) = validate(files, &lenient);
     assert!(skill.is_none(), "{diagnostics:?}");
     // And an empty tools.yaml declares nothing, in every profile.
     for profile in [Profile::Portable, Profile::Extended, Profile::Lenient] {
@@ -268,8 +262,7 @@ fn an_unreadable_sidecar_fails_a_derived_skill_too() {
             profile,
             ..Config::default()
         };
-        let mut diagnostics = Vec::new();
-        let skill = validate::skill(files, &config, &mut Sources::default(), &mut diagnostics);
+        let (skill, diagnostics, _) = validate(files, &config);
         assert!(skill.is_some_and(|s| s.tools.is_empty()), "{diagnostics:?}");
     }
 }

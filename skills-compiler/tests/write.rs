@@ -6,8 +6,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::format::{self, Outcome};
-use skills_compiler::validate::SkillFiles;
+use skills_compiler::SkillFiles;
+use skills_compiler::write::format::{self, Outcome};
 use skills_compiler::{Config, Profile, compile, compile_skill, write};
 
 fn workspace() -> PathBuf {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use skills_compiler::diagnostics::render;
-use skills_compiler::fix::{self, Change};
+use skills_compiler::write::fix::{self, Change};
 use skills_compiler::{Overrides, Severity};
 
 use crate::Failure;

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use skills_compiler::Overrides;
-use skills_compiler::format::{self, Outcome};
+use skills_compiler::write::format::{self, Outcome};
 
 use crate::Failure;
 use crate::commands::fix::diff;
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     if args.check {
                         outln!(
                             "{}",
-                            diff(&skills_compiler::fix::Change {
+                            diff(&skills_compiler::write::fix::Change {
                                 path: files.path.clone(),
                                 before,
                                 after,

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::discover::display_path;
+use skills_compiler::display_path;
 use skills_compiler::write::{ProtocolSpec, SkillBuilder, ToolSpec};
 use skills_compiler::{Config, Diagnostic, Overrides, Profile, compile_skill, tracking};
 

@@ -12,7 +12,7 @@ pub use codes::{Code, explain, reference_markdown};
 
 use std::ops::Range;
 
-use crate::source::{LineCol, SourceFile, floor_char_boundary};
+use crate::read::source::{LineCol, SourceFile, floor_char_boundary};
 
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use super::{Diagnostic, Severity};
-use crate::source::SourceFile;
+use crate::read::source::SourceFile;
 
 /// annotate-snippets' terminal width, and the room it keeps around a span
 /// and the leading whitespace it keeps when it cuts a line.

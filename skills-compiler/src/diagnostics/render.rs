@@ -5,7 +5,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Origin, Patch, Renderer, S
 use serde_json::json;
 
 use super::{Applicability, Diagnostic, Edit, FixIt, Severity, Span};
-use crate::source::{SourceFile, Sources};
+use crate::read::source::{SourceFile, Sources};
 use std::ops::Range;
 
 /// Output style for [`human`].
@@ -326,7 +326,7 @@ fn escape_property(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::diagnostics::Code;
-    use crate::source::SourceFile;
+    use crate::read::source::SourceFile;
 
     /// `human` as it was before excerpts: the whole file given to
     /// annotate-snippets. Quoting only the annotated lines must not change a

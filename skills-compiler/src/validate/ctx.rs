@@ -5,8 +5,8 @@ use std::ops::Range;
 
 use crate::config::Profile;
 use crate::diagnostics::{Code, Diagnostic, Severity, closest};
-use crate::source::SourceFile;
-use crate::yaml::{Entry, Node, Value, quote};
+use crate::read::source::SourceFile;
+use crate::read::yaml::{Entry, Node, Value, quote};
 
 /// One file being validated and the problems found so far.
 pub struct Ctx<'a> {

@@ -7,8 +7,8 @@ use super::ctx::Ctx;
 use super::name;
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{self, Kind, List, Protocol, SkillName, Str, Version};
-use crate::yaml::{Entry, Node, Value};
+use crate::emit::ir::{self, Kind, List, Protocol, SkillName, Str, Version};
+use crate::read::yaml::{Entry, Node, Value};
 
 /// The Agent Skills specification.
 pub const SPEC_KEYS: &[&str] = &[
@@ -359,7 +359,7 @@ fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
             if ctx.profile == Profile::Portable {
                 let diagnostic = ctx
                     .error(Code::AllowedTools, node.span.clone(), "`allowed-tools` must be a space-separated string in the `portable` profile")
-                    .with_fix(ctx.source, node.span.clone(), crate::yaml::quote(&tools.join(" ")), "write the list as one string");
+                    .with_fix(ctx.source, node.span.clone(), crate::read::yaml::quote(&tools.join(" ")), "write the list as one string");
                 ctx.push(diagnostic);
             }
             tools

@@ -1,4 +1,4 @@
-//! From one skill's files to a validated [`Skill`](crate::ir::Skill), or diagnostics.
+//! From one skill's files to a validated [`Skill`](crate::emit::ir::Skill), or diagnostics.
 //!
 //! framing -> YAML -> fields -> tools -> permissions -> policies. Every stage
 //! reports into the same list and keeps going where the next stage can still
@@ -8,19 +8,20 @@ mod ctx;
 mod fields;
 pub mod name;
 mod permissions;
+mod placeholder;
 mod schema;
 mod template;
 mod tools;
 
 use ctx::Ctx;
 pub use fields::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
-pub use tools::is_valid_tool_name;
+pub use placeholder::is_placeholder;
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic, FixIt, Severity};
-use crate::ir::{Kind, Skill, Version};
-use crate::source::{SourceFile, Sources};
-use crate::{frontmatter, markdown, yaml};
+use crate::emit::ir::{Kind, Skill, Version};
+use crate::read::source::{SourceFile, Sources};
+use crate::read::{frontmatter, markdown, yaml};
 
 /// The files of one skill as discovery found them.
 #[derive(Debug, Clone)]
@@ -84,7 +85,6 @@ pub fn skill(
     )
     .filter(|_| tools_readable)
     .map(|mut skill| {
-        crate::lint::skill(&skill, &source, diagnostics);
         let text = original.as_deref().unwrap_or(source.text());
         let head_len = text.len().saturating_sub(skill.body.len());
         skill.head = text.get(..head_len).unwrap_or_default().to_owned();
@@ -386,7 +386,10 @@ fn tools_and_permissions(
     root: &yaml::Node,
     tools_source: Option<&SourceFile>,
     config: &Config,
-) -> (Option<Vec<crate::ir::Tool>>, Option<crate::ir::Permissions>) {
+) -> (
+    Option<Vec<crate::emit::ir::Tool>>,
+    Option<crate::emit::ir::Permissions>,
+) {
     let sidecar = tools_source
         .and_then(|source| sidecar_root(ctx, source, config).map(|node| (source, node)));
     if tools_source.is_some() && sidecar.is_none() {
@@ -557,7 +560,7 @@ fn derived_fields(ctx: &mut Ctx<'_>, directory: &str, body: &str) -> Option<fiel
     ));
     ctx.push(diagnostic);
     Some(fields::Fields {
-        name: Some(crate::ir::SkillName(directory.to_owned())),
+        name: Some(crate::emit::ir::SkillName(directory.to_owned())),
         description: Some(description),
         ..fields::Fields::default()
     })

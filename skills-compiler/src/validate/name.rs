@@ -6,8 +6,8 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::ctx::Ctx;
 use crate::diagnostics::Code;
-use crate::ir::SkillName;
-use crate::yaml::Node;
+use crate::emit::ir::SkillName;
+use crate::read::yaml::Node;
 
 pub const MAX_NAME_CHARS: usize = 64;
 

@@ -5,8 +5,8 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::tools::Declared;
 use crate::diagnostics::{Code, closest};
-use crate::ir::{DefaultMode, Permissions, Policy, Tool, ToolName};
-use crate::yaml::Node;
+use crate::emit::ir::{DefaultMode, Permissions, Policy, Tool, ToolName};
+use crate::read::yaml::Node;
 
 const KEYS: &[&str] = &["default_mode", "require_confirmation", "allow_write"];
 
@@ -136,7 +136,7 @@ pub fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Endpoint, List, Method, Parameters};
+    use crate::emit::ir::{Endpoint, List, Method, Parameters};
 
     fn tool(method: Option<Method>) -> Tool {
         Tool {

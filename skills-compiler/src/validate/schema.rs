@@ -10,9 +10,9 @@ use super::ctx::Ctx;
 use crate::diagnostics::{Code, closest};
 use skills_core::ToolCallError;
 
-use crate::ir::{Checks, ObjectType, Parameters, Property, Type};
-use crate::lower;
-use crate::yaml::{Entry, Node, Value};
+use crate::emit::ir::{Checks, ObjectType, Parameters, Property, Type};
+use crate::emit::lower;
+use crate::read::yaml::{Entry, Node, Value};
 
 /// Keywords that shape the Rust type.
 const STRUCTURAL: &[&str] = &[

@@ -5,8 +5,8 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::{schema, template};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{self, Endpoint, List, Method, Parameters, Policy, Template, Tool, ToolName};
-use crate::yaml::Node;
+use crate::emit::ir::{self, Endpoint, List, Method, Parameters, Policy, Template, Tool, ToolName};
+use crate::read::yaml::Node;
 
 const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];
 const ENDPOINT_KEYS: &[&str] = &["method", "url", "query", "header", "body"];
@@ -154,10 +154,7 @@ fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
     let description = match item.get("description") {
         Some(node) => {
             let description = ctx.non_empty_string(node, "description", Code::ToolShape);
-            if description
-                .as_deref()
-                .is_some_and(crate::lint::is_placeholder)
-            {
+            if description.as_deref().is_some_and(super::is_placeholder) {
                 let diagnostic = ctx
                     .error(
                         Code::PlaceholderDescription,

@@ -122,7 +122,7 @@ impl Skill {
     /// for (code generation, `show`), not while checking: the heading tree is
     /// most of the time a check would otherwise take (BENCHMARKS.md).
     pub fn sections(&self) -> Vec<Section> {
-        crate::markdown::sections(&self.body)
+        crate::read::markdown::sections(&self.body)
     }
 
     /// SHA-256 of the skill file, lower-case hex. Computed when asked for

@@ -11,8 +11,8 @@ mod types;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::ir::{Skill, SkillSet};
-use crate::present;
+use crate::emit::ir::{Skill, SkillSet};
+use crate::emit::present;
 use names::Namespace;
 
 /// Names the generated code uses itself, never handed to a skill's types.
@@ -94,7 +94,7 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
                 );
             )
         });
-    let value = tables::skill(&crate::lower::skill(skill), krate);
+    let value = tables::skill(&crate::emit::lower::skill(skill), krate);
     let doc = format!(
         " `{}`: {}",
         skill.name,

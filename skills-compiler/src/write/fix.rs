@@ -3,7 +3,8 @@
 //! as they were. `cargo skills fix` is a thin front end over [`skill`].
 //!
 //! ```
-//! use skills_compiler::{Config, fix, validate::SkillFiles};
+//! use skills_compiler::write::fix;
+//! use skills_compiler::{Config, SkillFiles};
 //!
 //! let files = SkillFiles {
 //!     path: "skills/a/SKILL.md".into(),
@@ -21,7 +22,7 @@
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Applicability, Code, Diagnostic, FixIt, Span};
-use crate::source::Sources;
+use crate::read::source::Sources;
 use crate::validate::{self, SkillFiles};
 
 /// A fix can uncover another (an unquoted `: ` hides the rest of the YAML
@@ -235,9 +236,9 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
     let texts = texts(&files);
     let commented = |(path, text): &&(String, String)| {
         if *path == files.path {
-            crate::format::has_comment(text)
+            crate::write::format::has_comment(text)
         } else {
-            crate::format::yaml_has_comment(text)
+            crate::write::format::yaml_has_comment(text)
         }
     };
     if let Some((path, _)) = texts.iter().find(commented) {
@@ -333,8 +334,8 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
 /// `portable` has no `version` and no `x-` keys: a version other than the
 /// default and the original of a slugged name move into `metadata`, the
 /// specification's place for them (`metadata.version` is its own example).
-fn into_metadata(skill: &mut crate::ir::Skill) {
-    use crate::ir::Version;
+fn into_metadata(skill: &mut crate::emit::ir::Skill) {
+    use crate::emit::ir::Version;
     let version = match std::mem::replace(&mut skill.version, Version::Number(1)) {
         Version::Number(1) => None,
         Version::Number(n) => Some(n.to_string()),

@@ -20,11 +20,11 @@
 //! the same skill as compiled, and the same body bytes.
 
 use crate::config::Config;
-use crate::frontmatter;
-use crate::ir;
-use crate::source::{SourceFile, Sources};
+use crate::emit::ir;
+use crate::read::frontmatter;
+use crate::read::source::{SourceFile, Sources};
+use crate::read::yaml::{self, Entry, Node, Value};
 use crate::validate::{self, SPEC_KEYS, SkillFiles};
-use crate::yaml::{self, Entry, Node, Value};
 
 /// Folded past this many characters (a description that long wraps in any editor).
 pub const FOLD_FROM: usize = 100;

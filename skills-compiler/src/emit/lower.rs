@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use skills_core::{Checks, Node, Property, Schema};
 
-use crate::ir::{self, List, Str, Type};
-use crate::present;
+use crate::emit::ir::{self, List, Str, Type};
+use crate::emit::present;
 
 /// Lowers a valid skill.
 pub fn skill(skill: &ir::Skill) -> skills_core::Skill {

@@ -16,9 +16,9 @@
 //! );
 //! ```
 
-use crate::format;
-use crate::ir::{DefaultMode, Kind, List, Parameters, Part, Skill, Str, Tool, Type, Version};
-use crate::yaml::{Entry, Node, Value};
+use crate::emit::ir::{DefaultMode, Kind, List, Parameters, Part, Skill, Str, Tool, Type, Version};
+use crate::read::yaml::{Entry, Node, Value};
+use crate::write::format;
 use skills_core::template_text;
 
 /// A skill's files as text.
@@ -264,7 +264,8 @@ impl SkillBuilder {
             Version::Number(n) => Some(node(Value::Int(i64::try_from(*n).unwrap_or(i64::MAX)))),
             Version::Semver(text) | Version::Text(text) => Some(string(text)),
         };
-        let names = |tools: &[crate::ir::ToolName]| tools.iter().map(|t| t.to_string()).collect();
+        let names =
+            |tools: &[crate::emit::ir::ToolName]| tools.iter().map(|t| t.to_string()).collect();
         SkillBuilder {
             name: skill.name.to_string(),
             description: skill.description.clone(),

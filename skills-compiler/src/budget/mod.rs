@@ -21,9 +21,8 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::ir::Skill;
-use crate::{lint, present};
+use crate::emit::ir::Skill;
+use crate::emit::present;
 
 /// A budget to measure a catalog against: a host's own formula, or a plain
 /// number of characters or estimated tokens.
@@ -880,58 +879,6 @@ impl BudgetConfig {
         budgets.extend(self.tokens.map(Budget::Tokens));
         budgets
     }
-}
-
-/// One diagnostic per configured budget that the skills exceed, on the
-/// description that pushes the catalog over.
-pub fn check(skills: &[Skill], config: &BudgetConfig) -> Vec<Diagnostic> {
-    let entries: Vec<Entry<'_>> = skills.iter().map(Entry::from).collect();
-    let severity = match config.level.unwrap_or_default() {
-        Level::Warn => Severity::Warning,
-        Level::Deny => Severity::Error,
-    };
-    config
-        .budgets()
-        .into_iter()
-        .map(|budget| report(budget, &entries, config.context))
-        .filter_map(|report| {
-            let skill = &skills[report.lines[report.culprit?].entry];
-            let mut diagnostic =
-                lint::at_description(skill, Code::OverBudget, over_message(&report))
-                    .with_help(help(&report));
-            diagnostic.severity = severity;
-            Some(diagnostic)
-        })
-        .collect()
-}
-
-fn over_message(report: &Report) -> String {
-    let culprit = &report.lines[report.culprit.unwrap_or_default()];
-    if report.budget == Budget::AgentSkills {
-        return format!(
-            "this skill's name and description are about {} tokens; {} is about 100 per skill ({} of {} skills are over)",
-            culprit.cost,
-            report.budget.phrase(),
-            report.count(|f| f == Fate::OverTarget),
-            report.lines.len()
-        );
-    }
-    format!(
-        "with this description the catalog passes {} of {} ({}): {} {} in all; {}",
-        report.budget.phrase(),
-        report.limit,
-        report.limit.basis,
-        thousands(report.used),
-        report.limit.unit.as_str(),
-        report.summary(),
-    )
-}
-
-fn help(report: &Report) -> String {
-    format!(
-        "shorten the longest descriptions or remove skills (`cargo skills budget --host {}` lists every entry), or set `context` in `[package.metadata.skills.budget]`",
-        report.budget.name()
-    )
 }
 
 #[cfg(test)]

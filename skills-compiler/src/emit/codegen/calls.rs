@@ -5,7 +5,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-use crate::ir::Tool;
+use crate::emit::ir::Tool;
 
 /// A tool with the names its generated code uses.
 pub struct Call<'a> {

@@ -14,7 +14,7 @@ use saphyr::{MarkedYaml, Scalar, YamlData, YamlLoader};
 use saphyr_parser::{Event, Marker, Parser, ScanError, SpannedEventReceiver};
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::source::SourceFile;
+use crate::read::source::SourceFile;
 
 /// The deepest nesting any configuration may ask for: lowering is recursive.
 pub const DEPTH_CAP: usize = 1024;

@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::source::SourceFile;
+use crate::read::source::SourceFile;
 
 const BOM: &str = "\u{feff}";
 

@@ -1,4 +1,4 @@
-//! The lowered tables (`crate::lower`) printed as `static` values of the
+//! The lowered tables (`crate::emit::lower`) printed as `static` values of the
 //! runtime's types: data, which is cheap to compile, where code per tool is
 //! not. Printing only; what goes in the tables is decided in `lower`.
 

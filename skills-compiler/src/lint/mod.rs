@@ -1,0 +1,71 @@
+//! Lints: valid skills that will still work badly with a model. Warnings
+//! (`deny_warnings` makes them errors; the budget gate may be set to deny);
+//! each rule and its measured false-positive rate on real collections is in
+//! `docs/budget.md`. One file per family:
+//!
+//! - [`description`]: W007, a description is the placeholder `cargo skills
+//!   new` wrote; W008, a description never says when to use the skill;
+//! - [`body`]: W010, a body over the Agent Skills client guide's size;
+//! - [`similar`]: W009, two descriptions a model cannot choose between;
+//! - [`budget`](mod@budget): W011, the catalog over a host's budget.
+//!
+//! The pipeline runs [`skill`] on each valid skill and the set lints on the
+//! valid set.
+
+mod body;
+mod budget;
+mod description;
+mod similar;
+
+pub use budget::budget;
+pub use similar::similar_descriptions;
+
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::emit::ir::Skill;
+use crate::read::source::SourceFile;
+use crate::validate::is_placeholder;
+
+/// Lints of one valid skill, read from `source` (the file as parsed).
+pub fn skill(skill: &Skill, source: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some(span) = &skill.description_span {
+        if is_placeholder(&skill.description) {
+            diagnostics.push(
+                Diagnostic::at(
+                    Code::PlaceholderDescription,
+                    source,
+                    span.clone(),
+                    "the description is still a placeholder (left by `cargo skills new` or a template)",
+                )
+                .with_severity(Severity::Warning)
+                .with_help("say what the skill does and when a model should use it: the description is sent on every turn"),
+            );
+        } else if !description::says_when(&skill.description) {
+            diagnostics.push(
+                Diagnostic::at(
+                    Code::NoWhenToUse,
+                    source,
+                    span.clone(),
+                    "the description says what the skill does but never when to use it",
+                )
+                .with_severity(Severity::Warning)
+                .with_help("add a clause a model can match a request against, e.g. `Use when the user asks to ...`"),
+            );
+        }
+    }
+    if let Some(diagnostic) = body::long_body(skill, source) {
+        diagnostics.push(diagnostic);
+    }
+}
+
+/// A diagnostic at `skill`'s description, for lints over a whole set (whose
+/// files were let go after validation: the text is rebuilt from the skill),
+/// or at the file when `lenient` derived the description.
+pub fn at_description(skill: &Skill, code: Code, message: String) -> Diagnostic {
+    match &skill.description_span {
+        Some(span) => {
+            let file = SourceFile::new(skill.path.clone(), skill.source_text());
+            Diagnostic::at(code, &file, span.clone(), message).with_severity(Severity::Warning)
+        }
+        None => Diagnostic::warning(code, skill.path.clone(), message),
+    }
+}

@@ -1,0 +1,9 @@
+//! Reading: a skills root into skill files (discover), their bytes into
+//! text with positions (source, frontmatter), the frontmatter into a YAML
+//! tree with spans (yaml), and the body's headings (markdown).
+
+pub mod discover;
+pub mod frontmatter;
+pub mod markdown;
+pub mod source;
+pub mod yaml;

@@ -1,0 +1,9 @@
+//! Writing skills back to disk, a wing beside the pipeline: the IR as
+//! canonical text (builder), one frontmatter style (format), and fix-its
+//! applied to the bytes they name (fix).
+
+mod builder;
+pub mod fix;
+pub mod format;
+
+pub use builder::*;
