@@ -6,6 +6,7 @@
 
 mod ctx;
 mod fields;
+mod lenient;
 pub mod name;
 mod permissions;
 mod placeholder;
@@ -15,13 +16,15 @@ mod tools;
 
 use ctx::Ctx;
 pub use fields::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
+pub use lenient::MAX_QUOTED_LINES;
+use lenient::{LenientReading, Parsed};
 pub use placeholder::is_placeholder;
 
 use crate::config::{Config, Profile};
-use crate::diagnostics::{Code, Diagnostic, FixIt, Severity};
+use crate::diagnostics::{Code, Diagnostic};
 use crate::emit::ir::{Kind, Skill, Version};
 use crate::read::source::{SourceFile, Sources};
-use crate::read::{frontmatter, markdown, yaml};
+use crate::read::{frontmatter, yaml};
 
 /// The files of one skill as discovery found them.
 #[derive(Debug, Clone)]
@@ -66,7 +69,7 @@ pub fn skill(
     };
     // A lenient reading may patch the text; the file's own head is kept.
     let reading = if config.profile == Profile::Lenient {
-        quote_unquoted_colons(source, config, diagnostics)
+        lenient::quote_unquoted_colons(source, config, diagnostics)
     } else {
         LenientReading {
             source,
@@ -95,93 +98,6 @@ pub fn skill(
         sources.insert(tools_source);
     }
     skill
-}
-
-/// `lenient` reads `description: Use when: ...` as other clients do: the
-/// value quoted (S007's fix-it applied), with a warning per line. The file
-/// is then read, and its diagnostics shown, as patched; lines keep their
-/// numbers. At most one fix per frontmatter line, so this ends.
-///
-/// Each fix means parsing the frontmatter again (the parser stops at the
-/// first problem), so fixes are bounded: a frontmatter over the size limit
-/// is left to `check` to refuse, unparsed, and after [`MAX_QUOTED_LINES`]
-/// lines the next unquoted colon stays the error it is in other profiles.
-/// Unbounded, a hostile file of 3,000 such lines took 5 s.
-fn quote_unquoted_colons(
-    mut source: SourceFile,
-    config: &Config,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> LenientReading {
-    let mut patched_lines = Vec::new();
-    let mut original = None;
-    let mut parsed = None;
-    while let Ok(framing) = frontmatter::split(&source, true) {
-        let Some(range) = framing.yaml else { break };
-        if range.len() > config.max_frontmatter_bytes {
-            break;
-        }
-        let result = yaml::parse(&source, range.clone(), config.max_yaml_depth);
-        let edit = match &result {
-            Err(problems) => match problems.as_slice() {
-                [problem] if problem.code == Code::UnquotedColon => problem
-                    .fix
-                    .as_ref()
-                    .and_then(FixIt::replace)
-                    .map(|(span, replacement)| (span.clone(), replacement.to_owned())),
-                _ => None,
-            },
-            Ok(_) => None,
-        };
-        let Some((span, replacement)) = edit.filter(|(span, _)| {
-            patched_lines.len() < MAX_QUOTED_LINES && !patched_lines.contains(&span.start.line)
-        }) else {
-            parsed = Some(Parsed { range, result });
-            break;
-        };
-        let line = span.start.line;
-        patched_lines.push(line);
-        let mut text = source.text().to_owned();
-        text.replace_range(span.bytes.clone(), &replacement);
-        if original.is_none() {
-            original = Some(source.text().to_owned());
-        }
-        source = SourceFile::new(source.path(), text);
-        let line_range = source.line_range(line);
-        diagnostics.push(
-            Diagnostic::at(
-                Code::UnquotedColon,
-                &source,
-                line_range,
-                "unquoted `: ` inside a value; read as if the value were quoted (shown as read)",
-            )
-            .with_severity(Severity::Warning)
-            .with_help("quote the value: other profiles and YAML parsers read a nested mapping"),
-        );
-    }
-    LenientReading {
-        source,
-        original,
-        parsed,
-    }
-}
-
-/// The most lines `lenient` quotes in one frontmatter. Real collections
-/// have at most three (BENCHMARKS.md's corpus).
-pub const MAX_QUOTED_LINES: usize = 64;
-
-/// The text a skill is read as, and what reading it found.
-struct LenientReading {
-    source: SourceFile,
-    /// The file's own text, when the reading patched it.
-    original: Option<String>,
-    /// The frontmatter of `source` as parsed, so that it is parsed once.
-    parsed: Option<Parsed>,
-}
-
-/// A frontmatter already parsed: the range parsed, and the outcome.
-struct Parsed {
-    range: std::ops::Range<usize>,
-    result: Result<Option<yaml::Node>, Vec<Diagnostic>>,
 }
 
 fn check(
@@ -225,17 +141,20 @@ fn check(
     let body = source.text()[framing.body.clone()].to_owned();
     let root = match framing.yaml {
         Some(range) => frontmatter_root(source, range, config, parsed, diagnostics)?,
-        None => None,
+        None => Frontmatter::Absent,
     };
     let mut ctx = Ctx::new(source, config.profile, diagnostics);
     let errors_before = error_count(ctx.diagnostics);
     let (mut fields, mut root) = match root {
-        Some(root) => (fields::check(&mut ctx, &root, directory, config), root),
+        Frontmatter::Mapping(root) => (fields::check(&mut ctx, &root, directory, config), root),
         // Only the lenient profile gets here: no (or an empty) frontmatter.
-        None => (derived_fields(&mut ctx, directory, &body)?, empty_map()),
+        Frontmatter::Absent => (
+            lenient::derived_fields(&mut ctx, directory, &body)?,
+            empty_map(),
+        ),
     };
     if config.profile == Profile::Lenient
-        && let Some(names) = claude_code_tools(&mut ctx, &mut root)
+        && let Some(names) = lenient::claude_code_tools(&mut ctx, &mut root)
     {
         fields.allowed_tools.extend(names);
     }
@@ -268,41 +187,6 @@ fn check(
     })
 }
 
-/// `lenient`: `tools: Read, Grep` or `tools: [Read, Write]` is Claude Code's
-/// `tools` (the tools a skill may use), never HTTP tools. Taken out of the
-/// frontmatter and returned as allowed tools, with a warning.
-fn claude_code_tools(ctx: &mut Ctx<'_>, root: &mut yaml::Node) -> Option<Vec<String>> {
-    let node = root.get("tools")?;
-    let names: Vec<String> = match &node.value {
-        yaml::Value::String(text) => text
-            .split([',', ' '])
-            .filter(|name| !name.is_empty())
-            .map(str::to_owned)
-            .collect(),
-        yaml::Value::Seq(items) if !items.is_empty() => items
-            .iter()
-            .map(|item| item.as_str().map(|name| name.trim().to_owned()))
-            .collect::<Option<_>>()?,
-        _ => return None,
-    };
-    let diagnostic = ctx
-        .error(
-            Code::ToolShape,
-            node.span.clone(),
-            "`tools` lists tool names, as Claude Code's `tools` does: read as allowed tools, not HTTP tools",
-        )
-        .with_severity(Severity::Warning)
-        .with_help(format!(
-            "write `allowed-tools: {}`; `tools` declares HTTP tools here",
-            names.join(" ")
-        ));
-    ctx.push(diagnostic);
-    if let yaml::Value::Map(entries) = &mut root.value {
-        entries.retain(|entry| entry.key != "tools");
-    }
-    Some(names)
-}
-
 fn empty_map() -> yaml::Node {
     yaml::Node {
         span: 0..0,
@@ -310,15 +194,22 @@ fn empty_map() -> yaml::Node {
     }
 }
 
-/// Parses the frontmatter: `Some(None)` when it holds nothing and the profile
-/// allows that, `None` on errors.
+/// What the frontmatter holds, once parsed.
+enum Frontmatter {
+    /// A mapping of keys to values.
+    Mapping(yaml::Node),
+    /// Nothing (no fences, or nothing between them): only `lenient` allows it.
+    Absent,
+}
+
+/// Parses the frontmatter; `None` on errors (reported).
 fn frontmatter_root(
     source: &SourceFile,
     range: std::ops::Range<usize>,
     config: &Config,
     parsed: Option<Parsed>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Option<Option<yaml::Node>> {
+) -> Option<Frontmatter> {
     if range.len() > config.max_frontmatter_bytes {
         diagnostics.push(
             Diagnostic::at(
@@ -347,7 +238,7 @@ fn frontmatter_root(
         }
     };
     match node {
-        Some(node) if node.as_map().is_some() => Some(Some(node)),
+        Some(node) if node.as_map().is_some() => Some(Frontmatter::Mapping(node)),
         Some(node) => {
             diagnostics.push(
                 Diagnostic::at(
@@ -363,7 +254,7 @@ fn frontmatter_root(
             );
             None
         }
-        None if config.profile == Profile::Lenient => Some(None),
+        None if config.profile == Profile::Lenient => Some(Frontmatter::Absent),
         None => {
             // Point at the closing fence, right after the (empty) frontmatter.
             diagnostics.push(
@@ -492,78 +383,6 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
         }
     }
     node.as_map().is_some().then_some(node)
-}
-
-/// The lenient profile's fields for a skill without frontmatter: name from
-/// the directory, description from the first prose line of the body.
-fn derived_fields(ctx: &mut Ctx<'_>, directory: &str, body: &str) -> Option<fields::Fields> {
-    let first_line = markdown::first_prose_line(body);
-    let description = first_line.as_ref().map(|line| {
-        line.chars()
-            .take(fields::MAX_DESCRIPTION_CHARS)
-            .collect::<String>()
-    });
-    if let Some(length) = first_line
-        .map(|line| line.chars().count())
-        .filter(|length| *length > fields::MAX_DESCRIPTION_CHARS)
-    {
-        let diagnostic = Diagnostic::at(
-            Code::DerivedDescriptionCut,
-            ctx.source,
-            0..0,
-            format!(
-                "the first prose line is {length} characters; the derived description keeps the first {}",
-                fields::MAX_DESCRIPTION_CHARS
-            ),
-        )
-        .with_severity(Severity::Warning)
-        .with_help("add a frontmatter with a description that says what the skill does and when to use it");
-        ctx.push(diagnostic);
-    }
-    let Some(description) = description else {
-        let diagnostic = Diagnostic::at(
-            Code::MissingField,
-            ctx.source,
-            0..0,
-            "no frontmatter and no text to take a description from",
-        )
-        .with_help("add a frontmatter with `name` and `description`");
-        ctx.push(diagnostic);
-        return None;
-    };
-    if !name::is_valid(directory) {
-        let diagnostic = Diagnostic::at(
-            Code::NameCharacters,
-            ctx.source,
-            0..0,
-            format!(
-                "no frontmatter, and the directory name `{directory}` is not a valid skill name"
-            ),
-        )
-        .with_help(format!(
-            "rename the directory to `{}`, or add a frontmatter",
-            name::suggest(directory)
-        ));
-        ctx.push(diagnostic);
-        return None;
-    }
-    let diagnostic = Diagnostic::at(
-        Code::DerivedFrontmatter,
-        ctx.source,
-        0..0,
-        format!("no frontmatter: using name `{directory}` and the description \"{description}\""),
-    )
-    .with_severity(Severity::Warning)
-    .with_help(format!(
-        "add a frontmatter:\n---\nname: {directory}\ndescription: {}\n---",
-        yaml::quote(&description)
-    ));
-    ctx.push(diagnostic);
-    Some(fields::Fields {
-        name: Some(crate::emit::ir::SkillName(directory.to_owned())),
-        description: Some(description),
-        ..fields::Fields::default()
-    })
 }
 
 fn error_count(diagnostics: &[Diagnostic]) -> usize {
