@@ -46,7 +46,7 @@ pub fn discover(
         let mut problems = Vec::new();
         let known = Known {
             kind: child.kind(),
-            skill_md: None,
+            skill_md: SkillMd::Unknown,
         };
         let files = walker.entry(&child.name, known, &mut problems);
         (files, problems)
@@ -119,7 +119,7 @@ pub struct SkillPath {
     entry: Result<fs::FileType, std::io::ErrorKind>,
     /// For a directory that is not a link: its SKILL.md, when the look-up
     /// succeeded (an error is found again, and reported, when compiling).
-    skill_md: Option<Option<Found>>,
+    skill_md: SkillMd,
     is_skill: bool,
 }
 
@@ -136,14 +136,14 @@ impl SkillPath {
             .map(|m| m.file_type())
             .map_err(|e| e.kind());
         let skill_md = match entry {
-            Ok(kind) if kind.is_dir() => probe(&full.join(SKILL_FILE)).ok(),
-            _ => None,
+            Ok(kind) if kind.is_dir() => SkillMd::probed(probe(&full.join(SKILL_FILE))),
+            _ => SkillMd::Unknown,
         };
         // A skill file that is a link, or a directory that is one, is followed.
         let is_skill = path.extension().is_some_and(|e| e == "md")
             || match skill_md {
-                Some(Some(found)) if !found.is_symlink => found.is_file,
-                Some(None) => false,
+                SkillMd::Found(found) if !found.is_symlink => found.is_file,
+                SkillMd::Missing => false,
                 _ => full.join(SKILL_FILE).is_file(),
             };
         SkillPath {
@@ -175,7 +175,7 @@ impl SkillPath {
             // Other errors surface when the file is read.
             Err(_) => Ok(Known {
                 kind: Some(Kind::File),
-                skill_md: None,
+                skill_md: SkillMd::Unknown,
             }),
             Ok(kind) if kind.is_symlink() => Ok(Known::default()),
             Ok(kind) => Ok(Known {
@@ -192,7 +192,29 @@ struct Known {
     /// The entry's kind, when it is not a link.
     kind: Option<Kind>,
     /// For a directory: whether it has a SKILL.md, and what the look-up said.
-    skill_md: Option<Option<Found>>,
+    skill_md: SkillMd,
+}
+
+/// What a caller already knows of a directory's SKILL.md.
+#[derive(Debug, Default, Clone, Copy)]
+enum SkillMd {
+    /// Not looked up (or the look-up failed: it is done again, and its
+    /// error reported, when the skill is read).
+    #[default]
+    Unknown,
+    /// Looked up: there is none.
+    Missing,
+    Found(Found),
+}
+
+impl SkillMd {
+    fn probed(result: std::io::Result<Option<Found>>) -> SkillMd {
+        match result {
+            Ok(Some(found)) => SkillMd::Found(found),
+            Ok(None) => SkillMd::Missing,
+            Err(_) => SkillMd::Unknown,
+        }
+    }
 }
 
 struct Walker<'a> {
@@ -277,7 +299,7 @@ impl<'a> Walker<'a> {
         dir: &Path,
         name: &str,
         display: &str,
-        skill_md: Option<Option<Found>>,
+        skill_md: SkillMd,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
         let layout = match Layout::of(dir, skill_md) {
@@ -507,7 +529,7 @@ impl Layout {
     /// (five system calls, and ext4 hashes every entry) was the largest cost
     /// of checking a collection path by path.
     /// `skill_md`: the SKILL.md as a caller already looked it up.
-    fn of(dir: &Path, skill_md: Option<Option<Found>>) -> std::io::Result<Layout> {
+    fn of(dir: &Path, skill_md: SkillMd) -> std::io::Result<Layout> {
         if FOLDS_CASE {
             let children = read_dir_sorted(dir)?;
             let found = |file: &str| {
@@ -524,8 +546,9 @@ impl Layout {
             });
         }
         let skill_md = match skill_md {
-            Some(skill_md) => skill_md,
-            None => probe(&dir.join(SKILL_FILE))?,
+            SkillMd::Found(found) => Some(found),
+            SkillMd::Missing => None,
+            SkillMd::Unknown => probe(&dir.join(SKILL_FILE))?,
         };
         let tools_yaml = match skill_md {
             Some(_) => probe(&dir.join(TOOLS_FILE))?,
