@@ -19,6 +19,8 @@
 // A `Diagnostic` is large (file, message, span, help, fix-it) and returned on
 // cold paths only: boxing it everywhere would cost readability for nothing.
 #![allow(clippy::result_large_err)]
+// What is `pub` is reachable from the root: the curated API below is the API.
+#![deny(unreachable_pub)]
 
 // The pipeline, in order; each stage a folder, private, so that what front
 // ends may use is the curated list below (and `unreachable_pub` keeps it so).

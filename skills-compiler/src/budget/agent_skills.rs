@@ -6,9 +6,9 @@
 
 use super::*;
 
-pub const TOKENS_PER_SKILL: usize = 100;
+pub(super) const TOKENS_PER_SKILL: usize = 100;
 
-pub fn report(entries: &[Entry<'_>]) -> Report {
+pub(super) fn report(entries: &[Entry<'_>]) -> Report {
     let costs: Vec<usize> = entries
         .iter()
         .map(|e| (e.name.chars().count() + e.description.chars().count()).div_ceil(4))

@@ -8,12 +8,12 @@
 
 use super::*;
 
-pub const FALLBACK_CHARS: usize = 8_000;
-pub const CONTEXT_PERCENT: u64 = 1;
-pub const CHARS_PER_TOKEN: u64 = 4;
-pub const MAX_ENTRY_CHARS: usize = 1_536;
+pub(super) const FALLBACK_CHARS: usize = 8_000;
+pub(super) const CONTEXT_PERCENT: u64 = 1;
+pub(super) const CHARS_PER_TOKEN: u64 = 4;
+pub(super) const MAX_ENTRY_CHARS: usize = 1_536;
 
-pub fn limit(context: Option<u64>) -> Limit {
+pub(super) fn limit(context: Option<u64>) -> Limit {
     match context {
         Some(tokens) => Limit {
             amount: usize::try_from(tokens.saturating_mul(CONTEXT_PERCENT * CHARS_PER_TOKEN) / 100)
@@ -46,7 +46,7 @@ fn listed_description(entry: &Entry<'_>) -> (usize, usize) {
     (chars.min(MAX_ENTRY_CHARS), chars)
 }
 
-pub fn text(entry: &Entry<'_>) -> String {
+pub(super) fn text(entry: &Entry<'_>) -> String {
     let description = description(entry);
     format!(
         "- {}: {}\n",
@@ -57,7 +57,7 @@ pub fn text(entry: &Entry<'_>) -> String {
 
 /// Counted, not rendered: rendering every entry made the report five
 /// times slower. `entry_text` agrees (tests/budget.rs).
-pub fn report(entries: &[Entry<'_>], context: Option<u64>) -> Report {
+pub(super) fn report(entries: &[Entry<'_>], context: Option<u64>) -> Report {
     let limit = limit(context);
     // `- name` and a newline, then `: description` when it is kept.
     let name_only: Vec<usize> = entries.iter().map(|e| e.name.chars().count() + 3).collect();

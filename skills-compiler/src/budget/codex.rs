@@ -9,14 +9,14 @@
 
 use super::*;
 
-pub const FALLBACK_CHARS: usize = 8_000;
-pub const CONTEXT_PERCENT: u64 = 2;
-pub const BYTES_PER_TOKEN: usize = 4;
-pub const MAX_DESCRIPTION_CHARS: usize = 1_024;
+pub(super) const FALLBACK_CHARS: usize = 8_000;
+pub(super) const CONTEXT_PERCENT: u64 = 2;
+pub(super) const BYTES_PER_TOKEN: usize = 4;
+pub(super) const MAX_DESCRIPTION_CHARS: usize = 1_024;
 /// Where Codex would find a user's skill; paths count towards the budget.
-pub const SKILLS_ROOT: &str = "/home/user/.codex/skills";
+pub(super) const SKILLS_ROOT: &str = "/home/user/.codex/skills";
 
-pub fn limit(context: Option<u64>) -> Limit {
+pub(super) fn limit(context: Option<u64>) -> Limit {
     match context.filter(|&tokens| tokens > 0) {
         Some(tokens) => Limit {
             amount: usize::try_from((tokens.saturating_mul(CONTEXT_PERCENT) / 100).max(1))
@@ -64,7 +64,7 @@ fn measure(entry: &Entry<'_>) -> Measured {
     }
 }
 
-pub fn text(entry: &Entry<'_>) -> String {
+pub(super) fn text(entry: &Entry<'_>) -> String {
     format!(
         "- {}: {} (file: {SKILLS_ROOT}/{}/SKILL.md)\n",
         entry.name,
@@ -97,7 +97,7 @@ fn shown_cost(unit: Unit, m: &Measured, chars: usize, bytes: usize) -> usize {
     )
 }
 
-pub fn report(entries: &[Entry<'_>], context: Option<u64>) -> Report {
+pub(super) fn report(entries: &[Entry<'_>], context: Option<u64>) -> Report {
     let limit = limit(context);
     let unit = limit.unit;
     let measured: Vec<Measured> = entries.iter().map(measure).collect();

@@ -6,7 +6,7 @@
 
 use super::*;
 
-pub fn report(entries: &[Entry<'_>], budget: Budget, limit: usize, unit: Unit) -> Report {
+pub(super) fn report(entries: &[Entry<'_>], budget: Budget, limit: usize, unit: Unit) -> Report {
     let costs: Vec<usize> = entries
         .iter()
         .map(|entry| {

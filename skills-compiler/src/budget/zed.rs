@@ -5,9 +5,9 @@
 
 use super::*;
 
-pub const LIMIT_BYTES: usize = 50 * 1024;
+pub(super) const LIMIT_BYTES: usize = 50 * 1024;
 
-pub fn report(entries: &[Entry<'_>]) -> Report {
+pub(super) fn report(entries: &[Entry<'_>]) -> Report {
     let costs: Vec<usize> = entries
         .iter()
         .map(|e| e.name.len() + e.description.len())

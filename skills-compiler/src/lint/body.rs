@@ -6,9 +6,9 @@ use crate::emit::ir::Skill;
 use crate::read::source::SourceFile;
 
 /// The client guide's recommended most lines of a body.
-pub const MAX_BODY_LINES: usize = 500;
+pub(super) const MAX_BODY_LINES: usize = 500;
 /// The client guide's recommended most tokens of a body (estimated, 4 characters each).
-pub const MAX_BODY_TOKENS: usize = 5_000;
+pub(super) const MAX_BODY_TOKENS: usize = 5_000;
 
 /// The byte offset of the `n`th character (from 0) of `text`, if it has
 /// that many: characters are counted in blocks (a character starts at every

@@ -8,7 +8,7 @@ use crate::emit::ir::Skill;
 
 /// One diagnostic per configured budget that the skills exceed, on the
 /// description that pushes the catalog over.
-pub fn budget(skills: &[Skill], config: &BudgetConfig) -> Vec<Diagnostic> {
+pub(crate) fn budget(skills: &[Skill], config: &BudgetConfig) -> Vec<Diagnostic> {
     let entries: Vec<Entry<'_>> = skills.iter().map(Entry::from).collect();
     let severity = match config.level.unwrap_or_default() {
         Level::Warn => Severity::Warning,

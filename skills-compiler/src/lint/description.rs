@@ -54,7 +54,7 @@ const WHEN_PHRASES: &[(&str, &str)] = &[
 const WHEN_MARKERS: &[&str] = &["当", "时", "使用", "用于", "适用", "場合", "ときに"];
 
 /// Whether `text` has a clause that says when to use the skill.
-pub fn says_when(text: &str) -> bool {
+pub(super) fn says_when(text: &str) -> bool {
     let lower = text.to_lowercase();
     let mut previous = "";
     for word in lower

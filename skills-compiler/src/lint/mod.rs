@@ -17,7 +17,7 @@ mod budget;
 mod description;
 mod similar;
 
-pub use budget::budget;
+pub(crate) use budget::budget;
 pub use similar::similar_descriptions;
 
 use crate::diagnostics::{Code, Diagnostic, Severity};
@@ -26,7 +26,7 @@ use crate::read::source::SourceFile;
 use crate::validate::is_placeholder;
 
 /// Lints of one valid skill, read from `source` (the file as parsed).
-pub fn skill(skill: &Skill, source: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
+pub(crate) fn skill(skill: &Skill, source: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
     if let Some(span) = &skill.description_span {
         if is_placeholder(&skill.description) {
             diagnostics.push(
@@ -60,7 +60,7 @@ pub fn skill(skill: &Skill, source: &SourceFile, diagnostics: &mut Vec<Diagnosti
 /// A diagnostic at `skill`'s description, for lints over a whole set (whose
 /// files were let go after validation: the text is rebuilt from the skill),
 /// or at the file when `lenient` derived the description.
-pub fn at_description(skill: &Skill, code: Code, message: String) -> Diagnostic {
+pub(crate) fn at_description(skill: &Skill, code: Code, message: String) -> Diagnostic {
     match &skill.description_span {
         Some(span) => {
             let file = SourceFile::new(skill.path.clone(), skill.source_text());

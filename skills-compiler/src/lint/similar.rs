@@ -78,7 +78,7 @@ fn distinguishing_words(text: &str, ids: &mut HashMap<String, u32>) -> Vec<u32> 
 }
 
 /// The most Jaccard similarity below which two descriptions never clash.
-pub const SIMILAR_FROM: f64 = 0.8;
+pub(super) const SIMILAR_FROM: f64 = 0.8;
 
 /// W009: pairs of descriptions where one says nothing the other does not
 /// (its words are a subset of the other's) and they share at least 80% of

@@ -8,8 +8,8 @@ use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::validate::SkillFiles;
 
-pub const SKILL_FILE: &str = "SKILL.md";
-pub const TOOLS_FILE: &str = "tools.yaml";
+pub(crate) const SKILL_FILE: &str = "SKILL.md";
+pub(crate) const TOOLS_FILE: &str = "tools.yaml";
 
 /// Finds the skills under `base/config.dir`, sorted by entry name. Problems
 /// with the layout are pushed to `diagnostics`; skills that can be read are returned.

@@ -11,7 +11,7 @@ const BOM: &str = "\u{feff}";
 /// Decodes a skill file. Invalid UTF-8 becomes S001 pointing at the first bad
 /// sequence, with a lossy copy of the file for the snippet (everything before
 /// the bad sequence is quoted faithfully).
-pub fn decode(path: &str, bytes: Vec<u8>) -> Result<SourceFile, (Diagnostic, SourceFile)> {
+pub(crate) fn decode(path: &str, bytes: Vec<u8>) -> Result<SourceFile, (Diagnostic, SourceFile)> {
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(path, text)),
         Err(error) => {
@@ -34,7 +34,7 @@ pub fn decode(path: &str, bytes: Vec<u8>) -> Result<SourceFile, (Diagnostic, Sou
 
 /// Where the parts of a skill file are, as byte ranges into its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Framing {
+pub(crate) struct Framing {
     /// The YAML between the fences; `None` when the file has no frontmatter
     /// (accepted only by the lenient profile).
     pub yaml: Option<Range<usize>>,
@@ -71,7 +71,7 @@ fn is_fence(text: &str, line: &Line) -> bool {
 /// Line 1 (after an optional BOM) must be `---`; the frontmatter ends at the
 /// next line that is `---` (trailing spaces or tabs allowed on both fences).
 /// `---` anywhere else, inside a value or in the body, is content.
-pub fn split(source: &SourceFile, allow_missing: bool) -> Result<Framing, Diagnostic> {
+pub(crate) fn split(source: &SourceFile, allow_missing: bool) -> Result<Framing, Diagnostic> {
     let text = source.text();
     let start = if text.starts_with(BOM) { BOM.len() } else { 0 };
     let mut all = lines(text, start);

@@ -2,8 +2,8 @@
 //! text with positions (source, frontmatter), the frontmatter into a YAML
 //! tree with spans (yaml), and the body's headings (markdown).
 
-pub mod discover;
-pub mod frontmatter;
+pub(crate) mod discover;
+pub(crate) mod frontmatter;
 pub mod markdown;
-pub mod source;
-pub mod yaml;
+pub(crate) mod source;
+pub(crate) mod yaml;

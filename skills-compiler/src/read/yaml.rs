@@ -17,7 +17,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::read::source::SourceFile;
 
 /// The deepest nesting any configuration may ask for: lowering is recursive.
-pub const DEPTH_CAP: usize = 1024;
+pub(crate) const DEPTH_CAP: usize = 1024;
 
 /// A YAML value and where it is in the skill file.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,7 +116,7 @@ impl Node {
 ///
 /// Returns `Ok(None)` for a frontmatter that holds no YAML document at all
 /// (blank or only comments).
-pub fn parse(
+pub(crate) fn parse(
     source: &SourceFile,
     range: Range<usize>,
     max_depth: usize,
@@ -381,7 +381,7 @@ fn split_key_value(line: &str) -> Option<(&str, &str)> {
 /// A YAML double-quoted scalar holding `value` exactly: escapes for `"`,
 /// `\\` and every control character (a raw line break inside double quotes
 /// would be folded to a space).
-pub fn quote(value: &str) -> String {
+pub(crate) fn quote(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('"');
     for c in value.chars() {

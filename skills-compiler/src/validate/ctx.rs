@@ -9,14 +9,14 @@ use crate::read::source::SourceFile;
 use crate::read::yaml::{Entry, Node, Value, quote};
 
 /// One file being validated and the problems found so far.
-pub struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     pub source: &'a SourceFile,
     pub profile: Profile,
     pub diagnostics: &'a mut Vec<Diagnostic>,
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(
+    pub(crate) fn new(
         source: &'a SourceFile,
         profile: Profile,
         diagnostics: &'a mut Vec<Diagnostic>,
@@ -29,7 +29,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The same diagnostics list, for another file (a sidecar `tools.yaml`).
-    pub fn for_file<'b>(&'b mut self, source: &'b SourceFile) -> Ctx<'b> {
+    pub(crate) fn for_file<'b>(&'b mut self, source: &'b SourceFile) -> Ctx<'b> {
         Ctx {
             source,
             profile: self.profile,
@@ -37,17 +37,22 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    pub fn push(&mut self, diagnostic: Diagnostic) {
+    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }
 
     /// An error at `span`, returned for decoration before it is pushed.
-    pub fn error(&self, code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn error(
+        &self,
+        code: Code,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic::at(code, self.source, span, message)
     }
 
     /// An error in the strict profiles, a warning in `lenient`.
-    pub fn error_unless_lenient(
+    pub(crate) fn error_unless_lenient(
         &self,
         code: Code,
         span: Range<usize>,
@@ -62,7 +67,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// A string field. A non-string scalar gets S102 with the fix-it "quote it".
-    pub fn string(&mut self, node: &Node, field: &str) -> Option<String> {
+    pub(crate) fn string(&mut self, node: &Node, field: &str) -> Option<String> {
         match &node.value {
             Value::String(s) => Some(s.clone()),
             _ if node.is_scalar() && node.value != Value::Null => {
@@ -90,7 +95,12 @@ impl<'a> Ctx<'a> {
     }
 
     /// A string that must not be empty after trimming.
-    pub fn non_empty_string(&mut self, node: &Node, field: &str, code: Code) -> Option<String> {
+    pub(crate) fn non_empty_string(
+        &mut self,
+        node: &Node,
+        field: &str,
+        code: Code,
+    ) -> Option<String> {
         let value = self.string(node, field)?;
         if value.trim().is_empty() {
             let diagnostic = self.error(
@@ -105,7 +115,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// A list of non-empty strings; a single string is one item.
-    pub fn string_list(&mut self, node: &Node, field: &str) -> Vec<String> {
+    pub(crate) fn string_list(&mut self, node: &Node, field: &str) -> Vec<String> {
         match &node.value {
             Value::String(s) if !s.trim().is_empty() => vec![s.clone()],
             Value::Seq(items) => items
@@ -160,7 +170,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The entries of a mapping, or S-`code` when it is something else.
-    pub fn map<'n>(&mut self, node: &'n Node, field: &str, code: Code) -> &'n [Entry] {
+    pub(crate) fn map<'n>(&mut self, node: &'n Node, field: &str, code: Code) -> &'n [Entry] {
         match node.as_map() {
             Some(entries) => entries,
             None => {
@@ -176,7 +186,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// An unknown key, with a did-you-mean among `known`.
-    pub fn unknown_key(
+    pub(crate) fn unknown_key(
         &mut self,
         code: Code,
         entry: &Entry,
@@ -204,7 +214,7 @@ impl<'a> Ctx<'a> {
     /// The byte range in the file of `range` within the string value of `node`,
     /// when the value is written plainly or quoted without escapes; otherwise
     /// the whole node.
-    pub fn sub_span(&self, node: &Node, range: Range<usize>) -> Range<usize> {
+    pub(crate) fn sub_span(&self, node: &Node, range: Range<usize>) -> Range<usize> {
         let Some(value) = node.as_str() else {
             return node.span.clone();
         };

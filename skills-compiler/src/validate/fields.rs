@@ -11,7 +11,7 @@ use crate::emit::ir::{self, Kind, List, Protocol, SkillName, Str, Version};
 use crate::read::yaml::{Entry, Node, Value};
 
 /// The Agent Skills specification.
-pub const SPEC_KEYS: &[&str] = &[
+pub(crate) const SPEC_KEYS: &[&str] = &[
     "name",
     "description",
     "license",
@@ -21,7 +21,7 @@ pub const SPEC_KEYS: &[&str] = &[
 ];
 
 /// This project's extensions (profiles `extended` and `lenient`), besides [`PROTOCOL_KEYS`].
-pub const EXTENSION_KEYS: &[&str] = &[
+pub(crate) const EXTENSION_KEYS: &[&str] = &[
     "kind",
     "triggers",
     "tags",
@@ -34,7 +34,7 @@ pub const EXTENSION_KEYS: &[&str] = &[
 ];
 
 /// Keys only a protocol may have (extensions too).
-pub const PROTOCOL_KEYS: &[&str] = &[
+pub(crate) const PROTOCOL_KEYS: &[&str] = &[
     "steps",
     "post_checks",
     "preconditions",
@@ -62,12 +62,12 @@ enum Expect {
     Map,
 }
 
-pub const MAX_DESCRIPTION_CHARS: usize = 1024;
-pub const MAX_COMPATIBILITY_CHARS: usize = 500;
+pub(super) const MAX_DESCRIPTION_CHARS: usize = 1024;
+pub(super) const MAX_COMPATIBILITY_CHARS: usize = 500;
 
 /// The frontmatter's fields, each already validated.
 #[derive(Default)]
-pub struct Fields {
+pub(super) struct Fields {
     pub name: Option<SkillName>,
     pub description: Option<String>,
     pub license: Option<String>,
@@ -85,7 +85,7 @@ pub struct Fields {
 }
 
 /// Reads every key of the frontmatter mapping `root`.
-pub fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Config) -> Fields {
+pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Config) -> Fields {
     let entries = root.as_map().unwrap_or(&[]);
     let mut fields = Fields {
         version: Some(Version::Number(1)),

@@ -7,7 +7,7 @@
 mod ctx;
 mod fields;
 mod lenient;
-pub mod name;
+pub(crate) mod name;
 mod permissions;
 mod placeholder;
 mod schema;
@@ -15,10 +15,10 @@ mod template;
 mod tools;
 
 use ctx::Ctx;
-pub use fields::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
+pub(crate) use fields::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
 pub use lenient::MAX_QUOTED_LINES;
 use lenient::{LenientReading, Parsed};
-pub use placeholder::is_placeholder;
+pub(crate) use placeholder::is_placeholder;
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic};
@@ -40,7 +40,7 @@ pub struct SkillFiles {
 
 /// Validates one skill. Files read are added to `sources` so that
 /// diagnostics can quote them.
-pub fn skill(
+pub(crate) fn skill(
     files: SkillFiles,
     config: &Config,
     sources: &mut Sources,

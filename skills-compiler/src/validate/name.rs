@@ -9,14 +9,14 @@ use crate::diagnostics::Code;
 use crate::emit::ir::SkillName;
 use crate::read::yaml::Node;
 
-pub const MAX_NAME_CHARS: usize = 64;
+pub(crate) const MAX_NAME_CHARS: usize = 64;
 
 /// Validates `name` against the rules and against `directory` (the skill's
 /// directory, or the file stem of a flat skill), both NFKC-normalised.
 ///
 /// Returns the name when it can identify the skill (in `lenient`, after
 /// warnings); `None` when it cannot.
-pub fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillName> {
+pub(crate) fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<SkillName> {
     let raw = ctx.string(node, "name")?;
     let name = nfkc(raw.trim()).into_owned();
     let span = node.span.clone();
@@ -148,7 +148,7 @@ fn slug(ctx: &mut Ctx<'_>, node: &Node, name: &str, directory: &str) -> Option<S
 }
 
 /// A valid name close to `text`: `My Skill` -> `my-skill`.
-pub fn suggest(text: &str) -> String {
+pub(crate) fn suggest(text: &str) -> String {
     let lowered: String = text
         .nfkc()
         .flat_map(char::to_lowercase)
@@ -168,7 +168,7 @@ pub fn suggest(text: &str) -> String {
 }
 
 /// Whether `text` is a valid skill name on its own (no directory to compare).
-pub fn is_valid(text: &str) -> bool {
+pub(crate) fn is_valid(text: &str) -> bool {
     let name = nfkc(text);
     let lower_case = if name.is_ascii() {
         !name.bytes().any(|b| b.is_ascii_uppercase())

@@ -11,7 +11,11 @@ use crate::read::yaml::Node;
 const KEYS: &[&str] = &["default_mode", "require_confirmation", "allow_write"];
 
 /// Validates `permissions` against the declared tools.
-pub fn check(ctx: &mut Ctx<'_>, node: Option<&Node>, tools: &Declared) -> Option<Permissions> {
+pub(super) fn check(
+    ctx: &mut Ctx<'_>,
+    node: Option<&Node>,
+    tools: &Declared,
+) -> Option<Permissions> {
     let Some(node) = node else {
         return Some(Permissions::default());
     };
@@ -119,7 +123,7 @@ fn tool_list(
 /// `allow_write` -> Allow; else `default_mode: confirm` -> Confirm; else Deny.
 /// A tool without an endpoint is carried out by the application, so nothing
 /// proves it safe: it is treated like a mutating method.
-pub fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
+pub(super) fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
     if permissions.require_confirmation.contains(&tool.name) {
         Policy::Confirm
     } else if tool.endpoint.as_ref().is_some_and(|e| e.method.is_safe())

@@ -4,7 +4,7 @@
 /// Whether `text` is a placeholder: `TODO`, `TBD` or `FIXME` first, the
 /// sentence `cargo skills new` writes, or the `Replace with ...` of
 /// Anthropic's skill template.
-pub fn is_placeholder(text: &str) -> bool {
+pub(crate) fn is_placeholder(text: &str) -> bool {
     let text = text.trim_start();
     let marker = ["TODO", "TBD", "FIXME"].iter().any(|marker| {
         text.get(..marker.len())

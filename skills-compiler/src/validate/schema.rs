@@ -101,7 +101,7 @@ const REF_SIBLINGS: &[&str] = &[
 ];
 
 /// A lowered schema: the parameters that lowered cleanly, and whether that is all of them.
-pub struct Lowered {
+pub(super) struct Lowered {
     pub parameters: Parameters,
     /// `false` when a problem was reported; `parameters` then holds the valid part,
     /// so that endpoints can still be checked against it.
@@ -109,7 +109,7 @@ pub struct Lowered {
 }
 
 /// Lowers `node` (a tool's `parameters`) into a type tree.
-pub fn lower(ctx: &mut Ctx<'_>, node: &Node) -> Lowered {
+pub(super) fn lower(ctx: &mut Ctx<'_>, node: &Node) -> Lowered {
     let errors_before = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
     let parameters = lower_root(ctx, node);
     let errors_after = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
@@ -789,7 +789,7 @@ fn refused_default(error: &ToolCallError) -> String {
 /// `type` where it was implied, `additionalProperties: false` on objects (the
 /// checker's default, not JSON Schema's), and `null` among a nullable `enum`'s
 /// values (JSON Schema checks `enum` against null too).
-pub fn make_explicit(schema: &mut serde_json::Value) {
+pub(super) fn make_explicit(schema: &mut serde_json::Value) {
     use serde_json::Value as Json;
     let Some(object) = schema.as_object_mut() else {
         return;
@@ -835,7 +835,7 @@ pub fn make_explicit(schema: &mut serde_json::Value) {
 
 /// Whether an explicit schema qualifies for OpenAI's strict mode: every
 /// object closed and requiring all its properties, no defaults, no maps.
-pub fn strict_compatible(schema: &serde_json::Value) -> bool {
+pub(super) fn strict_compatible(schema: &serde_json::Value) -> bool {
     use serde_json::Value as Json;
     let Some(object) = schema.as_object() else {
         return true;

@@ -6,21 +6,21 @@ use crate::emit::ir::{Json, List, Part, Str};
 
 /// A placeholder found in a template, with its byte range in the template text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Placeholder {
+pub(super) struct Placeholder {
     pub name: String,
     pub range: Range<usize>,
 }
 
 /// What is wrong with a template, and where in its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TemplateError {
+pub(super) struct TemplateError {
     pub message: String,
     pub range: Range<usize>,
 }
 
 /// Splits `text` into literals and placeholders. `{{ name }}` may pad the name
 /// with spaces; the name itself is letters, digits, `_` and `-`.
-pub fn parse(text: &str) -> Result<(Vec<Part>, Vec<Placeholder>), TemplateError> {
+pub(super) fn parse(text: &str) -> Result<(Vec<Part>, Vec<Placeholder>), TemplateError> {
     let mut parts = Vec::new();
     let mut placeholders = Vec::new();
     let mut rest = 0;
@@ -64,7 +64,7 @@ pub fn parse(text: &str) -> Result<(Vec<Part>, Vec<Placeholder>), TemplateError>
 
 /// Where a body placeholder stands, which decides what it may name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BodySlot {
+pub(super) enum BodySlot {
     /// A whole JSON value: left out of its object or array when absent.
     Value,
     /// Inside a JSON string: there must always be text to put there.
@@ -76,7 +76,9 @@ pub enum BodySlot {
 /// Parses a JSON body template into a tree. Each placeholder stands either as
 /// a whole JSON value or inside a JSON string; the text with every
 /// placeholder replaced by a neutral stand-in must be valid JSON.
-pub fn parse_body(text: &str) -> Result<(Json, Vec<(Placeholder, BodySlot)>), TemplateError> {
+pub(super) fn parse_body(
+    text: &str,
+) -> Result<(Json, Vec<(Placeholder, BodySlot)>), TemplateError> {
     let (template, placeholders) = parse(text)?;
     let mut probe = String::with_capacity(text.len());
     // Segments of `probe` and the text they stand for, to map error offsets back.

@@ -10,19 +10,19 @@ use crate::read::yaml::Node;
 
 const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];
 const ENDPOINT_KEYS: &[&str] = &["method", "url", "query", "header", "body"];
-pub const MAX_TOOL_NAME: usize = 64;
+pub(super) const MAX_TOOL_NAME: usize = 64;
 
 /// The tools of a skill: those that are valid, and every well-formed name
 /// declared (permissions name tools whose other parts may have errors).
 #[derive(Default)]
-pub struct Declared {
+pub(super) struct Declared {
     pub valid: Vec<Tool>,
     pub names: Vec<String>,
 }
 
 /// Validates the `tools` list. Invalid tools are reported and left out of
 /// `valid`; the policy of each tool is decided later, once permissions are read.
-pub fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Declared {
+pub(super) fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Declared {
     let Some(items) = node.as_seq() else {
         let diagnostic = ctx.error(
             Code::ToolShape,
@@ -133,7 +133,7 @@ fn tool_name(
 }
 
 /// Whether `name` matches `^[A-Za-z][A-Za-z0-9_-]{0,63}$`.
-pub fn is_valid_tool_name(name: &str) -> bool {
+pub(super) fn is_valid_tool_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && name.len() <= MAX_TOOL_NAME

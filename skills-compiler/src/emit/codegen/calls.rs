@@ -8,13 +8,13 @@ use quote::quote;
 use crate::emit::ir::Tool;
 
 /// A tool with the names its generated code uses.
-pub struct Call<'a> {
+pub(super) struct Call<'a> {
     pub tool: &'a Tool,
     pub variant: Ident,
     pub args: Ident,
 }
 
-pub fn tool_call(calls: &[Call<'_>], krate: &TokenStream) -> TokenStream {
+pub(super) fn tool_call(calls: &[Call<'_>], krate: &TokenStream) -> TokenStream {
     let names: Vec<&str> = calls.iter().map(|c| c.tool.name.as_str()).collect();
     let variants: Vec<&Ident> = calls.iter().map(|c| &c.variant).collect();
     let args: Vec<&Ident> = calls.iter().map(|c| &c.args).collect();

@@ -48,7 +48,7 @@ fn valid_start(mut text: String, fallback: &str) -> String {
 /// An identifier from a name [`Namespace`] handed out: raw when it is a
 /// keyword (`r#type`). Names that cannot be raw never reach here: the
 /// namespace gives them a `_` suffix.
-pub fn ident(text: &str) -> Ident {
+pub(super) fn ident(text: &str) -> Ident {
     if KEYWORDS.contains(&text) {
         Ident::new_raw(text, Span::call_site())
     } else {
@@ -60,12 +60,12 @@ pub fn ident(text: &str) -> Ident {
 /// is a valid identifier in editions 2015 to 2024 (through [`ident`]), and
 /// no two calls return the same one, so naming is injective.
 #[derive(Default)]
-pub struct Namespace {
+pub(super) struct Namespace {
     taken: BTreeSet<String>,
 }
 
 impl Namespace {
-    pub fn reserving(names: &[&str]) -> Self {
+    pub(super) fn reserving(names: &[&str]) -> Self {
         Namespace {
             taken: names.iter().map(|n| (*n).to_owned()).collect(),
         }
@@ -86,13 +86,13 @@ impl Namespace {
     }
 
     /// A snake_case name: modules and fields.
-    pub fn snake(&mut self, text: &str, fallback: &str) -> String {
+    pub(super) fn snake(&mut self, text: &str, fallback: &str) -> String {
         let snake = ascii(text).to_snake_case();
         self.unique(valid_start(snake, fallback))
     }
 
     /// A PascalCase name: types and variants.
-    pub fn pascal(&mut self, text: &str, fallback: &str) -> String {
+    pub(super) fn pascal(&mut self, text: &str, fallback: &str) -> String {
         let mut pascal = ascii(text).to_pascal_case();
         pascal.retain(|c| c.is_ascii_alphanumeric());
         if pascal.is_empty() {

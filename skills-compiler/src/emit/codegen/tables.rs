@@ -11,7 +11,7 @@ use skills_core::{
 };
 
 /// `Skill { ... }`.
-pub fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
+pub(super) fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
     let Skill {
         name,
         description,

@@ -13,14 +13,14 @@ use super::names::{Namespace, ident};
 use crate::emit::ir::{ObjectType, Parameters, Property, Tool, Type};
 
 /// The arguments struct of one tool and every type it needs.
-pub struct Args {
+pub(super) struct Args {
     pub ident: Ident,
     pub items: Vec<TokenStream>,
 }
 
 /// The generated items refer to the runtime's private module as `__p`, which
 /// each skill module imports.
-pub fn args(tool: &Tool, types: &mut Namespace) -> Args {
+pub(super) fn args(tool: &Tool, types: &mut Namespace) -> Args {
     let tool_pascal = types.pascal(&format!("{}_args", tool.name), "Args");
     let prefix = tool_pascal
         .strip_suffix("Args")
