@@ -7,8 +7,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::validate::{self, SkillFiles};
-use skills_compiler::{Config, Profile, Sources};
+use skills_compiler::{Config, Profile, SkillFiles, compile_files};
 
 fuzz_target!(|data: &[u8]| {
     // The first byte picks the profile and whether the rest is split into a
@@ -35,21 +34,16 @@ fuzz_target!(|data: &[u8]| {
         bytes: skill.to_vec(),
         tools_yaml: tools.map(|bytes| ("skills/fuzz/tools.yaml".to_owned(), bytes)),
     };
-    let mut sources = Sources::default();
-    let mut diagnostics = Vec::new();
-    let compiled = validate::skill(files, &config, &mut sources, &mut diagnostics);
-    assert!(compiled.is_some() != diagnostics.iter().any(|d| d.is_error()));
-    for diagnostic in &diagnostics {
-        let _ = render::human(diagnostic, &sources, Color::Never);
-        let _ = render::json(diagnostic, &sources);
+    let compilation = compile_files(vec![files], &config);
+    assert!(compilation.valid.skills.is_empty() == compilation.has_errors());
+    for diagnostic in &compilation.diagnostics {
+        let _ = render::human(diagnostic, &compilation.sources, Color::Never);
+        let _ = render::json(diagnostic, &compilation.sources);
         let _ = render::short(diagnostic);
         let _ = render::github(diagnostic);
-        let _ = render::rustc_json(diagnostic, &sources);
+        let _ = render::rustc_json(diagnostic, &compilation.sources);
     }
-    if let Some(skill) = compiled {
-        let set = skills_compiler::ir::SkillSet {
-            skills: vec![skill],
-        };
-        let _ = skills_compiler::codegen::expand(&set, &"::skills".parse().unwrap());
+    if let Some(set) = compilation.skills() {
+        let _ = skills_compiler::codegen::expand(set, &"::skills".parse().unwrap());
     }
 });

@@ -128,6 +128,19 @@ pub fn compile_files(files: Vec<validate::SkillFiles>, config: &Config) -> Compi
     finish(files, config, Vec::new())
 }
 
+/// One skill through [`compile_files`]: the skill when it is valid on its
+/// own, and every diagnostic.
+pub(crate) fn compile_one(
+    files: SkillFiles,
+    config: &Config,
+) -> (Option<ir::Skill>, Vec<Diagnostic>) {
+    let compilation = compile_files(vec![files], config);
+    (
+        compilation.valid.skills.into_iter().next(),
+        compilation.diagnostics,
+    )
+}
+
 fn finish(
     candidates: Vec<validate::SkillFiles>,
     config: &Config,

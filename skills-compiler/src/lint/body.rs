@@ -113,10 +113,9 @@ mod tests {
             bytes: text.clone().into_bytes(),
             tools_yaml: None,
         };
-        let (mut sources, mut diagnostics) = (crate::Sources::default(), Vec::new());
-        let config = crate::Config::default();
-        let skill =
-            crate::validate::skill(files, &config, &mut sources, &mut diagnostics).expect("valid");
+        let skill = crate::compile_one(files, &crate::Config::default())
+            .0
+            .expect("valid");
         long_body(&skill, &SourceFile::new("skills/a/SKILL.md", text)).map(|d| d.message)
     }
 

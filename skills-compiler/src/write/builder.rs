@@ -386,9 +386,7 @@ impl SkillBuilder {
                 )
             }),
         };
-        let mut sources = crate::Sources::default();
-        let mut diagnostics = Vec::new();
-        crate::validate::skill(files, config, &mut sources, &mut diagnostics);
+        let (_, diagnostics) = crate::compile_one(files, config);
         let errors: Vec<crate::Diagnostic> =
             diagnostics.into_iter().filter(|d| d.is_error()).collect();
         if errors.is_empty() {

@@ -22,8 +22,7 @@
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Applicability, Code, Diagnostic, FixIt, Span};
-use crate::read::source::Sources;
-use crate::validate::{self, SkillFiles};
+use crate::validate::SkillFiles;
 
 /// A fix can uncover another (an unquoted `: ` hides the rest of the YAML
 /// from the parser): fixing repeats until nothing applies, at most this often.
@@ -139,10 +138,7 @@ fn applied(path: &str, (diagnostic, fix): (&Diagnostic, &FixIt)) -> Applied {
 }
 
 fn diagnose(files: &SkillFiles, config: &Config) -> Vec<Diagnostic> {
-    let mut sources = Sources::default();
-    let mut diagnostics = Vec::new();
-    validate::skill(files.clone(), config, &mut sources, &mut diagnostics);
-    diagnostics
+    crate::compile_one(files.clone(), config).1
 }
 
 /// The skill file and its sidecar as text; files that are not UTF-8 have
@@ -253,10 +249,8 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
         profile: Profile::Lenient,
         ..config.clone()
     };
-    let mut sources = Sources::default();
-    let mut diagnostics = Vec::new();
-    let Some(mut skill) = validate::skill(files.clone(), &lenient, &mut sources, &mut diagnostics)
-    else {
+    let (skill, _) = crate::compile_one(files.clone(), &lenient);
+    let Some(mut skill) = skill else {
         return Err(Skipped {
             reason: format!(
                 "{} does not load even in `lenient`: run `cargo skills check --profile lenient {}`",

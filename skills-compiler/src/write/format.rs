@@ -22,9 +22,9 @@
 use crate::config::Config;
 use crate::emit::ir;
 use crate::read::frontmatter;
-use crate::read::source::{SourceFile, Sources};
+use crate::read::source::SourceFile;
 use crate::read::yaml::{self, Entry, Node, Value};
-use crate::validate::{self, SPEC_KEYS, SkillFiles};
+use crate::validate::{SPEC_KEYS, SkillFiles};
 
 /// Folded past this many characters (a description that long wraps in any editor).
 pub const FOLD_FROM: usize = 100;
@@ -425,14 +425,12 @@ fn resolves_to_other_type(text: &str) -> bool {
 }
 
 fn compiled(files: &SkillFiles, bytes: &[u8], config: &Config) -> Option<ir::Skill> {
-    let mut sources = Sources::default();
-    let mut diagnostics = Vec::new();
     let files = SkillFiles {
         bytes: bytes.to_vec(),
         ..files.clone()
     };
-    validate::skill(files, config, &mut sources, &mut diagnostics)
-        .filter(|_| !diagnostics.iter().any(|d| d.is_error()))
+    let (skill, diagnostics) = crate::compile_one(files, config);
+    skill.filter(|_| !diagnostics.iter().any(crate::Diagnostic::is_error))
 }
 
 /// The same skill, apart from where its text sits in the file and the order
