@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::budget::BudgetConfig;
 use crate::diagnostics::{Code, Diagnostic};
 
 /// Which rule set applies.
@@ -436,4 +435,43 @@ mod tests {
         let error = Config::load(&dir, Overrides::default()).unwrap_err();
         assert!(error.message.contains("max_skill"), "{}", error.message);
     }
+}
+
+/// A host name as written in configuration and on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Host {
+    ClaudeCode,
+    Codex,
+    Zed,
+    AgentSkills,
+}
+
+impl Host {
+    pub const ALL: [Host; 4] = [Host::ClaudeCode, Host::Codex, Host::Zed, Host::AgentSkills];
+}
+
+/// The `budget` table of `[package.metadata.skills]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct BudgetConfig {
+    /// Hosts to check (default: all four).
+    pub hosts: Option<Vec<Host>>,
+    /// The model's context window in tokens (default: each host's fallback).
+    pub context: Option<u64>,
+    /// A plain budget for this project's catalog, in characters.
+    pub chars: Option<usize>,
+    /// A plain budget for this project's catalog, in estimated tokens.
+    pub tokens: Option<usize>,
+    /// `warn` (default) or `deny`.
+    pub level: Option<Level>,
+}
+
+/// What an exceeded budget is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    #[default]
+    Warn,
+    Deny,
 }

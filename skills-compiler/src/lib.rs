@@ -24,15 +24,27 @@
 
 // The pipeline, in order; each stage a folder, private, so that what front
 // ends may use is the curated list below (and `unreachable_pub` keeps it so).
-mod emit;
-mod lint;
+// A stage imports only from the stages before it and from the modules
+// beside the pipeline (tests/layers.rs holds the code to that).
+//
+// 1. files to text and YAML trees;
 mod read;
+// 2. trees to the typed IR (with what the IR says to a model);
+pub mod ir;
 mod validate;
-// Beside the pipeline: its configuration, the budget models, the
-// diagnostics and how they render, rebuild tracking, and writing back.
+// 3. warnings on valid skills;
+mod lint;
+// 4. the IR to the runtime's tables, Rust, JSON;
+mod emit;
+
+// Beside the pipeline: diagnostics (with the files they quote) and the
+// configuration below every stage; the host budget models, which the lints
+// use; and the wings over the whole pipeline: writing skills back, and
+// rebuild tracking for the front ends.
 pub mod budget;
 mod config;
 pub mod diagnostics;
+mod parallel;
 pub mod tracking;
 pub mod write;
 
@@ -42,13 +54,16 @@ use std::path::Path;
 pub use config::{
     Config, OptionError, OptionValue, Overrides, Profile, configuring_workspace_manifest,
 };
+pub use diagnostics::source::{SourceFile, Sources};
 pub use diagnostics::{Code, Diagnostic, Severity};
-pub use emit::{codegen, editor_schema, ir, json, lower, present};
+pub use emit::{codegen, editor_schema, json, lower};
+pub use ir::present;
 pub use lint::similar_descriptions;
-pub use read::discover::{SkillPath, discover, discover_one, discover_skill, display_path};
+pub use read::discover::{
+    SkillFiles, SkillPath, discover, discover_one, discover_skill, display_path,
+};
 pub use read::markdown;
-pub use read::source::{SourceFile, Sources};
-pub use validate::{MAX_QUOTED_LINES, SkillFiles};
+pub use validate::MAX_QUOTED_LINES;
 
 /// The outcome of compiling a skills root: the IR when there is no error, and
 /// every diagnostic either way.
@@ -124,7 +139,7 @@ pub fn compile_looked_up(base: &Path, skill: &SkillPath, config: &Config) -> Com
 /// Compiles skills held in memory as the files of one skills root: the
 /// same pipeline as [`compile`] (limits, duplicates, lints over the set),
 /// without reading a directory. Editors, formatters and tests use it.
-pub fn compile_files(files: Vec<validate::SkillFiles>, config: &Config) -> Compilation {
+pub fn compile_files(files: Vec<SkillFiles>, config: &Config) -> Compilation {
     finish(files, config, Vec::new())
 }
 
@@ -142,7 +157,7 @@ pub(crate) fn compile_one(
 }
 
 fn finish(
-    candidates: Vec<validate::SkillFiles>,
+    candidates: Vec<SkillFiles>,
     config: &Config,
     mut diagnostics: Vec<Diagnostic>,
 ) -> Compilation {
@@ -210,7 +225,7 @@ fn set_lints(skills: &[ir::Skill], config: &Config, sources: &mut Sources) -> Ve
 /// What validating one skill gives: the skill, the files read, the diagnostics.
 type Validated = (Option<ir::Skill>, Sources, Vec<Diagnostic>);
 
-fn validate_one(files: validate::SkillFiles, config: &Config) -> Validated {
+fn validate_one(files: SkillFiles, config: &Config) -> Validated {
     let mut sources = Sources::default();
     let mut diagnostics = Vec::new();
     let skill = validate::skill(files, config, &mut sources, &mut diagnostics);
@@ -228,30 +243,8 @@ fn validate_one(files: validate::SkillFiles, config: &Config) -> Validated {
     (skill, sources, diagnostics)
 }
 
-fn validate_all(candidates: Vec<validate::SkillFiles>, config: &Config) -> Vec<Validated> {
-    map_in_order(candidates, |files| validate_one(files, config))
-}
-
-/// `items` mapped by `f`, results in input order. Skills are read and
-/// validated each on its own, so with the `parallel` feature (the CLI's)
-/// large collections use every core.
-#[cfg(feature = "parallel")]
-pub(crate) fn map_in_order<T: Send, R: Send>(
-    items: Vec<T>,
-    f: impl Fn(T) -> R + Sync + Send,
-) -> Vec<R> {
-    use rayon::prelude::*;
-    // Below this, starting threads costs more than it saves.
-    const PARALLEL_FROM: usize = 64;
-    if items.len() < PARALLEL_FROM {
-        return items.into_iter().map(f).collect();
-    }
-    items.into_par_iter().map(f).collect()
-}
-
-#[cfg(not(feature = "parallel"))]
-pub(crate) fn map_in_order<T, R>(items: Vec<T>, f: impl Fn(T) -> R) -> Vec<R> {
-    items.into_iter().map(f).collect()
+fn validate_all(candidates: Vec<SkillFiles>, config: &Config) -> Vec<Validated> {
+    parallel::map_in_order(candidates, |files| validate_one(files, config))
 }
 
 fn report_duplicates(names: &[(String, String)], diagnostics: &mut Vec<Diagnostic>) {

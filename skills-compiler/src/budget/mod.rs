@@ -19,10 +19,9 @@
 
 use std::fmt;
 
-use serde::Deserialize;
-
-use crate::emit::ir::Skill;
-use crate::emit::present;
+pub use crate::config::{BudgetConfig, Host, Level};
+use crate::ir::Skill;
+use crate::ir::present;
 
 // One file per host: its formula, caps and sources.
 mod agent_skills;
@@ -77,19 +76,7 @@ impl Budget {
     }
 }
 
-/// A host name as written in configuration and on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Host {
-    ClaudeCode,
-    Codex,
-    Zed,
-    AgentSkills,
-}
-
 impl Host {
-    pub const ALL: [Host; 4] = [Host::ClaudeCode, Host::Codex, Host::Zed, Host::AgentSkills];
-
     pub fn budget(self) -> Budget {
         match self {
             Host::ClaudeCode => Budget::ClaudeCode,
@@ -395,31 +382,6 @@ fn prefix_chars(text: &str, max: usize) -> &str {
     text.char_indices()
         .nth(max)
         .map_or(text, |(end, _)| &text[..end])
-}
-
-/// The `budget` table of `[package.metadata.skills]`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "snake_case")]
-pub struct BudgetConfig {
-    /// Hosts to check (default: all four).
-    pub hosts: Option<Vec<Host>>,
-    /// The model's context window in tokens (default: each host's fallback).
-    pub context: Option<u64>,
-    /// A plain budget for this project's catalog, in characters.
-    pub chars: Option<usize>,
-    /// A plain budget for this project's catalog, in estimated tokens.
-    pub tokens: Option<usize>,
-    /// `warn` (default) or `deny`.
-    pub level: Option<Level>,
-}
-
-/// What an exceeded budget is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    #[default]
-    Warn,
-    Deny,
 }
 
 impl BudgetConfig {

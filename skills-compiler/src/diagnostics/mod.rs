@@ -7,12 +7,13 @@
 mod codes;
 mod plain;
 pub mod render;
+pub mod source;
 
 pub use codes::{Code, explain, reference_markdown};
 
 use std::ops::Range;
 
-use crate::read::source::{LineCol, SourceFile, floor_char_boundary};
+use source::{LineCol, SourceFile, floor_char_boundary};
 
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -7,8 +7,8 @@
 
 use std::fmt::Write;
 
+use super::source::SourceFile;
 use super::{Diagnostic, Severity};
-use crate::read::source::SourceFile;
 
 /// annotate-snippets' terminal width, and the room it keeps around a span
 /// and the leading whitespace it keeps when it cuts a line.

@@ -4,8 +4,8 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Patch, Renderer, Snippet};
 use serde_json::json;
 
+use super::source::{SourceFile, Sources};
 use super::{Applicability, Diagnostic, Edit, FixIt, Severity, Span};
-use crate::read::source::{SourceFile, Sources};
 use std::ops::Range;
 
 /// Output style for [`human`].
@@ -326,7 +326,7 @@ fn escape_property(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::diagnostics::Code;
-    use crate::read::source::SourceFile;
+    use crate::diagnostics::source::SourceFile;
 
     /// `human` as it was before excerpts: the whole file given to
     /// annotate-snippets. Quoting only the annotated lines must not change a

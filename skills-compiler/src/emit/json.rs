@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::emit::ir::{Kind, Skill, Version};
+use crate::ir::{Kind, Skill, Version};
 
 /// Which fields a view holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! W010: a body over the Agent Skills client guide's recommended size.
 
 use crate::budget;
+use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::emit::ir::Skill;
-use crate::read::source::SourceFile;
+use crate::ir::Skill;
 
 /// The client guide's recommended most lines of a body.
 pub(super) const MAX_BODY_LINES: usize = 500;
@@ -40,7 +40,7 @@ pub(super) fn long_body(skill: &Skill, source: &SourceFile) -> Option<Diagnostic
     // Cheap bounds first: this runs on every body of every check. A byte
     // count of newlines vectorises; characters are counted only when the
     // bytes could pass the token limit.
-    let newlines = crate::read::source::count_newlines(&skill.body);
+    let newlines = crate::diagnostics::source::count_newlines(&skill.body);
     let may_pass_tokens = skill.body.len() > MAX_BODY_TOKENS * 4;
     if newlines < MAX_BODY_LINES && !may_pass_tokens {
         return None;
@@ -107,7 +107,7 @@ mod tests {
     /// W010 from a skill whose body is `body`.
     fn long_body_of(body: &str) -> Option<String> {
         let text = format!("---\nname: a\ndescription: Use when testing.\n---\n{body}");
-        let files = crate::validate::SkillFiles {
+        let files = crate::read::discover::SkillFiles {
             path: "skills/a/SKILL.md".into(),
             directory: "a".into(),
             bytes: text.clone().into_bytes(),

@@ -4,7 +4,7 @@
 use super::at_description;
 use crate::budget::{Budget, BudgetConfig, Entry, Fate, Level, Report, report, thousands};
 use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::emit::ir::Skill;
+use crate::ir::Skill;
 
 /// One diagnostic per configured budget that the skills exceed, on the
 /// description that pushes the catalog over.

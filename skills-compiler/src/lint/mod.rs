@@ -20,9 +20,9 @@ mod similar;
 pub(crate) use budget::budget;
 pub use similar::similar_descriptions;
 
+use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::emit::ir::Skill;
-use crate::read::source::SourceFile;
+use crate::ir::Skill;
 use crate::validate::is_placeholder;
 
 /// Lints of one valid skill, read from `source` (the file as parsed).

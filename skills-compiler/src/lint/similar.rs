@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::at_description;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::emit::ir::Skill;
+use crate::ir::Skill;
 
 /// Words too common to tell two descriptions apart (a `match`, not a list
 /// scan: this runs for every word of every description).

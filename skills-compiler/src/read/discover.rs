@@ -6,7 +6,18 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::validate::SkillFiles;
+
+/// The files of one skill as discovery found them.
+#[derive(Debug, Clone)]
+pub struct SkillFiles {
+    /// The skill file, relative to the crate root.
+    pub path: String,
+    /// The name the skill's `name` must match: its directory, or a flat file's stem.
+    pub directory: String,
+    pub bytes: Vec<u8>,
+    /// A sidecar `tools.yaml`: its path and bytes.
+    pub tools_yaml: Option<(String, Vec<u8>)>,
+}
 
 pub(crate) const SKILL_FILE: &str = "SKILL.md";
 pub(crate) const TOOLS_FILE: &str = "tools.yaml";
@@ -42,7 +53,7 @@ pub fn discover(
         .collect();
     // Entries are read on every core with the `parallel` feature; problems
     // and skills keep the entries' order.
-    let read = crate::map_in_order(entries, |child| {
+    let read = crate::parallel::map_in_order(entries, |child| {
         let mut problems = Vec::new();
         let known = Known {
             kind: child.kind(),
@@ -110,7 +121,7 @@ pub fn discover_skill(
 /// A path to check as one skill, looked up once: `lstat` of it and, for a
 /// directory, of its SKILL.md. A command line's paths are looked up on every
 /// core to find which are skills and who owns them; compiling them with
-/// [`crate::compile_looked_up`] then does not look again (on a large
+/// `compile_looked_up` then does not look again (on a large
 /// collection, checking is mostly system calls).
 #[derive(Debug, Clone)]
 pub struct SkillPath {

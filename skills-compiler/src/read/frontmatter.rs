@@ -3,8 +3,8 @@
 
 use std::ops::Range;
 
+use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::read::source::SourceFile;
 
 const BOM: &str = "\u{feff}";
 

@@ -2,7 +2,7 @@
 
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-use crate::emit::ir::Section;
+use skills_core::Section;
 
 /// Every heading of `body`, in order, with the byte range it governs: from the
 /// heading to the next heading of the same or a higher level.

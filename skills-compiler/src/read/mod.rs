@@ -1,9 +1,8 @@
 //! Reading: a skills root into skill files (discover), their bytes into
-//! text with positions (source, frontmatter), the frontmatter into a YAML
+//! the frontmatter's fences (frontmatter), the frontmatter into a YAML
 //! tree with spans (yaml), and the body's headings (markdown).
 
 pub(crate) mod discover;
 pub(crate) mod frontmatter;
 pub mod markdown;
-pub(crate) mod source;
 pub(crate) mod yaml;

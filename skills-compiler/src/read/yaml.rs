@@ -13,8 +13,8 @@ use std::ops::Range;
 use saphyr::{MarkedYaml, Scalar, YamlData, YamlLoader};
 use saphyr_parser::{Event, Marker, Parser, ScanError, SpannedEventReceiver};
 
+use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::read::source::SourceFile;
 
 /// The deepest nesting any configuration may ask for: lowering is recursive.
 pub(crate) const DEPTH_CAP: usize = 1024;

@@ -4,8 +4,8 @@
 use std::ops::Range;
 
 use crate::config::Profile;
+use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity, closest};
-use crate::read::source::SourceFile;
 use crate::read::yaml::{Entry, Node, Value, quote};
 
 /// One file being validated and the problems found so far.

@@ -7,7 +7,7 @@ use super::ctx::Ctx;
 use super::name;
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::emit::ir::{self, Kind, List, Protocol, SkillName, Str, Version};
+use crate::ir::{self, Kind, List, Protocol, SkillName, Str, Version};
 use crate::read::yaml::{Entry, Node, Value};
 
 /// The Agent Skills specification.

@@ -5,8 +5,8 @@
 use super::ctx::Ctx;
 use super::{fields, name};
 use crate::config::Config;
+use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, FixIt, Severity};
-use crate::read::source::SourceFile;
 use crate::read::yaml;
 use crate::read::{frontmatter, markdown};
 
@@ -202,7 +202,7 @@ pub(super) fn derived_fields(
     ));
     ctx.push(diagnostic);
     Some(fields::Fields {
-        name: Some(crate::emit::ir::SkillName(directory.to_owned())),
+        name: Some(crate::ir::SkillName(directory.to_owned())),
         description: Some(description),
         ..fields::Fields::default()
     })

@@ -1,4 +1,4 @@
-//! From one skill's files to a validated [`Skill`](crate::emit::ir::Skill), or diagnostics.
+//! From one skill's files to a validated [`Skill`](crate::ir::Skill), or diagnostics.
 //!
 //! framing -> YAML -> fields -> tools -> permissions -> policies. Every stage
 //! reports into the same list and keeps going where the next stage can still
@@ -21,22 +21,11 @@ use lenient::{LenientReading, Parsed};
 pub(crate) use placeholder::is_placeholder;
 
 use crate::config::{Config, Profile};
+use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::emit::ir::{Kind, Skill, Version};
-use crate::read::source::{SourceFile, Sources};
+use crate::ir::{Kind, Skill, Version};
+use crate::read::discover::SkillFiles;
 use crate::read::{frontmatter, yaml};
-
-/// The files of one skill as discovery found them.
-#[derive(Debug, Clone)]
-pub struct SkillFiles {
-    /// The skill file, relative to the crate root.
-    pub path: String,
-    /// The name the skill's `name` must match: its directory, or a flat file's stem.
-    pub directory: String,
-    pub bytes: Vec<u8>,
-    /// A sidecar `tools.yaml`: its path and bytes.
-    pub tools_yaml: Option<(String, Vec<u8>)>,
-}
 
 /// Validates one skill. Files read are added to `sources` so that
 /// diagnostics can quote them.
@@ -277,10 +266,7 @@ fn tools_and_permissions(
     root: &yaml::Node,
     tools_source: Option<&SourceFile>,
     config: &Config,
-) -> (
-    Option<Vec<crate::emit::ir::Tool>>,
-    Option<crate::emit::ir::Permissions>,
-) {
+) -> (Option<Vec<crate::ir::Tool>>, Option<crate::ir::Permissions>) {
     let sidecar = tools_source
         .and_then(|source| sidecar_root(ctx, source, config).map(|node| (source, node)));
     if tools_source.is_some() && sidecar.is_none() {

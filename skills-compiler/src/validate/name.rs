@@ -6,7 +6,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::ctx::Ctx;
 use crate::diagnostics::Code;
-use crate::emit::ir::SkillName;
+use crate::ir::SkillName;
 use crate::read::yaml::Node;
 
 pub(crate) const MAX_NAME_CHARS: usize = 64;

@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::tools::Declared;
 use crate::diagnostics::{Code, closest};
-use crate::emit::ir::{DefaultMode, Permissions, Policy, Tool, ToolName};
+use crate::ir::{DefaultMode, Permissions, Policy, Tool, ToolName};
 use crate::read::yaml::Node;
 
 const KEYS: &[&str] = &["default_mode", "require_confirmation", "allow_write"];
@@ -140,7 +140,7 @@ pub(super) fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emit::ir::{Endpoint, List, Method, Parameters};
+    use crate::ir::{Endpoint, List, Method, Parameters};
 
     fn tool(method: Option<Method>) -> Tool {
         Tool {

@@ -10,8 +10,8 @@ use super::ctx::Ctx;
 use crate::diagnostics::{Code, closest};
 use skills_core::ToolCallError;
 
-use crate::emit::ir::{Checks, ObjectType, Parameters, Property, Type};
-use crate::emit::lower;
+use crate::ir::table;
+use crate::ir::{Checks, ObjectType, Parameters, Property, Type};
 use crate::read::yaml::{Entry, Node, Value};
 
 /// Keywords that shape the Rust type.
@@ -714,7 +714,7 @@ impl Lowerer<'_, '_> {
         }
         let refused = match spellable(ty) {
             Err(message) => Some((Code::SchemaUnsupported, message)),
-            Ok(()) => lower::value_schema(ty)
+            Ok(()) => table::value_schema(ty)
                 .check_node("", 0, &default.to_json())
                 .err()
                 .map(|error| (Code::SchemaInvalid, refused_default(&error))),

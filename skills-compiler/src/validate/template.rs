@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::emit::ir::{Json, List, Part, Str};
+use crate::ir::{Json, List, Part, Str};
 
 /// A placeholder found in a template, with its byte range in the template text.
 #[derive(Debug, Clone, PartialEq, Eq)]

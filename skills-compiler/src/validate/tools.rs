@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::{schema, template};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::emit::ir::{self, Endpoint, List, Method, Parameters, Policy, Template, Tool, ToolName};
+use crate::ir::{self, Endpoint, List, Method, Parameters, Policy, Template, Tool, ToolName};
 use crate::read::yaml::Node;
 
 const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];

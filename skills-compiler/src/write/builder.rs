@@ -16,7 +16,7 @@
 //! );
 //! ```
 
-use crate::emit::ir::{DefaultMode, Kind, List, Parameters, Part, Skill, Str, Tool, Type, Version};
+use crate::ir::{DefaultMode, Kind, List, Parameters, Part, Skill, Str, Tool, Type, Version};
 use crate::read::yaml::{Entry, Node, Value};
 use crate::write::format;
 use skills_core::template_text;
@@ -264,8 +264,7 @@ impl SkillBuilder {
             Version::Number(n) => Some(node(Value::Int(i64::try_from(*n).unwrap_or(i64::MAX)))),
             Version::Semver(text) | Version::Text(text) => Some(string(text)),
         };
-        let names =
-            |tools: &[crate::emit::ir::ToolName]| tools.iter().map(|t| t.to_string()).collect();
+        let names = |tools: &[crate::ir::ToolName]| tools.iter().map(|t| t.to_string()).collect();
         SkillBuilder {
             name: skill.name.to_string(),
             description: skill.description.clone(),
@@ -375,7 +374,7 @@ impl SkillBuilder {
     /// `config`; otherwise its errors. Warnings (a placeholder, say) pass.
     pub fn build(&self, config: &crate::Config) -> Result<Written, Vec<crate::Diagnostic>> {
         let written = self.written();
-        let files = crate::validate::SkillFiles {
+        let files = crate::read::discover::SkillFiles {
             path: format!("skills/{}/SKILL.md", self.name),
             directory: self.name.clone(),
             bytes: written.skill_md.clone().into_bytes(),

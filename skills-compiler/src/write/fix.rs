@@ -22,7 +22,7 @@
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Applicability, Code, Diagnostic, FixIt, Span};
-use crate::validate::SkillFiles;
+use crate::read::discover::SkillFiles;
 
 /// A fix can uncover another (an unquoted `: ` hides the rest of the YAML
 /// from the parser): fixing repeats until nothing applies, at most this often.
@@ -328,8 +328,8 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
 /// `portable` has no `version` and no `x-` keys: a version other than the
 /// default and the original of a slugged name move into `metadata`, the
 /// specification's place for them (`metadata.version` is its own example).
-fn into_metadata(skill: &mut crate::emit::ir::Skill) {
-    use crate::emit::ir::Version;
+fn into_metadata(skill: &mut crate::ir::Skill) {
+    use crate::ir::Version;
     let version = match std::mem::replace(&mut skill.version, Version::Number(1)) {
         Version::Number(1) => None,
         Version::Number(n) => Some(n.to_string()),

@@ -20,11 +20,12 @@
 //! the same skill as compiled, and the same body bytes.
 
 use crate::config::Config;
-use crate::emit::ir;
+use crate::diagnostics::source::SourceFile;
+use crate::ir;
+use crate::read::discover::SkillFiles;
 use crate::read::frontmatter;
-use crate::read::source::SourceFile;
 use crate::read::yaml::{self, Entry, Node, Value};
-use crate::validate::{SPEC_KEYS, SkillFiles};
+use crate::validate::SPEC_KEYS;
 
 /// Folded past this many characters (a description that long wraps in any editor).
 pub const FOLD_FROM: usize = 100;

@@ -5,7 +5,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-use crate::emit::ir::Tool;
+use crate::ir::Tool;
 
 /// A tool with the names its generated code uses.
 pub(super) struct Call<'a> {

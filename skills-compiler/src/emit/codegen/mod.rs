@@ -11,8 +11,8 @@ mod types;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::emit::ir::{Skill, SkillSet};
-use crate::emit::present;
+use crate::ir::present;
+use crate::ir::{Skill, SkillSet};
 use names::Namespace;
 
 /// Names the generated code uses itself, never handed to a skill's types.

@@ -10,7 +10,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::names::{Namespace, ident};
-use crate::emit::ir::{ObjectType, Parameters, Property, Tool, Type};
+use crate::ir::{ObjectType, Parameters, Property, Tool, Type};
 
 /// The arguments struct of one tool and every type it needs.
 pub(super) struct Args {

@@ -4,7 +4,7 @@
 //! runtime crate, which compiled, loaded and merged sets share). (Tool definitions for each model API are composed by the
 //! runtime crate's `definitions`, from the one stored schema.)
 
-use crate::emit::ir::{Kind, Skill, Version};
+use crate::ir::{Kind, Skill, Version};
 
 /// The most characters of a description in a catalog line.
 pub const CATALOG_DESCRIPTION_CHARS: usize = 240;

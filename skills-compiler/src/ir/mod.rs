@@ -7,6 +7,9 @@
 use std::fmt;
 use std::ops::Range;
 
+pub mod present;
+pub(crate) mod table;
+
 /// The leaves of the IR are the runtime's own types: what the compiler
 /// checks is what the runtime holds.
 pub use skills_core::{
