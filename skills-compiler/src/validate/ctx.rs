@@ -37,6 +37,8 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Reports a problem: `ctx.push(ctx.error(code, span, "...").with_help("..."))`,
+    /// one call (the diagnostic is built from the same context it goes into).
     pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }
@@ -72,23 +74,27 @@ impl<'a> Ctx<'a> {
             Value::String(s) => Some(s.clone()),
             _ if node.is_scalar() && node.value != Value::Null => {
                 let text = self.source.text()[node.span.clone()].to_owned();
-                let diagnostic = self
-                    .error(
+                self.push(
+                    self.error(
                         Code::WrongType,
                         node.span.clone(),
                         format!("`{field}` must be a string, found {}", node.type_name()),
                     )
-                    .with_fix(self.source, node.span.clone(), quote(&text), "quote it");
-                self.push(diagnostic);
+                    .with_fix(
+                        self.source,
+                        node.span.clone(),
+                        quote(&text),
+                        "quote it",
+                    ),
+                );
                 None
             }
             _ => {
-                let diagnostic = self.error(
+                self.push(self.error(
                     Code::WrongType,
                     node.span.clone(),
                     format!("`{field}` must be a string, found {}", node.type_name()),
-                );
-                self.push(diagnostic);
+                ));
                 None
             }
         }
@@ -103,12 +109,11 @@ impl<'a> Ctx<'a> {
     ) -> Option<String> {
         let value = self.string(node, field)?;
         if value.trim().is_empty() {
-            let diagnostic = self.error(
+            self.push(self.error(
                 code,
                 node.span.clone(),
                 format!("`{field}` must not be empty"),
-            );
-            self.push(diagnostic);
+            ));
             return None;
         }
         Some(value)
@@ -126,8 +131,8 @@ impl<'a> Ctx<'a> {
                         && matches!(item.value, Value::Map(_) | Value::Seq(_)) =>
                     {
                         let text = item.to_json().to_string();
-                        let diagnostic = self
-                            .error(
+                        self.push(
+                            self.error(
                                 Code::StringList,
                                 item.span.clone(),
                                 format!(
@@ -136,34 +141,32 @@ impl<'a> Ctx<'a> {
                                 ),
                             )
                             .with_severity(Severity::Warning)
-                            .with_help(format!("write each item of `{field}` as one string"));
-                        self.push(diagnostic);
+                            .with_help(format!("write each item of `{field}` as one string")),
+                        );
                         Some(text)
                     }
                     _ => {
-                        let diagnostic = self.error(
+                        self.push(self.error(
                             Code::StringList,
                             item.span.clone(),
                             format!(
                                 "every item of `{field}` must be a non-empty string, found {}",
                                 describe(item)
                             ),
-                        );
-                        self.push(diagnostic);
+                        ));
                         None
                     }
                 })
                 .collect(),
             _ => {
-                let diagnostic = self.error(
+                self.push(self.error(
                     Code::StringList,
                     node.span.clone(),
                     format!(
                         "`{field}` must be a list of non-empty strings, found {}",
                         describe(node)
                     ),
-                );
-                self.push(diagnostic);
+                ));
                 Vec::new()
             }
         }
@@ -174,12 +177,11 @@ impl<'a> Ctx<'a> {
         match node.as_map() {
             Some(entries) => entries,
             None => {
-                let diagnostic = self.error(
+                self.push(self.error(
                     code,
                     node.span.clone(),
                     format!("`{field}` must be a mapping, found {}", node.type_name()),
-                );
-                self.push(diagnostic);
+                ));
                 &[]
             }
         }
@@ -187,7 +189,7 @@ impl<'a> Ctx<'a> {
 
     /// An unknown key, with a did-you-mean among `known`.
     pub(crate) fn unknown_key(
-        &mut self,
+        &self,
         code: Code,
         entry: &Entry,
         context: &str,

@@ -114,8 +114,8 @@ pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Co
             "license" => fields.license = ctx.string(value, key),
             "compatibility" => fields.compatibility = compatibility(ctx, value),
             "metadata" if ctx.profile == Profile::Lenient && value.as_str().is_some() => {
-                let diagnostic = ctx
-                    .error(
+                ctx.push(
+                    ctx.error(
                         Code::Metadata,
                         value.span.clone(),
                         "`metadata` is text, not a mapping; kept as the extra `metadata`",
@@ -123,8 +123,8 @@ pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Co
                     .with_severity(Severity::Warning)
                     .with_help(
                         "metadata maps keys to strings: `metadata:` then `  key: value` lines",
-                    );
-                ctx.push(diagnostic);
+                    ),
+                );
                 fields.extras.push((entry.key.clone(), value.to_json()));
             }
             "metadata" => fields.metadata = metadata(ctx, value),
@@ -153,14 +153,14 @@ pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Co
         missing_name(ctx, root, directory, &mut fields);
     }
     if root.get("description").is_none() {
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::MissingField,
                 root.span.start..root.span.start,
                 "missing required field `description`",
             )
-            .with_help("say what the skill does and when to use it: `description: ...`");
-        ctx.push(diagnostic);
+            .with_help("say what the skill does and when to use it: `description: ...`"),
+        );
     }
     let protocol = root.get("kind").and_then(Node::as_str) == Some("protocol");
     if ctx.profile != Profile::Portable {
@@ -203,10 +203,10 @@ fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
     } else {
         Code::NotPortable
     };
-    let diagnostic = ctx
-        .error(code, entry.key_span.clone(), message)
-        .with_help(help);
-    ctx.push(diagnostic);
+    ctx.push(
+        ctx.error(code, entry.key_span.clone(), message)
+            .with_help(help),
+    );
 }
 
 fn unknown(ctx: &mut Ctx<'_>, entry: &Entry, fields: &mut Fields) {
@@ -234,48 +234,47 @@ fn unknown(ctx: &mut Ctx<'_>, entry: &Entry, fields: &mut Fields) {
 fn missing_name(ctx: &mut Ctx<'_>, root: &Node, directory: &str, fields: &mut Fields) {
     let at = root.span.start..root.span.start;
     if ctx.profile == Profile::Lenient && name::is_valid(directory) {
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::MissingField,
                 at,
                 format!("missing field `name`; using the directory name `{directory}`"),
             )
-            .with_severity(Severity::Warning);
-        ctx.push(diagnostic);
+            .with_severity(Severity::Warning),
+        );
         fields.name = Some(SkillName(directory.to_owned()));
         return;
     }
-    let diagnostic = ctx
-        .error(Code::MissingField, at, "missing required field `name`")
-        .with_help(format!(
-            "add `name: {directory}` (the name must match the directory)"
-        ));
-    ctx.push(diagnostic);
+    ctx.push(
+        ctx.error(Code::MissingField, at, "missing required field `name`")
+            .with_help(format!(
+                "add `name: {directory}` (the name must match the directory)"
+            )),
+    );
 }
 
 fn description(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     let text = ctx.string(node, "description")?;
     if text.trim().is_empty() {
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::EmptyDescription,
                 node.span.clone(),
                 "the description is empty",
             )
-            .with_help("say what the skill does and when a model should use it");
-        ctx.push(diagnostic);
+            .with_help("say what the skill does and when a model should use it"),
+        );
         return None;
     }
     let count = text.chars().count();
     if count > MAX_DESCRIPTION_CHARS {
-        let diagnostic = ctx
+        ctx.push(ctx
             .error(
                 Code::DescriptionTooLong,
                 node.span.clone(),
                 format!("the description is {count} characters long; the limit is {MAX_DESCRIPTION_CHARS}"),
             )
-            .with_help("it is sent on every model turn: keep what decides when to use the skill, move the rest into the body");
-        ctx.push(diagnostic);
+            .with_help("it is sent on every model turn: keep what decides when to use the skill, move the rest into the body"));
         return None;
     }
     Some(text)
@@ -290,10 +289,9 @@ fn compatibility(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
         } else {
             format!("{count} characters long")
         };
-        let diagnostic = ctx
+        ctx.push(ctx
             .error(Code::Compatibility, node.span.clone(), format!("`compatibility` is {what}; it must be 1 to {MAX_COMPATIBILITY_CHARS} characters"))
-            .with_help("say briefly what the skill needs (tools, network, platform), or remove the field");
-        ctx.push(diagnostic);
+            .with_help("say briefly what the skill needs (tools, network, platform), or remove the field"));
         return None;
     }
     Some(text)
@@ -311,21 +309,20 @@ fn metadata(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
                 ctx.source.text()[value.span.clone()].trim().to_owned()
             }
             Value::Seq(_) | Value::Map(_) if ctx.profile == Profile::Lenient => {
-                let diagnostic = ctx
-                    .error(
+                ctx.push(
+                    ctx.error(
                         Code::Metadata,
                         value.span.clone(),
                         format!("`metadata.{}` is nested; kept as JSON text", entry.key),
                     )
-                    .with_severity(Severity::Warning);
-                ctx.push(diagnostic);
+                    .with_severity(Severity::Warning),
+                );
                 value.to_json().to_string()
             }
             _ => {
-                let diagnostic = ctx
+                ctx.push(ctx
                     .error(Code::Metadata, value.span.clone(), format!("`metadata.{}` must be a string, found {}", entry.key, value.type_name()))
-                    .with_help("metadata maps strings to strings: flatten nested values into their own keys");
-                ctx.push(diagnostic);
+                    .with_help("metadata maps strings to strings: flatten nested values into their own keys"));
                 continue;
             }
         };
@@ -343,11 +340,10 @@ fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
                     .filter(|t| !t.is_empty())
                     .collect::<Vec<_>>()
                     .join(" ");
-                let diagnostic = ctx
+                ctx.push(ctx
                     .error(Code::CommaSeparatedTools, node.span.clone(), "`allowed-tools` looks comma-separated; the specification separates tools with spaces")
                     .with_severity(Severity::Warning)
-                    .with_fix(ctx.source, node.span.clone(), fixed, "separate with spaces");
-                ctx.push(diagnostic);
+                    .with_fix(ctx.source, node.span.clone(), fixed, "separate with spaces"));
             }
             text.split_whitespace().map(str::to_owned).collect()
         }
@@ -357,23 +353,21 @@ fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
                 .filter_map(|item| ctx.string(item, "allowed-tools"))
                 .collect();
             if ctx.profile == Profile::Portable {
-                let diagnostic = ctx
+                ctx.push(ctx
                     .error(Code::AllowedTools, node.span.clone(), "`allowed-tools` must be a space-separated string in the `portable` profile")
-                    .with_fix(ctx.source, node.span.clone(), crate::read::yaml::quote(&tools.join(" ")), "write the list as one string");
-                ctx.push(diagnostic);
+                    .with_fix(ctx.source, node.span.clone(), crate::read::yaml::quote(&tools.join(" ")), "write the list as one string"));
             }
             tools
         }
         _ => {
-            let diagnostic = ctx.error(
+            ctx.push(ctx.error(
                 Code::AllowedTools,
                 node.span.clone(),
                 format!(
                     "`allowed-tools` must be a string, found {}",
                     node.type_name()
                 ),
-            );
-            ctx.push(diagnostic);
+            ));
             Vec::new()
         }
     }
@@ -392,14 +386,14 @@ fn kind(ctx: &mut Ctx<'_>, node: &Node) -> Option<Kind> {
             on_already_done: Str::Owned(String::new()),
         }))),
         other => {
-            let diagnostic = ctx
-                .error(
+            ctx.push(
+                ctx.error(
                     Code::Kind,
                     node.span.clone(),
                     format!("`{other}` is not a kind"),
                 )
-                .with_help("use `skill` (the default) or `protocol`");
-            ctx.push(diagnostic);
+                .with_help("use `skill` (the default) or `protocol`"),
+            );
             None
         }
     }
@@ -436,27 +430,26 @@ fn version(ctx: &mut Ctx<'_>, node: &Node) -> Option<Version> {
         let text = ctx.source.text()[node.span.clone()].trim();
         let text = node.as_str().unwrap_or(text).to_owned();
         if !text.is_empty() && node.value != Value::Null {
-            let diagnostic = ctx
+            ctx.push(ctx
                 .error(
                     Code::Version,
                     node.span.clone(),
                     format!("`version` is neither a positive integer nor semver; kept as the text `{text}`"),
                 )
                 .with_severity(Severity::Warning)
-                .with_help("write `version: 2` or `version: \"1.2.0\"`");
-            ctx.push(diagnostic);
+                .with_help("write `version: 2` or `version: \"1.2.0\"`"));
             return Some(Version::Text(text.into()));
         }
     }
     if version.is_none() {
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::Version,
                 node.span.clone(),
                 "`version` must be a positive integer or a quoted semver string",
             )
-            .with_help("write `version: 2` or `version: \"1.2.0\"`");
-        ctx.push(diagnostic);
+            .with_help("write `version: 2` or `version: \"1.2.0\"`"),
+        );
     }
     version
 }
@@ -528,14 +521,13 @@ fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
             .map(|k| format!("`{k}`"))
             .collect::<Vec<_>>()
             .join(", ");
-        let diagnostic = ctx
+        ctx.push(ctx
             .error(Code::ProtocolIncomplete, at, format!("this protocol does not declare {list}"))
             .with_help(
                 "a protocol must declare its steps, how each step is checked (`post_checks`), and what to do when \
                  the run drifts off plan (`on_deviation`), when it cannot be completed (`on_blocked`), and when a \
                  step is already done (`on_already_done`)",
-            );
-        ctx.push(diagnostic);
+            ));
     }
     let mut list = |ctx: &mut Ctx<'_>, key: &str, non_empty: bool| -> Vec<String> {
         let Some(node) = root.get(key) else {
@@ -543,12 +535,11 @@ fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
         };
         let items = ctx.string_list(node, key);
         if non_empty && items.is_empty() && node.as_seq().is_some_and(<[Node]>::is_empty) {
-            let diagnostic = ctx.error(
+            ctx.push(ctx.error(
                 Code::ProtocolIncomplete,
                 node.span.clone(),
                 format!("`{key}` must not be empty"),
-            );
-            ctx.push(diagnostic);
+            ));
             complete = false;
         }
         items
@@ -579,10 +570,9 @@ fn reject_protocol_keys(ctx: &mut Ctx<'_>, entries: &[Entry]) {
         .iter()
         .filter(|e| PROTOCOL_KEYS.contains(&e.key.as_str()))
     {
-        let diagnostic = ctx
+        ctx.push(ctx
             .error(Code::ProtocolKeyOnSkill, entry.key_span.clone(), format!("`{}` is a protocol key, but this is a plain skill", entry.key))
-            .with_help("add `kind: protocol` (and declare steps, post_checks and the three escape hatches), or remove the key");
-        ctx.push(diagnostic);
+            .with_help("add `kind: protocol` (and declare steps, post_checks and the three escape hatches), or remove the key"));
     }
 }
 

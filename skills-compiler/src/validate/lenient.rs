@@ -114,7 +114,7 @@ pub(super) fn claude_code_tools(ctx: &mut Ctx<'_>, root: &mut yaml::Node) -> Opt
             .collect::<Option<_>>()?,
         _ => return None,
     };
-    let diagnostic = ctx
+    ctx.push(ctx
         .error(
             Code::ToolShape,
             node.span.clone(),
@@ -124,8 +124,7 @@ pub(super) fn claude_code_tools(ctx: &mut Ctx<'_>, root: &mut yaml::Node) -> Opt
         .with_help(format!(
             "write `allowed-tools: {}`; `tools` declares HTTP tools here",
             names.join(" ")
-        ));
-    ctx.push(diagnostic);
+        )));
     if let yaml::Value::Map(entries) = &mut root.value {
         entries.retain(|entry| entry.key != "tools");
     }
@@ -149,7 +148,7 @@ pub(super) fn derived_fields(
         .map(|line| line.chars().count())
         .filter(|length| *length > fields::MAX_DESCRIPTION_CHARS)
     {
-        let diagnostic = Diagnostic::at(
+        ctx.push(Diagnostic::at(
             Code::DerivedDescriptionCut,
             ctx.source,
             0..0,
@@ -159,48 +158,52 @@ pub(super) fn derived_fields(
             ),
         )
         .with_severity(Severity::Warning)
-        .with_help("add a frontmatter with a description that says what the skill does and when to use it");
-        ctx.push(diagnostic);
+        .with_help("add a frontmatter with a description that says what the skill does and when to use it"));
     }
     let Some(description) = description else {
-        let diagnostic = Diagnostic::at(
-            Code::MissingField,
-            ctx.source,
-            0..0,
-            "no frontmatter and no text to take a description from",
-        )
-        .with_help("add a frontmatter with `name` and `description`");
-        ctx.push(diagnostic);
+        ctx.push(
+            Diagnostic::at(
+                Code::MissingField,
+                ctx.source,
+                0..0,
+                "no frontmatter and no text to take a description from",
+            )
+            .with_help("add a frontmatter with `name` and `description`"),
+        );
         return None;
     };
     if !name::is_valid(directory) {
-        let diagnostic = Diagnostic::at(
-            Code::NameCharacters,
+        ctx.push(
+            Diagnostic::at(
+                Code::NameCharacters,
+                ctx.source,
+                0..0,
+                format!(
+                    "no frontmatter, and the directory name `{directory}` is not a valid skill name"
+                ),
+            )
+            .with_help(format!(
+                "rename the directory to `{}`, or add a frontmatter",
+                name::suggest(directory)
+            )),
+        );
+        return None;
+    }
+    ctx.push(
+        Diagnostic::at(
+            Code::DerivedFrontmatter,
             ctx.source,
             0..0,
             format!(
-                "no frontmatter, and the directory name `{directory}` is not a valid skill name"
+                "no frontmatter: using name `{directory}` and the description \"{description}\""
             ),
         )
+        .with_severity(Severity::Warning)
         .with_help(format!(
-            "rename the directory to `{}`, or add a frontmatter",
-            name::suggest(directory)
-        ));
-        ctx.push(diagnostic);
-        return None;
-    }
-    let diagnostic = Diagnostic::at(
-        Code::DerivedFrontmatter,
-        ctx.source,
-        0..0,
-        format!("no frontmatter: using name `{directory}` and the description \"{description}\""),
-    )
-    .with_severity(Severity::Warning)
-    .with_help(format!(
-        "add a frontmatter:\n---\nname: {directory}\ndescription: {}\n---",
-        yaml::quote(&description)
-    ));
-    ctx.push(diagnostic);
+            "add a frontmatter:\n---\nname: {directory}\ndescription: {}\n---",
+            yaml::quote(&description)
+        )),
+    );
     Some(fields::Fields {
         name: Some(crate::ir::SkillName(directory.to_owned())),
         description: Some(description),

@@ -277,16 +277,16 @@ fn tools_and_permissions(
     if let Some((source, node)) = &sidecar {
         for key in ["tools", "permissions"] {
             if let (Some(here), Some(_)) = (root.get(key), node.get(key)) {
-                let diagnostic = ctx
-                    .error(
+                ctx.push(
+                    ctx.error(
                         Code::ToolsTwice,
                         here.span.clone(),
                         format!("`{key}` is declared both here and in {}", source.path()),
                     )
                     .with_help(
                         "keep the declarations in one place; tools.yaml keeps SKILL.md portable",
-                    );
-                ctx.push(diagnostic);
+                    ),
+                );
             }
         }
     }
@@ -325,7 +325,7 @@ fn tools_and_permissions(
 /// The mapping at the root of a `tools.yaml`.
 fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Option<yaml::Node> {
     if source.text().len() > config.max_frontmatter_bytes {
-        let diagnostic = Diagnostic::error(
+        ctx.push(Diagnostic::error(
             Code::FrontmatterTooLarge,
             source.path(),
             format!(
@@ -333,8 +333,7 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
                 source.text().len(),
                 config.max_frontmatter_bytes
             ),
-        );
-        ctx.push(diagnostic);
+        ));
         return None;
     }
     let start = if source.text().starts_with('\u{feff}') {
@@ -359,13 +358,12 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
     let mut file = ctx.for_file(source);
     for entry in file.map(&node, "tools.yaml", Code::ToolShape) {
         if entry.key != "tools" && entry.key != "permissions" {
-            let diagnostic = file.unknown_key(
+            file.push(file.unknown_key(
                 Code::UnknownKey,
                 entry,
                 "tools.yaml",
                 &["tools", "permissions"],
-            );
-            file.push(diagnostic);
+            ));
         }
     }
     node.as_map().is_some().then_some(node)

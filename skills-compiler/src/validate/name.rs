@@ -21,10 +21,10 @@ pub(crate) fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<S
     let name = nfkc(raw.trim()).into_owned();
     let span = node.span.clone();
     if name.is_empty() {
-        let diagnostic = ctx
-            .error(Code::EmptyName, span, "the skill name is empty")
-            .with_help(format!("use the directory name: `name: {directory}`"));
-        ctx.push(diagnostic);
+        ctx.push(
+            ctx.error(Code::EmptyName, span, "the skill name is empty")
+                .with_help(format!("use the directory name: `name: {directory}`")),
+        );
         return None;
     }
     if ctx.profile == crate::config::Profile::Lenient && !is_valid(&name) {
@@ -42,24 +42,23 @@ pub(crate) fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<S
         ctx.push(diagnostic);
     }
     if name.to_lowercase() != name {
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::NameCharacters,
                 span.clone(),
                 format!("the skill name `{name}` must be lowercase"),
             )
-            .with_help(format!("use `{}`", suggest(&name)));
-        ctx.push(diagnostic);
+            .with_help(format!("use `{}`", suggest(&name))),
+        );
         usable = false;
     } else if let Some(bad) = name.chars().find(|&c| !(c.is_alphanumeric() || c == '-')) {
-        let diagnostic = ctx
+        ctx.push(ctx
             .error(
                 Code::NameCharacters,
                 span.clone(),
                 format!("the skill name `{name}` contains `{bad}`: only letters, digits and hyphens are allowed"),
             )
-            .with_help(format!("use `{}`", suggest(&name)));
-        ctx.push(diagnostic);
+            .with_help(format!("use `{}`", suggest(&name))));
         usable = false;
     }
     if name.starts_with('-') || name.ends_with('-') || name.contains("--") {
@@ -68,26 +67,26 @@ pub(crate) fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<S
         } else {
             "must not start or end with `-`"
         };
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::NameHyphens,
                 span.clone(),
                 format!("the skill name `{name}` {what}"),
             )
-            .with_help(format!("use `{}`", suggest(&name)));
-        ctx.push(diagnostic);
+            .with_help(format!("use `{}`", suggest(&name))),
+        );
         usable = false;
     }
     if usable && !name.is_ascii() {
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::NonAsciiName,
                 span.clone(),
                 format!("the skill name `{name}` is not ASCII"),
             )
             .with_severity(crate::diagnostics::Severity::Warning)
-            .with_help("valid, but some clients and file systems mishandle non-ASCII names");
-        ctx.push(diagnostic);
+            .with_help("valid, but some clients and file systems mishandle non-ASCII names"),
+        );
     }
     if nfkc(directory) != name {
         let diagnostic = ctx
@@ -111,17 +110,17 @@ pub(crate) fn check(ctx: &mut Ctx<'_>, node: &Node, directory: &str) -> Option<S
 fn slug(ctx: &mut Ctx<'_>, node: &Node, name: &str, directory: &str) -> Option<SkillName> {
     let slug = suggest(name);
     if !is_valid(&slug) {
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::NameCharacters,
                 node.span.clone(),
                 format!("the skill name `{name}` has no usable letters or digits"),
             )
-            .with_help(format!("use the directory name: `name: {directory}`"));
-        ctx.push(diagnostic);
+            .with_help(format!("use the directory name: `name: {directory}`")),
+        );
         return None;
     }
-    let diagnostic = ctx
+    ctx.push(ctx
         .error(
             Code::NameCharacters,
             node.span.clone(),
@@ -130,19 +129,18 @@ fn slug(ctx: &mut Ctx<'_>, node: &Node, name: &str, directory: &str) -> Option<S
         .with_severity(crate::diagnostics::Severity::Warning)
         .with_help(format!(
             "names are lower-case letters, digits and single hyphens: `name: {slug}` (the original is kept as `x-original-name`)"
-        ));
-    ctx.push(diagnostic);
+        )));
     if nfkc(directory) != slug {
-        let diagnostic = ctx
-            .error_unless_lenient(
+        ctx.push(
+            ctx.error_unless_lenient(
                 Code::NameMismatch,
                 node.span.clone(),
                 format!("the skill name `{slug}` does not match its directory `{directory}`"),
             )
             .with_help(format!(
                 "rename the directory to `{slug}`, or set `name: {directory}`"
-            ));
-        ctx.push(diagnostic);
+            )),
+        );
     }
     Some(SkillName(slug))
 }

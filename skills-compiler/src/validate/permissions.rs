@@ -36,10 +36,9 @@ pub(super) fn check(
             Some("readonly") => Some(DefaultMode::Readonly),
             Some("confirm") => Some(DefaultMode::Confirm),
             Some(other) => {
-                let diagnostic = ctx
+                ctx.push(ctx
                     .error(Code::DefaultMode, mode.span.clone(), format!("`{other}` is not a default mode"))
-                    .with_help("use `readonly` (mutating tools are denied unless allowed) or `confirm` (they ask first)");
-                ctx.push(diagnostic);
+                    .with_help("use `readonly` (mutating tools are denied unless allowed) or `confirm` (they ask first)"));
                 None
             }
             None => None,
@@ -54,11 +53,10 @@ pub(super) fn check(
     let allow = tool_list(ctx, node.get("allow_write"), "allow_write", tools);
     for (name, span) in &allow {
         if let Some((_, first)) = confirm.iter().find(|(other, _)| other == name) {
-            let diagnostic = ctx
+            ctx.push(ctx
                 .error(Code::ConflictingPermission, span.clone(), format!("`{name}` is in both `require_confirmation` and `allow_write`"))
                 .with_label(ctx.source, first.clone(), "also listed here")
-                .with_help("keep it in one list: confirmation wins at run time, so the other entry is misleading");
-            ctx.push(diagnostic);
+                .with_help("keep it in one list: confirmation wins at run time, so the other entry is misleading"));
         }
     }
     let errors_after = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
@@ -77,12 +75,11 @@ fn tool_list(
 ) -> Vec<(ToolName, Range<usize>)> {
     let Some(node) = node else { return Vec::new() };
     let Some(items) = node.as_seq() else {
-        let diagnostic = ctx.error(
+        ctx.push(ctx.error(
             Code::PermissionsShape,
             node.span.clone(),
             format!("`{field}` must be a list of tool names"),
-        );
-        ctx.push(diagnostic);
+        ));
         return Vec::new();
     };
     items

@@ -121,8 +121,8 @@ pub(super) fn lower(ctx: &mut Ctx<'_>, node: &Node) -> Lowered {
 
 fn lower_root(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
     let Some(entries) = node.as_map() else {
-        let diagnostic = ctx
-            .error(
+        ctx.push(
+            ctx.error(
                 Code::SchemaRoot,
                 node.span.clone(),
                 format!(
@@ -130,18 +130,17 @@ fn lower_root(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
                     node.type_name()
                 ),
             )
-            .with_help("use `type: object` with `properties`");
-        ctx.push(diagnostic);
+            .with_help("use `type: object` with `properties`"),
+        );
         return None;
     };
     if node.get("type").and_then(Node::as_str) != Some("object") {
         let at = node
             .get("type")
             .map_or(node.span.clone(), |t| t.span.clone());
-        let diagnostic = ctx
+        ctx.push(ctx
             .error(Code::SchemaRoot, at, "the root of `parameters` must be `type: object`")
-            .with_help("model APIs take tool arguments as a JSON object: wrap the parameters in `type: object` with `properties`");
-        ctx.push(diagnostic);
+            .with_help("model APIs take tool arguments as a JSON object: wrap the parameters in `type: object` with `properties`"));
         return None;
     }
     let def_names: Vec<String> = node
@@ -190,14 +189,13 @@ fn reference_cycles(ctx: &mut Ctx<'_>, defs_node: &Node, defs: &[(String, Type)]
         };
         let reference = defs_node.get(name).and_then(|def| def.get("$ref"));
         if let (true, Some(reference)) = (cycles, reference) {
-            let diagnostic = ctx
+            ctx.push(ctx
                 .error(
                     Code::SchemaRef,
                     reference.span.clone(),
                     format!("`$defs/{name}` refers to itself through references alone, so it describes no value"),
                 )
-                .with_help("give one of the entries in the cycle a type (`type: object`, ...)");
-            ctx.push(diagnostic);
+                .with_help("give one of the entries in the cycle a type (`type: object`, ...)"));
         }
     }
 }
@@ -210,12 +208,11 @@ struct Lowerer<'c, 'a> {
 impl Lowerer<'_, '_> {
     fn schema(&mut self, node: &Node, is_root: bool) -> Option<Type> {
         let Some(entries) = node.as_map() else {
-            let diagnostic = self.ctx.error(
+            self.ctx.push(self.ctx.error(
                 Code::SchemaInvalid,
                 node.span.clone(),
                 format!("a schema must be a mapping, found {}", node.type_name()),
-            );
-            self.ctx.push(diagnostic);
+            ));
             return None;
         };
         if !self.check_keywords(entries, is_root) {
@@ -228,15 +225,14 @@ impl Lowerer<'_, '_> {
                 .iter()
                 .filter(|e| !REF_SIBLINGS.contains(&e.key.as_str()) && !e.key.starts_with("x-"))
             {
-                let diagnostic = self
+                self.ctx.push(self
                     .ctx
                     .error(
                         Code::SchemaUnsupported,
                         entry.key_span.clone(),
                         format!("`{}` beside `$ref` is not supported", entry.key),
                     )
-                    .with_help("put it in the `$defs` entry the reference names, or declare the schema here instead of referring to it");
-                self.ctx.push(diagnostic);
+                    .with_help("put it in the `$defs` entry the reference names, or declare the schema here instead of referring to it"));
                 alone = false;
             }
             return self.reference(reference).filter(|_| alone);
@@ -246,15 +242,17 @@ impl Lowerer<'_, '_> {
             None if node.get("enum").is_some() => ("string".to_owned(), false),
             None if node.get("properties").is_some() => ("object".to_owned(), false),
             None => {
-                let diagnostic = self
-                    .ctx
-                    .error(
-                        Code::SchemaInvalid,
-                        node.span.clone(),
-                        "this schema has no `type`",
-                    )
-                    .with_help("add `type: string` (or integer, number, boolean, array, object)");
-                self.ctx.push(diagnostic);
+                self.ctx.push(
+                    self.ctx
+                        .error(
+                            Code::SchemaInvalid,
+                            node.span.clone(),
+                            "this schema has no `type`",
+                        )
+                        .with_help(
+                            "add `type: string` (or integer, number, boolean, array, object)",
+                        ),
+                );
                 return None;
             }
         };
@@ -275,15 +273,15 @@ impl Lowerer<'_, '_> {
             "array" => match node.get("items") {
                 Some(items) => Type::Array(Box::new(self.schema(items, false)?), checks),
                 None => {
-                    let diagnostic = self
-                        .ctx
-                        .error(
-                            Code::SchemaInvalid,
-                            node.span.clone(),
-                            "an array schema needs `items`",
-                        )
-                        .with_help("add `items: {type: string}` (or the element type)");
-                    self.ctx.push(diagnostic);
+                    self.ctx.push(
+                        self.ctx
+                            .error(
+                                Code::SchemaInvalid,
+                                node.span.clone(),
+                                "an array schema needs `items`",
+                            )
+                            .with_help("add `items: {type: string}` (or the element type)"),
+                    );
                     return None;
                 }
             },
@@ -294,12 +292,11 @@ impl Lowerer<'_, '_> {
         if type_name != "string"
             && let Some(values) = node.get("enum")
         {
-            let diagnostic = self.ctx.error(
+            self.ctx.push(self.ctx.error(
                 Code::SchemaUnsupported,
                 values.span.clone(),
                 format!("`enum` is supported on strings only, not on `{type_name}`"),
-            );
-            self.ctx.push(diagnostic);
+            ));
             return None;
         }
         Some(if nullable {
@@ -315,12 +312,11 @@ impl Lowerer<'_, '_> {
         for entry in entries {
             let key = entry.key.as_str();
             if key == "$defs" && !is_root {
-                let diagnostic = self.ctx.error(
+                self.ctx.push(self.ctx.error(
                     Code::SchemaUnsupported,
                     entry.key_span.clone(),
                     "`$defs` is supported at the root of `parameters` only",
-                );
-                self.ctx.push(diagnostic);
+                ));
             } else if UNSUPPORTED.contains(&key) {
                 let help = match key {
                     "definitions" => "use `$defs` (JSON Schema 2020-12)".to_owned(),
@@ -328,21 +324,21 @@ impl Lowerer<'_, '_> {
                     "const" => "use `enum` with one value".to_owned(),
                     _ => "supported: type, properties, required, items, string enum, nullable via `type: [T, \"null\"]`, additionalProperties, local $ref".to_owned(),
                 };
-                let diagnostic = self
-                    .ctx
-                    .error(
-                        Code::SchemaUnsupported,
-                        entry.key_span.clone(),
-                        format!("`{key}` is not supported in tool parameter schemas"),
-                    )
-                    .with_help(help);
-                self.ctx.push(diagnostic);
+                self.ctx.push(
+                    self.ctx
+                        .error(
+                            Code::SchemaUnsupported,
+                            entry.key_span.clone(),
+                            format!("`{key}` is not supported in tool parameter schemas"),
+                        )
+                        .with_help(help),
+                );
             } else if !STRUCTURAL.contains(&key)
                 && !ANNOTATIONS.contains(&key)
                 && !key.starts_with("x-")
             {
                 let known = STRUCTURAL.iter().chain(ANNOTATIONS).copied();
-                let diagnostic = match closest(key, known) {
+                self.ctx.push(match closest(key, known) {
                     Some(suggestion) => self
                         .ctx
                         .error(
@@ -356,8 +352,7 @@ impl Lowerer<'_, '_> {
                         entry.key_span.clone(),
                         format!("`{key}` is not a supported schema keyword"),
                     ),
-                };
-                self.ctx.push(diagnostic);
+                });
             }
         }
         self.ctx.diagnostics.len() == errors_before
@@ -372,26 +367,25 @@ impl Lowerer<'_, '_> {
                 let names: Vec<&str> = items.iter().filter_map(Node::as_str).collect();
                 let non_null: Vec<&str> = names.iter().copied().filter(|n| *n != "null").collect();
                 if names.len() != items.len() || non_null.len() != 1 || names.len() != 2 {
-                    let diagnostic = self
-                        .ctx
-                        .error(
-                            Code::SchemaUnsupported,
-                            node.span.clone(),
-                            "a type list must be `[T, \"null\"]`",
-                        )
-                        .with_help("unions of several types are not supported");
-                    self.ctx.push(diagnostic);
+                    self.ctx.push(
+                        self.ctx
+                            .error(
+                                Code::SchemaUnsupported,
+                                node.span.clone(),
+                                "a type list must be `[T, \"null\"]`",
+                            )
+                            .with_help("unions of several types are not supported"),
+                    );
                     return None;
                 }
                 (non_null[0].to_owned(), true, node.span.clone())
             }
             _ => {
-                let diagnostic = self.ctx.error(
+                self.ctx.push(self.ctx.error(
                     Code::SchemaInvalid,
                     node.span.clone(),
                     "`type` must be a string",
-                );
-                self.ctx.push(diagnostic);
+                ));
                 return None;
             }
         };
@@ -429,12 +423,11 @@ impl Lowerer<'_, '_> {
         if let (Some(m), Some(at)) = (checks.multiple_of, node.get("multipleOf"))
             && m <= 0.0
         {
-            let diagnostic = self.ctx.error(
+            self.ctx.push(self.ctx.error(
                 Code::SchemaInvalid,
                 at.span.clone(),
                 "`multipleOf` must be greater than 0",
-            );
-            self.ctx.push(diagnostic);
+            ));
         }
         (self.ctx.diagnostics.len() == errors_before).then_some(checks)
     }
@@ -450,15 +443,15 @@ impl Lowerer<'_, '_> {
                 } else {
                     "write a number"
                 };
-                let diagnostic = self
-                    .ctx
-                    .error(
-                        Code::SchemaInvalid,
-                        value.span.clone(),
-                        format!("`{key}` must be a number, found {}", value.type_name()),
-                    )
-                    .with_help(help);
-                self.ctx.push(diagnostic);
+                self.ctx.push(
+                    self.ctx
+                        .error(
+                            Code::SchemaInvalid,
+                            value.span.clone(),
+                            format!("`{key}` must be a number, found {}", value.type_name()),
+                        )
+                        .with_help(help),
+                );
                 None
             }
         }
@@ -469,12 +462,11 @@ impl Lowerer<'_, '_> {
         match value.value {
             Value::Int(n) if n >= 0 => u64::try_from(n).ok(),
             _ => {
-                let diagnostic = self.ctx.error(
+                self.ctx.push(self.ctx.error(
                     Code::SchemaInvalid,
                     value.span.clone(),
                     format!("`{key}` must be a non-negative integer"),
-                );
-                self.ctx.push(diagnostic);
+                ));
                 None
             }
         }
@@ -487,12 +479,11 @@ impl Lowerer<'_, '_> {
         match value.value {
             Value::Bool(b) => b,
             _ => {
-                let diagnostic = self.ctx.error(
+                self.ctx.push(self.ctx.error(
                     Code::SchemaInvalid,
                     value.span.clone(),
                     format!("`{key}` must be true or false"),
-                );
-                self.ctx.push(diagnostic);
+                ));
                 false
             }
         }
@@ -500,49 +491,45 @@ impl Lowerer<'_, '_> {
 
     fn enumeration(&mut self, node: &Node, checks: &Checks) -> Option<Type> {
         let Some(items) = node.as_seq().filter(|items| !items.is_empty()) else {
-            let diagnostic = self.ctx.error(
+            self.ctx.push(self.ctx.error(
                 Code::SchemaInvalid,
                 node.span.clone(),
                 "`enum` must be a non-empty list",
-            );
-            self.ctx.push(diagnostic);
+            ));
             return None;
         };
         let mut values: Vec<String> = Vec::new();
         for item in items {
             match item.as_str() {
                 Some(value) if values.iter().any(|v| v == value) => {
-                    let diagnostic = self.ctx.error(
+                    self.ctx.push(self.ctx.error(
                         Code::SchemaInvalid,
                         item.span.clone(),
                         format!("`{value}` appears twice in `enum`"),
-                    );
-                    self.ctx.push(diagnostic);
+                    ));
                 }
                 Some(value) => {
                     let length = value.chars().count() as u64;
                     if checks.min_length.is_some_and(|min| length < min)
                         || checks.max_length.is_some_and(|max| length > max)
                     {
-                        let diagnostic = self
+                        self.ctx.push(self
                             .ctx
                             .error(
                                 Code::SchemaInvalid,
                                 item.span.clone(),
                                 format!("`{value}` breaks this schema's `minLength` or `maxLength`, so no call could use it"),
                             )
-                            .with_help("remove the value, or relax the length bounds");
-                        self.ctx.push(diagnostic);
+                            .with_help("remove the value, or relax the length bounds"));
                     }
                     values.push(value.to_owned());
                 }
                 None => {
-                    let diagnostic = self.ctx.error(
+                    self.ctx.push(self.ctx.error(
                         Code::SchemaUnsupported,
                         item.span.clone(),
                         format!("`enum` values must be strings, found {}", item.type_name()),
-                    );
-                    self.ctx.push(diagnostic);
+                    ));
                     return None;
                 }
             }
@@ -552,12 +539,11 @@ impl Lowerer<'_, '_> {
 
     fn reference(&mut self, node: &Node) -> Option<Type> {
         let Some(target) = node.as_str() else {
-            let diagnostic = self.ctx.error(
+            self.ctx.push(self.ctx.error(
                 Code::SchemaRef,
                 node.span.clone(),
                 "`$ref` must be a string",
-            );
-            self.ctx.push(diagnostic);
+            ));
             return None;
         };
         let Some(name) = target.strip_prefix("#/$defs/") else {
@@ -566,13 +552,12 @@ impl Lowerer<'_, '_> {
             } else {
                 format!("remote `$ref` `{target}` is not supported")
             };
-            let diagnostic = self
+            self.ctx.push(self
                 .ctx
                 .error(Code::SchemaRef, node.span.clone(), message)
                 .with_help(
                     "declare the schema under the root's `$defs` and refer to it as `#/$defs/Name`",
-                );
-            self.ctx.push(diagnostic);
+                ));
             return None;
         };
         if !self.def_names.iter().any(|def| def == name) {
@@ -594,13 +579,12 @@ impl Lowerer<'_, '_> {
         match node.get("additionalProperties") {
             Some(extra) if extra.as_map().is_some() => {
                 if node.get("properties").is_some() {
-                    let diagnostic = self.ctx.error(
+                    self.ctx.push(self.ctx.error(
                         Code::SchemaUnsupported,
                         extra.span.clone(),
                         "an object with both `properties` and an `additionalProperties` schema",
                     )
-                    .with_help("use either fixed `properties` or a map (`additionalProperties: {type: ...}`)");
-                    self.ctx.push(diagnostic);
+                    .with_help("use either fixed `properties` or a map (`additionalProperties: {type: ...}`)"));
                     return None;
                 }
                 let checks = self.checks(node)?;
@@ -622,24 +606,23 @@ impl Lowerer<'_, '_> {
                 ..
             }) => *b,
             Some(other) if is_root && other.as_map().is_some() => {
-                let diagnostic = self
-                    .ctx
-                    .error(
-                        Code::SchemaUnsupported,
-                        other.span.clone(),
-                        "the root of `parameters` cannot be a map",
-                    )
-                    .with_help("declare the arguments as `properties`");
-                self.ctx.push(diagnostic);
+                self.ctx.push(
+                    self.ctx
+                        .error(
+                            Code::SchemaUnsupported,
+                            other.span.clone(),
+                            "the root of `parameters` cannot be a map",
+                        )
+                        .with_help("declare the arguments as `properties`"),
+                );
                 return None;
             }
             Some(other) => {
-                let diagnostic = self.ctx.error(
+                self.ctx.push(self.ctx.error(
                     Code::SchemaInvalid,
                     other.span.clone(),
                     "`additionalProperties` must be a boolean or a schema",
-                );
-                self.ctx.push(diagnostic);
+                ));
                 return None;
             }
         };
@@ -648,12 +631,11 @@ impl Lowerer<'_, '_> {
         if let Some(props) = node.get("properties") {
             for entry in self.ctx.map(props, "properties", Code::SchemaInvalid) {
                 if entry.key.is_empty() {
-                    let diagnostic = self.ctx.error(
+                    self.ctx.push(self.ctx.error(
                         Code::SchemaInvalid,
                         entry.key_span.clone(),
                         "a property name must not be empty",
-                    );
-                    self.ctx.push(diagnostic);
+                    ));
                     continue;
                 }
                 let Some(ty) = self.schema(&entry.value, false) else {
@@ -720,8 +702,8 @@ impl Lowerer<'_, '_> {
                 .map(|error| (Code::SchemaInvalid, refused_default(&error))),
         };
         if let Some((code, message)) = refused {
-            let diagnostic = self.ctx.error(code, default.span.clone(), message);
-            self.ctx.push(diagnostic);
+            self.ctx
+                .push(self.ctx.error(code, default.span.clone(), message));
         }
     }
 
@@ -730,12 +712,11 @@ impl Lowerer<'_, '_> {
             return Vec::new();
         };
         let Some(items) = required.as_seq() else {
-            let diagnostic = self.ctx.error(
+            self.ctx.push(self.ctx.error(
                 Code::SchemaInvalid,
                 required.span.clone(),
                 "`required` must be a list of property names",
-            );
-            self.ctx.push(diagnostic);
+            ));
             return Vec::new();
         };
         items
@@ -743,12 +724,11 @@ impl Lowerer<'_, '_> {
             .filter_map(|item| match item.as_str() {
                 Some(name) => Some((name.to_owned(), item)),
                 None => {
-                    let diagnostic = self.ctx.error(
+                    self.ctx.push(self.ctx.error(
                         Code::SchemaInvalid,
                         item.span.clone(),
                         "`required` must list property names",
-                    );
-                    self.ctx.push(diagnostic);
+                    ));
                     None
                 }
             })

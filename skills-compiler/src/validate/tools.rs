@@ -24,12 +24,11 @@ pub(super) struct Declared {
 /// `valid`; the policy of each tool is decided later, once permissions are read.
 pub(super) fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Declared {
     let Some(items) = node.as_seq() else {
-        let diagnostic = ctx.error(
+        ctx.push(ctx.error(
             Code::ToolShape,
             node.span.clone(),
             format!("`tools` must be a list, found {}", node.type_name()),
-        );
-        ctx.push(diagnostic);
+        ));
         return Declared::default();
     };
     let mut declared: Vec<Tool> = Vec::new();
@@ -41,28 +40,28 @@ pub(super) fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Dec
             continue;
         };
         if let Some((_, first)) = seen.iter().find(|(other, _)| *other == name) {
-            let diagnostic = ctx
-                .error(
+            ctx.push(
+                ctx.error(
                     Code::DuplicateTool,
                     name_span.clone(),
                     format!("a tool named `{name}` is already declared"),
                 )
-                .with_label(ctx.source, first.clone(), "first declared here");
-            ctx.push(diagnostic);
+                .with_label(ctx.source, first.clone(), "first declared here"),
+            );
         } else if let Some((other, first)) = seen
             .iter()
             .find(|(other, _)| other.eq_ignore_ascii_case(&name))
         {
-            let diagnostic = ctx
-                .error(
+            ctx.push(
+                ctx.error(
                     Code::ToolNameCase,
                     name_span.clone(),
                     format!("tool names `{other}` and `{name}` differ only in case"),
                 )
                 .with_severity(Severity::Warning)
                 .with_label(ctx.source, first.clone(), "the other one")
-                .with_help("some clients compare tool names case-insensitively");
-            ctx.push(diagnostic);
+                .with_help("some clients compare tool names case-insensitively"),
+            );
         }
         seen.push((name.clone(), name_span.clone()));
         if let Some((description, parameters, mut parameters_json, endpoint)) = tool_body(ctx, item)
@@ -92,41 +91,37 @@ fn tool_name(
     prefix_budget: usize,
 ) -> Option<(String, Range<usize>)> {
     if item.as_map().is_none() {
-        let diagnostic = ctx.error(
+        ctx.push(ctx.error(
             Code::ToolShape,
             item.span.clone(),
             format!("a tool must be a mapping, found {}", item.type_name()),
-        );
-        ctx.push(diagnostic);
+        ));
         return None;
     }
     let Some(node) = item.get("name") else {
-        let diagnostic = ctx.error(
+        ctx.push(ctx.error(
             Code::ToolShape,
             item.span.clone(),
             "this tool has no `name`",
-        );
-        ctx.push(diagnostic);
+        ));
         return None;
     };
     let name = ctx.string(node, "name")?;
     if !is_valid_tool_name(&name) {
-        let diagnostic = ctx
+        ctx.push(ctx
             .error(Code::ToolName, node.span.clone(), format!("`{name}` is not a valid tool name"))
-            .with_help("model APIs accept `^[A-Za-z][A-Za-z0-9_-]{0,63}$`: a letter, then up to 63 letters, digits, `_` or `-`");
-        ctx.push(diagnostic);
+            .with_help("model APIs accept `^[A-Za-z][A-Za-z0-9_-]{0,63}$`: a letter, then up to 63 letters, digits, `_` or `-`"));
         return None;
     }
     let length = name.chars().count();
     if length + prefix_budget > MAX_TOOL_NAME {
-        let diagnostic = ctx
+        ctx.push(ctx
             .error(
                 Code::ToolPrefixBudget,
                 node.span.clone(),
                 format!("`{name}` is {length} characters; with the runtime prefix budget of {prefix_budget} it exceeds {MAX_TOOL_NAME}"),
             )
-            .with_help(format!("shorten the name to at most {} characters", MAX_TOOL_NAME.saturating_sub(prefix_budget)));
-        ctx.push(diagnostic);
+            .with_help(format!("shorten the name to at most {} characters", MAX_TOOL_NAME.saturating_sub(prefix_budget))));
         return None;
     }
     Some((name, node.span.clone()))
@@ -148,30 +143,27 @@ fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
         .iter()
         .filter(|e| !TOOL_KEYS.contains(&e.key.as_str()))
     {
-        let diagnostic = ctx.unknown_key(Code::ToolShape, entry, "a tool", TOOL_KEYS);
-        ctx.push(diagnostic);
+        ctx.push(ctx.unknown_key(Code::ToolShape, entry, "a tool", TOOL_KEYS));
     }
     let description = match item.get("description") {
         Some(node) => {
             let description = ctx.non_empty_string(node, "description", Code::ToolShape);
             if description.as_deref().is_some_and(super::is_placeholder) {
-                let diagnostic = ctx
+                ctx.push(ctx
                     .error(
                         Code::PlaceholderDescription,
                         node.span.clone(),
                         "the tool's description is still a placeholder (left by `cargo skills new` or a template)",
                     )
                     .with_severity(Severity::Warning)
-                    .with_help("say what the tool does and when to call it: the model chooses tools by their descriptions");
-                ctx.push(diagnostic);
+                    .with_help("say what the tool does and when to call it: the model chooses tools by their descriptions"));
             }
             description
         }
         None => {
-            let diagnostic = ctx
+            ctx.push(ctx
                 .error(Code::ToolShape, item.span.clone(), "this tool has no `description`")
-                .with_help("the model chooses tools by their descriptions: say what it does and when to use it");
-            ctx.push(diagnostic);
+                .with_help("the model chooses tools by their descriptions: say what it does and when to use it"));
             None
         }
     };
@@ -216,8 +208,7 @@ fn endpoint(
         .iter()
         .filter(|e| !ENDPOINT_KEYS.contains(&e.key.as_str()))
     {
-        let diagnostic = ctx.unknown_key(Code::EndpointShape, entry, "an endpoint", ENDPOINT_KEYS);
-        ctx.push(diagnostic);
+        ctx.push(ctx.unknown_key(Code::EndpointShape, entry, "an endpoint", ENDPOINT_KEYS));
     }
     if entries.is_empty() && node.as_map().is_none() {
         return None;
@@ -225,12 +216,11 @@ fn endpoint(
     let method = match node.get("method") {
         Some(method) => http_method(ctx, method),
         None => {
-            let diagnostic = ctx.error(
+            ctx.push(ctx.error(
                 Code::EndpointShape,
                 node.span.clone(),
                 "the endpoint has no `method`",
-            );
-            ctx.push(diagnostic);
+            ));
             None
         }
     };
@@ -241,12 +231,11 @@ fn endpoint(
     let url = match node.get("url") {
         Some(url) => self::url(ctx, url, &params),
         None => {
-            let diagnostic = ctx.error(
+            ctx.push(ctx.error(
                 Code::EndpointShape,
                 node.span.clone(),
                 "the endpoint has no `url`",
-            );
-            ctx.push(diagnostic);
+            ));
             None
         }
     };
@@ -257,12 +246,11 @@ fn endpoint(
             let at = node
                 .get("header")
                 .map_or(node.span.clone(), |h| h.span.clone());
-            let diagnostic = ctx.error(
+            ctx.push(ctx.error(
                 Code::EndpointShape,
                 at,
                 format!("`{name}` is not a valid HTTP header name"),
-            );
-            ctx.push(diagnostic);
+            ));
         }
     }
     let body = node.get("body").and_then(|body| {
@@ -275,10 +263,9 @@ fn endpoint(
                         template::BodySlot::Value => Slot::Body,
                         template::BodySlot::InString => Slot::BodyString,
                         template::BodySlot::Key => {
-                            let diagnostic = ctx
+                            ctx.push(ctx
                                 .error(Code::BodyTemplate, span, format!("`{{{{{}}}}}` stands in an object key", placeholder.name))
-                                .with_help("a model's value may fill a JSON value or the inside of a string, never choose a key");
-                            ctx.push(diagnostic);
+                                .with_help("a model's value may fill a JSON value or the inside of a string, never choose a key"));
                             continue;
                         }
                     };
@@ -289,10 +276,9 @@ fn endpoint(
             Err(error) => {
                 let code = if error.message.starts_with("the body") { Code::BodyTemplate } else { Code::Placeholder };
                 let span = ctx.sub_span(body, error.range);
-                let diagnostic = ctx
+                ctx.push(ctx
                     .error(code, span, error.message)
-                    .with_help("write the body as JSON; a placeholder stands as a whole value (`{{count}}`) or inside a string (`\"#{{id}}\"`)");
-                ctx.push(diagnostic);
+                    .with_help("write the body as JSON; a placeholder stands as a whole value (`{{count}}`) or inside a string (`\"#{{id}}\"`)"));
                 None
             }
         }
@@ -399,26 +385,25 @@ impl Params<'_> {
                 Slot::BodyString => "a JSON string",
                 _ => "a header",
             };
-            let diagnostic = ctx
+            ctx.push(ctx
                 .error(Code::PlaceholderType, span, format!("`{name}` is not a scalar and cannot stand in {place}"))
-                .with_help("use a string, integer, number, boolean or enum parameter; put lists and objects in the body as whole values (`{{tags}}`)");
-            ctx.push(diagnostic);
+                .with_help("use a string, integer, number, boolean or enum parameter; put lists and objects in the body as whole values (`{{tags}}`)"));
             return;
         }
         if slot == Slot::Path && !property.required {
-            let diagnostic = ctx
-                .error(
+            ctx.push(
+                ctx.error(
                     Code::OptionalPathPlaceholder,
                     span.clone(),
                     format!("`{name}` stands in the URL path but is optional"),
                 )
                 .with_help(format!(
                     "add `{name}` to `required`, or move it to the query"
-                ));
-            ctx.push(diagnostic);
+                )),
+            );
         }
         if slot == Slot::BodyString && !property.required {
-            let diagnostic = ctx
+            ctx.push(ctx
                 .error(
                     Code::OptionalStringPlaceholder,
                     span,
@@ -426,8 +411,7 @@ impl Params<'_> {
                 )
                 .with_help(format!(
                     "add `{name}` to `required`, or let it stand as a whole value (`\"key\": {{{{{name}}}}}`), which is left out when absent"
-                ));
-            ctx.push(diagnostic);
+                )));
         }
     }
 
@@ -450,8 +434,7 @@ impl Params<'_> {
             }
             Err(error) => {
                 let span = ctx.sub_span(node, error.range.start + offset..error.range.end + offset);
-                let diagnostic = ctx.error(Code::Placeholder, span, error.message);
-                ctx.push(diagnostic);
+                ctx.push(ctx.error(Code::Placeholder, span, error.message));
                 None
             }
         }
@@ -464,10 +447,10 @@ type Url = (String, Template, Vec<(String, Template)>);
 fn url(ctx: &mut Ctx<'_>, node: &Node, params: &Params<'_>) -> Option<Url> {
     let text = ctx.string(node, "url")?;
     let bad = |ctx: &mut Ctx<'_>, message: String, help: &str| {
-        let diagnostic = ctx
-            .error(Code::EndpointUrl, node.span.clone(), message)
-            .with_help(help.to_owned());
-        ctx.push(diagnostic);
+        ctx.push(
+            ctx.error(Code::EndpointUrl, node.span.clone(), message)
+                .with_help(help.to_owned()),
+        );
     };
     let Some(scheme_end) = text.find("://") else {
         bad(
@@ -534,12 +517,11 @@ fn url(ctx: &mut Ctx<'_>, node: &Node, params: &Params<'_>) -> Option<Url> {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             if key.contains("{{") {
                 let span = ctx.sub_span(node, offset..offset + key.len());
-                let diagnostic = ctx.error(
+                ctx.push(ctx.error(
                     Code::Placeholder,
                     span,
                     "placeholders may stand in query values, not in query names",
-                );
-                ctx.push(diagnostic);
+                ));
             } else if !key.is_empty() {
                 let value_offset = offset + key.len() + 1;
                 if let Some(template) = params.template(ctx, node, value_offset, value, Slot::Query)
@@ -555,10 +537,9 @@ fn url(ctx: &mut Ctx<'_>, node: &Node, params: &Params<'_>) -> Option<Url> {
 
 fn origin_placeholder(ctx: &mut Ctx<'_>, node: &Node, range: Range<usize>) -> Option<Url> {
     let span = ctx.sub_span(node, range);
-    let diagnostic = ctx
+    ctx.push(ctx
         .error(Code::PlaceholderInOrigin, span, "a placeholder in the URL's scheme, host or port")
-        .with_help("fix the origin in the URL: a model must never choose where a request goes; use `request_to(origin)` at run time for staging");
-    ctx.push(diagnostic);
+        .with_help("fix the origin in the URL: a model must never choose where a request goes; use `request_to(origin)` at run time for staging"));
     None
 }
 
@@ -579,12 +560,11 @@ fn pairs(
         .iter()
         .filter_map(|entry| {
             if entry.key.contains("{{") {
-                let diagnostic = ctx.error(
+                ctx.push(ctx.error(
                     Code::Placeholder,
                     entry.key_span.clone(),
                     format!("placeholders may stand in {field} values, not in names"),
-                );
-                ctx.push(diagnostic);
+                ));
                 return None;
             }
             let text = ctx.string(&entry.value, &format!("{field}.{}", entry.key))?;
