@@ -59,7 +59,7 @@ pub fn discover(
             kind: child.kind(),
             skill_md: SkillMd::Unknown,
         };
-        let files = walker.entry(&child.name, known, &mut problems);
+        let files = walker.entry(&child.name, known, Expected::RootEntry, &mut problems);
         (files, problems)
     });
     let mut found = Vec::new();
@@ -104,18 +104,17 @@ pub fn discover_skill(
     };
     let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let walker = Walker::new(config, base.join(&parent), display_path(&parent));
-    let before = diagnostics.len();
-    let found = walker.entry(&name, known, diagnostics);
-    // In a root, a directory without SKILL.md is only a warning; a directory
-    // named as the skill to check must be one.
-    for diagnostic in &mut diagnostics[before..] {
-        if diagnostic.code == Code::DirectoryWithoutSkill {
-            diagnostic.severity = crate::diagnostics::Severity::Error;
-            diagnostic.message = format!("missing required file: `{display}/SKILL.md`");
-            diagnostic.help = Some("a skill is a directory with a SKILL.md file".to_owned());
-        }
-    }
-    found
+    walker.entry(&name, known, Expected::Skill, diagnostics)
+}
+
+/// What the caller takes an entry to be, which decides what a directory
+/// without SKILL.md is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expected {
+    /// An entry of a skills root: perhaps a skill (W001, a warning, if not).
+    RootEntry,
+    /// A path named as one skill: it must be one (W001 as an error).
+    Skill,
 }
 
 /// A path to check as one skill, looked up once: `lstat` of it and, for a
@@ -258,6 +257,7 @@ impl<'a> Walker<'a> {
         &self,
         name: &str,
         known: Known,
+        expected: Expected,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
         let path = self.root.join(name);
@@ -277,7 +277,7 @@ impl<'a> Walker<'a> {
             }
         };
         if is_dir {
-            return self.directory(&path, name, &display, known.skill_md, diagnostics);
+            return self.directory(&path, name, &display, known.skill_md, expected, diagnostics);
         }
         let stem = name.strip_suffix(".md")?;
         if self.config.profile == Profile::Portable {
@@ -311,6 +311,7 @@ impl<'a> Walker<'a> {
         name: &str,
         display: &str,
         skill_md: SkillMd,
+        expected: Expected,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
         let layout = match Layout::of(dir, skill_md) {
@@ -321,7 +322,7 @@ impl<'a> Walker<'a> {
             }
         };
         let Some(skill_file) = layout.skill_md else {
-            diagnostics.push(without_skill_file(dir, name, display));
+            diagnostics.push(without_skill_file(dir, name, display, expected));
             return None;
         };
         let skill_display = format!("{display}/{SKILL_FILE}");
@@ -590,8 +591,8 @@ fn probe(path: &Path) -> std::io::Result<Option<Found>> {
 
 /// Why a directory without `SKILL.md` is not a skill: a file whose name
 /// differs only in case (an error: it works on macOS and fails on Linux),
-/// or nothing (a warning).
-fn without_skill_file(dir: &Path, name: &str, display: &str) -> Diagnostic {
+/// or nothing (a warning in a root, an error where a skill was expected).
+fn without_skill_file(dir: &Path, name: &str, display: &str, expected: Expected) -> Diagnostic {
     let children = match read_dir_sorted(dir) {
         Ok(children) => children,
         Err(error) => return cannot_read_directory(display, &error),
@@ -604,6 +605,8 @@ fn without_skill_file(dir: &Path, name: &str, display: &str) -> Diagnostic {
         Some(wrong) => Diagnostic::error(Code::FileNameCase, format!("{display}/{wrong}"), format!("the skill file is named `{wrong}`; it must be `SKILL.md`"))
             .with_help(format!("rename it: `git mv {display}/{wrong} {display}/SKILL.md` (it works on macOS and fails on Linux)"))
             .with_rename(format!("{display}/SKILL.md"), "rename the skill file"),
+        None if expected == Expected::Skill => Diagnostic::error(Code::DirectoryWithoutSkill, display, format!("missing required file: `{display}/SKILL.md`"))
+            .with_help("a skill is a directory with a SKILL.md file"),
         None => Diagnostic::warning(Code::DirectoryWithoutSkill, display, format!("`{name}` has no SKILL.md, so it is not a skill"))
             .with_help("add a SKILL.md, or move the directory out of the skills root"),
     }
