@@ -20,8 +20,13 @@ pub use select::Selection;
 pub enum Failure {
     /// The skills are invalid (exit 1); the diagnostics are already printed.
     Invalid,
-    /// A usage error (exit 2), with the message to print.
+    /// A usage error (exit 2): the command line or the configuration is
+    /// wrong. The message says what to change.
     Usage(String),
+    /// The work could not be done (exit 1): a file could not be read or
+    /// written, a process could not be started. Nothing about the command
+    /// line is wrong; the message names what failed.
+    Io(String),
 }
 
 #[derive(Debug, Parser)]
@@ -113,6 +118,10 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Err(Failure::Usage(message)) => {
             anstream::eprintln!("error: {message}");
             ExitCode::from(2)
+        }
+        Err(Failure::Io(message)) => {
+            anstream::eprintln!("error: {message}");
+            ExitCode::from(1)
         }
     }
 }

@@ -392,7 +392,7 @@ pub fn packages() -> Result<Vec<Package>, Failure> {
         {
             return Ok(Vec::new());
         }
-        Err(error) => return Err(Failure::Usage(format!("cargo metadata failed: {error}"))),
+        Err(error) => return Err(Failure::Io(format!("cargo metadata failed: {error}"))),
     };
     let mut packages: Vec<Package> = metadata
         .workspace_packages()

@@ -365,3 +365,15 @@ fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "deploy\n");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_file_that_cannot_be_written_is_an_io_failure_not_a_usage_error() {
+    let package = Package::new("", "");
+    // The skills root is a file: the skill's directory cannot be made.
+    std::fs::write(package.dir.join("skills"), "not a directory").unwrap();
+    let (_, stderr) = package.run(&["new", "deploy"], 1);
+    assert!(
+        stderr.starts_with("error: cannot write ") && stderr.contains("skills/deploy/SKILL.md"),
+        "{stderr}"
+    );
+}

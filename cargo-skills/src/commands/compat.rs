@@ -53,7 +53,7 @@ fn skill_dir(path: &Path) -> Result<PathBuf, Failure> {
     };
     // `validate .` works: the directory's own name is what `name` must match.
     let dir = if dir.as_os_str().is_empty() || dir == Path::new(".") {
-        std::env::current_dir().map_err(|e| Failure::Usage(e.to_string()))?
+        std::env::current_dir().map_err(|e| Failure::Io(e.to_string()))?
     } else {
         dir.to_path_buf()
     };

@@ -47,7 +47,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         for (from, to) in &case_renames {
             std::fs::rename(from, to)
-                .map_err(|error| Failure::Usage(format!("cannot rename {from}: {error}")))?;
+                .map_err(|error| Failure::Io(format!("cannot rename {from}: {error}")))?;
             anstream::eprintln!("Renamed {from} -> {to} (S502)");
         }
     }
@@ -93,9 +93,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
             refuse_dirty(changes.iter().map(|c| c.path.as_str()))?;
         }
         for change in &changes {
-            std::fs::write(&change.path, &change.after).map_err(|error| {
-                Failure::Usage(format!("cannot write {}: {error}", change.path))
-            })?;
+            std::fs::write(&change.path, &change.after)
+                .map_err(|error| Failure::Io(format!("cannot write {}: {error}", change.path)))?;
         }
         for (from, to) in &renames {
             if Path::new(to).exists() {
@@ -104,7 +103,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 )));
             }
             std::fs::rename(from, to)
-                .map_err(|error| Failure::Usage(format!("cannot rename {from}: {error}")))?;
+                .map_err(|error| Failure::Io(format!("cannot rename {from}: {error}")))?;
             anstream::eprintln!("Renamed {from} -> {to}");
         }
     }

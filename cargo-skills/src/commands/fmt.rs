@@ -46,7 +46,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                         );
                     } else {
                         std::fs::write(&files.path, &after).map_err(|error| {
-                            Failure::Usage(format!("cannot write {}: {error}", files.path))
+                            Failure::Io(format!("cannot write {}: {error}", files.path))
                         })?;
                         anstream::eprintln!("Formatted {}", files.path);
                     }

@@ -159,7 +159,7 @@ fn package(name: Option<&str>) -> Result<Package, Failure> {
     }
     let cwd = std::env::current_dir()
         .and_then(std::fs::canonicalize)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+        .map_err(|e| Failure::Io(e.to_string()))?;
     let here = packages
         .into_iter()
         .filter(|p| std::fs::canonicalize(&p.dir).is_ok_and(|dir| cwd.starts_with(dir)))
@@ -180,7 +180,7 @@ fn write(path: &Path, text: &str) -> Result<(), Failure> {
     let parent = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent)
         .and_then(|()| std::fs::write(path, text))
-        .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))
 }
 
 /// The new skill through the compiler's writer, so it is canonical: the

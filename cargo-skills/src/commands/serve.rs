@@ -33,10 +33,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| Failure::Usage(format!("cannot start the async runtime: {e}")))?;
+        .map_err(|e| Failure::Io(format!("cannot start the async runtime: {e}")))?;
     runtime
         .block_on(server.serve_stdio())
-        .map_err(|e| Failure::Usage(e.to_string()))
+        .map_err(|e| Failure::Io(e.to_string()))
 }
 
 /// Every path loaded, merged in order; diagnostics to stderr.
