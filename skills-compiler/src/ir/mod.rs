@@ -186,7 +186,8 @@ impl Tool {
     }
 }
 
-/// A tool's parameters: the root object and the named `$defs` it refers to.
+/// A tool's parameters: the root object and the named `$defs` it refers to,
+/// in declared order ([`DefId`] is the place in `defs`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Parameters {
     pub root: ObjectType,
@@ -205,6 +206,14 @@ impl Parameters {
             },
             defs: Vec::new(),
         }
+    }
+}
+
+impl Parameters {
+    /// The type of a `$defs` entry. Every `DefId` names an entry of the
+    /// parameters it was made for (validation makes them).
+    pub fn def(&self, id: DefId) -> &Type {
+        &self.defs[id.index()].1
     }
 }
 
@@ -247,8 +256,20 @@ pub enum Type {
     Map(Box<Type>, Checks),
     /// `type: [T, "null"]`.
     Nullable(Box<Type>),
-    /// A local `$ref` to `#/$defs/<name>`.
-    Ref(String),
+    /// A local `$ref` to `#/$defs/<name>`, resolved at validation.
+    Ref(DefId),
+}
+
+/// A `$defs` entry of the same parameters: its place in [`Parameters::defs`].
+/// Only validation makes one, for an entry it found, so every `DefId` names
+/// an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DefId(pub(crate) u32);
+
+impl DefId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
 impl Type {
@@ -261,9 +282,10 @@ impl Type {
             | Type::Boolean
             | Type::Enum(_) => true,
             Type::Nullable(inner) => inner.is_scalar(defs),
-            Type::Ref(name) => defs
-                .iter()
-                .find(|(def, _)| def == name)
+            // An alias of an alias is not followed: one step, as a path
+            // placeholder's type is read.
+            Type::Ref(id) => defs
+                .get(id.index())
                 .is_some_and(|(_, ty)| !matches!(ty, Type::Ref(_)) && ty.is_scalar(defs)),
             Type::Array(..) | Type::Object(_) | Type::Map(..) => false,
         }

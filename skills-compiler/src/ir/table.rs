@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use skills_core::{Checks, Node, Property, Schema};
 
-use super::{List, Parameters, Str, Type};
+use super::{DefId, List, Parameters, Str, Type};
 
 /// One type alone as a schema (node 0), for checking a value against it
 /// with the runtime's checker: how a `default` is checked at build time.
@@ -41,7 +41,7 @@ struct Table<'a> {
     parameters: &'a Parameters,
     nodes: Vec<Option<Node>>,
     /// The node of each `$defs` entry lowered so far.
-    defs: BTreeMap<String, u32>,
+    defs: BTreeMap<DefId, u32>,
 }
 
 impl Table<'_> {
@@ -59,8 +59,8 @@ impl Table<'_> {
 
     /// The index of the node for `ty`.
     fn node(&mut self, ty: &Type) -> u32 {
-        if let Type::Ref(name) = ty {
-            return self.def(name);
+        if let Type::Ref(id) = ty {
+            return self.def(*id);
         }
         let index = self.reserve();
         self.fill(index, ty);
@@ -86,8 +86,8 @@ impl Table<'_> {
             Type::Object(object) => self.object(object),
             // `node` and `def` resolve references before filling; were one
             // to get here, the referenced node is the right meaning.
-            Type::Ref(name) => {
-                let target = self.def(name) as usize;
+            Type::Ref(id) => {
+                let target = self.def(*id) as usize;
                 match self.nodes.get(target).cloned().flatten() {
                     Some(node) => node,
                     None => return,
@@ -105,24 +105,21 @@ impl Table<'_> {
     }
 
     /// The node of a `$defs` entry, lowered once; recursion ends at the reservation.
-    fn def(&mut self, name: &str) -> u32 {
-        if let Some(index) = self.defs.get(name) {
+    fn def(&mut self, id: DefId) -> u32 {
+        if let Some(index) = self.defs.get(&id) {
             return *index;
         }
-        let parameters = self.parameters;
-        let Some((_, ty)) = parameters.defs.iter().find(|(def, _)| def == name) else {
-            // Validation resolves every reference.
-            return 0;
-        };
+        let ty = self.parameters.def(id);
         if let Type::Ref(target) = ty {
-            // An alias: the same node as its target (validation refuses pure cycles).
-            self.defs.insert(name.to_owned(), 0);
-            let index = self.def(target);
-            self.defs.insert(name.to_owned(), index);
+            // An alias: the same node as its target. Validation refuses pure
+            // cycles; were one here, it would end at the root's node.
+            self.defs.insert(id, 0);
+            let index = self.def(*target);
+            self.defs.insert(id, index);
             return index;
         }
         let index = self.reserve();
-        self.defs.insert(name.to_owned(), index);
+        self.defs.insert(id, index);
         self.fill(index, ty);
         index
     }

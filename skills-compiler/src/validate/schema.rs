@@ -11,7 +11,7 @@ use crate::diagnostics::{Code, closest};
 use skills_core::ToolCallError;
 
 use crate::ir::table;
-use crate::ir::{Checks, ObjectType, Parameters, Property, Type};
+use crate::ir::{Checks, DefId, ObjectType, Parameters, Property, Type};
 use crate::read::yaml::{Entry, Node, Value};
 
 /// Keywords that shape the Rust type.
@@ -155,9 +155,13 @@ fn lower_root(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
     let mut defs = Vec::new();
     if let Some(defs_node) = node.get("$defs") {
         for entry in lowerer.ctx.map(defs_node, "$defs", Code::SchemaInvalid) {
-            if let Some(ty) = lowerer.schema(&entry.value, false) {
-                defs.push((entry.key.clone(), ty));
-            }
+            // Every entry keeps its place, which its `DefId` names: one that
+            // did not lower (reported) stands as an empty object, in
+            // parameters that are then incomplete and never emitted.
+            let ty = lowerer
+                .schema(&entry.value, false)
+                .unwrap_or_else(|| Type::Object(Parameters::empty().root));
+            defs.push((entry.key.clone(), ty));
         }
         reference_cycles(lowerer.ctx, defs_node, &defs);
     }
@@ -168,18 +172,16 @@ fn lower_root(ctx: &mut Ctx<'_>, node: &Node) -> Option<Parameters> {
 /// `A: {$ref: B}` and `B: {$ref: A}` describe no value at all: an error at
 /// each `$ref` of such a cycle.
 fn reference_cycles(ctx: &mut Ctx<'_>, defs_node: &Node, defs: &[(String, Type)]) {
-    let target = |name: &str| {
-        defs.iter().find_map(|(def, ty)| match ty {
-            Type::Ref(target) if def == name => Some(target.as_str()),
-            _ => None,
-        })
+    let target = |at: usize| match defs.get(at) {
+        Some((_, Type::Ref(target))) => Some(target.index()),
+        _ => None,
     };
-    for (name, _) in defs {
-        let mut at = name.as_str();
+    for (index, (name, _)) in defs.iter().enumerate() {
+        let mut at = index;
         let mut steps = 0;
         let cycles = loop {
             match target(at) {
-                Some(next) if next == name => break true,
+                Some(next) if next == index => break true,
                 Some(next) if steps <= defs.len() => {
                     at = next;
                     steps += 1;
@@ -560,7 +562,7 @@ impl Lowerer<'_, '_> {
                 ));
             return None;
         };
-        if !self.def_names.iter().any(|def| def == name) {
+        let Some(id) = self.def_names.iter().position(|def| def == name) else {
             let mut diagnostic = self.ctx.error(
                 Code::SchemaRef,
                 node.span.clone(),
@@ -571,8 +573,9 @@ impl Lowerer<'_, '_> {
             }
             self.ctx.push(diagnostic);
             return None;
-        }
-        Some(Type::Ref(name.to_owned()))
+        };
+        // `$defs` holds far fewer than 2^32 entries (the frontmatter is bounded).
+        Some(Type::Ref(DefId(u32::try_from(id).unwrap_or(u32::MAX))))
     }
 
     fn object_or_map(&mut self, node: &Node, entries: &[Entry]) -> Option<Type> {

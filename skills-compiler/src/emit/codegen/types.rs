@@ -4,7 +4,7 @@
 //! JSON and turn it back. Checking is not generated: the runtime's checker
 //! interprets the schema table (see `tables`), so these impls only read.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
@@ -29,19 +29,17 @@ pub(super) fn args(tool: &Tool, types: &mut Namespace) -> Args {
     let mut generator = Generator {
         types,
         items: Vec::new(),
-        defs: BTreeMap::new(),
+        defs: Vec::new(),
         recursive: recursive_defs(&tool.parameters),
     };
     // Name every `$defs` entry first so references can point at them.
     for (name, _) in &tool.parameters.defs {
         let type_name = generator.types.pascal(&format!("{prefix}_{name}"), "Def");
-        generator
-            .defs
-            .insert(name.clone(), format_ident!("{}", type_name));
+        generator.defs.push(format_ident!("{}", type_name));
     }
-    for (name, ty) in &tool.parameters.defs {
-        let type_ident = generator.defs[name].clone();
-        let recursive = generator.recursive.contains(name);
+    for (index, (name, ty)) in tool.parameters.defs.iter().enumerate() {
+        let type_ident = generator.defs[index].clone();
+        let recursive = generator.recursive.contains(&index);
         generator.named(&type_ident, ty, &format!("{prefix}_{name}"), recursive);
     }
     let ident = format_ident!("{}", tool_pascal);
@@ -55,8 +53,10 @@ pub(super) fn args(tool: &Tool, types: &mut Namespace) -> Args {
 struct Generator<'a> {
     types: &'a mut Namespace,
     items: Vec<TokenStream>,
-    defs: BTreeMap<String, Ident>,
-    recursive: BTreeSet<String>,
+    /// The type of each `$defs` entry, by [`DefId`](crate::ir::DefId).
+    defs: Vec<Ident>,
+    /// The entries that reach themselves, by index.
+    recursive: BTreeSet<usize>,
 }
 
 impl Generator<'_> {
@@ -206,17 +206,14 @@ impl Generator<'_> {
                 );
                 quote!(#name)
             }
-            Type::Ref(def) => match self.defs.get(def) {
-                Some(name) if self.recursive.contains(def) && !indirect => {
+            Type::Ref(id) => {
+                let name = &self.defs[id.index()];
+                if self.recursive.contains(&id.index()) && !indirect {
                     quote!(::std::boxed::Box<#name>)
+                } else {
+                    quote!(#name)
                 }
-                Some(name) => quote!(#name),
-                // Validation resolves every reference; an inconsistent IR fails to compile.
-                None => {
-                    let message = format!("skills: internal error: no type for `$defs/{def}`");
-                    quote!(::core::compile_error!(#message))
-                }
-            },
+            }
         }
     }
 
@@ -283,20 +280,19 @@ fn doc(text: &str) -> TokenStream {
     quote!(#(#[doc = #lines])*)
 }
 
-/// `$defs` entries that reach themselves through references.
-fn recursive_defs(parameters: &Parameters) -> BTreeSet<String> {
-    let edges: BTreeMap<&str, BTreeSet<&str>> = parameters
+/// `$defs` entries that reach themselves through references, by index.
+fn recursive_defs(parameters: &Parameters) -> BTreeSet<usize> {
+    let edges: Vec<BTreeSet<usize>> = parameters
         .defs
         .iter()
-        .map(|(name, ty)| (name.as_str(), references(ty)))
+        .map(|(_, ty)| references(ty))
         .collect();
-    edges
-        .keys()
-        .filter(|start| {
+    (0..edges.len())
+        .filter(|&start| {
             let mut seen = BTreeSet::new();
-            let mut stack: Vec<&str> = edges[*start].iter().copied().collect();
+            let mut stack: Vec<usize> = edges[start].iter().copied().collect();
             while let Some(next) = stack.pop() {
-                if next == **start {
+                if next == start {
                     return true;
                 }
                 if seen.insert(next) {
@@ -305,13 +301,12 @@ fn recursive_defs(parameters: &Parameters) -> BTreeSet<String> {
             }
             false
         })
-        .map(|name| (*name).to_owned())
         .collect()
 }
 
-fn references(ty: &Type) -> BTreeSet<&str> {
+fn references(ty: &Type) -> BTreeSet<usize> {
     match ty {
-        Type::Ref(name) => BTreeSet::from([name.as_str()]),
+        Type::Ref(id) => BTreeSet::from([id.index()]),
         Type::Array(inner, _) | Type::Map(inner, _) | Type::Nullable(inner) => references(inner),
         Type::Object(object) => object
             .properties
