@@ -1,8 +1,6 @@
-//! The skills compiler as a plain library.
-//!
-//! discover -> frontmatter -> yaml -> validate -> ir, with diagnostics beside
-//! every stage. The proc macro, the build helper and `cargo skills` all call
-//! [`compile`]; no front end re-implements a rule.
+//! The skills compiler as a plain library: every rule of the skill format
+//! lives here, once. The proc macro, the build helper, `cargo skills` and
+//! the run-time loader all call it; no front end re-implements a rule.
 //!
 //! ```
 //! # let base = std::env::temp_dir().join("skills-compiler-doc");
@@ -15,6 +13,63 @@
 //! let skills = compilation.skills().expect("valid");
 //! assert_eq!(skills.get("hello").unwrap().description, "Greets the user.");
 //! ```
+//!
+//! # The pipeline
+//!
+//! Each stage is a folder of `src/`, and imports only from the stages before
+//! it (`tests/layers.rs` holds the code to that):
+//!
+//! 1. **read**: a skills root into [`SkillFiles`] (`discover`), their bytes
+//!    into text with the frontmatter's fences (`frontmatter`), the
+//!    frontmatter into a YAML tree with a span on every node (`yaml`), the
+//!    body's headings ([`markdown`]).
+//! 2. **validate**: the tree into the typed [`ir`], every problem a located
+//!    [`Diagnostic`]; the `lenient` profile's readings in `validate/lenient.rs`.
+//!    The IR's leaves are the runtime's own types (`skills_core`), and
+//!    [`ir::present`] writes what the IR says to a model.
+//! 3. **lint**: warnings on valid skills, one file per family, run by the
+//!    pipeline on each skill and then on the set ([`similar_descriptions`],
+//!    the [`budget`] gate).
+//! 4. **emit**: the IR [`lower`]ed into `skills_core` tables, printed as Rust
+//!    ([`codegen`]), as [`json`], as the JSON Schema editors read
+//!    ([`editor_schema`]).
+//!
+//! Beside them: [`diagnostics`] (codes, the files they quote, renderers) and
+//! the configuration ([`Config`], [`Overrides`]); the host models of
+//! [`budget`]; and two wings over the whole pipeline: [`write`](mod@write) (the IR back
+//! to text, `fmt`, fix-its) and [`tracking`] (rebuild tracking for front
+//! ends). Entry points: [`compile`] (a root on disk), [`compile_path`] (what a
+//! command line names), [`compile_files`] (skills held in memory).
+//!
+//! # Adding a diagnostic
+//!
+//! 1. Give it a code in `diagnostics/codes.rs`: the next free number of its
+//!    family (`S0xx` framing and YAML, `S1xx` specification fields, `S2xx`
+//!    extensions, `S3xx` tools, `S4xx` permissions, `S5xx` discovery and
+//!    limits, `Wxxx` warnings), a one-line title, a file that triggers it and
+//!    how to fix it: `cargo skills explain` prints these.
+//! 2. Report it where its rule belongs:
+//!    - the file's bytes, fences or YAML syntax: `read/frontmatter.rs`,
+//!      `read/yaml.rs`;
+//!    - which files make a skill: `read/discover.rs`;
+//!    - a field of the frontmatter: `validate/fields.rs` (names in
+//!      `validate/name.rs`); tools, schemas, endpoints and templates:
+//!      `validate/tools.rs`, `validate/schema.rs`, `validate/template.rs`;
+//!      permissions: `validate/permissions.rs`;
+//!    - what only `lenient` assumes: `validate/lenient.rs`;
+//!    - a skill that is valid but will work badly with a model: a lint, in
+//!      the file of its family under `lint/` (a new family, a new file),
+//!      called from `lint::skill` for one skill or from the pipeline's set
+//!      lints for several;
+//!    - a limit over the whole set: `lib.rs`'s pipeline.
+//!
+//!    In validation, report through the context, in one call:
+//!    `ctx.push(ctx.error(Code::X, node.span.clone(), "what is wrong").with_help("how to fix it"))`,
+//!    with a fix-it (`with_fix`, machine-applicable; `with_suggestion`, a
+//!    guess; `with_rename`) when the fix is certain enough to show.
+//! 3. Add a case to `tests/codes.rs`, which fails until every code lands at
+//!    its exact line and column, and a snapshot where the rendering matters.
+//! 4. Describe it in `docs/diagnostics.md` when it needs more than its title.
 
 // A `Diagnostic` is large (file, message, span, help, fix-it) and returned on
 // cold paths only: boxing it everywhere would cost readability for nothing.

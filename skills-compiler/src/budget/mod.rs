@@ -5,7 +5,7 @@
 //! documentation (cited, with dates, in `docs/budget.md`): the size of the
 //! budget, how an entry is counted, the order of entries, and what goes
 //! first. [`report`] applies one to a set of [`Entry`]s; `cargo skills
-//! budget` prints the result, and [`check`] turns a configured budget into a
+//! budget` prints the result, and the lint `W011` (`lint/budget.rs`) turns a configured budget into a
 //! located diagnostic on the description that pushes the catalog over.
 //!
 //! ```

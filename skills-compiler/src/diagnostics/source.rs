@@ -11,7 +11,7 @@ use std::ops::Range;
 /// Lines near the start are found by scanning: most diagnostics sit in the
 /// first lines (the frontmatter), and most files have none, so an index of
 /// every line of every file cost more than the scans (5% of a check of a
-/// real collection). Past [`SCAN_UP_TO`] an index is built once, so that
+/// real collection). Past `SCAN_UP_TO` bytes an index is built once, so that
 /// many diagnostics deep in a large file stay linear.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
