@@ -98,7 +98,13 @@ fn a_warned_budget_builds_and_the_macro_path_shows_the_warning() {
 #[test]
 fn the_tokenizer_is_in_the_cli_only_and_only_with_its_feature() {
     let tree = |package, features: &[&str]| crates_in_tree(package, "normal,build", features);
-    for package in ["skills", "skills-macros", "skills-build", "skills-compiler"] {
+    for package in [
+        "skills-core",
+        "skills-runtime",
+        "skills-macros",
+        "skills-build",
+        "skills-compiler",
+    ] {
         let crates = tree(package, &[]);
         assert!(crates.iter().any(|c| c == package), "{package}: {crates:?}");
         assert!(

@@ -741,7 +741,7 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
         "#![deny(warnings)]\n{modules}{MAIN}\nfn dispatch(set: &str, skill: &str, tool: &str, json: &str) -> String {{\n    match (set, skill) {{\n{arms}        _ => unreachable!(),\n    }}\n}}\n"
     );
     let dependency = format!(
-        "skills = {{ path = {:?}, default-features = false }}",
+        "skills = {{ package = \"skills-runtime\", path = {:?}, default-features = false }}",
         skills_tests::workspace()
             .join("skills")
             .display()

@@ -107,7 +107,7 @@ pub fn manifest(name: &str, dependency: &str, build_dependency: bool) -> String 
     };
     format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n\
-         [dependencies]\n{dependency} = {{ package = \"skills\", path = \"{{workspace}}/skills\" }}\n{build}\n[workspace]\n"
+         [dependencies]\n{dependency} = {{ package = \"skills-runtime\", path = \"{{workspace}}/skills\" }}\n{build}\n[workspace]\n"
     )
 }
 

@@ -343,7 +343,7 @@ fn write(dir: &std::path::Path, path: &str, text: &str) {
 
 /// `cargo tree` of the runtime crate: which crates a binary links.
 fn linked_crates(features: &[&str]) -> Vec<String> {
-    skills_tests::crates_in_tree("skills", "normal,no-proc-macro", features)
+    skills_tests::crates_in_tree("skills-runtime", "normal,no-proc-macro", features)
 }
 
 #[test]

@@ -406,7 +406,7 @@ pub fn packages() -> Result<Vec<Package>, Failure> {
                 .unwrap_or_default(),
             configured: package.metadata.get("skills").is_some(),
             uses_skills: package.dependencies.iter().any(|d| {
-                (d.name == "skills"
+                (d.name == "skills-runtime"
                     && (d.uses_default_features || d.features.iter().any(|f| f == "macros")))
                     || d.name == "skills-build"
             }),

@@ -45,7 +45,7 @@ fn check_without_path_finds_the_workspace_packages_with_skills() {
         )
     };
     // skills-mcp is a library that serves any set: it has no root of its own.
-    let skipped = note("skills-mcp") + &note("skills-tests");
+    let skipped = note("skills-mcp-server") + &note("skills-tests");
     assert_eq!(
         stderr(cargo_skills().args(["check"]), 0),
         format!("{skipped}ok: 7 skills valid, 0 warnings\n")
@@ -673,7 +673,10 @@ fn check_path_of_a_skill_that_is_a_crate_uses_the_package_that_builds_it() {
 #[test]
 fn check_path_uses_the_configuration_of_the_package_that_owns_it() {
     let skills = workspace().join("skills").canonicalize().unwrap();
-    let dependency = format!("skills = {{ path = {:?} }}", skills.display().to_string());
+    let dependency = format!(
+        "skills-runtime = {{ path = {:?} }}",
+        skills.display().to_string()
+    );
     let ws = TempWorkspace::new(
         "owner",
         &[

@@ -212,7 +212,7 @@ fn bad_names_and_existing_skills_are_refused() {
 #[test]
 fn macro_users_get_rebuild_tracking() {
     let skills = Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills");
-    let dependency = format!("skills = {{ path = \"{}\" }}", skills.display());
+    let dependency = format!("skills-runtime = {{ path = \"{}\" }}", skills.display());
     let package = Package::new("", &dependency);
     let (stdout, _) = package.run(&["new", "deploy"], 0);
     assert!(
@@ -244,17 +244,17 @@ fn macro_users_get_rebuild_tracking() {
 #[test]
 fn the_build_dependency_comes_from_the_same_source_as_skills() {
     for (dependency, expected) in [
-        ("skills = \"0.1.0\"", "skills-build = \"0.1.0\""),
+        ("skills-runtime = \"0.1.0\"", "skills-build = \"0.1.0\""),
         (
-            "skills = { path = \"../vendor/skills\" }",
+            "skills-runtime = { path = \"../vendor/skills\" }",
             "skills-build = { path = \"../vendor/skills-build\" }",
         ),
         (
-            "skills = { git = \"https://example.invalid/skills\", rev = \"abc123\" }",
+            "skills-runtime = { git = \"https://example.invalid/skills\", rev = \"abc123\" }",
             "skills-build = { git = \"https://example.invalid/skills\", rev = \"abc123\" }",
         ),
         (
-            "agent-skills = { package = \"skills\", version = \"0.1\" }",
+            "skills = { package = \"skills-runtime\", version = \"0.1\" }",
             "skills-build = { version = \"0.1\" }",
         ),
     ] {
@@ -308,7 +308,7 @@ fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
         .unwrap();
     let mut manifest = std::fs::read_to_string(app.join("Cargo.toml")).unwrap();
     manifest.push_str(&format!(
-        "skills = {{ path = {:?} }}\n",
+        "skills-runtime = {{ path = {:?} }}\n",
         skills.display().to_string()
     ));
     manifest.push_str("\n[workspace]\n");

@@ -3,7 +3,7 @@
 //! the policy, the request built, sent and read back), beside sending the
 //! same request directly with the same HTTP client to the same local server.
 //!
-//!     cargo bench -p skills-mcp --bench call
+//!     cargo bench -p skills-mcp-server --bench call
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rmcp::ServiceExt;

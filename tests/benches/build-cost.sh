@@ -130,7 +130,7 @@ for n in $SIZES; do
         done
     done
     raw=$(cat "$dir"/macro/skills/*/SKILL.md | wc -c)
-    dependency="skills = { path = \"$workspace/skills\" }"
+    dependency="skills-runtime = { path = \"$workspace/skills\" }"
     mkdir -p "$dir/macro/src"
     manifest bench-macro "$dependency" > "$dir/macro/Cargo.toml"
     cat > "$dir/macro/src/main.rs" <<EOF

@@ -341,10 +341,10 @@ pub mod manifest {
             .and_then(|table| {
                 table
                     .iter()
-                    .find(|(key, item)| package_of(item).unwrap_or(key) == "skills")
+                    .find(|(key, item)| package_of(item).unwrap_or(key) == "skills-runtime")
                     .map(|(_, item)| item.clone())
             })
-            .ok_or("the `skills` dependency was not found")?;
+            .ok_or("the `skills-runtime` dependency was not found")?;
         if let Some(version) = skills.as_str() {
             return Ok(Some(Value::from(version)));
         }
