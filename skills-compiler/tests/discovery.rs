@@ -376,3 +376,51 @@ fn a_path_checked_as_one_skill_is_looked_up_once_and_read_as_in_a_root() {
         "`skills/missing` does not exist"
     );
 }
+
+/// A named pipe where a skill file should be (tar archives carry them) is
+/// refused at once: opening one to read blocks until a writer comes, which
+/// would hang `check`, the macro and the loader forever.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_refused_not_waited_on() {
+    let tree = Tree::new(&[
+        ("skills/b/SKILL.md", named("b").as_bytes()),
+        ("skills/ok/SKILL.md", named("ok").as_bytes()),
+    ]);
+    std::fs::create_dir_all(tree.dir.join("skills/a")).unwrap();
+    for fifo in ["skills/a/SKILL.md", "skills/b/tools.yaml", "skills/flat.md"] {
+        let status = std::process::Command::new("mkfifo")
+            .arg(tree.dir.join(fifo))
+            .status()
+            .expect("mkfifo runs");
+        assert!(status.success());
+    }
+    let (send, receive) = std::sync::mpsc::channel();
+    let dir = tree.dir.clone();
+    std::thread::spawn(move || {
+        let _ = send.send(skills_compiler::compile(&dir, &Config::default()));
+    });
+    let compilation = receive
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("compiling a root with named pipes returns instead of hanging");
+    let refused: Vec<(&str, &str)> = compilation
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.file.as_str(), d.code.as_str()))
+        .collect();
+    assert_eq!(
+        refused,
+        [
+            ("skills/a/SKILL.md", "S508"),
+            ("skills/b/tools.yaml", "S508"),
+            ("skills/flat.md", "S508"),
+        ],
+        "{:?}",
+        compilation.diagnostics
+    );
+    let message = &compilation.diagnostics[0].message;
+    assert!(message.contains("not a regular file"), "{message}");
+    // The other skills are still compiled.
+    assert_eq!(compilation.valid.skills.len(), 1);
+}

@@ -410,7 +410,7 @@ impl<'a> Walker<'a> {
             .max_document_chars
             .saturating_mul(4)
             .saturating_add(3) as u64;
-        let result = fs::File::open(path).and_then(|mut file| {
+        let result = open_regular(path).and_then(|mut file| {
             // The length a look-up gave is what is read, in one `read`: the
             // file as it was then, with no last `read` to see its end.
             if let Some(length) = length.filter(|&length| length <= limit) {
@@ -586,6 +586,30 @@ fn probe(path: &Path) -> std::io::Result<Option<Found>> {
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(error) => Err(error),
+    }
+}
+
+/// Opens `path` to read it, refusing what is not a regular file before any
+/// read: opening a named pipe blocks until a writer comes (forever, in
+/// `check`, the macro or the loader), and a device can stream without end.
+/// On Unix the file is opened without blocking, then `fstat` says what it is
+/// (through a link too); a regular file reads the same either way.
+fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if file.metadata()?.is_file() {
+        Ok(file)
+    } else {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a named pipe, socket or device), so it is not read",
+        ))
     }
 }
 
