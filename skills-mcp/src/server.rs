@@ -15,7 +15,7 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, ServiceExt};
-use skills::{Call, Policy, Skill, Tool};
+use skills::{Call, Policy, Skill, Tool, ToolCallError};
 
 use crate::send::{failure, send};
 use crate::{Error, Skills};
@@ -125,13 +125,27 @@ impl SkillsServer {
         self.served().find(|skill| skill.name() == name)
     }
 
-    /// The tool a call names, among the served skills; denied tools are not served.
+    /// The tool a call names, among the served skills; denied tools are not
+    /// served, and an unknown name is answered with the tools that are.
     fn tool(&self, name: &str) -> Result<&Tool, String> {
-        let (skill, tool) = self.skills.find_tool(name).map_err(|e| e.to_string())?;
-        if self.skill_named(skill.name()).is_none() || !tool.is_offered() {
-            return Err(format!("unknown tool `{name}`"));
+        match self.skills.find_tool(name) {
+            Ok((skill, tool)) if self.skill_named(skill.name()).is_some() && tool.is_offered() => {
+                Ok(tool)
+            }
+            Err(error @ ToolCallError::AmbiguousTool { .. }) => Err(error.to_string()),
+            _ => Err(self.unknown_tool(name)),
         }
-        Ok(tool)
+    }
+
+    fn unknown_tool(&self, name: &str) -> String {
+        let mut served: Vec<&str> = self.tools.iter().map(|tool| tool.name.as_ref()).collect();
+        served.sort_unstable();
+        served.dedup();
+        ToolCallError::UnknownTool {
+            name: name.to_owned(),
+            expected: served.into_iter().map(str::to_owned).collect(),
+        }
+        .to_string()
     }
 
     /// Asks the user to confirm `call`, through elicitation. From protocol

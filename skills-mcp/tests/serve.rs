@@ -239,6 +239,15 @@ async fn bad_arguments_and_refused_values_send_nothing() {
     let denied = call(&client, "purge_project", json!({"project": "app"})).await;
     assert_eq!(denied.is_error, Some(true));
     assert!(text(&denied).contains("unknown tool"), "{}", text(&denied));
+    // An unknown name lists what is served, and never names a denied tool.
+    for name in ["no_such_tool", "purge_project"] {
+        let unknown = call(&client, name, json!({})).await;
+        assert_eq!(unknown.is_error, Some(true));
+        let said = text(&unknown);
+        assert!(said.contains("list_items"), "{said}");
+        let listed = said.replacen(&format!("`{name}`"), "", 1);
+        assert!(!listed.contains("purge_project"), "{said}");
+    }
     assert!(received.lock().unwrap().is_empty());
     client.cancel().await.unwrap();
 }
