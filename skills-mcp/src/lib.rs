@@ -78,6 +78,7 @@ pub struct Builder {
     origin: Option<String>,
     timeout: Duration,
     client: Option<reqwest::Client>,
+    max_response_bytes: usize,
     only: Option<Vec<String>>,
     local: Option<LocalTool>,
 }
@@ -89,6 +90,7 @@ impl Builder {
             origin: None,
             timeout: Duration::from_secs(30),
             client: None,
+            max_response_bytes: send::DEFAULT_MAX_RESPONSE_BYTES,
             only: None,
             local: None,
         }
@@ -110,6 +112,14 @@ impl Builder {
     /// The HTTP client to send with (its own timeouts, proxies, TLS roots).
     pub fn client(mut self, client: reqwest::Client) -> Builder {
         self.client = Some(client);
+        self
+    }
+
+    /// The most bytes of a response read back to the model (default 4 MiB):
+    /// a larger one is an error result that names the limit, checked against
+    /// `Content-Length` first and counted as it arrives.
+    pub fn max_response_bytes(mut self, max: usize) -> Builder {
+        self.max_response_bytes = max;
         self
     }
 
@@ -142,7 +152,10 @@ impl Builder {
         Ok(SkillsServer::new(
             self.skills,
             self.origin,
-            client,
+            send::Sender {
+                client,
+                max_response_bytes: self.max_response_bytes,
+            },
             self.only,
             self.local,
         ))

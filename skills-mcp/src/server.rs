@@ -17,7 +17,7 @@ use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, ServiceExt};
 use skills::{Call, Policy, Skill, Tool, ToolCallError};
 
-use crate::send::{failure, send};
+use crate::send::{Sender, failure};
 use crate::{Error, Skills};
 
 /// The key of the confirmation in an MRTR input request.
@@ -38,7 +38,7 @@ pub type LocalTool = Arc<dyn Fn(&Call<'_>) -> Result<String, String> + Send + Sy
 pub struct SkillsServer {
     skills: Skills,
     origin: Option<String>,
-    client: reqwest::Client,
+    sender: Sender,
     only: Option<Vec<String>>,
     local: Option<LocalTool>,
     /// tools/list and skills/list never change: built once, from the tables.
@@ -50,14 +50,14 @@ impl SkillsServer {
     pub(crate) fn new(
         skills: Skills,
         origin: Option<String>,
-        client: reqwest::Client,
+        sender: Sender,
         only: Option<Vec<String>>,
         local: Option<LocalTool>,
     ) -> SkillsServer {
         let mut server = SkillsServer {
             skills,
             origin,
-            client,
+            sender,
             only,
             local,
             tools: Arc::new([]),
@@ -262,7 +262,7 @@ impl SkillsServer {
             None => call.request(),
         };
         match request {
-            Ok(request) => send(&self.client, request).await,
+            Ok(request) => self.sender.send(request).await,
             // A refused value (a dot segment, a control character): nothing is sent.
             Err(error) => failure(format!("{error}: nothing was sent")),
         }

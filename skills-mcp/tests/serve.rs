@@ -429,3 +429,36 @@ async fn confirmation_on_protocol_2026_07_28_goes_through_an_input_request() {
     assert_eq!(arrived[0].target, "/v1/projects/app/items/9");
     client.cancel().await.unwrap();
 }
+
+/// A redirect is not a success (the write may not have happened), and a
+/// response is read only up to the limit, whatever the server sends.
+#[tokio::test]
+async fn redirects_are_errors_and_responses_are_read_up_to_a_limit() {
+    let (origin, received) = http_server().await;
+    let (client, _) = connect(&origin, None).await;
+    let moved = call(
+        &client,
+        "create_item",
+        json!({"project": "moved", "title": "T"}),
+    )
+    .await;
+    assert_eq!(moved.is_error, Some(true), "{}", text(&moved));
+    assert_eq!(
+        text(&moved),
+        "HTTP 307 Temporary Redirect: the server redirects to https://elsewhere.invalid/v1/items; redirects are not followed, so the request may not have taken effect"
+    );
+    let huge = call(&client, "list_items", json!({"project": "huge"})).await;
+    assert_eq!(huge.is_error, Some(true));
+    assert_eq!(
+        text(&huge),
+        "HTTP 200 OK: the response is 1073741824 bytes, over the limit of 4194304; it was not read"
+    );
+    let endless = call(&client, "list_items", json!({"project": "endless"})).await;
+    assert_eq!(endless.is_error, Some(true));
+    assert_eq!(
+        text(&endless),
+        "HTTP 200 OK: the response passed the limit of 4194304 bytes; the rest was not read"
+    );
+    assert_eq!(received.lock().unwrap().len(), 3);
+    client.cancel().await.unwrap();
+}

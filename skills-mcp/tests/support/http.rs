@@ -17,7 +17,10 @@ pub struct Received {
 }
 
 /// A real HTTP/1.1 server on loopback that records every request and
-/// answers `201 {"number": 7}` (or 500 for `/v1/projects/broken/...`).
+/// answers `201 {"number": 7}`, or by the project in the path: `broken`, a
+/// 500; `moved`, a 307 to another origin; `huge`, a `Content-Length` of
+/// 1 GiB with no body; `endless`, a chunked body that goes on (up to 64 MiB,
+/// or until the client stops reading).
 pub async fn http_server() -> (String, Arc<Mutex<Vec<Received>>>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let origin = format!("http://{}", listener.local_addr().unwrap());
@@ -63,12 +66,45 @@ pub async fn http_server() -> (String, Arc<Mutex<Vec<Received>>>) {
                         .collect(),
                     body: String::from_utf8_lossy(&data[head_end..]).into_owned(),
                 };
-                let (status, body) = if request.target.starts_with("/v1/projects/broken") {
+                let project = request
+                    .target
+                    .split('/')
+                    .nth(3)
+                    .unwrap_or_default()
+                    .to_owned();
+                log.lock().unwrap().push(request);
+                match project.as_str() {
+                    "moved" => {
+                        let _ = stream
+                            .write_all(b"HTTP/1.1 307 Temporary Redirect\r\nlocation: https://elsewhere.invalid/v1/items\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+                            .await;
+                        return;
+                    }
+                    "huge" => {
+                        let _ = stream
+                            .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 1073741824\r\nconnection: close\r\n\r\n")
+                            .await;
+                        return;
+                    }
+                    "endless" => {
+                        let _ = stream
+                            .write_all(b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n")
+                            .await;
+                        let chunk = format!("{:x}\r\n{}\r\n", 64 * 1024, "x".repeat(64 * 1024));
+                        for _ in 0..1024 {
+                            if stream.write_all(chunk.as_bytes()).await.is_err() {
+                                return;
+                            }
+                        }
+                        return;
+                    }
+                    _ => {}
+                }
+                let (status, body) = if project == "broken" {
                     ("500 Internal Server Error", "{\"error\": \"down\"}")
                 } else {
                     ("201 Created", "{\"number\": 7}")
                 };
-                log.lock().unwrap().push(request);
                 let response = format!(
                     "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
                     body.len()
