@@ -141,3 +141,22 @@ async fn serve_reads_a_flat_skill_a_skill_directory_and_a_root_as_check_does() {
     assert_eq!(served_skills(&[&dir.join("root")]).await, ["one", "two"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn serve_refuses_a_bad_origin_before_it_starts() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg("serve")
+        .arg(example_skills())
+        .args(["--origin", "http://127.0.0.1:9/some/path"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "error: invalid origin `http://127.0.0.1:9/some/path`: an origin has no path or query"
+        ),
+        "{stderr}"
+    );
+}

@@ -37,7 +37,7 @@ mod skill;
 mod tool;
 
 pub use call::Call;
-pub use endpoint::{Endpoint, Json, Part, template_params, template_text};
+pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
 pub use policy::{Hints, Method, Policy};
 pub use schema::{Checks, MAX_DEPTH, Node, Property, Schema};

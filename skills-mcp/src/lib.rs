@@ -140,6 +140,16 @@ impl Builder {
     }
 
     pub fn build(self) -> Result<SkillsServer, Error> {
+        // A bad origin would fail every call: refuse it here, once.
+        let origin = match &self.origin {
+            Some(origin) => Some(
+                skills::check_origin(origin)
+                    .map_err(|error| Error(format!("{error}")))?
+                    .to_owned(),
+            ),
+            None => None,
+        };
+        let timeout = self.client.is_none().then_some(self.timeout);
         let client = match self.client {
             Some(client) => client,
             None => reqwest::Client::builder()
@@ -151,9 +161,10 @@ impl Builder {
         };
         Ok(SkillsServer::new(
             self.skills,
-            self.origin,
+            origin,
             send::Sender {
                 client,
+                timeout,
                 max_response_bytes: self.max_response_bytes,
             },
             self.only,

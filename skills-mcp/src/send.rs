@@ -12,6 +12,8 @@ pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 4 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub(crate) struct Sender {
     pub(crate) client: reqwest::Client,
+    /// The client's timeout, when this crate built the client (to say it).
+    pub(crate) timeout: Option<std::time::Duration>,
     pub(crate) max_response_bytes: usize,
 }
 
@@ -28,7 +30,7 @@ impl Sender {
         };
         let mut response = match self.client.execute(request).await {
             Ok(response) => response,
-            Err(error) => return failure(format!("the request failed: {error}")),
+            Err(error) => return failure(self.failed("the request failed", &error)),
         };
         let status = response.status();
         let max = self.max_response_bytes;
@@ -74,6 +76,20 @@ impl Sender {
             result.structured_content = Some(json);
         }
         result
+    }
+}
+
+impl Sender {
+    /// What went wrong, in words: a timeout says so and for how long
+    /// (reqwest says "error decoding response body" when it strikes mid-body).
+    fn failed(&self, context: &str, error: &reqwest::Error) -> String {
+        match self.timeout {
+            Some(timeout) if error.is_timeout() => {
+                format!("{context}: timed out after {} s", timeout.as_secs_f64())
+            }
+            None if error.is_timeout() => format!("{context}: timed out"),
+            _ => format!("{context}: {error}"),
+        }
     }
 }
 

@@ -462,3 +462,47 @@ async fn redirects_are_errors_and_responses_are_read_up_to_a_limit() {
     assert_eq!(received.lock().unwrap().len(), 3);
     client.cancel().await.unwrap();
 }
+
+/// A bad origin is refused when the server is built, not on every call, and
+/// a timeout says that it is one, and how long it was.
+#[tokio::test]
+async fn a_bad_origin_is_refused_at_start_and_a_timeout_says_so() {
+    for origin in [
+        "ftp://host",
+        "http://host/path",
+        "not a url",
+        "http://user@host",
+    ] {
+        let built = skills_mcp::Builder::new(&agent::SKILLS)
+            .origin(origin)
+            .build();
+        let error = built
+            .err()
+            .unwrap_or_else(|| panic!("{origin} was accepted"));
+        assert!(error.to_string().starts_with("invalid origin"), "{error}");
+    }
+    let (origin, _) = http_server().await;
+    let server = skills_mcp::Builder::new(&agent::SKILLS)
+        .origin(&origin)
+        .timeout(std::time::Duration::from_millis(300))
+        .build()
+        .unwrap();
+    let (server_side, client_side) = tokio::io::duplex(64 * 1024);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_side).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let client = Client {
+        answer: None,
+        asked: Arc::default(),
+        version: None,
+    }
+    .serve(client_side)
+    .await
+    .unwrap();
+    let silent = call(&client, "list_items", json!({"project": "silent"})).await;
+    assert_eq!(silent.is_error, Some(true));
+    assert_eq!(text(&silent), "the request failed: timed out after 0.3 s");
+    client.cancel().await.unwrap();
+}

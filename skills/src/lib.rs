@@ -47,7 +47,8 @@ pub use set::{Iter, SkillSet, available_skills};
 /// with the compiler (`skills-core`).
 pub use skills_core::{
     Call, Checks, Endpoint, Hints, Kind, List, Method, Node, Policy, Property, Protocol,
-    RequestError, Schema, Section, Skill, Str, Tool, ToolCallError, Version, definitions,
+    RequestError, Schema, Section, Skill, Str, Tool, ToolCallError, Version, check_origin,
+    definitions,
 };
 
 /// Re-exported so that users of the generated code need no `http` or

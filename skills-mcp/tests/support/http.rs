@@ -20,7 +20,7 @@ pub struct Received {
 /// answers `201 {"number": 7}`, or by the project in the path: `broken`, a
 /// 500; `moved`, a 307 to another origin; `huge`, a `Content-Length` of
 /// 1 GiB with no body; `endless`, a chunked body that goes on (up to 64 MiB,
-/// or until the client stops reading).
+/// or until the client stops reading); `silent`, no answer for 10 s.
 pub async fn http_server() -> (String, Arc<Mutex<Vec<Received>>>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let origin = format!("http://{}", listener.local_addr().unwrap());
@@ -78,6 +78,11 @@ pub async fn http_server() -> (String, Arc<Mutex<Vec<Received>>>) {
                         let _ = stream
                             .write_all(b"HTTP/1.1 307 Temporary Redirect\r\nlocation: https://elsewhere.invalid/v1/items\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
                             .await;
+                        return;
+                    }
+                    "silent" => {
+                        // Holds the connection without answering (10 s at most).
+                        tokio::time::sleep(std::time::Duration::from_secs(10)).await;
                         return;
                     }
                     "huge" => {
