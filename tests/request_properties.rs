@@ -36,7 +36,7 @@ fn json() -> impl Strategy<Value = serde_json::Value> {
 fn hostile() -> impl Strategy<Value = String> {
     prop_oneof![
         ".*",
-        "[./%2eE\\\\?#]{0,8}",
+        "[./%2eEfF\\\\?#a]{0,10}",
         prop::sample::select(vec![
             "",
             ".",
@@ -47,18 +47,28 @@ fn hostile() -> impl Strategy<Value = String> {
             "%252e%252E",
             "...",
             "%2",
-            "%%2e"
+            "%%2e",
+            "../private",
+            "a/../b",
+            "..\\secret",
+            "%2e%2e%2fprivate",
+            "x/./y",
+            "%252e%252e/etc"
         ])
         .prop_map(str::to_owned),
     ]
 }
 
-/// Whether `value` reads as an empty, `.` or `..` segment after some number
-/// of percent-decodings (what a server that decodes twice would see).
+/// Whether `value` reads as nothing but separators (empty included), or
+/// holds a `.` or `..` component between `/` or `\`, after some number of
+/// percent-decodings (what a server that decodes, twice, would resolve).
 fn reads_as_dot_segment(value: &str) -> bool {
     let mut text = value.as_bytes().to_vec();
     for _ in 0..=text.len() {
-        if matches!(text.as_slice(), b"" | b"." | b"..") {
+        let parts: Vec<&[u8]> = text.split(|b| *b == b'/' || *b == b'\\').collect();
+        if parts.iter().all(|part| part.is_empty())
+            || parts.iter().any(|part| matches!(*part, b"." | b".."))
+        {
             return true;
         }
         let Ok(as_text) = std::str::from_utf8(&text) else {
@@ -71,6 +81,22 @@ fn reads_as_dot_segment(value: &str) -> bool {
         text = decoded;
     }
     false
+}
+
+/// The path a server resolves, as Python's `posixpath.normpath(unquote(path))`
+/// does, with `\` read as `/` too: `.` dropped, `..` taking off the last part.
+fn normpath(path: &[u8]) -> Vec<Vec<u8>> {
+    let mut parts: Vec<Vec<u8>> = Vec::new();
+    for part in path.split(|b| *b == b'/' || *b == b'\\') {
+        match part {
+            b"" | b"." => {}
+            b".." => {
+                parts.pop();
+            }
+            other => parts.push(other.to_vec()),
+        }
+    }
+    parts
 }
 
 /// Percent-decoding that leaves a malformed escape as it is.
@@ -162,6 +188,33 @@ proptest! {
         let segments: Vec<&str> = parsed.path_segments().unwrap().collect();
         prop_assert_eq!(segments.len(), 3, "{}", parsed);
         prop_assert_eq!(percent_decode(segments[2], false), value.as_bytes());
+    }
+
+    /// A server that percent-decodes the path (once, or until nothing
+    /// changes) and then resolves it never leaves the template's prefix.
+    #[test]
+    fn a_decoding_server_resolves_every_sent_path_under_its_prefix(value in hostile()) {
+        let arguments = serde_json::json!({
+            "query": value, "page": 1, "filter": {"owner": "o"}, "scopes": [], "type": "t",
+        });
+        let call = ToolCall::parse("search", &arguments.to_string()).unwrap();
+        let Ok(request) = call.request() else { return Ok(()) };
+        let parsed = url::Url::parse(&request.uri().to_string()).unwrap();
+        let mut path = parsed.path().as_bytes().to_vec();
+        for _ in 0..8 {
+            // A `/` in the value may add parts once decoded (that is the
+            // server's routing); nothing may take one away.
+            let resolved = normpath(&path);
+            prop_assert!(resolved.len() >= 4, "{:?} resolves to {:?}", parsed.path(), resolved);
+            prop_assert_eq!(&resolved[0], b"v1");
+            prop_assert_eq!(&resolved[resolved.len() - 2..], [b"page".to_vec(), b"1".to_vec()]);
+            let Ok(text) = std::str::from_utf8(&path) else { break };
+            let decoded = lenient_decode(text);
+            if decoded == path {
+                break;
+            }
+            path = decoded;
+        }
     }
 
     #[test]

@@ -4,8 +4,10 @@
 //! The rules every request obeys, whoever built the arguments:
 //! - the origin is the skill's (or the one given to `request_to`), never a value's;
 //! - a path value is percent-encoded inside its segment, and a segment that
-//!   would read as empty, `.` or `..` (after any number of percent-decodings)
-//!   is refused: WHATWG URL parsers turn `%2E%2E` into `..`;
+//!   would read as empty, or hold a `.` or `..` component between `/` or
+//!   `\`, after any number of percent-decodings, is refused: WHATWG URL
+//!   parsers turn `%2E%2E` into `..`, and servers that decode before they
+//!   resolve turn `..%2Fprivate` into `../private`;
 //! - an absent optional value leaves out its query pair, its header and its
 //!   JSON member or array item; it is never sent as `null` or `""`;
 //! - a value inside a JSON string is escaped, so it cannot end the string;
@@ -377,12 +379,16 @@ fn write_value(value: &Value, out: &mut Vec<u8>) {
     }
 }
 
-/// Whether `segment` reads as empty, `.` or `..`, however often a server
-/// percent-decodes it. Each round shortens the text, so this ends.
+/// Whether `segment`, however often a server percent-decodes it, reads as
+/// nothing but separators (`""`, `/`, `\\`: the segment vanishes), or holds
+/// a `.` or `..` component between `/` or `\\`. A server that decodes before
+/// it resolves (Python's `http.server` did) serves `/api/..%2Fprivate` from
+/// `/private`. Each round shortens the text, so this ends.
 fn is_dot_or_empty(segment: &str) -> bool {
     let mut text = segment.as_bytes().to_vec();
     loop {
-        if matches!(text.as_slice(), b"" | b"." | b"..") {
+        let mut parts = text.split(|b| *b == b'/' || *b == b'\\');
+        if parts.clone().any(|part| matches!(part, b"." | b"..")) || parts.all(<[u8]>::is_empty) {
             return true;
         }
         let decoded = percent_decode(&text);
@@ -563,6 +569,19 @@ mod tests {
             ".%2E",
             "%252e%252e",
             "%25252E",
+            // Components a decoding server resolves (issue 23, item 18).
+            "../private",
+            "..%2Fprivate",
+            "%2E%2E%2Fprivate",
+            "a/../b",
+            "a/./b",
+            "..\\secret",
+            "a%5C..%5Cb",
+            "%252e%252e%252fx",
+            // Nothing but separators: the segment vanishes.
+            "/",
+            "\\",
+            "%2F%2F",
         ] {
             let error = build(json!({"id": id})).unwrap_err();
             assert_eq!(
@@ -574,7 +593,17 @@ mod tests {
                 "{id:?}"
             );
         }
-        for id in ["...", "a.", ".a", "%2e%2e%2e", "%2"] {
+        for id in [
+            "...",
+            "a.",
+            ".a",
+            "%2e%2e%2e",
+            "%2",
+            "a/b",
+            "a..b/c",
+            ".../x",
+            "a\\b",
+        ] {
             assert!(build(json!({"id": id})).is_ok(), "{id:?}");
         }
     }

@@ -86,8 +86,10 @@ pub enum RequestError {
     /// A value that stands in the URL path or inside a JSON string is null
     /// or absent: there is no text to put there.
     MissingValue { tool: String, parameter: String },
-    /// A path value would make its segment empty, `.` or `..` (in any
-    /// percent-encoding), which URL parsers resolve to another path.
+    /// A path value would make its segment empty (nothing but `/` or `\`)
+    /// or hold a `.` or `..` component once decoded (in any
+    /// percent-encoding), which URL parsers and decoding servers resolve to
+    /// another path.
     PathSegment { tool: String, parameter: String },
     /// The `http` crate refused the request (not expected: every part is checked first).
     Http { tool: String, message: String },
@@ -113,7 +115,7 @@ impl fmt::Display for RequestError {
             ),
             RequestError::PathSegment { tool, parameter } => write!(
                 f,
-                "tool `{tool}`: the value of `{parameter}` would make a path segment empty, `.` or `..`, which changes the path; nothing was sent"
+                "tool `{tool}`: the value of `{parameter}` would make a path segment empty or hold a `.` or `..` segment once a server decodes it, which changes the path; nothing was sent"
             ),
             RequestError::Http { tool, message } => write!(f, "tool `{tool}`: {message}"),
         }

@@ -244,7 +244,11 @@ pub const DEMO: &[(&str, &str)] = &[
         r#"{"tool": "delete_issue", "arguments": {"repo": "acme/app", "number": 3}}"#,
     ),
     (
-        "A hostile value stays inside its path segment: `../admin` cannot climb the path.",
+        "A hostile value stays inside its path segment: `/`, `?` and `#` are escaped.",
+        r#"{"tool": "get_issue", "arguments": {"repo": "acme/app?admin=1#x", "number": 1}}"#,
+    ),
+    (
+        "`../admin` is refused: a server that decodes paths would climb out of `/repos`.",
         r#"{"tool": "get_issue", "arguments": {"repo": "../admin", "number": 1}}"#,
     ),
     (
