@@ -45,6 +45,23 @@ impl<'t> Call<'t> {
         self.arguments
     }
 
+    /// The call as a person confirms it: the tool and its arguments as
+    /// compact JSON, with every character that does not show for what it is
+    /// written as an escape (`\u{202e}`: text-direction, zero-width and tag
+    /// characters, which can hide or reorder text in a prompt), and strings
+    /// over [`CONFIRM_MAX_CHARS`] characters cut, visibly.
+    ///
+    /// ```
+    /// # use skills_core::Call;
+    /// # fn demo(call: &Call<'_>) {
+    /// let question = format!("Allow {}?", call.confirmation_text());
+    /// # }
+    /// ```
+    pub fn confirmation_text(&self) -> String {
+        let arguments = Value::Object(self.arguments.clone());
+        format!("`{}` with {}", self.name(), shown(&arguments))
+    }
+
     /// The HTTP request this call stands for, to the origin the skill declares.
     pub fn request(&self) -> Result<http::Request<Vec<u8>>, RequestError> {
         self.request_to_origin(None)
@@ -68,6 +85,73 @@ impl<'t> Call<'t> {
             })?;
         endpoint.request(&self.tool.name, &self.arguments, origin)
     }
+}
+
+/// The most characters of one string shown in [`Call::confirmation_text`].
+pub const CONFIRM_MAX_CHARS: usize = 200;
+
+/// `value` as compact JSON for a person: see [`Call::confirmation_text`].
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(text) => {
+            let count = text.chars().count();
+            let kept: String = text.chars().take(CONFIRM_MAX_CHARS).collect();
+            let json = Value::String(kept).to_string();
+            let escaped = escape_hidden(&json);
+            if count > CONFIRM_MAX_CHARS {
+                let rest = count - CONFIRM_MAX_CHARS;
+                format!(
+                    "{}… ({rest} more characters)\"",
+                    &escaped[..escaped.len() - 1]
+                )
+            } else {
+                escaped
+            }
+        }
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(shown).collect();
+            format!("[{}]", items.join(","))
+        }
+        Value::Object(members) => {
+            let members: Vec<String> = members
+                .iter()
+                .map(|(key, value)| {
+                    format!("{}:{}", shown(&Value::String(key.clone())), shown(value))
+                })
+                .collect();
+            format!("{{{}}}", members.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Characters that do not show for what they are: format characters
+/// (text-direction controls, zero-width characters, the BOM), tag
+/// characters, and controls JSON leaves (DEL, C1).
+fn is_hidden(c: char) -> bool {
+    matches!(c,
+        '\u{7f}'..='\u{9f}'
+        | '\u{ad}'
+        | '\u{61c}'
+        | '\u{180e}'
+        | '\u{200b}'..='\u{200f}'
+        | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}'
+        | '\u{feff}'
+        | '\u{fff9}'..='\u{fffb}'
+        | '\u{e0000}'..='\u{e007f}')
+}
+
+fn escape_hidden(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_hidden(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl Tool {
@@ -94,5 +178,28 @@ impl Tool {
     pub fn parse_value(&self, arguments: &serde_json::Value) -> Result<Call<'_>, ToolCallError> {
         let arguments = self.schema.check(&self.name, arguments)?;
         Ok(Call::new(self, arguments))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn hidden_characters_are_escaped_and_long_strings_cut_visibly() {
+        let shown = shown(
+            &json!({"a\u{202e}b": "x\u{202e}gnp.exe\u{200b}\u{e0041}", "n": [1, true, null]}),
+        );
+        assert_eq!(
+            shown,
+            "{\"a\\u{202e}b\":\"x\\u{202e}gnp.exe\\u{200b}\\u{e0041}\",\"n\":[1,true,null]}"
+        );
+        let long = "é".repeat(CONFIRM_MAX_CHARS + 5);
+        let cut = super::shown(&json!(long));
+        assert!(cut.ends_with("é… (5 more characters)\""), "{cut}");
+        assert_eq!(cut.chars().filter(|c| *c == 'é').count(), CONFIRM_MAX_CHARS);
+        // Newlines and quotes stay JSON escapes.
+        assert_eq!(super::shown(&json!("a\n\"b")), "\"a\\n\\\"b\"");
     }
 }

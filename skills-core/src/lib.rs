@@ -36,7 +36,7 @@ mod schema;
 mod skill;
 mod tool;
 
-pub use call::Call;
+pub use call::{CONFIRM_MAX_CHARS, Call};
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
 pub use policy::{Hints, Method, Policy};

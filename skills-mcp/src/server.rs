@@ -171,7 +171,7 @@ impl SkillsServer {
         let arguments = serde_json::Value::Object(call.arguments().clone());
         let question = ElicitRequestParams::FormElicitationParams {
             meta: None,
-            message: format!("Allow `{}` with {arguments}?", call.name()),
+            message: format!("Allow {}?", call.confirmation_text()),
             requested_schema: ElicitationSchema::new(Default::default()),
         };
         let declined = || {

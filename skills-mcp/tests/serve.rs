@@ -280,7 +280,29 @@ async fn confirmation_asks_through_elicitation_and_sends_only_when_accepted() {
         text(&declined)
     );
     assert_eq!(asked.lock().unwrap().len(), 1);
-    assert!(asked.lock().unwrap()[0].contains("delete_item"));
+    assert_eq!(
+        asked.lock().unwrap()[0],
+        "Allow `delete_item` with {\"number\":7,\"project\":\"app\"}?"
+    );
+    // What the model chose is shown for what it is: a text-direction
+    // override is escaped, and a long value is cut, visibly.
+    let hidden = format!("app\u{202e}txt.exe{}", "x".repeat(300));
+    let hostile = call(
+        &client,
+        "delete_item",
+        json!({"project": hidden, "number": 7}),
+    )
+    .await;
+    assert_eq!(hostile.is_error, Some(true));
+    let question = asked.lock().unwrap()[1].clone();
+    assert!(
+        question.starts_with(
+            "Allow `delete_item` with {\"number\":7,\"project\":\"app\\u{202e}txt.exe"
+        ),
+        "{question}"
+    );
+    assert!(question.contains("… (111 more characters)\""), "{question}");
+    assert!(!question.contains('\u{202e}'), "{question}");
     client.cancel().await.unwrap();
     assert!(received.lock().unwrap().is_empty());
     // Accepted: sent.
