@@ -254,13 +254,19 @@ const HOSTILE: &[&str] = &[
     "@evil.com",
 ];
 
+/// The hostile values that the request builder refuses in a path segment.
+fn refused_in_a_path(value: &str) -> bool {
+    matches!(value, "." | ".." | "../admin" | "%2F" | "\\")
+}
+
 #[test]
 fn hostile_values_stay_in_their_path_segment_and_query_value() {
     for value in HOSTILE {
         let json = serde_json::json!({"query": value, "page": 1, "filter": {"owner": "o"}, "scopes": [], "type": value, "note": value});
         let call = ToolCall::parse("search", &json.to_string()).unwrap();
-        if matches!(*value, "." | "..") {
-            // URL parsers resolve a `.` or `..` segment, even percent-encoded: refused.
+        if refused_in_a_path(value) {
+            // URL parsers resolve a `.` or `..` segment, even percent-encoded,
+            // and decoding servers a `..` inside one, or an empty one: refused.
             assert_eq!(
                 call.request().unwrap_err(),
                 RequestError::PathSegment {
@@ -304,7 +310,7 @@ fn hostile_values_stay_inside_their_json_string_and_headers_refuse_control_chara
     for value in HOSTILE
         .iter()
         .copied()
-        .filter(|value| !matches!(*value, "." | ".."))
+        .filter(|value| !refused_in_a_path(value))
         .chain(["\"}, \"admin\": true, \"x\": \"", "\n", "\u{0}"])
     {
         let json = serde_json::json!({"id": value, "doc": {"title": value}, "note": value});
@@ -407,10 +413,15 @@ fn the_example_requests() {
     let call =
         example::github_issues::ToolCall::parse("delete_issue", r#"{"repo": "r", "number": 3}"#)
             .unwrap();
+    assert_eq!(call.policy(), Policy::Confirm);
     assert_eq!(
-        (call.policy(), call.request().unwrap().method().as_str()),
-        (Policy::Confirm, "DELETE")
+        call.request().unwrap_err(),
+        RequestError::NotConfirmed {
+            tool: "delete_issue".into()
+        }
     );
+    let confirmed = call.to_call().confirmed();
+    assert_eq!(confirmed.request().unwrap().method().as_str(), "DELETE");
 }
 
 #[test]
@@ -436,7 +447,13 @@ fn the_policy_of_every_method_under_every_permission_setting() {
     // The same decisions reach the typed calls.
     let call = policies::readonly_policies::ToolCall::parse("delete_plain", "{}").unwrap();
     assert_eq!(call.policy(), Policy::Deny);
-    assert_eq!(call.request().unwrap().method(), "DELETE");
+    // The short path never sends what the policy forbids, confirmed or not.
+    let denied = RequestError::Denied {
+        tool: "delete_plain".into(),
+    };
+    assert_eq!(call.request().unwrap_err(), denied);
+    assert_eq!(call.request_to("http://127.0.0.1:9").unwrap_err(), denied);
+    assert_eq!(call.to_call().confirmed().request().unwrap_err(), denied);
     let call = policies::confirm_policies::ToolCall::parse("post_plain", "{}").unwrap();
     assert_eq!(call.policy(), Policy::Confirm);
     assert_eq!(Method::Options.as_str(), "OPTIONS");

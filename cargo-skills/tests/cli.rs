@@ -403,6 +403,27 @@ fn list_show_catalog_and_tools() {
     assert_eq!(mcp[2]["annotations"]["destructiveHint"], true);
     assert_eq!(mcp[0]["annotations"]["idempotentHint"], true);
     assert_eq!(mcp[1]["annotations"]["idempotentHint"], false);
+    // A denied tool is not offered to a model: left out, and said so.
+    let output = cargo_skills()
+        .args(["tools", "tracker", "--format", "anthropic"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let tools: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| tool["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"delete_issue") && !names.contains(&"lock_issue"),
+        "{names:?}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "note: `lock_issue` is left out: its skill's permissions deny it (a write not in `allow_write`)\n"
+    );
 }
 
 #[test]

@@ -9,10 +9,17 @@ use crate::tool::Tool;
 
 /// A tool call whose arguments passed the tool's schema: normalised (defaults
 /// filled in, numbers in one spelling) and ready to become a request.
+///
+/// A call becomes a request only as its policy allows: an `Allow` call at
+/// once, a `Confirm` call once [`Call::confirmed`] says the user agreed, a
+/// `Deny` call never. So the short path (`parse`, then `request`) cannot send
+/// what the skill's permissions forbid.
 #[derive(Debug, Clone)]
 pub struct Call<'t> {
     tool: &'t Tool,
     arguments: Map<String, Value>,
+    /// The user agreed to this call (for a `Confirm` tool).
+    confirmed: bool,
 }
 
 impl<'t> Call<'t> {
@@ -20,7 +27,30 @@ impl<'t> Call<'t> {
     /// [`Tool::parse`], or encoded from a generated arguments type.
     #[doc(hidden)]
     pub fn new(tool: &'t Tool, arguments: Map<String, Value>) -> Self {
-        Call { tool, arguments }
+        Call {
+            tool,
+            arguments,
+            confirmed: false,
+        }
+    }
+
+    /// This call, as the user confirmed it: a `Confirm` tool's call then
+    /// becomes a request. Ask first (show [`Call::confirmation_text`]); a
+    /// `Deny` tool's call stays refused, confirmed or not.
+    ///
+    /// ```
+    /// # use skills_core::{Call, Policy};
+    /// # fn demo(call: Call<'_>, ask: impl Fn(&str) -> bool) -> Result<(), skills_core::RequestError> {
+    /// let call = match call.policy() {
+    ///     Policy::Confirm if ask(&call.confirmation_text()) => call.confirmed(),
+    ///     _ => call,
+    /// };
+    /// let request = call.request()?; // Deny, and an unconfirmed Confirm, are errors
+    /// # Ok(()) }
+    /// ```
+    pub fn confirmed(mut self) -> Call<'t> {
+        self.confirmed = true;
+        self
     }
 
     pub fn tool(&self) -> &'t Tool {
@@ -62,7 +92,8 @@ impl<'t> Call<'t> {
         format!("`{}` with {}", self.name(), shown(&arguments))
     }
 
-    /// The HTTP request this call stands for, to the origin the skill declares.
+    /// The HTTP request this call stands for, to the origin the skill
+    /// declares, when its policy lets it be sent (see [`Call`]).
     pub fn request(&self) -> Result<http::Request<Vec<u8>>, RequestError> {
         self.request_to_origin(None)
     }
@@ -76,13 +107,19 @@ impl<'t> Call<'t> {
         &self,
         origin: Option<&str>,
     ) -> Result<http::Request<Vec<u8>>, RequestError> {
+        let tool = || self.tool.name.to_string();
+        // A tool without an endpoint is the application's, policy included.
         let endpoint = self
             .tool
             .endpoint
             .as_ref()
-            .ok_or_else(|| RequestError::NoEndpoint {
-                tool: self.tool.name.to_string(),
-            })?;
+            .ok_or_else(|| RequestError::NoEndpoint { tool: tool() })?;
+        match self.tool.policy {
+            Policy::Allow => {}
+            Policy::Confirm if self.confirmed => {}
+            Policy::Confirm => return Err(RequestError::NotConfirmed { tool: tool() }),
+            Policy::Deny => return Err(RequestError::Denied { tool: tool() }),
+        }
         endpoint.request(&self.tool.name, &self.arguments, origin)
     }
 }

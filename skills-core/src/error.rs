@@ -74,6 +74,11 @@ impl std::error::Error for ToolCallError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RequestError {
+    /// The tool's policy is Deny: a write its skill does not allow. Never sent.
+    Denied { tool: String },
+    /// The tool's policy is Confirm and the call was not confirmed
+    /// ([`Call::confirmed`](crate::Call::confirmed)).
+    NotConfirmed { tool: String },
     /// The tool has no `endpoint`: the application carries it out itself.
     NoEndpoint { tool: String },
     /// `request_to` was given something other than `scheme://host[:port]`.
@@ -98,6 +103,14 @@ pub enum RequestError {
 impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            RequestError::Denied { tool } => write!(
+                f,
+                "tool `{tool}` is denied: it changes state and its skill does not allow it (`permissions`); nothing was sent"
+            ),
+            RequestError::NotConfirmed { tool } => write!(
+                f,
+                "tool `{tool}` needs the user's confirmation: ask, then send the call `confirmed()`; nothing was sent"
+            ),
             RequestError::NoEndpoint { tool } => write!(
                 f,
                 "tool `{tool}` has no endpoint: the application carries it out itself"

@@ -231,13 +231,15 @@ impl SkillsServer {
             // Names the field by JSON path; nothing is sent.
             Err(error) => return failure(error.to_string()).into(),
         };
-        if call.policy() == Policy::Confirm {
+        let call = if call.policy() == Policy::Confirm {
             match self.confirm(&call, &request, context).await {
-                Confirmation::Granted => {}
+                Confirmation::Granted => call.confirmed(),
                 Confirmation::Ask(input) => return input.into(),
                 Confirmation::Refused(message) => return failure(message).into(),
             }
-        }
+        } else {
+            call
+        };
         self.carry_out(&call).await.into()
     }
 

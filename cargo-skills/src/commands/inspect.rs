@@ -230,9 +230,18 @@ pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &[])?;
     let skill = find(&set, &args.skill)?;
     // The definitions the runtime sends: from the lowered tables, as `SKILLS` holds them.
-    let definitions: Vec<Value> = skills_compiler::lower::skill(skill)
+    let lowered = skills_compiler::lower::skill(skill);
+    // A denied tool is never offered to a model: it is left out, and said so.
+    for tool in lowered.tools().iter().filter(|tool| !tool.is_offered()) {
+        anstream::eprintln!(
+            "note: `{}` is left out: its skill's permissions deny it (a write not in `allow_write`)",
+            tool.name()
+        );
+    }
+    let definitions: Vec<Value> = lowered
         .tools()
         .iter()
+        .filter(|tool| tool.is_offered())
         .map(|tool| {
             let text = match args.format {
                 ToolsFormat::Anthropic => tool.anthropic_json(),

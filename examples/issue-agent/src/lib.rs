@@ -83,29 +83,29 @@ impl<W: Write> Agent<W> {
         let call = tool_call(&name, &arguments).map_err(Problem::Reported)?;
         let policy = call.policy();
         writeln!(self.out, "  policy: {}", policy.as_str())?;
-        let request = match &self.origin {
-            Some(origin) => call.request_to(origin),
-            None => call.request(),
-        }
-        .map_err(|e| Problem::Reported(e.to_string()))?;
+        let mut call = call;
         match policy {
             Policy::Allow => {}
             Policy::Deny => {
+                let method = call.tool().endpoint().map_or("", |e| e.method().as_str());
                 writeln!(
                     self.out,
-                    "  refused: `{name}` changes state ({}) and this skill does not allow it: it is not in \
+                    "  refused: `{name}` changes state ({method}) and this skill does not allow it: it is not in \
                      `allow_write`, and `default_mode` is readonly. Not sent.",
-                    request.method()
                 )?;
                 return Ok(());
             }
             Policy::Confirm => {
-                let question = format!("send {} {}?", request.method(), request.uri());
+                // The request is shown before it is sent, and sent only if the user agrees.
+                let shown = self.request(&call.clone().confirmed())?;
+                let question = format!("send {} {}?", shown.method(), shown.uri());
                 if !self.confirmed(&question)? {
                     return Ok(());
                 }
+                call = call.confirmed();
             }
         }
+        let request = self.request(&call)?;
         writeln!(
             self.out,
             "  request: {} {}",
@@ -128,6 +128,15 @@ impl<W: Write> Agent<W> {
             }
             Err(error) => Err(Problem::Reported(format!("the request failed: {error}"))),
         }
+    }
+
+    /// The call's request, to the origin given on the command line if any.
+    fn request(&self, call: &skills::Call<'_>) -> Result<skills::http::Request<Vec<u8>>, Problem> {
+        match &self.origin {
+            Some(origin) => call.request_to(origin),
+            None => call.request(),
+        }
+        .map_err(|e| Problem::Reported(e.to_string()))
     }
 
     fn confirmed(&mut self, question: &str) -> Result<bool, Problem> {

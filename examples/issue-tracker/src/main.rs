@@ -35,6 +35,20 @@ fn main() -> std::process::ExitCode {
     };
     println!("call:    {call:?}");
     println!("policy:  {}", call.policy().as_str());
+    // The policy decides what may be sent: a Deny call never is (`request`
+    // refuses it), and a Confirm call only once the user agreed. This
+    // example prints requests and sends none, so it shows a Confirm call's
+    // request as it would go out after a yes.
+    let call = match call.policy() {
+        skills::Policy::Confirm => {
+            println!(
+                "         (needs the user's confirmation: {})",
+                call.to_call().confirmation_text()
+            );
+            call.to_call().confirmed()
+        }
+        _ => call.to_call(),
+    };
     match call.request() {
         Ok(request) => {
             println!("request: {} {}", request.method(), request.uri());
