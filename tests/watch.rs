@@ -111,3 +111,27 @@ fn watching_a_broken_root_does_not_start() {
     assert!(error.to_string().contains("bad/SKILL.md"), "{error}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The watcher's own reads are not changes: after a reload, an idle root
+/// stays idle (on Linux each read raised an open event, and the set was
+/// reloaded about five times a second, for ever).
+#[test]
+fn an_idle_root_is_not_reloaded() {
+    let root: PathBuf =
+        std::env::temp_dir().join(format!("skills-watch-idle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    write(&root, "alpha", &skill("alpha", "First. Use when testing."));
+    let watch = Watch::start(Loader::new(), &root, Duration::from_millis(100), |_| {}).unwrap();
+    write(&root, "alpha", &skill("alpha", "Edited. Use when testing."));
+    eventually(&watch, "the edit", |w| {
+        w.current().get("alpha").unwrap().description() == "Edited. Use when testing."
+    });
+    // Past the debounce of the edit's own burst of events, nothing changes.
+    std::thread::sleep(Duration::from_millis(500));
+    let settled = watch.reloads();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(watch.reloads(), settled, "reloaded with nothing changed");
+    drop(watch);
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -88,6 +88,9 @@ impl Watch {
         let handler_root = root.clone();
         let mut debouncer = new_debouncer(debounce, None, move |events: DebounceEventResult| {
             let reload = match events {
+                // Reading a file is not changing it: the loader's own reads
+                // raise open and access events, which would reload for ever.
+                Ok(events) if events.iter().all(|event| event.kind.is_access()) => return,
                 Ok(_) => reload(&loader, &handler_root, &handler_state),
                 Err(errors) => Reload::WatchError(
                     errors
