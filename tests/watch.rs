@@ -135,3 +135,34 @@ fn an_idle_root_is_not_reloaded() {
     drop(watch);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A link inside a skill to a tree outside the root is not followed: the
+/// watcher neither watches that tree nor reloads when it changes.
+#[cfg(unix)]
+#[test]
+fn a_link_out_of_the_root_is_not_watched() {
+    let base: PathBuf =
+        std::env::temp_dir().join(format!("skills-watch-link-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (root, outside) = (base.join("root"), base.join("outside"));
+    std::fs::create_dir_all(outside.join("deep")).unwrap();
+    std::fs::write(outside.join("deep/notes.txt"), "one").unwrap();
+    write(&root, "alpha", &skill("alpha", "First. Use when testing."));
+    std::os::unix::fs::symlink(&outside, root.join("alpha/linked")).unwrap();
+    let watch = Watch::start(Loader::new(), &root, Duration::from_millis(100), |_| {}).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let before = watch.reloads();
+    for round in 0..5 {
+        std::fs::write(outside.join("deep/notes.txt"), format!("round {round}")).unwrap();
+        std::fs::write(outside.join(format!("deep/new-{round}.txt")), "x").unwrap();
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(
+        watch.reloads(),
+        before,
+        "changes outside the root reloaded the set"
+    );
+    drop(watch);
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use notify_debouncer_full::notify::RecursiveMode;
-use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer_opt};
 
 use crate::SkillSet;
 use crate::loader::{LoadError, Loader};
@@ -86,7 +86,11 @@ impl Watch {
         }));
         let handler_state = Arc::clone(&state);
         let handler_root = root.clone();
-        let mut debouncer = new_debouncer(debounce, None, move |events: DebounceEventResult| {
+        // Links are not followed: a link inside a skill to a large tree
+        // elsewhere would be watched whole (a watch per directory) and
+        // reload the set on changes that are not the skills'.
+        let config = notify_debouncer_full::notify::Config::default().with_follow_symlinks(false);
+        let on_events = move |events: DebounceEventResult| {
             let reload = match events {
                 // Reading a file is not changing it: the loader's own reads
                 // raise open and access events, which would reload for ever.
@@ -101,7 +105,14 @@ impl Watch {
                 ),
             };
             on_reload(&reload);
-        })
+        };
+        let mut debouncer = new_debouncer_opt::<_, RecommendedWatcher, RecommendedCache>(
+            debounce,
+            None,
+            on_events,
+            RecommendedCache::new(),
+            config,
+        )
         .map_err(|error| WatchError::Notify(error.to_string()))?;
         debouncer
             .watch(&root, RecursiveMode::Recursive)
