@@ -217,7 +217,8 @@ fn finish(
     mut diagnostics: Vec<Diagnostic>,
 ) -> Compilation {
     let mut sources = Sources::default();
-    if candidates.len() > config.max_skills {
+    let too_many = candidates.len() > config.max_skills;
+    if too_many {
         diagnostics.push(
             Diagnostic::error(
                 Code::TooManySkills,
@@ -247,7 +248,11 @@ fn finish(
     );
     report_duplicates(&names, &mut diagnostics);
     skills.sort_by(|a, b| a.name.cmp(&b.name));
-    diagnostics.extend(set_lints(&skills, config, &mut sources));
+    // A set over `max_skills` is refused already: its set lints (pairs of
+    // descriptions, the budget) would only cost time and memory.
+    if !too_many {
+        diagnostics.extend(set_lints(&skills, config, &mut sources));
+    }
     if config.deny_warnings {
         diagnostics::deny_warnings(&mut diagnostics);
     }
