@@ -37,7 +37,8 @@ const VERDICTS: &[(&str, &[(Code, Severity)])] = &[
     ("algorithmic-art", &[]),
     ("brand-guidelines", &[]),
     ("canvas-design", &[]),
-    // Its description is 1,068 characters; the limit is 1,024 in every profile.
+    // Its description is 1,068 characters; the limit is 1,024 (in `lenient`
+    // a warning, and then its 5,000-token body is one too: see `verdict`).
     ("claude-api", &[(Code::DescriptionTooLong, Severity::Error)]),
     ("frontend-design", &[]),
     ("internal-comms", &[]),
@@ -50,6 +51,18 @@ const VERDICTS: &[(&str, &[(Code, Severity)])] = &[
     // "Toolkit for ... Supports ...": what, never when.
     ("webapp-testing", &[(Code::NoWhenToUse, Severity::Warning)]),
 ];
+
+/// A skill's verdict in `profile`: `lenient` loads an over-long description
+/// as the hosts do (issue 23, item 12), and then lints the skill's body.
+fn verdict_in(name: &str, verdict: &[(Code, Severity)], profile: Profile) -> Vec<(Code, Severity)> {
+    if name == "claude-api" && profile == Profile::Lenient {
+        return vec![
+            (Code::DescriptionTooLong, Severity::Warning),
+            (Code::LongBody, Severity::Warning),
+        ];
+    }
+    verdict.to_vec()
+}
 
 fn config(profile: Profile) -> Config {
     Config {
@@ -72,15 +85,18 @@ fn every_corpus_skill_gets_its_verdict_in_every_profile() {
         let mut expected: Vec<(String, Code, Severity)> = VERDICTS
             .iter()
             .flat_map(|(name, verdict)| {
-                verdict.iter().map(move |(code, severity)| {
-                    (format!("skills/{name}/SKILL.md"), *code, *severity)
-                })
+                verdict_in(name, verdict, profile)
+                    .into_iter()
+                    .map(move |(code, severity)| {
+                        (format!("skills/{name}/SKILL.md"), code, severity)
+                    })
             })
             .collect();
         expected.sort();
         assert_eq!(found, expected, "profile {}", profile.as_str());
-        // The whole set fails because one skill does; every skill was read, none skipped.
-        assert!(compilation.skills().is_none());
+        // In the strict profiles the whole set fails because one skill does
+        // (claude-api); `lenient` loads every skill. Every skill was read.
+        assert_eq!(compilation.skills().is_none(), profile != Profile::Lenient);
         // Each skill is in the set or has a diagnostic of its own.
         let mut read: Vec<&str> = compilation
             .valid
@@ -284,7 +300,7 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
     assert_eq!(
         (compiled, found),
         (
-            1_182,
+            1_188,
             vec![
                 // anthropics-skills' template: "Replace with description ...".
                 (Code::PlaceholderDescription, 1),
@@ -293,7 +309,7 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
                 // listenhub/listenhub-cli and two xlsx-formula-recalc copies under
                 // different names: identical descriptions, both true.
                 (Code::SimilarDescriptions, 2),
-                (Code::LongBody, 104),
+                (Code::LongBody, 105),
             ]
         )
     );

@@ -216,3 +216,36 @@ fn quoting_unquoted_colons_is_bounded_on_hostile_files() {
     let codes: Vec<Code> = compilation.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, [Code::FrontmatterTooLarge], "{codes:?}");
 }
+
+/// Anthropic's `claude-api` skill has a 1,068-character description, which
+/// every host loads (cut or whole): `lenient` loads it too, with a warning
+/// that says what each host will do; the strict profiles refuse it.
+#[test]
+fn an_over_long_description_or_compatibility_loads_with_a_warning() {
+    let description = format!("Use when building with the API. {}", "x".repeat(1_040));
+    let text = format!("---\nname: a\ndescription: {description}\n---\nBody\n");
+    let (skill, compilation) = lenient(&text, Code::DescriptionTooLong);
+    assert_eq!(skill.description, description);
+    let help = find(&compilation, Code::DescriptionTooLong)
+        .help
+        .clone()
+        .unwrap();
+    assert!(
+        help.contains("Claude Code lists its first 1,536 characters"),
+        "{help}"
+    );
+    assert!(help.contains("Zed refuses the skill"), "{help}");
+    strict_refuses(&text);
+
+    let text = format!(
+        "---\nname: a\ndescription: Does a. Use when testing.\ncompatibility: {}\n---\nBody\n",
+        "y".repeat(600)
+    );
+    let (skill, _) = lenient(&text, Code::Compatibility);
+    assert_eq!(skill.compatibility.as_deref().map(str::len), Some(600));
+    strict_refuses(&text);
+    // An empty one says nothing: refused in every profile.
+    let text =
+        "---\nname: a\ndescription: Does a. Use when testing.\ncompatibility: \"\"\n---\nBody\n";
+    assert!(one(text, &config(Profile::Lenient)).has_errors());
+}

@@ -101,10 +101,10 @@ codes! {
         "Say what the skill does and when a model should use it.";
     DescriptionTooLong = "S108", "the description is longer than 1024 characters",
         "---\nname: my-skill\ndescription: <1,025 characters>\n---",
-        "Shorten it to at most 1024 characters; move detail into the body, which is read only when the skill loads.";
+        "Shorten it to at most 1024 characters; move detail into the body, which is read only when the skill loads. In `lenient` it is a warning and the skill loads, as the hosts load it: Claude Code lists the first 1,536 characters, Codex cuts at 1,024 with `...`, and Zed refuses a description over 1,024 bytes.";
     Compatibility = "S109", "`compatibility` is empty or longer than 500 characters",
         "---\ncompatibility: \"\"\n---",
-        "Give 1 to 500 characters, or remove the field.";
+        "Give 1 to 500 characters, or remove the field. In `lenient` an over-long one is a warning and the skill loads.";
     Metadata = "S110", "`metadata` is not a mapping of strings to strings",
         "---\nmetadata:\n  owner: {team: infra}\n---",
         "Flatten nested values into string keys (`owner-team: infra`).";

@@ -268,14 +268,17 @@ fn description(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     }
     let count = text.chars().count();
     if count > MAX_DESCRIPTION_CHARS {
-        ctx.push(ctx
-            .error(
+        // `lenient` loads it, as the hosts do, and says what each will cut.
+        let diagnostic = ctx
+            .error_unless_lenient(
                 Code::DescriptionTooLong,
                 node.span.clone(),
                 format!("the description is {count} characters long; the limit is {MAX_DESCRIPTION_CHARS}"),
             )
-            .with_help("it is sent on every model turn: keep what decides when to use the skill, move the rest into the body"));
-        return None;
+            .with_help("it is sent on every model turn: keep what decides when to use the skill, move the rest into the body; as it is, Claude Code lists its first 1,536 characters, Codex cuts it at 1,024 with `...`, and Zed refuses the skill (over 1,024 bytes)");
+        let loads = !diagnostic.is_error();
+        ctx.push(diagnostic);
+        return loads.then_some(text);
     }
     Some(text)
 }
@@ -284,15 +287,27 @@ fn compatibility(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     let text = ctx.string(node, "compatibility")?;
     let count = text.chars().count();
     if text.trim().is_empty() || count > MAX_COMPATIBILITY_CHARS {
-        let what = if text.trim().is_empty() {
+        let empty = text.trim().is_empty();
+        let what = if empty {
             "empty".to_owned()
         } else {
             format!("{count} characters long")
         };
-        ctx.push(ctx
-            .error(Code::Compatibility, node.span.clone(), format!("`compatibility` is {what}; it must be 1 to {MAX_COMPATIBILITY_CHARS} characters"))
-            .with_help("say briefly what the skill needs (tools, network, platform), or remove the field"));
-        return None;
+        let message = format!(
+            "`compatibility` is {what}; it must be 1 to {MAX_COMPATIBILITY_CHARS} characters"
+        );
+        // An over-long one loads in `lenient` (hosts show it as written).
+        let diagnostic = if empty {
+            ctx.error(Code::Compatibility, node.span.clone(), message)
+        } else {
+            ctx.error_unless_lenient(Code::Compatibility, node.span.clone(), message)
+        }
+        .with_help(
+            "say briefly what the skill needs (tools, network, platform), or remove the field",
+        );
+        let loads = !diagnostic.is_error();
+        ctx.push(diagnostic);
+        return loads.then_some(text);
     }
     Some(text)
 }
