@@ -748,3 +748,50 @@ fn check_path_uses_the_configuration_of_the_package_that_owns_it() {
     );
     assert!(text.contains("strict/skills/tagged/SKILL.md"), "{text}");
 }
+
+/// A key or a directory name that holds a line break, an escape or a
+/// text-direction character is printed escaped in every text format: raw,
+/// `x\n::warning title=...::` would be a line of its own, which GitHub's
+/// runner executes as a workflow command, and ESC would drive the terminal.
+#[test]
+fn control_characters_from_skill_files_never_reach_the_output_raw() {
+    let ws = TempWorkspace::new(
+        "control",
+        &[
+            (
+                "skills/a/SKILL.md",
+                "---\nname: a\ndescription: Does a. Use when testing.\n\"x\\n::warning title=pwn::owned\\e[31m\\u202e\": 1\n---\nBody\n",
+            ),
+            ("skills/b\u{1b}[2J\u{202e}/README.txt", "no skill here"),
+        ],
+    );
+    for format in ["short", "human", "github"] {
+        let output = cargo_skills()
+            .current_dir(&ws.0)
+            .args(["check", "skills", "--message-format", format])
+            .assert()
+            .code(1)
+            .get_output()
+            .clone();
+        let text =
+            String::from_utf8(output.stdout).unwrap() + &String::from_utf8(output.stderr).unwrap();
+        assert!(
+            !text.contains('\u{1b}'),
+            "{format}: ESC reached the output: {text:?}"
+        );
+        assert!(
+            !text.contains('\u{202e}'),
+            "{format}: U+202E reached the output: {text:?}"
+        );
+        assert!(
+            !text
+                .lines()
+                .any(|line| line.starts_with("::warning title=pwn")),
+            "{format}: a workflow command: {text}"
+        );
+        assert!(
+            text.contains("\\u{a}::warning title=pwn::owned\\u{1b}[31m\\u{202e}"),
+            "{format}: {text}"
+        );
+    }
+}

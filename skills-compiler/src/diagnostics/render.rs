@@ -19,12 +19,73 @@ pub enum Color {
 /// a caret under the span, labels, help and the fix-it as a suggested edit.
 pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String {
     let source = sources.get(&diagnostic.file);
+    let diagnostic = &*printable(diagnostic);
     if color == Color::Never
         && let Some(text) = source.and_then(|source| super::plain::render(diagnostic, source))
     {
         return text;
     }
     annotated(diagnostic, source, color)
+}
+
+/// `diagnostic` with every character of the text it quotes from files
+/// (message, labels, path) that a terminal or a CI log would act on written
+/// as an escape: C0 and C1 controls (ESC, CR, LF), DEL, and format
+/// characters (text-direction, zero-width, tags). A key or directory name
+/// holding a line break could otherwise print a line of its own, such as
+/// GitHub's `::warning title=...::` workflow command. (Help texts are this
+/// crate's own, some on purpose over several lines.) Borrowed when nothing
+/// needs it.
+fn printable(diagnostic: &Diagnostic) -> std::borrow::Cow<'_, Diagnostic> {
+    let texts = std::iter::once(diagnostic.message.as_str())
+        .chain(std::iter::once(diagnostic.file.as_str()))
+        .chain(diagnostic.labels.iter().map(|label| label.message.as_str()))
+        .chain(diagnostic.fix.as_ref().map(|fix| fix.message.as_str()));
+    if !texts
+        .into_iter()
+        .any(|text| text.chars().any(acts_on_output))
+    {
+        return std::borrow::Cow::Borrowed(diagnostic);
+    }
+    let mut shown = diagnostic.clone();
+    shown.message = escape_acting(&shown.message);
+    shown.file = escape_acting(&shown.file);
+    for label in &mut shown.labels {
+        label.message = escape_acting(&label.message);
+    }
+    if let Some(fix) = &mut shown.fix {
+        fix.message = escape_acting(&fix.message);
+    }
+    std::borrow::Cow::Owned(shown)
+}
+
+/// Characters that act on a terminal or a log instead of showing: controls
+/// (a tab shows as space and stays), and the format characters that hide or
+/// reorder text.
+fn acts_on_output(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c,
+            '\u{ad}'
+            | '\u{61c}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{e0000}'..='\u{e007f}')
+}
+
+fn escape_acting(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if acts_on_output(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `human`, laid out by annotate-snippets: every shape and colour.
@@ -131,6 +192,7 @@ impl<'a> Excerpt<'a> {
 
 /// `file:line:col: error[S101]: message` (line and column omitted for whole-file problems).
 pub fn short(diagnostic: &Diagnostic) -> String {
+    let diagnostic = &*printable(diagnostic);
     let location = match &diagnostic.span {
         Some(span) => format!(
             "{}:{}:{}",
@@ -285,6 +347,7 @@ pub fn rustc_json(diagnostic: &Diagnostic, sources: &Sources) -> String {
 
 /// A GitHub Actions workflow command: `::error file=F,line=L,col=C,...::message`.
 pub fn github(diagnostic: &Diagnostic) -> String {
+    let diagnostic = &*printable(diagnostic);
     let command = match diagnostic.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
