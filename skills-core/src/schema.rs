@@ -723,6 +723,31 @@ mod tests {
         assert!(path.starts_with("tree.children[0]"));
     }
 
+    /// The rule for numbers that JSON can write but a double cannot hold
+    /// (issue 23, item 25): an `integer` parameter takes exactly the
+    /// integers of `i64` and refuses the rest, rounded or not; a `number` is
+    /// an IEEE-754 double, as in every JSON Schema validator and JavaScript,
+    /// so a longer number arrives rounded to the nearest double (and an
+    /// underflow as 0), as the JSON parser read it.
+    #[test]
+    fn numbers_beyond_a_double_follow_one_rule() {
+        let parsed: Value =
+            serde_json::from_str(r#"{"title": "a", "count": 123456789012345678901234567890}"#)
+                .unwrap();
+        let (path, message) = check(parsed).unwrap_err();
+        assert_eq!(path, "count");
+        assert!(message.contains("out of range"), "{message}");
+        let parsed: Value =
+            serde_json::from_str(r#"{"title": "a", "ratio": 123456789012345678901234567890}"#)
+                .unwrap();
+        assert_eq!(
+            check(parsed).unwrap()["ratio"].to_string(),
+            "1.2345678901234568e+29"
+        );
+        let parsed: Value = serde_json::from_str(r#"{"title": "a", "ratio": 1e-400}"#).unwrap();
+        assert_eq!(check(parsed).unwrap()["ratio"].to_string(), "0");
+    }
+
     #[test]
     fn numbers_have_one_spelling() {
         assert_eq!(canonical_number(3.0).to_string(), "3");
