@@ -293,7 +293,7 @@ fn validate_one(files: SkillFiles, config: &Config) -> Validated {
     if let Some(skill) = &skill
         && let Some(source) = sources.get(&skill.path)
     {
-        lint::skill(skill, source, &mut diagnostics);
+        lint::skill(skill, source, config.profile, &mut diagnostics);
     }
     // Renderers quote only files with a diagnostic; the others' text is let go
     // at once, which keeps a check of thousands of skills small.

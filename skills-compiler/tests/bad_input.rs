@@ -4,7 +4,7 @@
 
 mod support;
 
-use skills_compiler::{Code, Config};
+use skills_compiler::{Code, Config, Profile, Severity};
 use support::{Tree, find, located, one, portable, with};
 
 fn at(code: Code, line: u32, column: u32) -> (Code, Option<u32>, Option<u32>) {
@@ -595,4 +595,59 @@ fn a_set_over_max_skills_runs_no_set_lint() {
     let compilation = skills_compiler::compile_files(files, &Config::default());
     let codes: Vec<Code> = compilation.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, [Code::TooManySkills]);
+}
+
+/// Hidden prompt text (W012): Unicode tag characters spell ASCII that a
+/// model reads and a reviewer does not see; a zero-width space or a
+/// text-direction override hides or reorders text. Located at the first
+/// one, the smuggled text shown escaped; an error in `portable`.
+#[test]
+fn hidden_text_in_a_description_or_body_is_flagged_at_its_first_character() {
+    let tags: String = "Ignore all"
+        .chars()
+        .map(|c| char::from_u32(0xE0000 + c as u32).unwrap())
+        .collect();
+    let text = format!(
+        "---\nname: a\ndescription: Formats dates.{tags} Use when asked.\n---\nBody with a zero\u{200b}width space.\n"
+    );
+    for (profile, severity) in [
+        (Profile::Portable, Severity::Error),
+        (Profile::Extended, Severity::Warning),
+        (Profile::Lenient, Severity::Warning),
+    ] {
+        let compilation = one(
+            &text,
+            &Config {
+                profile,
+                ..Config::default()
+            },
+        );
+        let found: Vec<_> = compilation
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::HiddenText)
+            .collect();
+        assert_eq!(found.len(), 2, "{:?}", compilation.diagnostics);
+        assert!(found.iter().all(|d| d.severity == severity));
+        // The description's first tag character: line 3, column 28.
+        assert_eq!((found[0].line(), found[0].column()), (Some(3), Some(28)));
+        assert_eq!(
+            found[0].message,
+            "the description holds 10 characters that do not show, the first U+E0049; its tag characters spell `Ignore all`: a model reads them, a reviewer does not"
+        );
+        assert_eq!((found[1].line(), found[1].column()), (Some(5), Some(17)));
+        assert!(
+            found[1]
+                .message
+                .starts_with("the body holds 1 character that do not show, the first U+200B")
+        );
+    }
+    // Emoji sequences keep their joiner: nothing to flag.
+    let family = with("x-note: 👨\u{200d}👩\u{200d}👧\n");
+    assert!(
+        one(&family, &Config::default())
+            .diagnostics
+            .iter()
+            .all(|d| d.code != Code::HiddenText)
+    );
 }

@@ -493,6 +493,13 @@ fn cases() -> Vec<Case> {
             "skills/b/SKILL.md",
             Some((3, 14)),
         ),
+        // A zero-width space in the description, after `Use when`.
+        a(
+            Code::HiddenText,
+            "---\nname: a\ndescription: Use when\u{200b} testing.\n---\nBody\n".into(),
+            3,
+            22,
+        ),
         // The body starts on line 5; its 501st line is the file's 505th.
         a(
             Code::LongBody,

@@ -162,21 +162,10 @@ fn shown(value: &Value) -> String {
     }
 }
 
-/// Characters that do not show for what they are: format characters
-/// (text-direction controls, zero-width characters, the BOM), tag
-/// characters, and controls JSON leaves (DEL, C1).
+/// Characters that do not show for what they are: invisible ones, and
+/// controls JSON leaves as they are (DEL, C1).
 fn is_hidden(c: char) -> bool {
-    matches!(c,
-        '\u{7f}'..='\u{9f}'
-        | '\u{ad}'
-        | '\u{61c}'
-        | '\u{180e}'
-        | '\u{200b}'..='\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2060}'..='\u{206f}'
-        | '\u{feff}'
-        | '\u{fff9}'..='\u{fffb}'
-        | '\u{e0000}'..='\u{e007f}')
+    c.is_control() || crate::is_invisible(c)
 }
 
 fn escape_hidden(text: &str) -> String {

@@ -46,6 +46,34 @@ pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
 pub use tool::Tool;
 
+/// Whether `c` shows nothing, or changes the order of what shows, where it
+/// stands in text: zero-width characters, text-direction controls, the
+/// invisible operators, the byte-order mark, interlinear annotation marks
+/// and Unicode tag characters (which spell hidden ASCII). One set for every
+/// place that shows text a person must be able to read: lints on prompt
+/// text, diagnostics, confirm prompts. The zero-width joiner and variation
+/// selectors are not in it: emoji sequences need them.
+///
+/// ```
+/// assert!(skills_core::is_invisible('\u{202e}'));
+/// assert!(skills_core::is_invisible('\u{e0041}'));
+/// assert!(!skills_core::is_invisible('\u{200d}'));
+/// assert!(!skills_core::is_invisible('é'));
+/// ```
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{ad}'
+        | '\u{61c}'
+        | '\u{180e}'
+        | '\u{200b}' | '\u{200c}' | '\u{200e}' | '\u{200f}'
+        | '\u{2028}'..='\u{202e}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{feff}'
+        | '\u{fff9}'..='\u{fffb}'
+        | '\u{e0000}'..='\u{e007f}')
+}
+
 /// Text in the tables: borrowed from the binary for compiled skills, owned
 /// for skills loaded at run time. One type for both, so that every function
 /// over skills serves both.

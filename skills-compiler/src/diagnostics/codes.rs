@@ -279,6 +279,9 @@ codes! {
     OverBudget = "W011", "the catalog is over a configured context budget",
         "[package.metadata.skills.budget]\nhosts = [\"claude-code\"]\n(and 60 skills with 300-character descriptions)",
         "Shorten the longest descriptions or remove skills; `cargo skills budget` shows each host's cut. `level = \"deny\"` in the `budget` table makes this an error.";
+    HiddenText = "W012", "the description or body holds characters that do not show",
+        "description: \"Formats dates.\\U000E0049\\U000E0067\\U000E006E...\" (Unicode tag characters: text a model reads and a reviewer cannot see)",
+        "Remove the characters the message shows escaped. Tag characters (U+E0000 to U+E007F) spell hidden ASCII; zero-width and text-direction characters hide or reorder text. A warning in `extended` and `lenient`, an error in `portable`.";
 }
 
 impl std::fmt::Display for Code {

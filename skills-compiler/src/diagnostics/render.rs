@@ -60,20 +60,10 @@ fn printable(diagnostic: &Diagnostic) -> std::borrow::Cow<'_, Diagnostic> {
 }
 
 /// Characters that act on a terminal or a log instead of showing: controls
-/// (a tab shows as space and stays), and the format characters that hide or
-/// reorder text.
+/// (a tab shows as space and stays), and the invisible characters that hide
+/// or reorder text.
 fn acts_on_output(c: char) -> bool {
-    (c.is_control() && c != '\t')
-        || matches!(c,
-            '\u{ad}'
-            | '\u{61c}'
-            | '\u{180e}'
-            | '\u{200b}'..='\u{200f}'
-            | '\u{2028}'..='\u{202e}'
-            | '\u{2060}'..='\u{206f}'
-            | '\u{feff}'
-            | '\u{fff9}'..='\u{fffb}'
-            | '\u{e0000}'..='\u{e007f}')
+    (c.is_control() && c != '\t') || skills_core::is_invisible(c)
 }
 
 fn escape_acting(text: &str) -> String {

@@ -7,6 +7,7 @@
 //!   new` wrote; W008, a description never says when to use the skill;
 //! - [`body`]: W010, a body over the Agent Skills client guide's size;
 //! - [`similar`]: W009, two descriptions a model cannot choose between;
+//! - [`hidden`]: W012, characters that do not show in a description or body;
 //! - [`budget`](mod@budget): W011, the catalog over a host's budget.
 //!
 //! The pipeline runs [`skill`] on each valid skill and the set lints on the
@@ -15,18 +16,26 @@
 mod body;
 mod budget;
 mod description;
+mod hidden;
 mod similar;
 
 pub(crate) use budget::budget;
 pub use similar::similar_descriptions;
 
+use crate::config::Profile;
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::Skill;
 use crate::validate::is_placeholder;
 
 /// Lints of one valid skill, read from `source` (the file as parsed).
-pub(crate) fn skill(skill: &Skill, source: &SourceFile, diagnostics: &mut Vec<Diagnostic>) {
+pub(crate) fn skill(
+    skill: &Skill,
+    source: &SourceFile,
+    profile: Profile,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    hidden::text(skill, source, profile, diagnostics);
     if let Some(span) = &skill.description_span {
         if is_placeholder(&skill.description) {
             diagnostics.push(
