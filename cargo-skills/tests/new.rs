@@ -91,9 +91,18 @@ fn a_protocol_with_tools() {
          skills/release/SKILL.md:19:18: warning[W007]: the tool's description is still a placeholder (left by `cargo skills new` or a template)\n\
          ok: 1 skill valid, 3 warnings\n",
     );
-    let (stdout, _) = package.run(&["tools", "release"], 0);
+    // Tools without an endpoint, in a readonly skill: denied until the skill
+    // allows them, so not offered to a model (and `tools` says why).
+    let (stdout, stderr) = package.run(&["tools", "release"], 0);
     let tools: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(tools.as_array().unwrap().len(), 2);
+    assert_eq!(tools.as_array().unwrap().len(), 0);
+    assert_eq!(
+        stderr
+            .matches("is left out: its skill's permissions deny it")
+            .count(),
+        2,
+        "{stderr}"
+    );
 }
 
 #[test]
