@@ -40,6 +40,11 @@ fn hidden_in(
     source: &SourceFile,
     profile: Profile,
 ) -> Option<Diagnostic> {
+    // Every invisible character is outside ASCII, and most texts are ASCII:
+    // one vectorised pass rules them out before any character is decoded.
+    if value.is_ascii() {
+        return None;
+    }
     let (first, c) = value
         .char_indices()
         .find(|(_, c)| skills_core::is_invisible(*c))?;
