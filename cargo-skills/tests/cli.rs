@@ -226,6 +226,25 @@ fn check_over_the_corpus_in_each_profile() {
         return;
     }
     for profile in ["portable", "extended", "lenient"] {
+        // `lenient` loads claude-api's 1,068-character description as the
+        // hosts do (a warning), and then lints its body.
+        let (code, expected) = match profile {
+            "lenient" => (
+                0,
+                "skills/claude-api/SKILL.md:4:3: warning[S108]: the description is 1068 characters long; the limit is 1024\n\
+                 skills/claude-api/SKILL.md:209:1: warning[W010]: the body is 569 lines and about 18,036 tokens; the Agent Skills client guide recommends under 500 lines and 5,000 tokens\n\
+                 skills/skill-creator/SKILL.md:314:1: warning[W010]: the body is 480 lines and about 8,157 tokens; the Agent Skills client guide recommends under 500 lines and 5,000 tokens\n\
+                 skills/webapp-testing/SKILL.md:3:14: warning[W008]: the description says what the skill does but never when to use it\n\
+                 ok: 12 skills valid, 4 warnings\n",
+            ),
+            _ => (
+                1,
+                "skills/claude-api/SKILL.md:4:3: error[S108]: the description is 1068 characters long; the limit is 1024\n\
+                 skills/skill-creator/SKILL.md:314:1: warning[W010]: the body is 480 lines and about 8,157 tokens; the Agent Skills client guide recommends under 500 lines and 5,000 tokens\n\
+                 skills/webapp-testing/SKILL.md:3:14: warning[W008]: the description says what the skill does but never when to use it\n\
+                 failed: 1 error, 2 warnings\n",
+            ),
+        };
         let text = stderr(
             cargo_skills_in(&corpus).args([
                 "check",
@@ -235,16 +254,9 @@ fn check_over_the_corpus_in_each_profile() {
                 "--message-format",
                 "short",
             ]),
-            1,
+            code,
         );
-        assert_eq!(
-            text,
-            "skills/claude-api/SKILL.md:4:3: error[S108]: the description is 1068 characters long; the limit is 1024\n\
-             skills/skill-creator/SKILL.md:314:1: warning[W010]: the body is 480 lines and about 8,157 tokens; the Agent Skills client guide recommends under 500 lines and 5,000 tokens\n\
-             skills/webapp-testing/SKILL.md:3:14: warning[W008]: the description says what the skill does but never when to use it\n\
-             failed: 1 error, 2 warnings\n",
-            "{profile}"
-        );
+        assert_eq!(text, expected, "{profile}");
         let (code, expected) = match profile {
             "lenient" => (
                 0,
