@@ -581,17 +581,7 @@ fn portable_rejects_extensions_with_a_place_to_put_them() {
 /// said the set was too large.
 #[test]
 fn a_set_over_max_skills_runs_no_set_lint() {
-    let files: Vec<skills_compiler::SkillFiles> = (0..70)
-        .map(|i| skills_compiler::SkillFiles {
-            path: format!("skills/s{i}/SKILL.md"),
-            directory: format!("s{i}"),
-            bytes: format!(
-                "---\nname: s{i}\ndescription: Merge PDF files. Use when asked.\n---\nB\n"
-            )
-            .into_bytes(),
-            tools_yaml: None,
-        })
-        .collect();
+    let files = support::copies(70);
     let compilation = skills_compiler::compile_files(files, &Config::default());
     let codes: Vec<Code> = compilation.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, [Code::TooManySkills]);

@@ -6,7 +6,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use skills_compiler::{Config, SkillFiles, compile_files, similar_descriptions};
+mod support;
+
+use skills_compiler::{Config, compile_files, similar_descriptions};
 
 struct Counting;
 
@@ -32,17 +34,7 @@ static ALLOCATOR: Counting = Counting;
 #[test]
 fn similar_descriptions_keep_one_partner_per_skill() {
     const COPIES: usize = 5_000;
-    let files: Vec<SkillFiles> = (0..COPIES)
-        .map(|i| SkillFiles {
-            path: format!("skills/s{i}/SKILL.md"),
-            directory: format!("s{i}"),
-            bytes: format!(
-                "---\nname: s{i}\ndescription: Merge PDF files. Use when asked.\n---\nB\n"
-            )
-            .into_bytes(),
-            tools_yaml: None,
-        })
-        .collect();
+    let files = support::copies(COPIES);
     let config = Config {
         max_skills: COPIES,
         ..Config::default()

@@ -72,6 +72,14 @@ async fn connect(
         })
         .build()
         .unwrap();
+    connect_to(server, answer).await
+}
+
+/// A client in process, over a pipe, to `server`.
+async fn connect_to(
+    server: skills_mcp::SkillsServer,
+    answer: Option<ElicitationAction>,
+) -> (Connected, Arc<Mutex<Vec<String>>>) {
     let (server_side, client_side) = tokio::io::duplex(64 * 1024);
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_side).await {
@@ -509,20 +517,7 @@ async fn a_bad_origin_is_refused_at_start_and_a_timeout_says_so() {
         .timeout(std::time::Duration::from_millis(300))
         .build()
         .unwrap();
-    let (server_side, client_side) = tokio::io::duplex(64 * 1024);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let client = Client {
-        answer: None,
-        asked: Arc::default(),
-        version: None,
-    }
-    .serve(client_side)
-    .await
-    .unwrap();
+    let (client, _) = connect_to(server, None).await;
     let silent = call(&client, "list_items", json!({"project": "silent"})).await;
     assert_eq!(silent.is_error, Some(true));
     assert_eq!(text(&silent), "the request failed: timed out after 0.3 s");

@@ -56,6 +56,21 @@ pub fn with(extra: &str) -> String {
     format!("---\nname: a\ndescription: {DESCRIPTION}\n{extra}---\nBody\n")
 }
 
+/// `count` skills in memory, `s0` to `s{count - 1}`, all with one description.
+pub fn copies(count: usize) -> Vec<skills_compiler::SkillFiles> {
+    (0..count)
+        .map(|i| skills_compiler::SkillFiles {
+            path: format!("skills/s{i}/SKILL.md"),
+            directory: format!("s{i}"),
+            bytes: format!(
+                "---\nname: s{i}\ndescription: Merge PDF files. Use when asked.\n---\nB\n"
+            )
+            .into_bytes(),
+            tools_yaml: None,
+        })
+        .collect()
+}
+
 /// Compiles one skill at `skills/a/SKILL.md`.
 pub fn one(text: &str, config: &Config) -> Compilation {
     Tree::new(&[("skills/a/SKILL.md", text.as_bytes())]).compile(config)
