@@ -29,6 +29,7 @@ fuzz_target!(|data: &[u8]| {
         ..Config::default()
     };
     let files = SkillFiles {
+        dir: None,
         path: "skills/fuzz/SKILL.md".into(),
         directory: "fuzz".into(),
         bytes: skill.to_vec(),

@@ -87,6 +87,7 @@ fn bench(c: &mut Criterion) {
                 // validate, lint), as the loader and `check` run it.
                 for (name, text) in &files {
                     let skill_files = SkillFiles {
+                        dir: None,
                         path: format!("skills/{name}/SKILL.md"),
                         directory: name.clone(),
                         bytes: text.as_bytes().to_vec(),

@@ -66,6 +66,29 @@ pub struct Config {
     pub areas: Option<Vec<String>>,
     /// When set, the catalog is measured against these budgets.
     pub budget: Option<BudgetConfig>,
+    /// Glob patterns of a skill's files that are not part of it (matched
+    /// against each path relative to the skill directory and each of its
+    /// components).
+    pub exclude: Vec<String>,
+    /// Files per skill besides SKILL.md (the MCP skills extension's limit).
+    pub max_files: usize,
+    /// Bytes per skill, SKILL.md and every file together.
+    pub max_skill_bytes: u64,
+    /// Files under `references/` that nothing links to (W017). `None`: on in
+    /// `portable`, off otherwise.
+    pub unlinked_references: Option<bool>,
+}
+
+/// What `exclude` leaves out unless configured: folders of installed
+/// packages, caches and build output, which no skill means to ship.
+pub const DEFAULT_EXCLUDE: [&str; 4] = ["node_modules", "__pycache__", "target", "*.pyc"];
+
+impl Config {
+    /// Whether W017 (unlinked references) runs.
+    pub fn lints_unlinked_references(&self) -> bool {
+        self.unlinked_references
+            .unwrap_or(self.profile == Profile::Portable)
+    }
 }
 
 impl Default for Config {
@@ -81,6 +104,10 @@ impl Default for Config {
             tool_name_prefix_budget: 0,
             areas: None,
             budget: None,
+            exclude: DEFAULT_EXCLUDE.iter().map(|&p| p.to_owned()).collect(),
+            max_files: 512,
+            max_skill_bytes: 16 * 1024 * 1024,
+            unlinked_references: None,
         }
     }
 }
@@ -100,6 +127,10 @@ pub struct Overrides {
     pub tool_name_prefix_budget: Option<usize>,
     pub areas: Option<Vec<String>>,
     pub budget: Option<BudgetConfig>,
+    pub exclude: Option<Vec<String>>,
+    pub max_files: Option<usize>,
+    pub max_skill_bytes: Option<u64>,
+    pub unlinked_references: Option<bool>,
 }
 
 /// A value of one `key = value` option, as a front end read it (the
@@ -176,6 +207,10 @@ impl Overrides {
                 .or(base.tool_name_prefix_budget),
             areas: self.areas.or(base.areas),
             budget: self.budget.or(base.budget),
+            exclude: self.exclude.or(base.exclude),
+            max_files: self.max_files.or(base.max_files),
+            max_skill_bytes: self.max_skill_bytes.or(base.max_skill_bytes),
+            unlinked_references: self.unlinked_references.or(base.unlinked_references),
         }
     }
 
@@ -191,6 +226,10 @@ impl Overrides {
             tool_name_prefix_budget,
             areas,
             budget,
+            exclude,
+            max_files,
+            max_skill_bytes,
+            unlinked_references,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -204,6 +243,10 @@ impl Overrides {
             tool_name_prefix_budget.unwrap_or(config.tool_name_prefix_budget);
         config.areas = areas.or(config.areas);
         config.budget = budget.or(config.budget);
+        config.exclude = exclude.unwrap_or(config.exclude);
+        config.max_files = max_files.unwrap_or(config.max_files);
+        config.max_skill_bytes = max_skill_bytes.unwrap_or(config.max_skill_bytes);
+        config.unlinked_references = unlinked_references.or(config.unlinked_references);
         config
     }
 }
@@ -323,7 +366,8 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
     let bad = |message: String| {
         Diagnostic::error(Code::Config, display.clone(), message).with_help(
             "valid keys: dir, profile, max_skills, max_document_chars, max_frontmatter_bytes, \
-             max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas, budget \
+             max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas, exclude, max_files, \
+             max_skill_bytes, unlinked_references, budget \
              (a table: hosts, context, chars, tokens, level)",
         )
     };

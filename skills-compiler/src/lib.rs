@@ -107,7 +107,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use config::{
-    Config, OptionError, OptionValue, Overrides, Profile, configuring_workspace_manifest,
+    Config, DEFAULT_EXCLUDE, OptionError, OptionValue, Overrides, Profile,
+    configuring_workspace_manifest,
 };
 pub use diagnostics::source::{SourceFile, Sources};
 pub use diagnostics::{Code, Diagnostic, Severity};
@@ -117,6 +118,7 @@ pub use lint::similar_descriptions;
 pub use read::discover::{
     SkillFiles, SkillPath, discover, discover_one, discover_skill, display_path,
 };
+pub use read::files::{MAX_DEPTH as MAX_FILE_DEPTH, SkillDir, SkillFile, SkipReason, Skipped};
 pub use read::markdown;
 pub use validate::MAX_QUOTED_LINES;
 

@@ -522,7 +522,65 @@ fn cases() -> Vec<Case> {
                 })
             },
         ),
+        config(
+            case(
+                Code::TooManyFiles,
+                vec![(A, with("")), ("skills/a/1", "1".into()), ("skills/a/2", "2".into()), ("skills/a/3", "3".into())],
+                "skills/a",
+                None,
+            ),
+            |c| c.max_files = 2,
+        ),
+        config(
+            case(
+                Code::SkillTooLarge,
+                vec![(A, with("")), ("skills/a/big.txt", "x".repeat(200))],
+                "skills/a",
+                None,
+            ),
+            |c| c.max_skill_bytes = 150,
+        ),
+        case(
+            Code::FilesTooDeep,
+            vec![(A, with("")), (DEEP_FILE, "deep".into())],
+            DEEP_FOLDER,
+            None,
+        ),
+        // The body starts on line 5.
+        a(Code::BrokenLink, body("See [the API](reference/api.md).\n"), 5, 15),
+        a(Code::LinkOutsideRoot, body("See [the guide](../../guide.md).\n"), 5, 17),
+        case(
+            Code::LinkIntoOtherSkill,
+            vec![
+                (A, body("See\n[notes](../b/notes.md).\n")),
+                ("skills/b/SKILL.md", "---\nname: b\ndescription: Does b. Use when testing.\n---\n".into()),
+                ("skills/b/notes.md", "# Notes\n".into()),
+            ],
+            A,
+            Some((6, 9)),
+        ),
+        a(Code::UnknownFragment, body("# Usage\n\nSee [usage](#usag).\n"), 7, 13),
+        a(Code::MissingCodePath, body("Run `scripts/fill.py in.pdf`.\n"), 5, 6),
+        portable(case(
+            Code::UnlinkedReference,
+            vec![(A, body("Body.\n")), ("skills/a/references/old.md", "# Old\n".into())],
+            "skills/a/references/old.md",
+            None,
+        )),
     ]
+}
+
+/// A file 17 folders below the skill directory: one more than the bound.
+const DEEP_FILE: &str = "skills/a/d/d/d/d/d/d/d/d/d/d/d/d/d/d/d/d/d/f";
+/// The first folder past the bound, where S514 points.
+const DEEP_FOLDER: &str = "skills/a/d/d/d/d/d/d/d/d/d/d/d/d/d/d/d/d/d";
+
+/// A SKILL.md for directory `a` whose body (from line 5) is `text`.
+fn body(text: &str) -> String {
+    format!(
+        "---\nname: a\ndescription: {}\n---\n{text}",
+        support::DESCRIPTION
+    )
 }
 
 #[test]
@@ -583,6 +641,14 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
     (
         Code::Config,
         "config::tests::unknown_keys_and_bad_values_are_diagnostics",
+    ),
+    (
+        Code::FileSymlinkEscape,
+        "files::a_symlink_leading_outside_the_skill_is_refused",
+    ),
+    (
+        Code::FileLeftOut,
+        "files::a_named_pipe_is_left_out_with_a_warning",
     ),
     (
         Code::AbsoluteRoot,

@@ -17,6 +17,7 @@ fn compile_property(property: &Value) -> Compilation {
         "---\nname: a\ndescription: Does a. Use when testing.\ntools:\n  - name: t\n    description: T.\n    parameters: {parameters}\n---\nBody\n"
     );
     let files = SkillFiles {
+        dir: None,
         path: "skills/a/SKILL.md".into(),
         directory: "a".into(),
         bytes: text.into_bytes(),

@@ -10,6 +10,7 @@ use skills_compiler::{Config, Profile};
 
 fn files(text: &str) -> SkillFiles {
     SkillFiles {
+        dir: None,
         path: "skills/a/SKILL.md".into(),
         directory: "a".into(),
         bytes: text.as_bytes().to_vec(),

@@ -105,6 +105,7 @@ fn check(
         ..Config::default()
     };
     let files = SkillFiles {
+        dir: None,
         path: "skills/github-issues/SKILL.md".into(),
         directory: "github-issues".into(),
         bytes,
@@ -194,6 +195,7 @@ proptest! {
 fn the_unmutated_bases_are_valid() {
     for base in [VALID, PROTOCOL] {
         let files = SkillFiles {
+            dir: None,
             path: "skills/x/SKILL.md".into(),
             directory: if base == VALID {
                 "github-issues"
@@ -214,6 +216,7 @@ fn the_unmutated_bases_are_valid() {
 #[test]
 fn an_unreadable_sidecar_fails_a_derived_skill_too() {
     let files = SkillFiles {
+        dir: None,
         path: "skills/github-issues/SKILL.md".into(),
         directory: "github-issues".into(),
         bytes: b"Deploys the app.
@@ -240,6 +243,7 @@ fn an_unreadable_sidecar_fails_a_derived_skill_too() {
     );
     // The same with a tools.yaml that parses but holds an unknown key.
     let files = SkillFiles {
+        dir: None,
         path: "skills/github-issues/SKILL.md".into(),
         directory: "github-issues".into(),
         bytes: b"Deploys the app.\n".to_vec(),
@@ -253,6 +257,7 @@ fn an_unreadable_sidecar_fails_a_derived_skill_too() {
     // And an empty tools.yaml declares nothing, in every profile.
     for profile in [Profile::Portable, Profile::Extended, Profile::Lenient] {
         let files = SkillFiles {
+            dir: None,
             path: "skills/github-issues/SKILL.md".into(),
             directory: "github-issues".into(),
             bytes: b"---\nname: github-issues\ndescription: d\n---\nBody\n".to_vec(),

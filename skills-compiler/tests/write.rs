@@ -23,6 +23,7 @@ fn round_trip(root: &Path, config: &Config, tree: &support::Tree) -> usize {
     for skill in &set.skills {
         let written = write::files(skill);
         tree.write(&skill.path, written.skill_md.as_bytes());
+        write_files(tree, skill);
         if let (Some(path), Some(text)) = (&skill.tools_path, &written.tools_yaml) {
             tree.write(path, text.as_bytes());
         }
@@ -60,6 +61,7 @@ fn round_trip(root: &Path, config: &Config, tree: &support::Tree) -> usize {
         // Written once, written again: the same text, and canonical.
         assert_eq!(write::files(&read.skills[0]), written, "{}", skill.path);
         let files = SkillFiles {
+            dir: None,
             path: skill.path.clone(),
             directory: dir.file_name().unwrap().to_string_lossy().into_owned(),
             bytes: written.skill_md.clone().into_bytes(),
@@ -107,6 +109,17 @@ fn every_valid_fixture_and_example_skill_reads_back_the_same() {
     assert!(total > 100, "{total} skills written and read back");
 }
 
+/// The skill's other files, as they were: `write` rewrites SKILL.md only.
+fn write_files(tree: &support::Tree, skill: &skills_compiler::ir::Skill) {
+    for file in &skill.files {
+        let dir = skill
+            .dir
+            .as_deref()
+            .expect("a skill with files has a directory");
+        tree.write(&format!("{dir}/{}", file.path()), file.bytes());
+    }
+}
+
 #[test]
 fn the_corpus_reads_back_the_same_in_lenient() {
     let root = workspace().join("../shared/corpus/anthropics-skills");
@@ -131,6 +144,7 @@ fn the_corpus_reads_back_the_same_in_lenient() {
         let dir = Path::new(&skill.path).parent().unwrap();
         let text = write::files(skill);
         tree.write(&skill.path, text.skill_md.as_bytes());
+        write_files(&tree, skill);
         let again = compile_skill(&tree.dir, dir, &config);
         let read = again.skills().expect("the written file compiles");
         assert!(format::same_skill(skill, &read.skills[0]), "{}", skill.path);

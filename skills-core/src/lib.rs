@@ -31,6 +31,7 @@ mod call;
 pub mod definitions;
 mod endpoint;
 mod error;
+mod file;
 mod policy;
 mod schema;
 mod skill;
@@ -39,6 +40,7 @@ mod tool;
 pub use call::{CONFIRM_MAX_CHARS, Call};
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
+pub use file::{Bytes, Existing, File, is_file_path};
 pub use policy::{Hints, Method, Policy};
 pub use schema::{Checks, MAX_DEPTH, Node, Property, Schema};
 #[doc(hidden)]

@@ -1,5 +1,8 @@
+use std::path::{Path, PathBuf};
+
 use crate::call::Call;
 use crate::error::ToolCallError;
+use crate::file::{Existing, File, write_file};
 use crate::tool::Tool;
 use crate::{List, Str};
 
@@ -53,6 +56,9 @@ pub struct Skill {
     pub sections: List<Section>,
     #[doc(hidden)]
     pub tools: List<Tool>,
+    /// Every file of the skill directory besides SKILL.md, sorted by path.
+    #[doc(hidden)]
+    pub files: List<File>,
     #[doc(hidden)]
     pub sha256_hex: Str,
     /// This skill's line of `SkillSet::catalog`, made at build time.
@@ -206,6 +212,72 @@ impl Skill {
     /// SHA-256 of the skill file, lower-case hex.
     pub fn sha256_hex(&self) -> &str {
         &self.sha256_hex
+    }
+
+    /// Every file of the skill directory besides SKILL.md (references,
+    /// scripts, assets), sorted by path.
+    pub fn files(&self) -> &[File] {
+        &self.files
+    }
+
+    /// The file at `path` (relative to the skill directory, `/`-separated).
+    /// `None` when there is none, for `SKILL.md` itself (see
+    /// [`Skill::source`]), and for any path with `..`, `.`, an empty
+    /// component or a leading `/`: a path a model chose never leaves the skill.
+    ///
+    /// ```
+    /// # fn check(skill: &skills_core::Skill) {
+    /// assert!(skill.file("../other/SKILL.md").is_none());
+    /// # }
+    /// ```
+    pub fn file(&self, path: &str) -> Option<&File> {
+        if !crate::file::is_file_path(path) {
+            return None;
+        }
+        let index = self
+            .files
+            .binary_search_by(|file| file.path.as_ref().cmp(path))
+            .ok()?;
+        self.files.get(index)
+    }
+
+    /// Writes the skill directory out as `dir/<name>/`: SKILL.md byte for
+    /// byte and every file with its execute bit, for hosts that run a
+    /// skill's scripts from a path. Returns the directory written.
+    ///
+    /// An existing file with the same bytes is left as it is; one with other
+    /// bytes is an error unless `existing` is [`Existing::Replace`]. Nothing
+    /// is written outside `dir`, through `..` or through a symlink.
+    pub fn write_to(&self, dir: impl AsRef<Path>, existing: Existing) -> std::io::Result<PathBuf> {
+        let dir = dir.as_ref();
+        if !crate::file::is_file_path(&self.name) || self.name.contains('/') {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("`{}` cannot be a directory name", self.name),
+            ));
+        }
+        std::fs::create_dir_all(dir)?;
+        let skill_dir = dir.join(self.name.as_ref());
+        std::fs::create_dir_all(&skill_dir)?;
+        // Within the skill's own directory, so that a link named like the
+        // skill cannot send the files elsewhere.
+        write_file(
+            dir,
+            &format!("{}/SKILL.md", self.name),
+            self.source().as_bytes(),
+            false,
+            existing,
+        )?;
+        for file in self.files.iter() {
+            write_file(
+                dir,
+                &format!("{}/{}", self.name, file.path),
+                &file.bytes,
+                file.executable,
+                existing,
+            )?;
+        }
+        Ok(skill_dir)
     }
 }
 

@@ -246,6 +246,24 @@ codes! {
     AbsoluteRoot = "S511", "the skills root of generated code is an absolute path",
         "include_skills!(\"/home/me/agent/skills\")",
         "Name the root relative to the crate's Cargo.toml (`include_skills!(\"skills\")`): generated code holds the path, and an absolute one breaks every other checkout and remote build cache.";
+    TooManyFiles = "S512", "a skill has more files than `max_files`",
+        "skills/fonts/ with 600 font files (max_files = 512)",
+        "Remove files the skill does not need, add them to `exclude`, or raise `max_files`. 512 files and 16 MiB per skill are the MCP skills extension's limits, which hosts that fetch skills enforce.";
+    SkillTooLarge = "S513", "a skill's files hold more bytes than `max_skill_bytes`",
+        "skills/data/ with a 40 MB dataset (max_skill_bytes = 16 MiB)",
+        "Remove large files, add them to `exclude`, or raise `max_skill_bytes`. Every byte is compiled into the binary.";
+    FilesTooDeep = "S514", "a skill's folders nest deeper than 16 levels",
+        "skills/a/loop -> . (a symlink to its own folder)",
+        "Flatten the folders, or remove the symlink that loops back.";
+    FileSymlinkEscape = "S515", "a symlink in a skill leads outside the skill directory",
+        "skills/pdf/LICENSE -> ../../LICENSE",
+        "Copy the file into the skill, or point the link at a file inside the skill directory: a host that installs the skill gets its directory, not the link's target.";
+    BrokenLink = "S516", "a link in the body points to a file the skill does not have",
+        "See [the API](reference/api.md) (and there is no reference/api.md)",
+        "Fix the path (the fix-it names the file of that name when the skill has exactly one), or add the file. A model that follows the link gets nothing. A warning in `lenient`.";
+    LinkOutsideRoot = "S517", "a link in the body leads outside the skills root",
+        "See [the guide](../../docs/guide.md)",
+        "Copy the file into the skill and link it there: outside the skills root nothing is compiled in or installed.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";
@@ -282,6 +300,21 @@ codes! {
     HiddenText = "W012", "the description or body holds characters that do not show",
         "description: \"Formats dates.\\U000E0049\\U000E0067\\U000E006E...\" (Unicode tag characters: text a model reads and a reviewer cannot see)",
         "Remove the characters the message shows escaped. Tag characters (U+E0000 to U+E007F) spell hidden ASCII; zero-width and text-direction characters hide or reorder text. A warning in `extended` and `lenient`, an error in `portable`.";
+    FileLeftOut = "W013", "an entry of a skill directory cannot be embedded",
+        "skills/a/fifo (a named pipe), or a file whose name is not UTF-8",
+        "Rename or remove it, or add it to `exclude`. Only regular files with UTF-8 names are compiled in; `cargo skills show NAME --files` lists what was left out and why.";
+    LinkIntoOtherSkill = "W014", "a link in the body points into another skill",
+        "skills/a/SKILL.md: See [shared notes](../b/notes.md)",
+        "Copy the file into this skill. A host that installs this skill alone will not have the other one.";
+    UnknownFragment = "W015", "a link's `#fragment` matches no heading",
+        "See [setup](reference.md#instal) (the heading is `## Install`)",
+        "Link a heading that exists: fragments are the heading's text in lower case, spaces as `-`, punctuation dropped (`## Set up` is `#set-up`).";
+    MissingCodePath = "W016", "a backticked `scripts/`, `references/` or `assets/` path does not exist",
+        "Run `scripts/fill_form.py` (and the skill has no scripts/fill_form.py)",
+        "Fix the path or add the file. Only a warning: skills also name paths of the user's repository.";
+    UnlinkedReference = "W017", "a file under `references/` that nothing links to",
+        "skills/a/references/old.md, named by no link or path in the skill",
+        "Link it from the body (`[old notes](references/old.md)`) so that a model knows when to read it, or remove it. Off by default, on in `portable`; `unlinked_references = true` turns it on.";
 }
 
 impl std::fmt::Display for Code {

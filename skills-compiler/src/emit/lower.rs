@@ -37,6 +37,7 @@ pub fn skill(skill: &ir::Skill) -> skills_core::Skill {
         ),
         sections: List::Owned(skill.sections()),
         tools: List::Owned(skill.tools.iter().map(tool).collect()),
+        files: List::Owned(skill.files.clone()),
         sha256_hex: Str::Owned(skill.sha256_hex()),
         catalog_line: Str::Owned(present::catalog_line(skill)),
         catalog_xml: Str::Owned(present::catalog_xml_element(skill)),

@@ -12,6 +12,7 @@ pub(crate) mod table;
 
 /// The leaves of the IR are the runtime's own types: what the compiler
 /// checks is what the runtime holds.
+pub use crate::read::files::{SkipReason, Skipped};
 pub use skills_core::{
     Checks, Endpoint, Hints, Json, Kind, List, Method, Part, Policy, Protocol, Section, Str,
     Version,
@@ -113,6 +114,14 @@ pub struct Skill {
     pub description_span: Option<Range<usize>>,
     pub tools: Vec<Tool>,
     pub permissions: Permissions,
+    /// The skill directory, relative to the crate root (`skills/pdf`);
+    /// `None` for a flat `<name>.md` skill, which has no other files.
+    pub dir: Option<String>,
+    /// Every file of the directory besides SKILL.md, sorted by path, as the
+    /// runtime holds it.
+    pub files: Vec<skills_core::File>,
+    /// What the directory holds that is not a file of the skill, and why.
+    pub skipped: Vec<Skipped>,
 }
 
 impl Skill {
@@ -131,12 +140,7 @@ impl Skill {
     /// SHA-256 of the skill file, lower-case hex. Computed when asked for
     /// (code generation, `inspect`, the loader): a check does not need it.
     pub fn sha256_hex(&self) -> String {
-        use sha2::{Digest, Sha256};
-        let digest = Sha256::new()
-            .chain_update(&self.head)
-            .chain_update(&self.body)
-            .finalize();
-        digest.iter().map(|b| format!("{b:02x}")).collect()
+        crate::read::files::sha256_hex(&[self.head.as_bytes(), self.body.as_bytes()])
     }
 }
 

@@ -108,6 +108,7 @@ mod tests {
     fn long_body_of(body: &str) -> Option<String> {
         let text = format!("---\nname: a\ndescription: Use when testing.\n---\n{body}");
         let files = crate::read::discover::SkillFiles {
+            dir: None,
             path: "skills/a/SKILL.md".into(),
             directory: "a".into(),
             bytes: text.clone().into_bytes(),

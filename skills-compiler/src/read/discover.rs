@@ -6,6 +6,7 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic};
+use crate::read::files::{self, Exclude, SkillDir};
 
 /// The files of one skill as discovery found them.
 #[derive(Debug, Clone)]
@@ -17,6 +18,9 @@ pub struct SkillFiles {
     pub bytes: Vec<u8>,
     /// A sidecar `tools.yaml`: its path and bytes.
     pub tools_yaml: Option<(String, Vec<u8>)>,
+    /// The skill's directory and its other files; `None` for a flat
+    /// `<name>.md` skill and for skills held in memory.
+    pub dir: Option<SkillDir>,
 }
 
 pub(crate) const SKILL_FILE: &str = "SKILL.md";
@@ -46,7 +50,9 @@ pub fn discover(
             return Vec::new();
         }
     };
-    let walker = Walker::new(config, root, root_display);
+    let Some(walker) = Walker::new(config, root, root_display, diagnostics) else {
+        return Vec::new();
+    };
     let entries: Vec<Child> = entries
         .into_iter()
         .filter(|child| !is_ignored(&child.name))
@@ -103,7 +109,12 @@ pub fn discover_skill(
         }
     };
     let parent = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let walker = Walker::new(config, base.join(&parent), display_path(&parent));
+    let walker = Walker::new(
+        config,
+        base.join(&parent),
+        display_path(&parent),
+        diagnostics,
+    )?;
     walker.entry(&name, known, Expected::Skill, diagnostics)
 }
 
@@ -229,6 +240,7 @@ impl SkillMd {
 
 struct Walker<'a> {
     config: &'a Config,
+    exclude: Exclude,
     root: PathBuf,
     /// Resolved on the first symlink: most roots have none, and resolving
     /// costs a system call per path component.
@@ -237,13 +249,23 @@ struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    fn new(config: &'a Config, root: PathBuf, root_display: String) -> Self {
-        Walker {
+    /// `None` when the configuration's `exclude` is invalid (reported).
+    fn new(
+        config: &'a Config,
+        root: PathBuf,
+        root_display: String,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<Self> {
+        let exclude = Exclude::new(config)
+            .map_err(|diagnostic| diagnostics.push(diagnostic))
+            .ok()?;
+        Some(Walker {
             config,
+            exclude,
             root,
             canonical_root: std::sync::OnceLock::new(),
             root_display,
-        }
+        })
     }
 
     fn canonical_root(&self) -> &Path {
@@ -302,6 +324,7 @@ impl<'a> Walker<'a> {
             directory: stem.to_owned(),
             bytes,
             tools_yaml: None,
+            dir: None,
         })
     }
 
@@ -350,11 +373,26 @@ impl<'a> Walker<'a> {
         } else {
             None
         };
+        let (files, skipped) = files::read(
+            dir,
+            display,
+            bytes.len() as u64,
+            self.config,
+            &self.exclude,
+            diagnostics,
+        );
         Some(SkillFiles {
             path: skill_display,
             directory: name.to_owned(),
             bytes,
             tools_yaml,
+            dir: Some(SkillDir {
+                path: display.to_owned(),
+                root: self.root_display.clone(),
+                root_on_disk: self.root.clone(),
+                files,
+                skipped,
+            }),
         })
     }
 
@@ -594,7 +632,7 @@ fn probe(path: &Path) -> std::io::Result<Option<Found>> {
 /// `check`, the macro or the loader), and a device can stream without end.
 /// On Unix the file is opened without blocking, then `fstat` says what it is
 /// (through a link too); a regular file reads the same either way.
-fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+pub(crate) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]

@@ -7,6 +7,7 @@
 mod ctx;
 mod fields;
 mod lenient;
+mod links;
 pub(crate) mod name;
 mod permissions;
 mod placeholder;
@@ -25,6 +26,7 @@ use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::{Kind, Skill, Version};
 use crate::read::discover::SkillFiles;
+use crate::read::files::{SkillDir, SkillFile};
 use crate::read::{frontmatter, yaml};
 
 /// Validates one skill. Files read are added to `sources` so that
@@ -35,6 +37,7 @@ pub(crate) fn skill(
     sources: &mut Sources,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Skill> {
+    let dir = files.dir;
     let source = match frontmatter::decode(&files.path, files.bytes) {
         Ok(source) => source,
         Err((diagnostic, lossy)) => {
@@ -82,6 +85,7 @@ pub(crate) fn skill(
         skill.head = text.get(..head_len).unwrap_or_default().to_owned();
         skill
     });
+    let skill = skill.map(|skill| with_files(skill, dir, &source, config, diagnostics));
     sources.insert(source);
     if let Some(tools_source) = tools_source {
         sources.insert(tools_source);
@@ -173,7 +177,41 @@ fn check(
         description_span: root.get("description").map(|node| node.span.clone()),
         tools: tools?,
         permissions: permissions?,
+        dir: None,
+        files: Vec::new(),
+        skipped: Vec::new(),
     })
+}
+
+/// The skill with its directory's files, whose links are then checked.
+fn with_files(
+    mut skill: Skill,
+    dir: Option<SkillDir>,
+    source: &SourceFile,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Skill {
+    let place = match dir {
+        Some(dir) => {
+            skill.dir = Some(dir.path);
+            skill.skipped = dir.skipped;
+            skill.files = dir.files.into_iter().map(SkillFile::into_core).collect();
+            Some((dir.root, dir.root_on_disk))
+        }
+        None => None,
+    };
+    let place = match &place {
+        Some((root, on_disk)) => links::Place {
+            root,
+            root_on_disk: Some(on_disk),
+        },
+        None => links::Place {
+            root: ".",
+            root_on_disk: None,
+        },
+    };
+    links::check(&skill, source, &place, config, diagnostics);
+    skill
 }
 
 fn empty_map() -> yaml::Node {

@@ -375,6 +375,7 @@ impl SkillBuilder {
     pub fn build(&self, config: &crate::Config) -> Result<Written, Vec<crate::Diagnostic>> {
         let written = self.written();
         let files = crate::read::discover::SkillFiles {
+            dir: None,
             path: format!("skills/{}/SKILL.md", self.name),
             directory: self.name.clone(),
             bytes: written.skill_md.clone().into_bytes(),

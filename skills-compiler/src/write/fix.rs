@@ -7,6 +7,7 @@
 //! use skills_compiler::{Config, SkillFiles};
 //!
 //! let files = SkillFiles {
+//!     dir: None,
 //!     path: "skills/a/SKILL.md".into(),
 //!     directory: "a".into(),
 //!     bytes: b"---\nname: a\ndescription: Does a. Use when: asked\n---\nBody\n".to_vec(),
@@ -310,6 +311,7 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
         });
     }
     let target = SkillFiles {
+        dir: None,
         path: format!("{new_dir}/{}", file_name(&files.path)),
         directory: skill.name.as_str().to_owned(),
         bytes: written.skill_md.into_bytes(),

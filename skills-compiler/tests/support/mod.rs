@@ -60,6 +60,7 @@ pub fn with(extra: &str) -> String {
 pub fn copies(count: usize) -> Vec<skills_compiler::SkillFiles> {
     (0..count)
         .map(|i| skills_compiler::SkillFiles {
+            dir: None,
             path: format!("skills/s{i}/SKILL.md"),
             directory: format!("s{i}"),
             bytes: format!(

@@ -57,6 +57,21 @@ pub fn stub(valid: &SkillSet, krate: &TokenStream) -> TokenStream {
     expand(valid, krate)
 }
 
+/// `include_bytes!` of `path` (relative to the crate root) through
+/// `CARGO_MANIFEST_DIR`, so that the text is the same from any checkout.
+fn included(path: &str) -> TokenStream {
+    // An absolute root is refused (S511) before code is used; its stub
+    // must still name files that exist, so as not to add errors.
+    if std::path::Path::new(path).is_absolute() {
+        return quote!(::core::include_bytes!(#path));
+    }
+    let relative = format!("/{path}");
+    quote!(::core::include_bytes!(::core::concat!(
+        ::core::env!("CARGO_MANIFEST_DIR"),
+        #relative
+    )))
+}
+
 fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream) -> TokenStream {
     let mut types = Namespace::reserving(RESERVED);
     let args: Vec<types::Args> = skill
@@ -80,21 +95,14 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
     let tracked = std::iter::once(&skill.path)
         .chain(skill.tools_path.as_ref())
         .map(|path| {
-            // An absolute root is refused (S511) before code is used; its stub
-            // must still name files that exist, so as not to add errors.
-            if std::path::Path::new(path).is_absolute() {
-                return quote!(
-                    const _: &[u8] = ::core::include_bytes!(#path);
-                );
-            }
-            let relative = format!("/{path}");
-            quote!(
-                const _: &[u8] = ::core::include_bytes!(
-                    ::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), #relative)
-                );
-            )
+            let bytes = included(path);
+            quote!(const _: &[u8] = #bytes;)
         });
-    let value = tables::skill(&crate::emit::lower::skill(skill), krate);
+    let value = tables::skill(
+        &crate::emit::lower::skill(skill),
+        skill.dir.as_deref(),
+        krate,
+    );
     let doc = format!(
         " `{}`: {}",
         skill.name,

@@ -6,12 +6,13 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use skills_core::{
-    Checks, Endpoint, Json, Kind, Method, Node, Part, Policy, Property, Section, Skill, Str, Tool,
-    Version,
+    Checks, Endpoint, File, Json, Kind, Method, Node, Part, Policy, Property, Section, Skill, Str,
+    Tool, Version,
 };
 
-/// `Skill { ... }`.
-pub(super) fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
+/// `Skill { ... }`. `dir`: the skill directory relative to the crate root,
+/// where each file's bytes are included from.
+pub(super) fn skill(skill: &Skill, dir: Option<&str>, krate: &TokenStream) -> TokenStream {
     let Skill {
         name,
         description,
@@ -33,10 +34,14 @@ pub(super) fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
         extras,
         sections,
         tools,
+        files,
         sha256_hex,
         catalog_line,
         catalog_xml,
     } = skill;
+    let files = files
+        .iter()
+        .map(|file| file_value(file, dir.unwrap_or_default(), krate));
     let kind = match kind {
         Kind::Skill => quote!(#krate::Kind::Skill),
         Kind::Protocol(protocol) => {
@@ -108,9 +113,30 @@ pub(super) fn skill(skill: &Skill, krate: &TokenStream) -> TokenStream {
         extras: #extras,
         sections: __p::B(&[#(#sections),*]),
         tools: __p::B(&[#(#tools),*]),
+        files: __p::B(&[#(#files),*]),
         sha256_hex: #sha256_hex,
         catalog_line: #catalog_line,
         catalog_xml: #catalog_xml,
+    })
+}
+
+/// A file's bytes are `include_bytes!` of the file itself: rustc reads and
+/// tracks it, and nothing of it goes through tokens.
+fn file_value(file: &File, dir: &str, krate: &TokenStream) -> TokenStream {
+    let bytes = super::included(&format!("{dir}/{}", file.path));
+    let (path, sha256_hex, mime) = (
+        text(&file.path),
+        text(&file.sha256_hex),
+        optional(&file.mime),
+    );
+    let (executable, is_text) = (file.executable, file.text);
+    quote!(#krate::File {
+        path: #path,
+        bytes: __p::B(#bytes),
+        sha256_hex: #sha256_hex,
+        executable: #executable,
+        text: #is_text,
+        mime: #mime,
     })
 }
 

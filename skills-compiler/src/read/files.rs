@@ -1,0 +1,467 @@
+//! A skill's files: every regular file under its directory other than
+//! SKILL.md, read with bounded memory, each skip recorded with its reason.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+use crate::config::Config;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::read::discover::{SKILL_FILE, open_regular};
+
+/// How many folders deep a skill's files may sit below its directory: deep
+/// enough for any real layout, shallow enough that a symlink loop ends.
+pub const MAX_DEPTH: usize = 16;
+
+/// A skill directory as discovery read it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SkillDir {
+    /// The directory, relative to the crate root: `skills/pdf`.
+    pub path: String,
+    /// The skills root the skill is in, as shown (`skills`), and where it
+    /// is on disk: links that leave the skill are looked up there.
+    pub root: String,
+    pub root_on_disk: PathBuf,
+    /// Every file but SKILL.md, sorted by path.
+    pub files: Vec<SkillFile>,
+    /// What was left out, and why, sorted by path.
+    pub skipped: Vec<Skipped>,
+}
+
+/// One file of a skill.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SkillFile {
+    /// Relative to the skill directory, `/`-separated: `references/api.md`.
+    pub path: String,
+    pub bytes: Vec<u8>,
+    /// The owner's execute bit.
+    pub executable: bool,
+}
+
+impl std::fmt::Debug for SkillFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SkillFile")
+            .field("path", &self.path)
+            .field("len", &self.bytes.len())
+            .field("executable", &self.executable)
+            .finish()
+    }
+}
+
+/// An entry of a skill directory that is not one of its files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// Relative to the skill directory; a folder ends with `/`.
+    pub path: String,
+    pub reason: SkipReason,
+}
+
+/// Why an entry is not a file of the skill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SkipReason {
+    /// Its name starts with `.`.
+    Hidden,
+    /// It matches this `exclude` pattern.
+    Excluded(String),
+    /// A folder with its own SKILL.md: a skill of its own.
+    NestedSkill,
+    /// A named pipe, socket or device (W013).
+    NotRegular,
+    /// Its name is not UTF-8, so no path can name it (W013).
+    NameNotUtf8,
+}
+
+impl std::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SkipReason::Hidden => f.write_str("hidden (its name starts with `.`)"),
+            SkipReason::Excluded(pattern) => write!(f, "excluded by `{pattern}`"),
+            SkipReason::NestedSkill => f.write_str("a skill of its own (it has a SKILL.md)"),
+            SkipReason::NotRegular => {
+                f.write_str("not a regular file (a named pipe, socket or device)")
+            }
+            SkipReason::NameNotUtf8 => f.write_str("its name is not UTF-8"),
+        }
+    }
+}
+
+/// The `exclude` patterns, compiled once per compilation.
+#[derive(Debug, Clone)]
+pub(crate) struct Exclude {
+    patterns: Vec<String>,
+    set: GlobSet,
+}
+
+impl Exclude {
+    /// An invalid pattern is a configuration error (S510), located at the
+    /// manifest: nothing is read until it is fixed.
+    pub(crate) fn new(config: &Config) -> Result<Exclude, Diagnostic> {
+        let mut builder = GlobSetBuilder::new();
+        for pattern in &config.exclude {
+            let glob = Glob::new(pattern).map_err(|error| {
+                Diagnostic::error(
+                    Code::Config,
+                    "Cargo.toml",
+                    format!(
+                        "`exclude` pattern `{pattern}` is not a glob: {}",
+                        error.kind()
+                    ),
+                )
+                .with_help("write globs as `.gitignore` does: `*.pyc`, `node_modules`, `build/**`")
+            })?;
+            builder.add(glob);
+        }
+        let set = builder.build().map_err(|error| {
+            Diagnostic::error(Code::Config, "Cargo.toml", format!("`exclude`: {error}"))
+        })?;
+        Ok(Exclude {
+            patterns: config.exclude.clone(),
+            set,
+        })
+    }
+
+    /// The pattern that excludes `path` (relative to the skill directory):
+    /// one that matches the whole path, or the entry's own name, so that
+    /// `node_modules` leaves out the folder wherever it is.
+    fn matching(&self, path: &str, name: &str) -> Option<&str> {
+        let index = self
+            .set
+            .matches(path)
+            .into_iter()
+            .chain(self.set.matches(name))
+            .min()?;
+        Some(&self.patterns[index])
+    }
+}
+
+/// Reads the files of the skill directory `dir` (shown as `display`).
+/// `skill_md_len` counts toward `max_skill_bytes`. Problems go to
+/// `diagnostics`; what can be read is returned either way.
+pub(crate) fn read(
+    dir: &Path,
+    display: &str,
+    skill_md_len: u64,
+    config: &Config,
+    exclude: &Exclude,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<SkillFile>, Vec<Skipped>) {
+    let mut walk = Walk {
+        config,
+        exclude,
+        display,
+        canonical_dir: None,
+        dir,
+        files: Vec::new(),
+        skipped: Vec::new(),
+        count: 0,
+        bytes: skill_md_len,
+        too_deep: false,
+        diagnostics,
+    };
+    walk.folder(dir, "", 0);
+    walk.report_limits();
+    let Walk {
+        mut files,
+        mut skipped,
+        ..
+    } = walk;
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    (files, skipped)
+}
+
+struct Walk<'a> {
+    config: &'a Config,
+    exclude: &'a Exclude,
+    display: &'a str,
+    dir: &'a Path,
+    /// Resolved on the first symlink, which most skills never have.
+    canonical_dir: Option<PathBuf>,
+    files: Vec<SkillFile>,
+    skipped: Vec<Skipped>,
+    /// Files and bytes found, including those past a limit (which are
+    /// counted, not read, so that the diagnostic gives the real figure).
+    count: usize,
+    bytes: u64,
+    too_deep: bool,
+    diagnostics: &'a mut Vec<Diagnostic>,
+}
+
+impl Walk<'_> {
+    fn folder(&mut self, folder: &Path, prefix: &str, depth: usize) {
+        if depth > MAX_DEPTH {
+            if !self.too_deep {
+                self.too_deep = true;
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        Code::FilesTooDeep,
+                        format!("{}/{}", self.display, prefix.trim_end_matches('/')),
+                        format!("the skill's folders nest deeper than {MAX_DEPTH} levels"),
+                    )
+                    .with_help("flatten the folders, or remove the symlink that loops back"),
+                );
+            }
+            return;
+        }
+        let entries = match read_dir_sorted(folder) {
+            Ok(entries) => entries,
+            Err(error) => {
+                self.diagnostics.push(Diagnostic::error(
+                    Code::Io,
+                    format!("{}/{prefix}", self.display),
+                    format!("cannot read the directory: {error}"),
+                ));
+                return;
+            }
+        };
+        for (name, file_type) in entries {
+            self.entry(folder, prefix, depth, name, file_type);
+        }
+    }
+
+    fn entry(
+        &mut self,
+        folder: &Path,
+        prefix: &str,
+        depth: usize,
+        name: std::ffi::OsString,
+        file_type: Option<fs::FileType>,
+    ) {
+        let full = folder.join(&name);
+        let Some(name) = name.to_str() else {
+            let path = format!("{prefix}{}", name.to_string_lossy());
+            self.left_out(&path, SkipReason::NameNotUtf8);
+            return;
+        };
+        let path = format!("{prefix}{name}");
+        if depth == 0 && name == SKILL_FILE {
+            return;
+        }
+        if name.starts_with('.') {
+            self.skip(
+                path,
+                file_type.is_some_and(|t| t.is_dir()),
+                SkipReason::Hidden,
+            );
+            return;
+        }
+        if let Some(pattern) = self.exclude.matching(&path, name) {
+            let reason = SkipReason::Excluded(pattern.to_owned());
+            self.skip(path, file_type.is_some_and(|t| t.is_dir()), reason);
+            return;
+        }
+        let metadata = match file_type {
+            Some(t) if !t.is_symlink() => fs::symlink_metadata(&full),
+            _ => match self.link_inside(&full, &path) {
+                Ok(()) => fs::metadata(&full),
+                Err(diagnostic) => {
+                    self.diagnostics.push(diagnostic);
+                    return;
+                }
+            },
+        };
+        let metadata = match metadata {
+            Ok(metadata) => metadata,
+            Err(error) => {
+                self.diagnostics.push(Diagnostic::error(
+                    Code::Io,
+                    format!("{}/{path}", self.display),
+                    format!("cannot read the file: {error}"),
+                ));
+                return;
+            }
+        };
+        if metadata.is_dir() {
+            if full.join(SKILL_FILE).is_file() {
+                self.skip(path, true, SkipReason::NestedSkill);
+            } else {
+                self.folder(&full, &format!("{path}/"), depth + 1);
+            }
+        } else if metadata.is_file() {
+            self.file(&full, path, &metadata);
+        } else {
+            self.left_out(&path, SkipReason::NotRegular);
+        }
+    }
+
+    fn file(&mut self, full: &Path, path: String, metadata: &fs::Metadata) {
+        self.count += 1;
+        self.bytes = self.bytes.saturating_add(metadata.len());
+        if self.count > self.config.max_files || self.bytes > self.config.max_skill_bytes {
+            return;
+        }
+        // The file may have grown since it was listed: what is read is
+        // bounded by what is left of the skill's budget.
+        let left = self.config.max_skill_bytes - (self.bytes - metadata.len());
+        let read = open_regular(full).and_then(|file| {
+            let mut bytes = Vec::with_capacity(metadata.len().min(left) as usize);
+            file.take(left + 1).read_to_end(&mut bytes)?;
+            Ok(bytes)
+        });
+        match read {
+            Ok(bytes) if bytes.len() as u64 > left => {
+                self.bytes = self.config.max_skill_bytes.saturating_add(1);
+            }
+            Ok(bytes) => {
+                self.bytes = self.bytes - metadata.len() + bytes.len() as u64;
+                self.files.push(SkillFile {
+                    path,
+                    bytes,
+                    executable: is_executable(metadata),
+                });
+            }
+            Err(error) => self.diagnostics.push(Diagnostic::error(
+                Code::Io,
+                format!("{}/{path}", self.display),
+                format!("cannot read the file: {error}"),
+            )),
+        }
+    }
+
+    fn skip(&mut self, path: String, is_dir: bool, reason: SkipReason) {
+        let path = if is_dir { path + "/" } else { path };
+        self.skipped.push(Skipped { path, reason });
+    }
+
+    /// A skip that is not a choice of the author's: a warning too.
+    fn left_out(&mut self, path: &str, reason: SkipReason) {
+        self.diagnostics.push(
+            Diagnostic::warning(
+                Code::FileLeftOut,
+                format!("{}/{path}", self.display),
+                format!("`{path}` is not embedded: {reason}"),
+            )
+            .with_help("rename or remove it, or add it to `exclude`"),
+        );
+        self.skipped.push(Skipped {
+            path: path.to_owned(),
+            reason,
+        });
+    }
+
+    /// A symlink is followed only when its target stays inside the skill
+    /// directory: anything else would embed a file the skill does not ship.
+    fn link_inside(&mut self, full: &Path, path: &str) -> Result<(), Diagnostic> {
+        let display = format!("{}/{path}", self.display);
+        let dir = match &self.canonical_dir {
+            Some(dir) => dir.clone(),
+            None => {
+                let dir = fs::canonicalize(self.dir).unwrap_or_else(|_| self.dir.to_path_buf());
+                self.canonical_dir = Some(dir.clone());
+                dir
+            }
+        };
+        match fs::canonicalize(full) {
+            Ok(target) if target.starts_with(&dir) => Ok(()),
+            Ok(_) => Err(Diagnostic::error(
+                Code::FileSymlinkEscape,
+                &display,
+                format!("`{display}` is a symlink that leads outside the skill directory"),
+            )
+            .with_help("copy the file into the skill, or point the link at a file inside it")),
+            Err(error) => Err(Diagnostic::error(
+                Code::FileSymlinkEscape,
+                &display,
+                format!("`{display}` is a symlink that cannot be followed: {error}"),
+            )
+            .with_help("fix or remove the link")),
+        }
+    }
+
+    fn report_limits(&mut self) {
+        if self.count > self.config.max_files {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    Code::TooManyFiles,
+                    self.display,
+                    format!(
+                        "the skill has {} files besides SKILL.md; the limit is {}",
+                        self.count, self.config.max_files
+                    ),
+                )
+                .with_help("remove files, add them to `exclude`, or raise `max_files`"),
+            );
+        }
+        if self.bytes > self.config.max_skill_bytes {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    Code::SkillTooLarge,
+                    self.display,
+                    format!(
+                        "the skill's files hold {} bytes; the limit is {}",
+                        self.bytes, self.config.max_skill_bytes
+                    ),
+                )
+                .with_help("remove large files, add them to `exclude`, or raise `max_skill_bytes`"),
+            );
+        }
+    }
+}
+
+#[cfg(unix)]
+fn is_executable(metadata: &fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    metadata.permissions().mode() & 0o100 != 0
+}
+
+#[cfg(not(unix))]
+fn is_executable(_: &fs::Metadata) -> bool {
+    false
+}
+
+/// A folder's entries sorted by name (bytes), with the type the listing gave.
+fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, Option<fs::FileType>)>> {
+    let mut entries = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        entries.push((entry.file_name(), entry.file_type().ok()));
+    }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(entries)
+}
+
+impl SkillFile {
+    /// The runtime's file: the bytes with what is computed from them once,
+    /// at build time (digest, whether it is text, MIME type by extension).
+    pub fn into_core(self) -> skills_core::File {
+        let text = !self.bytes.contains(&0) && std::str::from_utf8(&self.bytes).is_ok();
+        skills_core::File {
+            sha256_hex: sha256_hex(&[&self.bytes]).into(),
+            mime: mime(&self.path).map(Into::into),
+            path: self.path.into(),
+            bytes: self.bytes.into(),
+            executable: self.executable,
+            text,
+        }
+    }
+}
+
+/// The MIME type of `path` by its extension; `None` when unknown. Markdown
+/// is `text/markdown` (RFC 7763), which is what hosts expect of a skill.
+pub(crate) fn mime(path: &str) -> Option<String> {
+    let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
+    if matches!(extension.as_str(), "md" | "markdown") {
+        return Some("text/markdown".to_owned());
+    }
+    mime_guess::from_ext(&extension)
+        .first()
+        .map(|mime| mime.essence_str().to_owned())
+}
+
+/// SHA-256 of the parts, one after another, lower-case hex.
+pub(crate) fn sha256_hex(parts: &[&[u8]]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update(part);
+    }
+    let digest = hasher.finalize();
+    let mut hex = String::with_capacity(64);
+    for byte in digest.iter() {
+        hex.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
+        hex.push(char::from(b"0123456789abcdef"[usize::from(byte & 15)]));
+    }
+    hex
+}

@@ -1,0 +1,690 @@
+//! Links from the body to the skill's files, checked at build time: a model
+//! that follows a link to a file the skill does not ship gets nothing.
+//!
+//! - S516: a relative link or image whose target the skill does not have
+//!   (a warning in `lenient`), with a fix-it when exactly one file of that
+//!   name is elsewhere in the skill;
+//! - S517: a link that leaves the skills root;
+//! - W014: a link into another skill of the root;
+//! - W015: a `#fragment` that matches no heading of its target;
+//! - W016: a backticked `scripts/`, `references/` or `assets/` path the
+//!   skill does not have;
+//! - W017 (optional): a file under `references/` that nothing names.
+
+use std::ops::Range;
+use std::path::Path;
+
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
+
+use crate::config::{Config, Profile};
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::ir::{Skill, SkipReason};
+use crate::read::discover::SKILL_FILE;
+use crate::read::markdown;
+
+/// Where the skill sits, for links that leave its directory.
+pub(crate) struct Place<'a> {
+    /// The skills root as shown (`skills`) and on disk.
+    pub root: &'a str,
+    pub root_on_disk: Option<&'a Path>,
+}
+
+/// The folders a backticked path must start with to be checked: the Agent
+/// Skills layout's own.
+const LAYOUT_FOLDERS: [&str; 3] = ["scripts/", "references/", "assets/"];
+
+/// Checks every link, image and backticked path of `skill`'s body.
+pub(crate) fn check(
+    skill: &Skill,
+    source: &SourceFile,
+    place: &Place<'_>,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let text = source.text();
+    let body_start = text.len().saturating_sub(skill.body.len());
+    let checker = Checker {
+        skill,
+        source,
+        place,
+        profile: config.profile,
+        body_start,
+    };
+    let mut named = Vec::new();
+    for target in targets(&skill.body) {
+        if let Some(path) = checker.target(&target, diagnostics) {
+            named.push(path);
+        }
+    }
+    if config.lints_unlinked_references() {
+        checker.unlinked_references(&named, diagnostics);
+    }
+}
+
+/// A link target or backticked path in the body, with where its text is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Target {
+    pub text: String,
+    /// Within the body.
+    pub span: Range<usize>,
+    pub kind: TargetKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TargetKind {
+    Link,
+    Code,
+}
+
+/// Every link and image destination (inline ones where they are written,
+/// reference-style ones at their definition) and every code span of `body`
+/// that starts with a layout folder. Code blocks hold no links.
+pub(crate) fn targets(body: &str) -> Vec<Target> {
+    let parser = Parser::new_ext(body, Options::empty());
+    let mut found: Vec<Target> = parser
+        .reference_definitions()
+        .iter()
+        .map(|(_, definition)| Target {
+            span: locate(body, definition.span.clone(), &definition.dest),
+            text: definition.dest.to_string(),
+            kind: TargetKind::Link,
+        })
+        .collect();
+    for (event, range) in parser.into_offset_iter() {
+        match event {
+            Event::Start(Tag::Link {
+                link_type: LinkType::Inline,
+                dest_url,
+                ..
+            })
+            | Event::Start(Tag::Image {
+                link_type: LinkType::Inline,
+                dest_url,
+                ..
+            }) => found.push(Target {
+                span: locate(body, range, &dest_url),
+                text: dest_url.to_string(),
+                kind: TargetKind::Link,
+            }),
+            Event::Code(code) => {
+                if let Some(path) = code_path(&code)
+                    && let Some(at) = body.get(range.clone()).and_then(|raw| raw.find(path))
+                {
+                    let start = range.start + at;
+                    found.push(Target {
+                        text: path.to_owned(),
+                        span: start..start + path.len(),
+                        kind: TargetKind::Code,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    found.sort_by_key(|target| target.span.start);
+    found
+}
+
+/// The span of `dest` in `range` of `body`: its last occurrence (a link's
+/// destination follows its text), or the whole range when it was written
+/// with escapes.
+fn locate(body: &str, range: Range<usize>, dest: &str) -> Range<usize> {
+    match body.get(range.clone()).and_then(|raw| raw.rfind(dest)) {
+        Some(at) if !dest.is_empty() => range.start + at..range.start + at + dest.len(),
+        _ => range,
+    }
+}
+
+/// The path a code span names, when it starts with a layout folder: its
+/// first word, without a leading `./`. Globs and placeholders are not paths.
+fn code_path(code: &str) -> Option<&str> {
+    let trimmed = code.trim_start();
+    let trimmed = trimmed.strip_prefix("./").unwrap_or(trimmed);
+    if !LAYOUT_FOLDERS
+        .iter()
+        .any(|folder| trimmed.starts_with(folder))
+    {
+        return None;
+    }
+    let word = trimmed.split_whitespace().next()?;
+    if word.contains(['*', '?', '[', ']', '{', '}', '<', '>', '$', '%', '|'])
+        || word.contains("...")
+    {
+        return None;
+    }
+    Some(word)
+}
+
+/// A target resolved against the skills root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Resolved {
+    /// Not a relative path: a URL, `mailto:`, an absolute path, empty.
+    NotRelative,
+    /// Only a `#fragment`: a heading of the body itself.
+    Fragment(String),
+    /// Inside the skill directory: a path relative to it (empty for the
+    /// directory itself), and the fragment.
+    InSkill {
+        path: String,
+        fragment: Option<String>,
+    },
+    /// Elsewhere in the root: a path relative to the root.
+    InRoot { path: String },
+    /// Above the root.
+    OutsideRoot,
+    /// Percent-encoding that is not UTF-8: no file can have that name.
+    Undecodable,
+}
+
+/// Resolves `target` as written in the skill `dir` (its name in the root;
+/// `None` for a flat skill, whose links start at the root). Only `/`
+/// separates; `.` and empty components are dropped, `..` goes up, and a
+/// path never goes above the root without saying so.
+pub(crate) fn resolve(target: &str, dir: Option<&str>) -> Resolved {
+    let target = target.trim();
+    if target.is_empty() || target.starts_with('/') || has_scheme(target) || target.contains('\\') {
+        return Resolved::NotRelative;
+    }
+    let (path, fragment) = match target.split_once('#') {
+        Some((path, fragment)) => (path, Some(fragment)),
+        None => (target, None),
+    };
+    // A query means nothing to a file on disk.
+    let path = path.split_once('?').map_or(path, |(path, _)| path);
+    let fragment = fragment.map(decode_lossy);
+    if path.is_empty() {
+        return match fragment {
+            Some(fragment) => Resolved::Fragment(fragment),
+            None => Resolved::NotRelative,
+        };
+    }
+    let mut parts: Vec<String> = dir.into_iter().map(str::to_owned).collect();
+    // Each component is decoded on its own: `%2e%2e` is `..`, as URL
+    // parsers read it, but an encoded separator is part of a name.
+    // An empty component is a segment, as URLs read it (`a//..` is `a/`),
+    // and no file has an empty name; only a trailing one is dropped (`dir/`).
+    let raws: Vec<&str> = path.split('/').collect();
+    for (i, raw) in raws.iter().enumerate() {
+        let Ok(part) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
+            return Resolved::Undecodable;
+        };
+        match part.as_ref() {
+            "" if i + 1 < raws.len() && i > 0 => parts.push(String::new()),
+            "" | "." => {}
+            ".." => {
+                if parts.pop().is_none() {
+                    return Resolved::OutsideRoot;
+                }
+            }
+            // No file name holds a separator or NUL.
+            part if part.contains(['/', '\\', '\0']) => return Resolved::Undecodable,
+            part => parts.push(part.to_owned()),
+        }
+    }
+    match (dir, parts.split_first()) {
+        (Some(dir), Some((first, rest))) if first == dir => Resolved::InSkill {
+            path: rest.join("/"),
+            fragment,
+        },
+        _ => Resolved::InRoot {
+            path: parts.join("/"),
+        },
+    }
+}
+
+fn decode_lossy(text: &str) -> String {
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+/// `http:`, `mailto:`, `data:`: a URL scheme as RFC 3986 spells it.
+fn has_scheme(target: &str) -> bool {
+    let Some((scheme, _)) = target.split_once(':') else {
+        return false;
+    };
+    let mut chars = scheme.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+}
+
+/// The anchor a heading gets on GitHub and in most renderers: lower case,
+/// spaces as `-`, punctuation other than `-` and `_` dropped.
+pub(crate) fn slug(title: &str) -> String {
+    title
+        .trim()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c),
+            _ => None,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The anchors of a markdown text: each heading's slug (a repeated one
+/// also as `slug-1`, `slug-2`, as GitHub numbers them).
+fn anchors(text: &str) -> Vec<String> {
+    let mut anchors: Vec<String> = Vec::new();
+    for section in markdown::sections(text) {
+        let slug = slug(&section.title);
+        let seen = anchors
+            .iter()
+            .filter(|a| **a == slug || a.strip_prefix(slug.as_str()).is_some_and(is_counter))
+            .count();
+        anchors.push(if seen == 0 {
+            slug
+        } else {
+            format!("{slug}-{seen}")
+        });
+    }
+    anchors
+}
+
+fn is_counter(rest: &str) -> bool {
+    rest.strip_prefix('-')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `text` has the anchor `fragment`: a heading's, or an HTML
+/// `id`/`name` attribute's.
+fn has_anchor(text: &str, fragment: &str) -> bool {
+    let wanted = fragment.to_lowercase();
+    anchors(text).contains(&wanted)
+        || text.contains(&format!("id=\"{fragment}\""))
+        || text.contains(&format!("name=\"{fragment}\""))
+}
+
+fn is_markdown(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    lower.ends_with(".md") || lower.ends_with(".markdown")
+}
+
+struct Checker<'a> {
+    skill: &'a Skill,
+    source: &'a SourceFile,
+    place: &'a Place<'a>,
+    profile: Profile,
+    body_start: usize,
+}
+
+impl Checker<'_> {
+    /// The skill directory's name in the root; `None` for a flat skill.
+    fn dir_name(&self) -> Option<&str> {
+        let dir = self.skill.dir.as_deref()?;
+        Some(dir.rsplit('/').next().unwrap_or(dir))
+    }
+
+    fn span(&self, target: &Target) -> Range<usize> {
+        self.body_start + target.span.start..self.body_start + target.span.end
+    }
+
+    /// Checks one target; returns the skill file it names, if any.
+    fn target(&self, target: &Target, diagnostics: &mut Vec<Diagnostic>) -> Option<String> {
+        let resolved = resolve(&target.text, self.dir_name());
+        if target.kind == TargetKind::Code {
+            return self.code_path(target, resolved, diagnostics);
+        }
+        match resolved {
+            Resolved::NotRelative => None,
+            Resolved::Fragment(fragment) => {
+                if !has_anchor(&self.skill.body, &fragment) {
+                    diagnostics.push(self.unknown_fragment(target, &fragment, "the body"));
+                }
+                None
+            }
+            Resolved::InSkill { path, fragment } => {
+                self.in_skill(target, &path, fragment.as_deref(), diagnostics);
+                Some(path)
+            }
+            Resolved::InRoot { path } => {
+                self.in_root(target, &path, diagnostics);
+                None
+            }
+            Resolved::OutsideRoot => {
+                diagnostics.push(
+                    Diagnostic::at(
+                        Code::LinkOutsideRoot,
+                        self.source,
+                        self.span(target),
+                        format!("`{}` leads outside the skills root `{}`", target.text, self.place.root),
+                    )
+                    .with_help("copy the file into the skill and link it there: nothing outside the root is compiled in or installed"),
+                );
+                None
+            }
+            Resolved::Undecodable => {
+                diagnostics.push(self.missing(target, "its percent-encoding names no file", None));
+                None
+            }
+        }
+    }
+
+    fn in_skill(
+        &self,
+        target: &Target,
+        path: &str,
+        fragment: Option<&str>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
+        let text = if path == SKILL_FILE {
+            Some(self.skill.body.as_str())
+        } else if let Some(file) = self.file(path) {
+            file.text()
+        } else if self.is_folder(path) {
+            return;
+        } else {
+            let why = match self.skipped(path) {
+                Some(reason) => format!("it is not part of the skill: {reason}"),
+                None => format!("the skill has no file `{path}`"),
+            };
+            diagnostics.push(self.missing(target, &why, self.only_file_named(path)));
+            return;
+        };
+        if let (Some(fragment), Some(text)) = (fragment, text)
+            && (path == SKILL_FILE || is_markdown(path))
+            && !has_anchor(text, fragment)
+        {
+            diagnostics.push(self.unknown_fragment(target, fragment, &format!("`{path}`")));
+        }
+    }
+
+    fn in_root(&self, target: &Target, path: &str, diagnostics: &mut Vec<Diagnostic>) {
+        // Skills held in memory have no root to look in.
+        let Some(root) = self.place.root_on_disk else {
+            return;
+        };
+        let on_disk = path.split('/').fold(root.to_path_buf(), |p, c| p.join(c));
+        if std::fs::symlink_metadata(&on_disk).is_err() {
+            let why = format!("`{}/{path}` does not exist", self.place.root);
+            diagnostics.push(self.missing(target, &why, self.only_file_named(path)));
+            return;
+        }
+        let skill = path.split('/').next().unwrap_or(path);
+        diagnostics.push(
+            Diagnostic::at(
+                Code::LinkIntoOtherSkill,
+                self.source,
+                self.span(target),
+                format!("`{}` points into `{skill}`, outside this skill's directory", target.text),
+            )
+            .with_severity(Severity::Warning)
+            .with_help("copy the file into this skill: a host that installs this skill alone will not have it"),
+        );
+    }
+
+    fn code_path(
+        &self,
+        target: &Target,
+        resolved: Resolved,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<String> {
+        let Resolved::InSkill { path, .. } = resolved else {
+            return None;
+        };
+        if self.file(&path).is_none() && !self.is_folder(&path) {
+            diagnostics.push(
+                Diagnostic::at(
+                    Code::MissingCodePath,
+                    self.source,
+                    self.span(target),
+                    format!("the skill has no `{path}`"),
+                )
+                .with_severity(Severity::Warning)
+                .with_help(
+                    "fix the path or add the file (ignore this if it names a path of the user's project)",
+                ),
+            );
+        }
+        Some(path)
+    }
+
+    fn file(&self, path: &str) -> Option<&skills_core::File> {
+        let files = &self.skill.files;
+        let index = files.binary_search_by(|f| f.path.as_ref().cmp(path)).ok()?;
+        files.get(index)
+    }
+
+    /// Whether `path` is a folder of the skill (or the skill directory).
+    fn is_folder(&self, path: &str) -> bool {
+        let folder = path.trim_end_matches('/');
+        folder.is_empty()
+            || self.skill.files.iter().any(|f| {
+                f.path
+                    .strip_prefix(folder)
+                    .is_some_and(|r| r.starts_with('/'))
+            })
+            || self
+                .skill
+                .dir
+                .as_deref()
+                .zip(self.place.root_on_disk)
+                .is_some_and(|(dir, root)| {
+                    let dir = dir.rsplit('/').next().unwrap_or(dir);
+                    folder
+                        .split('/')
+                        .fold(root.join(dir), |p, c| p.join(c))
+                        .is_dir()
+                })
+    }
+
+    fn skipped(&self, path: &str) -> Option<&SkipReason> {
+        self.skill
+            .skipped
+            .iter()
+            .find(|s| {
+                let skipped = s.path.trim_end_matches('/');
+                path == skipped
+                    || (s.path.ends_with('/')
+                        && path
+                            .strip_prefix(skipped)
+                            .is_some_and(|r| r.starts_with('/')))
+            })
+            .map(|s| &s.reason)
+    }
+
+    /// The one file of the skill with `path`'s file name, when there is exactly one.
+    fn only_file_named(&self, path: &str) -> Option<&str> {
+        let name = path.rsplit('/').next()?;
+        let mut named = self
+            .skill
+            .files
+            .iter()
+            .filter(|f| f.path.rsplit('/').next() == Some(name));
+        let only = named.next()?;
+        named.next().is_none().then_some(only.path.as_ref())
+    }
+
+    fn missing(&self, target: &Target, why: &str, replacement: Option<&str>) -> Diagnostic {
+        let severity = if self.profile == Profile::Lenient {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
+        let diagnostic = Diagnostic::at(
+            Code::BrokenLink,
+            self.source,
+            self.span(target),
+            format!("the link target `{}` does not exist: {why}", target.text),
+        )
+        .with_severity(severity);
+        match replacement {
+            Some(path) => {
+                let fragment = target
+                    .text
+                    .split_once('#')
+                    .map(|(_, f)| format!("#{f}"))
+                    .unwrap_or_default();
+                let replacement = format!("{}{fragment}", encode(path));
+                diagnostic
+                    .with_fix(
+                        self.source,
+                        self.span(target),
+                        replacement.clone(),
+                        format!("link the skill's `{path}`"),
+                    )
+                    .with_help(format!(
+                        "the skill has one file of that name: `{replacement}`"
+                    ))
+            }
+            None => diagnostic
+                .with_help("fix the path (relative to the skill directory), or add the file"),
+        }
+    }
+
+    fn unknown_fragment(&self, target: &Target, fragment: &str, of: &str) -> Diagnostic {
+        Diagnostic::at(
+            Code::UnknownFragment,
+            self.source,
+            self.span(target),
+            format!("`#{fragment}` matches no heading of {of}"),
+        )
+        .with_severity(Severity::Warning)
+        .with_help("link a heading that exists: `## Set up` is `#set-up`")
+    }
+
+    /// W017: files under `references/` that no link, backticked path or
+    /// mention in the body or in another markdown file of the skill names.
+    fn unlinked_references(&self, named: &[String], diagnostics: &mut Vec<Diagnostic>) {
+        let Some(dir) = &self.skill.dir else {
+            return;
+        };
+        for file in self.skill.files.iter() {
+            let path = file.path.as_ref();
+            if !path.starts_with("references/") || named.iter().any(|n| n == path) {
+                continue;
+            }
+            let name = path.rsplit('/').next().unwrap_or(path);
+            let mentioned = self.skill.body.contains(name)
+                || self.skill.files.iter().any(|other| {
+                    other.path != file.path
+                        && is_markdown(&other.path)
+                        && other.text().is_some_and(|t| t.contains(name))
+                });
+            if !mentioned {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        Code::UnlinkedReference,
+                        format!("{dir}/{path}"),
+                        format!("`{path}` is not linked from the skill, so a model never learns to read it"),
+                    )
+                    .with_help(format!("link it from the body (`[what it holds]({path})`), or remove it")),
+                );
+            }
+        }
+    }
+}
+
+/// `path` as a link target: spaces and the characters markdown reads
+/// specially percent-encoded.
+fn encode(path: &str) -> String {
+    const SPECIAL: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+        .add(b' ')
+        .add(b'(')
+        .add(b')')
+        .add(b'<')
+        .add(b'>')
+        .add(b'#')
+        .add(b'%');
+    percent_encoding::utf8_percent_encode(path, SPECIAL).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_are_resolved_against_the_skill_directory() {
+        let dir = Some("pdf");
+        let in_skill = |path: &str| Resolved::InSkill {
+            path: path.to_owned(),
+            fragment: None,
+        };
+        assert_eq!(resolve("reference.md", dir), in_skill("reference.md"));
+        assert_eq!(resolve("./a/../b%20c.md", dir), in_skill("b c.md"));
+        assert_eq!(resolve("../pdf/x.md", dir), in_skill("x.md"));
+        assert_eq!(
+            resolve("../docx/x.md", dir),
+            Resolved::InRoot {
+                path: "docx/x.md".into()
+            }
+        );
+        assert_eq!(resolve("../../x.md", dir), Resolved::OutsideRoot);
+        assert_eq!(resolve("%2e%2e/%2e%2e/x", dir), Resolved::OutsideRoot);
+        assert_eq!(resolve("https://x.dev/a.md", dir), Resolved::NotRelative);
+        assert_eq!(resolve("/etc/passwd", dir), Resolved::NotRelative);
+        assert_eq!(resolve("#usage", dir), Resolved::Fragment("usage".into()));
+        assert_eq!(resolve("a%ff.md", dir), Resolved::Undecodable);
+        assert_eq!(resolve("a%2fb%5c..", dir), Resolved::Undecodable);
+    }
+
+    proptest::proptest! {
+        /// Wherever a generated target leads, `resolve` says what the `url`
+        /// crate (the WHATWG parser behind reqwest and browsers) says, read
+        /// from the skill file: inside the skill, elsewhere in the root, or
+        /// outside it. It never panics.
+        #[test]
+        fn resolution_agrees_with_a_url_parser(
+            parts in proptest::collection::vec(
+                "\\.\\.|\\.|a|b c|%2e%2e|%2E|%2e|é|%C3%A9|SKILL\\.md|pdf|x\\.md|",
+                1..7,
+            ),
+            fragment in proptest::option::of("[a-z-]{0,5}"),
+        ) {
+            let mut target = parts.join("/");
+            if let Some(fragment) = &fragment {
+                target.push('#');
+                target.push_str(fragment);
+            }
+            let resolved = resolve(&target, Some("pdf"));
+            if matches!(resolved, Resolved::NotRelative | Resolved::Undecodable) {
+                // `//host/...` and `/...` are not relative: nothing to check.
+                proptest::prop_assert!(target.is_empty() || target.starts_with('/') || resolved == Resolved::Undecodable);
+                return Ok(());
+            }
+            let base = url::Url::parse("file:///r/skills/pdf/SKILL.md").unwrap();
+            let joined = base.join(&target).unwrap();
+            let path = percent_encoding::percent_decode_str(joined.path())
+                .decode_utf8()
+                .unwrap();
+            let path = path.trim_end_matches('/');
+            match resolved {
+                Resolved::InSkill { path: inside, .. } => {
+                    let expected = format!("/r/skills/pdf/{inside}");
+                    proptest::prop_assert_eq!(path, expected.trim_end_matches('/'));
+                }
+                Resolved::InRoot { path: in_root } => {
+                    proptest::prop_assert!(!in_root.starts_with("pdf/") && in_root != "pdf");
+                    let expected = format!("/r/skills/{in_root}");
+                    proptest::prop_assert_eq!(path, expected.trim_end_matches('/'));
+                }
+                Resolved::OutsideRoot => {
+                    proptest::prop_assert!(!path.starts_with("/r/skills/"), "{}", path);
+                }
+                Resolved::Fragment(_) => proptest::prop_assert_eq!(path, "/r/skills/pdf/SKILL.md"),
+                Resolved::NotRelative | Resolved::Undecodable => {}
+            }
+        }
+    }
+
+    #[test]
+    fn slugs_follow_github() {
+        assert_eq!(slug("Set up: the `CLI`!"), "set-up-the-cli");
+        assert_eq!(slug("Übersicht"), "übersicht");
+        assert_eq!(
+            anchors("# A\n## A\n## A\n"),
+            vec!["a".to_owned(), "a-1".into(), "a-2".into()]
+        );
+    }
+
+    #[test]
+    fn code_paths_are_first_words_under_layout_folders() {
+        assert_eq!(code_path("scripts/fill.py in.pdf"), Some("scripts/fill.py"));
+        assert_eq!(code_path("./references/a.md"), Some("references/a.md"));
+        assert_eq!(code_path("python scripts/fill.py"), None);
+        assert_eq!(code_path("scripts/*.py"), None);
+    }
+}

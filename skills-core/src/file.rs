@@ -1,0 +1,221 @@
+//! The files of a skill besides SKILL.md (`references/`, `scripts/`,
+//! `assets/`, ...), compiled in or loaded with it, and written back out.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::Str;
+
+/// Bytes in the tables: borrowed from the binary (`include_bytes!`) for
+/// compiled skills, owned for loaded ones.
+pub type Bytes = std::borrow::Cow<'static, [u8]>;
+
+/// One file of a skill, as it is on disk: its path relative to the skill
+/// directory (`/`-separated, never `..` or absolute), its bytes, and what
+/// was computed from them at build time.
+///
+/// ```
+/// # use std::borrow::Cow::Borrowed as B;
+/// let file = skills_core::File {
+///     path: B("scripts/run.sh"),
+///     bytes: B(b"#!/bin/sh\necho hi\n"),
+///     sha256_hex: B("…"),
+///     executable: true,
+///     text: true,
+///     mime: Some(B("application/x-sh")),
+/// };
+/// assert_eq!(file.text(), Some("#!/bin/sh\necho hi\n"));
+/// assert!(file.is_executable());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    #[doc(hidden)]
+    pub path: Str,
+    #[doc(hidden)]
+    pub bytes: Bytes,
+    #[doc(hidden)]
+    pub sha256_hex: Str,
+    #[doc(hidden)]
+    pub executable: bool,
+    /// Whether the bytes are UTF-8 without NUL, decided at build time so
+    /// that a binary file is told apart without a scan.
+    #[doc(hidden)]
+    pub text: bool,
+    #[doc(hidden)]
+    pub mime: Option<Str>,
+}
+
+impl File {
+    /// The path relative to the skill directory: `references/api.md`.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The file's bytes, exactly as they were on disk.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The file as text, when it is valid UTF-8 without NUL bytes.
+    pub fn text(&self) -> Option<&str> {
+        if !self.text {
+            return None;
+        }
+        std::str::from_utf8(&self.bytes).ok()
+    }
+
+    /// The length in bytes.
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Whether the file is empty.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// SHA-256 of the bytes, lower-case hex (computed at build time).
+    pub fn sha256_hex(&self) -> &str {
+        &self.sha256_hex
+    }
+
+    /// Whether the owner's execute bit was set on disk (always `false` for
+    /// files read where there are no such bits).
+    pub fn is_executable(&self) -> bool {
+        self.executable
+    }
+
+    /// The MIME type by extension (`text/markdown`, `font/ttf`), `None` when
+    /// the extension is unknown.
+    pub fn mime(&self) -> Option<&str> {
+        self.mime.as_deref()
+    }
+}
+
+/// Whether `path` is one a skill's file can have: relative, `/`-separated,
+/// with no empty, `.` or `..` component and no backslash, so that joining it
+/// to a directory stays inside that directory on every platform.
+///
+/// ```
+/// use skills_core::is_file_path;
+///
+/// assert!(is_file_path("references/api.md"));
+/// assert!(!is_file_path("../secret"));
+/// assert!(!is_file_path("/etc/passwd"));
+/// assert!(!is_file_path("a//b"));
+/// assert!(!is_file_path("a\\..\\b"));
+/// ```
+pub fn is_file_path(path: &str) -> bool {
+    // `C:` is a drive on Windows, and `a:b` a stream of `a`.
+    let forbidden: &[char] = if cfg!(windows) {
+        &['\\', '\0', ':']
+    } else {
+        &['\\', '\0']
+    };
+    !path.is_empty()
+        && !path.contains(forbidden)
+        && !path.starts_with('/')
+        && path
+            .split('/')
+            .all(|part| !matches!(part, "" | "." | ".."))
+}
+
+/// What [`Skill::write_to`](crate::Skill::write_to) does with a file that is
+/// already there and differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Existing {
+    /// Refuse: nothing of the host's is overwritten unless it asks.
+    #[default]
+    Keep,
+    /// Write over it.
+    Replace,
+}
+
+/// Writes `bytes` to `dir/path`, creating folders, after checking `path`
+/// stays inside `dir`. An identical file is left alone; a different one is
+/// replaced only when `existing` says so.
+pub(crate) fn write_file(
+    dir: &Path,
+    path: &str,
+    bytes: &[u8],
+    executable: bool,
+    existing: Existing,
+) -> io::Result<()> {
+    if !is_file_path(path) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("`{path}` is not a relative path inside the skill directory"),
+        ));
+    }
+    let target: PathBuf = path.split('/').fold(dir.to_path_buf(), |p, c| p.join(c));
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)?;
+        refuse_links_out(dir, parent)?;
+    }
+    match std::fs::symlink_metadata(&target) {
+        Ok(metadata) if metadata.file_type().is_symlink() || !metadata.is_file() => {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!("`{}` exists and is not a regular file", target.display()),
+            ));
+        }
+        Ok(_) => {
+            if std::fs::read(&target)? == bytes {
+                return set_executable(&target, executable);
+            }
+            if existing == Existing::Keep {
+                return Err(io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    format!(
+                        "`{}` exists with other content; pass `Existing::Replace` to overwrite it",
+                        target.display()
+                    ),
+                ));
+            }
+        }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+        Err(error) => return Err(error),
+    }
+    std::fs::write(&target, bytes)?;
+    set_executable(&target, executable)
+}
+
+/// A folder on the way that is a link could lead the write anywhere.
+fn refuse_links_out(dir: &Path, parent: &Path) -> io::Result<()> {
+    let root = std::fs::canonicalize(dir)?;
+    if std::fs::canonicalize(parent)?.starts_with(&root) {
+        Ok(())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "`{}` leads outside `{}` through a symlink",
+                parent.display(),
+                dir.display()
+            ),
+        ))
+    }
+}
+
+#[cfg(unix)]
+fn set_executable(path: &Path, executable: bool) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut permissions = std::fs::metadata(path)?.permissions();
+    let mode = permissions.mode();
+    let wanted = if executable {
+        // The reader's bits follow: whoever may read it may run it.
+        mode | 0o100 | ((mode & 0o044) >> 2)
+    } else {
+        mode & !0o111
+    };
+    if wanted != mode {
+        permissions.set_mode(wanted);
+        std::fs::set_permissions(path, permissions)?;
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn set_executable(_: &Path, _: bool) -> io::Result<()> {
+    Ok(())
+}
