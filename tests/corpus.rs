@@ -1,13 +1,18 @@
-//! The real-world corpus (`../shared/corpus/anthropics-skills`, Apache-2.0),
-//! read in place: each skill gets the verdict the specification implies.
-//! A fresh clone without `../shared` skips these tests and says so.
+//! The real-world corpus read in place: Anthropic's skills as whole
+//! directories (`../shared/corpus-dirs/anthropics-skills`, Apache-2.0), each
+//! with the verdict the specification implies, and every collection of
+//! `../shared/corpus` (SKILL.md and other markdown only). A fresh clone
+//! without `../shared` skips these tests and says so.
 
 use std::path::{Path, PathBuf};
 
 use skills_compiler::{Code, Config, Profile, Severity, compile, compile_skill};
 
 fn corpus() -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/anthropics-skills");
+    // The whole directories: the `.md`-only copy in `corpus/` lacks the
+    // scripts and assets that the bodies name.
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus-dirs/anthropics-skills");
     if path.is_dir() {
         Some(path)
     } else {
@@ -303,7 +308,9 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
     assert_eq!(
         (compiled, found),
         (
-            1_188,
+            // Three skills link outside their collection (S517, an error in
+            // every profile): see `links_in_the_corpus_are_counted`.
+            1_185,
             vec![
                 // anthropics-skills' template: "Replace with description ...".
                 (Code::PlaceholderDescription, 1),
@@ -404,6 +411,12 @@ fn the_writer_round_trips_every_corpus_skill_that_compiles() {
         let target = out.join(&skill.path);
         std::fs::create_dir_all(target.parent().unwrap()).unwrap();
         std::fs::write(&target, &files.skill_md).unwrap();
+        // The writer writes SKILL.md; the other files are copied as they are.
+        for file in &skill.files {
+            let path = out.join(skill.dir.as_deref().unwrap()).join(file.path());
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, file.bytes()).unwrap();
+        }
         let again = compile_skill(&out, relative, &lenient);
         let read = again.skills().unwrap_or_else(|| {
             panic!(
@@ -467,10 +480,11 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
             "--to {}: {loaded} skills load in lenient; clean before {clean_before}, after {clean_after}; {skipped} left for comments",
             profile.as_str()
         );
-        // The figures of the closing note of issue 14: a regression shows.
+        // The figures of the closing notes of issues 14 and 22 (links the
+        // `.md`-only copies cannot serve are errors in both): a regression shows.
         let expected = match profile {
-            Profile::Extended => (481, 963),
-            _ => (423, 830),
+            Profile::Extended => (433, 917),
+            _ => (377, 784),
         };
         assert_eq!(
             (clean_before, clean_after),
@@ -479,4 +493,103 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
             profile.as_str()
         );
     }
+}
+
+/// Links from real bodies to files, counted per collection in `lenient`
+/// (each skill compiled on its own, as a host installs it): how many skills
+/// link relative paths, how many of those have a link the skill cannot
+/// serve, and each code's count. The figures are the closing note's of
+/// issue 22; a change in the rules shows here
+/// (`cargo test --test corpus links -- --nocapture`).
+#[test]
+fn links_in_the_corpus_are_counted() {
+    let Some(root) = whole_corpus() else { return };
+    let lenient = config(Profile::Lenient);
+    let link_codes = [
+        Code::BrokenLink,
+        Code::LinkOutsideRoot,
+        Code::LinkIntoOtherSkill,
+        Code::UnknownFragment,
+        Code::MissingCodePath,
+    ];
+    let mut figures = Vec::new();
+    let mut collections: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    collections.sort();
+    for dir in collections {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let (mut skills, mut linking, mut broken) = (0, 0, 0);
+        let mut counts = [0usize; 5];
+        for skill_dir in skills_tests::skill_dirs(&dir) {
+            let relative = skill_dir.strip_prefix(&dir).unwrap();
+            let compilation = compile_skill(&dir, relative, &lenient);
+            skills += 1;
+            let body = std::fs::read_to_string(skill_dir.join("SKILL.md")).unwrap_or_default();
+            if has_relative_link(&body) {
+                linking += 1;
+            }
+            let mut any_broken = false;
+            for d in &compilation.diagnostics {
+                if let Some(i) = link_codes.iter().position(|c| *c == d.code) {
+                    counts[i] += 1;
+                    any_broken |= matches!(d.code, Code::BrokenLink | Code::LinkOutsideRoot);
+                    if d.is_error() {
+                        eprintln!("{name}: {}: {}", d.file, d.message);
+                    }
+                }
+            }
+            broken += usize::from(any_broken);
+        }
+        eprintln!(
+            "{name}: {skills} skills, {linking} with relative links, {broken} with a link to a file they lack; S516 {} S517 {} W014 {} W015 {} W016 {}",
+            counts[0], counts[1], counts[2], counts[3], counts[4]
+        );
+        figures.push((name, skills, linking, broken, counts));
+    }
+    let zuo = figures
+        .iter()
+        .find(|f| f.0 == "zuoguyoupan2023-awesome-ai-skills")
+        .expect("the aggregator's collection");
+    // The aggregator copied many SKILL.md files without their references:
+    // a real test of S516, which must find them.
+    assert!(zuo.3 > 100, "{zuo:?}");
+    let expected: Vec<(String, usize, usize, usize, [usize; 5])> = EXPECTED_LINK_FIGURES
+        .iter()
+        .map(|&(name, a, b, c, d)| (name.to_owned(), a, b, c, d))
+        .collect();
+    assert_eq!(figures, expected);
+}
+
+/// Per collection: skills, skills with relative links, skills with a link
+/// to a file they lack, then S516, S517, W014, W015, W016.
+/// The `.md`-only copies lack scripts and assets, hence their W016s; the
+/// aggregator copied SKILL.md files without their references.
+const EXPECTED_LINK_FIGURES: &[(&str, usize, usize, usize, [usize; 5])] = &[
+    ("anthropics-skills", 13, 1, 0, [0, 0, 0, 0, 6]),
+    ("davepoon-buildwithclaude", 189, 0, 0, [0, 0, 0, 0, 17]),
+    (
+        "zuoguyoupan2023-awesome-ai-skills",
+        987,
+        277,
+        132,
+        [1064, 4, 102, 4, 469],
+    ),
+];
+
+/// A markdown link or image whose target is neither a URL nor an anchor
+/// nor an absolute path: what the skill must ship. Outside code, roughly.
+fn has_relative_link(text: &str) -> bool {
+    text.match_indices("](").any(|(at, _)| {
+        let target = &text[at + 2..];
+        let end = target.find([')', ' ']).unwrap_or(target.len());
+        let target = &target[..end];
+        !target.is_empty()
+            && !target.starts_with(['#', '/', '<'])
+            && !target.contains("://")
+            && !target.starts_with("mailto:")
+    })
 }

@@ -22,13 +22,18 @@ mod sixty_four {
     skills::include_skills!("fixtures/sixty-four");
 }
 
+mod files {
+    skills::include_skills!("fixtures/files");
+}
+
 use serde_json::{Map, Value, json};
 use skills::loader::{Loader, Overrides, Profile, conventional_roots};
 use skills::{Layers, Node, SkillSet, Tool};
 
 /// Each compiled set with the root it was compiled from.
-fn compiled() -> [(&'static SkillSet, &'static str); 5] {
+fn compiled() -> [(&'static SkillSet, &'static str); 6] {
     [
+        (&files::SKILLS, "fixtures/files"),
         (&zoo::SKILLS, "fixtures/codegen"),
         (&example::SKILLS, "../examples/issue-tracker/skills"),
         (&hostile::SKILLS, "fixtures/hostile"),
@@ -61,6 +66,8 @@ fn a_loaded_set_holds_exactly_what_the_compiled_set_holds() {
                 assert_eq!(ta.mcp_json(), tb.mcp_json());
             }
             assert!(std::ptr::eq(loaded.get(a.name()).unwrap(), b));
+            // Every file byte for byte, with what was computed from it.
+            assert_eq!(a.files(), b.files(), "{root}");
             // The file as read, whose hash the skill carries (MCP serves it).
             assert_eq!(sha256_hex(a.source().as_bytes()), a.sha256_hex());
             assert_eq!(
@@ -379,4 +386,142 @@ fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// The compiled files are the files on disk: bytes, digest, execute bit,
+/// text, and nothing else in the directory.
+#[test]
+fn compiled_files_are_the_files_on_disk() {
+    let skill = files::SKILLS.get("forms").unwrap();
+    let dir = std::path::Path::new("fixtures/files/forms");
+    let paths: Vec<&str> = skill.files().iter().map(|f| f.path()).collect();
+    assert_eq!(
+        paths,
+        [
+            "assets/stamp.png",
+            "references/check list.md",
+            "references/fields.md",
+            "scripts/fill.py"
+        ]
+    );
+    for file in skill.files() {
+        let on_disk = std::fs::read(dir.join(file.path())).unwrap();
+        assert_eq!(file.bytes(), on_disk, "{}", file.path());
+        assert_eq!(file.len(), on_disk.len());
+        assert_eq!(file.sha256_hex(), sha256_hex(&on_disk), "{}", file.path());
+        assert_eq!(
+            file.text(),
+            std::str::from_utf8(&on_disk).ok(),
+            "{}",
+            file.path()
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.join(file.path()))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(file.is_executable(), mode & 0o100 != 0, "{}", file.path());
+        }
+    }
+    assert!(skill.file("scripts/fill.py").unwrap().is_executable() || cfg!(not(unix)));
+    assert_eq!(skill.file("assets/stamp.png").unwrap().text(), None);
+    assert_eq!(
+        skill.file("assets/stamp.png").unwrap().mime(),
+        Some("image/png")
+    );
+    assert_eq!(
+        skill.file("references/fields.md").unwrap().mime(),
+        Some("text/markdown")
+    );
+    for outside in [
+        "SKILL.md",
+        "../forms/SKILL.md",
+        "/etc/passwd",
+        "references/../SKILL.md",
+        "./scripts/fill.py",
+        "references//fields.md",
+        "",
+    ] {
+        assert!(skill.file(outside).is_none(), "{outside}");
+    }
+}
+
+/// `write_to` writes the skill directory back out byte for byte, with the
+/// execute bits, and refuses to overwrite a different file unless told to.
+#[test]
+fn a_compiled_skill_writes_its_directory_back_out() {
+    use skills::Existing;
+    let skill = files::SKILLS.get("forms").unwrap();
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("write-to");
+    let _ = std::fs::remove_dir_all(&out);
+    let written = skill.write_to(&out, Existing::Keep).unwrap();
+    assert_eq!(written, out.join("forms"));
+    assert_eq!(
+        std::fs::read_to_string(written.join("SKILL.md")).unwrap(),
+        std::fs::read_to_string("fixtures/files/forms/SKILL.md").unwrap()
+    );
+    for file in skill.files() {
+        assert_eq!(
+            std::fs::read(written.join(file.path())).unwrap(),
+            file.bytes()
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(written.join(file.path()))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o100 != 0, file.is_executable(), "{}", file.path());
+        }
+    }
+    // The same bytes again: nothing to refuse.
+    skill.write_to(&out, Existing::Keep).unwrap();
+    // A file changed by the host is not overwritten unless asked.
+    std::fs::write(written.join("references/fields.md"), "mine").unwrap();
+    let error = skill.write_to(&out, Existing::Keep).unwrap_err();
+    assert_eq!(error.kind(), std::io::ErrorKind::AlreadyExists);
+    assert_eq!(
+        std::fs::read_to_string(written.join("references/fields.md")).unwrap(),
+        "mine"
+    );
+    skill.write_to(&out, Existing::Replace).unwrap();
+    assert_eq!(
+        std::fs::read(written.join("references/fields.md")).unwrap(),
+        skill.file("references/fields.md").unwrap().bytes()
+    );
+    // A folder that is a link out of the directory is not written through.
+    #[cfg(unix)]
+    {
+        let elsewhere = out.join("elsewhere");
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::fs::remove_dir_all(written.join("scripts")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, written.join("scripts")).unwrap();
+        let inner = out.join("inner");
+        std::fs::create_dir_all(&inner).unwrap();
+        std::fs::create_dir_all(inner.join("forms")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, inner.join("forms/scripts")).unwrap();
+        assert!(skill.write_to(&inner, Existing::Replace).is_err());
+        assert!(!elsewhere.join("fill.py").exists());
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The whole set writes out too: one directory per skill.
+#[test]
+fn a_set_writes_every_skill_directory() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("set-write-to");
+    let _ = std::fs::remove_dir_all(&out);
+    example::SKILLS
+        .write_to(&out, skills::Existing::Keep)
+        .unwrap();
+    for skill in example::SKILLS.iter() {
+        assert_eq!(
+            std::fs::read_to_string(out.join(skill.name()).join("SKILL.md")).unwrap(),
+            skill.source()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }

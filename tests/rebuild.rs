@@ -146,12 +146,22 @@ fn a_symlink_loop_in_the_skills_root_does_not_hang_the_build() {
     for path in [Path::MacroWithTrack, Path::BuildScript] {
         let krate = new_crate(path);
         std::fs::create_dir_all(krate.dir.join("skills/alpha/references")).unwrap();
+        // A link back to the skill's own directory is a folder with a
+        // SKILL.md: skipped as a skill of its own, not walked again.
         std::os::unix::fs::symlink("..", krate.dir.join("skills/alpha/references/loop")).unwrap();
-        std::os::unix::fs::symlink("../..", krate.dir.join("skills/alpha/root")).unwrap();
         assert_eq!(run(&krate).unwrap(), "- alpha: First.\n", "{path:?}");
-        // Tracking still works beside the loops.
+        // Tracking still works beside the loop.
         krate.write("skills/alpha/SKILL.md", &skill("alpha", "Edited."));
         assert_eq!(run(&krate).unwrap(), "- alpha: Edited.\n", "{path:?}");
+        // A loop through the crate root leaves the skill: an error, at once.
+        std::os::unix::fs::symlink("../..", krate.dir.join("skills/alpha/root")).unwrap();
+        let error = run(&krate).unwrap_err();
+        assert!(error.contains("S515"), "{path:?}: {error}");
+        // A loop inside the skill ends at the depth bound.
+        std::fs::remove_file(krate.dir.join("skills/alpha/root")).unwrap();
+        std::os::unix::fs::symlink(".", krate.dir.join("skills/alpha/references/self")).unwrap();
+        let error = run(&krate).unwrap_err();
+        assert!(error.contains("S514"), "{path:?}: {error}");
     }
 }
 

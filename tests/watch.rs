@@ -136,8 +136,39 @@ fn an_idle_root_is_not_reloaded() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// A change to any file of a skill (not only SKILL.md) reloads it: the new
+/// set holds the new bytes, and a new file.
+#[test]
+fn an_edit_of_a_skill_file_reloads_the_set() {
+    let root: PathBuf =
+        std::env::temp_dir().join(format!("skills-watch-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    write(&root, "alpha", &skill("alpha", "First. Use when testing."));
+    std::fs::create_dir_all(root.join("alpha/references")).unwrap();
+    std::fs::write(root.join("alpha/references/r.md"), "# One\n").unwrap();
+    let watch = Watch::start(Loader::new(), &root, Duration::from_millis(100), |_| {}).unwrap();
+    let text = |w: &Watch, path: &str| {
+        w.current()
+            .get("alpha")
+            .and_then(|s| s.file(path).and_then(|f| f.text().map(str::to_owned)))
+    };
+    assert_eq!(text(&watch, "references/r.md").as_deref(), Some("# One\n"));
+    std::fs::write(root.join("alpha/references/r.md"), "# Two\n").unwrap();
+    eventually(&watch, "the reference edited", |w| {
+        text(w, "references/r.md").as_deref() == Some("# Two\n")
+    });
+    std::fs::write(root.join("alpha/references/new.md"), "# New\n").unwrap();
+    eventually(&watch, "a reference added", |w| {
+        text(w, "references/new.md").is_some()
+    });
+    drop(watch);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
 /// A link inside a skill to a tree outside the root is not followed: the
-/// watcher neither watches that tree nor reloads when it changes.
+/// watcher neither watches that tree nor reloads when it changes. (The
+/// loader would refuse the link, S515: it is excluded, as a user who keeps
+/// such a link would.)
 #[cfg(unix)]
 #[test]
 fn a_link_out_of_the_root_is_not_watched() {
@@ -149,7 +180,11 @@ fn a_link_out_of_the_root_is_not_watched() {
     std::fs::write(outside.join("deep/notes.txt"), "one").unwrap();
     write(&root, "alpha", &skill("alpha", "First. Use when testing."));
     std::os::unix::fs::symlink(&outside, root.join("alpha/linked")).unwrap();
-    let watch = Watch::start(Loader::new(), &root, Duration::from_millis(100), |_| {}).unwrap();
+    let loader = Loader::new().overrides(skills::loader::Overrides {
+        exclude: Some(vec!["linked".into()]),
+        ..Default::default()
+    });
+    let watch = Watch::start(loader, &root, Duration::from_millis(100), |_| {}).unwrap();
     std::thread::sleep(Duration::from_millis(300));
     let before = watch.reloads();
     for round in 0..5 {

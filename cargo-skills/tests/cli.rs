@@ -217,7 +217,7 @@ fn profiles_and_deny_warnings_change_the_verdict() {
 
 #[test]
 fn check_over_the_corpus_in_each_profile() {
-    let corpus = workspace().join("../shared/corpus/anthropics-skills");
+    let corpus = workspace().join("../shared/corpus-dirs/anthropics-skills");
     if !corpus.is_dir() {
         eprintln!(
             "skipped: the corpus is not at {} (a fresh clone has no ../shared)",
@@ -621,7 +621,7 @@ fn rustc_json_is_what_cargo_and_editors_parse() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
         .collect();
-    assert_eq!(diagnostics.len(), 34);
+    assert_eq!(diagnostics.len(), 38);
     let colon = diagnostics
         .iter()
         .find(|d| d.code.as_ref().is_some_and(|c| c.code == "S007"))

@@ -119,11 +119,25 @@ fn fix_on_every_broken_fixture_settles_what_it_can_and_touches_nothing_else() {
             }
         }
         let body = |text: &str| text.splitn(3, "\n---").nth(2).map(str::to_owned);
-        assert_eq!(body(&before), body(&after), "{fixture}: the body changed");
+        if fixture == "broken-links" {
+            // A link's fix-it is in the body: the one file of that name.
+            assert!(
+                after.contains("[the architecture](resources/architecture-overview.md)"),
+                "{after}"
+            );
+        } else {
+            // Every other fix-it edits the frontmatter only.
+            assert_eq!(body(&before), body(&after), "{fixture}: the body changed");
+        }
     }
     assert_eq!(
         fixed_any,
-        ["Bad_Name", "endpoint-problems", "unquoted-colon"],
+        [
+            "Bad_Name",
+            "broken-links",
+            "endpoint-problems",
+            "unquoted-colon"
+        ],
         "the fixtures with a machine-applicable fix-it"
     );
 }

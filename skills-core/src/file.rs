@@ -27,7 +27,7 @@ pub type Bytes = std::borrow::Cow<'static, [u8]>;
 /// assert_eq!(file.text(), Some("#!/bin/sh\necho hi\n"));
 /// assert!(file.is_executable());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct File {
     #[doc(hidden)]
     pub path: Str,
@@ -43,6 +43,21 @@ pub struct File {
     pub text: bool,
     #[doc(hidden)]
     pub mime: Option<Str>,
+}
+
+/// The bytes are shown by length and digest: a skill's Debug output stays
+/// readable with a 16 MiB font in it.
+impl std::fmt::Debug for File {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("File")
+            .field("path", &self.path)
+            .field("len", &self.bytes.len())
+            .field("sha256_hex", &self.sha256_hex)
+            .field("executable", &self.executable)
+            .field("text", &self.text)
+            .field("mime", &self.mime)
+            .finish()
+    }
 }
 
 impl File {
@@ -90,6 +105,38 @@ impl File {
     pub fn mime(&self) -> Option<&str> {
         self.mime.as_deref()
     }
+
+    /// The bytes in standard base64 with padding (RFC 4648), as MCP
+    /// resource blobs and model APIs carry binary files.
+    pub fn to_base64(&self) -> String {
+        base64(&self.bytes)
+    }
+}
+
+/// Standard base64 with padding (RFC 4648 section 4).
+///
+/// ```
+/// assert_eq!(skills_core::base64(b"foob"), "Zm9vYg==");
+/// ```
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// Whether `path` is one a skill's file can have: relative, `/`-separated,
@@ -115,9 +162,7 @@ pub fn is_file_path(path: &str) -> bool {
     !path.is_empty()
         && !path.contains(forbidden)
         && !path.starts_with('/')
-        && path
-            .split('/')
-            .all(|part| !matches!(part, "" | "." | ".."))
+        && path.split('/').all(|part| !matches!(part, "" | "." | ".."))
 }
 
 /// What [`Skill::write_to`](crate::Skill::write_to) does with a file that is
@@ -218,4 +263,38 @@ fn set_executable(path: &Path, executable: bool) -> io::Result<()> {
 #[cfg(not(unix))]
 fn set_executable(_: &Path, _: bool) -> io::Result<()> {
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_the_rfc_vectors() {
+        let vectors = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (plain, encoded) in vectors {
+            assert_eq!(base64(plain.as_bytes()), encoded);
+        }
+        assert_eq!(base64(&[0xff, 0xfe, 0x00]), "//4A");
+    }
+
+    #[test]
+    fn file_paths_never_leave_the_directory() {
+        for good in ["a", "a/b.md", "é/ü", "a..b", "...x"] {
+            assert!(is_file_path(good), "{good}");
+        }
+        for bad in [
+            "", "/a", "a/", "a//b", "./a", "a/./b", "..", "a/../b", "a\\b", "a\0",
+        ] {
+            assert!(!is_file_path(bad), "{bad:?}");
+        }
+    }
 }

@@ -284,13 +284,64 @@ fn mcp_tool(tool: &Tool) -> McpTool {
     })
 }
 
+/// What a URI cannot hold as it is (RFC 3986), and what would change its
+/// meaning: every path segment is percent-encoded with it.
+const ENCODED: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'[')
+    .add(b'\\')
+    .add(b']')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// `skill://<name>/<path>`, each segment percent-encoded.
+fn resource_uri(skill: &Skill, path: &str) -> String {
+    let mut uri = String::from("skill://");
+    uri.extend(percent_encoding::utf8_percent_encode(skill.name(), ENCODED));
+    for segment in path.split('/') {
+        uri.push('/');
+        uri.extend(percent_encoding::utf8_percent_encode(segment, ENCODED));
+    }
+    uri
+}
+
 fn skill_uri(skill: &Skill) -> String {
-    format!("skill://{}/SKILL.md", skill.name())
+    resource_uri(skill, SKILL_MD)
+}
+
+const SKILL_MD: &str = "SKILL.md";
+
+/// The skill name and file path a `skill://` URI names, decoded segment by
+/// segment. `None` for anything else: another scheme, a query or fragment,
+/// a segment that decodes to a separator, and (through `Skill::file`)
+/// `..`, `.` and empty segments, encoded or not.
+fn parse_uri(uri: &str) -> Option<(String, String)> {
+    let rest = uri.strip_prefix("skill://")?;
+    if rest.contains(['?', '#']) {
+        return None;
+    }
+    let mut segments = rest.split('/').map(|segment| {
+        let decoded = percent_encoding::percent_decode_str(segment)
+            .decode_utf8()
+            .ok()?;
+        (!decoded.contains(['/', '\\'])).then(|| decoded.into_owned())
+    });
+    let name = segments.next()??;
+    let path: Option<Vec<String>> = segments.collect();
+    Some((name, path?.join("/")))
 }
 
 fn mcp_skill(skill: &Skill) -> McpSkill {
     let uri = skill_uri(skill);
-    let size = skill.source_len() as u64;
     let mut frontmatter = SkillFrontmatter::new(skill.name(), skill.description());
     if let Some(license) = skill.license() {
         frontmatter = frontmatter.with_field("license", license);
@@ -298,12 +349,32 @@ fn mcp_skill(skill: &Skill) -> McpSkill {
     if let Some(compatibility) = skill.compatibility() {
         frontmatter = frontmatter.with_field("compatibility", compatibility);
     }
-    let resources = SkillResources::Files(vec![SkillResource::new(
+    let skill_md = SkillResource::new(
         uri.clone(),
         format!("sha256:{}", skill.sha256_hex()),
-        size,
-    )]);
+        skill.source_len() as u64,
+    );
+    let files = skill.files().iter().map(|file| {
+        SkillResource::new(
+            resource_uri(skill, file.path()),
+            format!("sha256:{}", file.sha256_hex()),
+            file.len() as u64,
+        )
+    });
+    let resources = SkillResources::Files(std::iter::once(skill_md).chain(files).collect());
     McpSkill::new(uri, frontmatter, resources)
+}
+
+/// A file's contents: text when it is UTF-8 text, a base64 blob otherwise,
+/// with its MIME type.
+fn file_contents(file: &skills::File, uri: String) -> ResourceContents {
+    match file.text() {
+        Some(text) => {
+            ResourceContents::text(text, uri).with_mime_type(file.mime().unwrap_or("text/plain"))
+        }
+        None => ResourceContents::blob(file.to_base64(), uri)
+            .with_mime_type(file.mime().unwrap_or("application/octet-stream")),
+    }
 }
 
 impl ServerHandler for SkillsServer {
@@ -367,8 +438,21 @@ impl ServerHandler for SkillsServer {
     ) -> Result<ListResourcesResult, ErrorData> {
         let resources = self
             .served()
-            .map(|skill| {
-                Resource::new(skill_uri(skill), skill.name()).with_mime_type("text/markdown")
+            .flat_map(|skill| {
+                let skill_md =
+                    Resource::new(skill_uri(skill), skill.name()).with_mime_type("text/markdown");
+                let files = skill.files().iter().map(|file| {
+                    let resource = Resource::new(
+                        resource_uri(skill, file.path()),
+                        format!("{}/{}", skill.name(), file.path()),
+                    )
+                    .with_size(file.len() as u64);
+                    match file.mime() {
+                        Some(mime) => resource.with_mime_type(mime),
+                        None => resource,
+                    }
+                });
+                std::iter::once(skill_md).chain(files)
             })
             .collect();
         Ok(ListResourcesResult::with_all_items(resources))
@@ -379,16 +463,19 @@ impl ServerHandler for SkillsServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        let name = request
-            .uri
-            .strip_prefix("skill://")
-            .and_then(|rest| rest.strip_suffix("/SKILL.md"));
-        let skill = name
-            .and_then(|name| self.skill_named(name))
-            .ok_or_else(|| {
-                ErrorData::resource_not_found(format!("no resource at {}", request.uri), None)
-            })?;
-        let contents = ResourceContents::text(skill.source(), request.uri.clone());
+        let not_found =
+            || ErrorData::resource_not_found(format!("no resource at {}", request.uri), None);
+        let (name, path) = parse_uri(&request.uri).ok_or_else(not_found)?;
+        let skill = self.skill_named(&name).ok_or_else(not_found)?;
+        let contents = if path == SKILL_MD {
+            ResourceContents::text(skill.source(), request.uri.clone())
+                .with_mime_type("text/markdown")
+        } else {
+            file_contents(
+                skill.file(&path).ok_or_else(not_found)?,
+                request.uri.clone(),
+            )
+        };
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 

@@ -152,6 +152,20 @@ impl SkillSet {
         }
     }
 
+    /// Writes every skill's directory out under `dir` (`dir/<name>/SKILL.md`
+    /// and its files, with execute bits), for hosts that run a skill's
+    /// scripts from paths. See [`Skill::write_to`] for what is refused.
+    pub fn write_to(
+        &self,
+        dir: impl AsRef<std::path::Path>,
+        existing: skills_core::Existing,
+    ) -> std::io::Result<()> {
+        for skill in self.iter() {
+            skill.write_to(dir.as_ref(), existing)?;
+        }
+        Ok(())
+    }
+
     /// The skills in name order.
     pub fn iter(&self) -> Iter<'_> {
         Iter {

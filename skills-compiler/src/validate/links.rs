@@ -431,7 +431,7 @@ impl Checker<'_> {
                     Code::MissingCodePath,
                     self.source,
                     self.span(target),
-                    format!("the skill has no `{path}`"),
+                    format!("the skill has no `{}`", target.text),
                 )
                 .with_severity(Severity::Warning)
                 .with_help(
