@@ -498,6 +498,77 @@ fn explain_prints_the_long_form() {
     );
 }
 
+/// Every code of a skill's files and links has its long form.
+#[test]
+fn explain_covers_the_file_and_link_codes() {
+    for code in [
+        "S512", "S513", "S514", "S515", "S516", "S517", "W013", "W014", "W015", "W016", "W017",
+    ] {
+        let text = stdout(cargo_skills().args(["explain", code]), 0);
+        assert!(
+            text.starts_with(&format!("{code}: ")) && text.contains("Fix: "),
+            "{text}"
+        );
+    }
+    insta::assert_snapshot!(
+        "explain_s516",
+        stdout(cargo_skills().args(["explain", "S516"]), 0)
+    );
+}
+
+/// `show --files`: each file with its size, digest and execute bit, and
+/// what was left out and why, as text and as JSON.
+#[test]
+fn show_files_lists_each_file_and_each_skip() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    let copy = |from: &str, to: &str| {
+        let to = dir.join(to);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(
+            workspace().join("tests/fixtures/files/forms").join(from),
+            to,
+        )
+        .unwrap();
+    };
+    for file in [
+        "SKILL.md",
+        "assets/stamp.png",
+        "references/check list.md",
+        "references/fields.md",
+        "scripts/fill.py",
+    ] {
+        copy(file, &format!("forms/{file}"));
+    }
+    std::fs::create_dir_all(dir.join("forms/node_modules/x")).unwrap();
+    std::fs::write(dir.join("forms/node_modules/x/i.js"), "x").unwrap();
+    std::fs::write(dir.join("forms/.DS_Store"), "x").unwrap();
+    let text = stdout(
+        cargo_skills().args(["show", "forms", "--files"]).arg(&dir),
+        0,
+    );
+    insta::assert_snapshot!("show_files", text);
+    let json: serde_json::Value = serde_json::from_str(&stdout(
+        cargo_skills()
+            .args(["show", "forms", "--files", "--format", "json"])
+            .arg(&dir),
+        0,
+    ))
+    .unwrap();
+    let fill = &json["files"][3];
+    assert_eq!(fill["path"], "scripts/fill.py");
+    assert_eq!(fill["executable"], cfg!(unix));
+    assert_eq!(fill["size"], 90);
+    assert_eq!(
+        json["skipped"],
+        serde_json::json!([
+            {"path": ".DS_Store", "reason": "hidden (its name starts with `.`)"},
+            {"path": "node_modules/", "reason": "excluded by `node_modules`"},
+        ])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(

@@ -160,3 +160,105 @@ fn serve_refuses_a_bad_origin_before_it_starts() {
         "{stderr}"
     );
 }
+
+/// Every file of a skill directory over MCP, as a host reads it: the
+/// SEP-2640 manifest lists each with its digest and size, `resources/read`
+/// serves text as text and the rest as a base64 blob, each verifies against
+/// its manifest entry, and nothing outside the manifest can be read.
+#[tokio::test]
+async fn serve_lists_and_reads_every_file_of_a_skill() {
+    use base64::Engine;
+    use rmcp::model::{ReadResourceRequestParams, ResourceContents, SkillResources};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/files");
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"));
+    command.arg("serve").arg(&dir);
+    let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
+
+    let skills = client.list_all_skills().await.unwrap();
+    rmcp::model::validate_skills(&skills).unwrap();
+    let SkillResources::Files(files) = &skills[0].resources else {
+        panic!("a manifest of files")
+    };
+    let uris: Vec<&str> = files.iter().map(|f| f.uri.as_str()).collect();
+    assert_eq!(
+        uris,
+        [
+            "skill://forms/SKILL.md",
+            "skill://forms/assets/stamp.png",
+            "skill://forms/references/check%20list.md",
+            "skill://forms/references/fields.md",
+            "skill://forms/scripts/fill.py"
+        ]
+    );
+    let listed = client.list_all_resources().await.unwrap();
+    let listed: Vec<(&str, Option<&str>)> = listed
+        .iter()
+        .map(|r| (r.uri.as_str(), r.mime_type.as_deref()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("skill://forms/SKILL.md", Some("text/markdown")),
+            ("skill://forms/assets/stamp.png", Some("image/png")),
+            (
+                "skill://forms/references/check%20list.md",
+                Some("text/markdown")
+            ),
+            ("skill://forms/references/fields.md", Some("text/markdown")),
+            ("skill://forms/scripts/fill.py", Some("text/plain")),
+        ]
+    );
+    for entry in files {
+        let read = client
+            .read_resource(ReadResourceRequestParams::new(entry.uri.clone()))
+            .await
+            .unwrap();
+        let bytes = match &read.contents[0] {
+            ResourceContents::TextResourceContents { text, .. } => text.clone().into_bytes(),
+            ResourceContents::BlobResourceContents {
+                blob, mime_type, ..
+            } => {
+                assert_eq!(mime_type.as_deref(), Some("image/png"));
+                base64::engine::general_purpose::STANDARD
+                    .decode(blob)
+                    .unwrap()
+            }
+            other => panic!("{other:?}"),
+        };
+        entry.verify(&bytes).unwrap();
+        let path = entry
+            .uri
+            .strip_prefix("skill://")
+            .unwrap()
+            .replace("%20", " ");
+        assert_eq!(
+            bytes,
+            std::fs::read(dir.join(path)).unwrap(),
+            "{}",
+            entry.uri
+        );
+    }
+    for outside in [
+        "skill://forms/../forms/SKILL.md",
+        "skill://forms/references/../SKILL.md",
+        "skill://forms/%2e%2e/forms/SKILL.md",
+        "skill://forms/%2E%2E%2Fforms/SKILL.md",
+        "skill://forms/references%2Ffields.md",
+        "skill://forms//references/fields.md",
+        "skill://forms/./references/fields.md",
+        "skill://forms/references/fields.md?x=1",
+        "skill://forms/missing.md",
+        "skill://other/SKILL.md",
+        "file:///etc/passwd",
+    ] {
+        let error = client
+            .read_resource(ReadResourceRequestParams::new(outside))
+            .await
+            .unwrap_err();
+        assert!(
+            error.to_string().contains("no resource at"),
+            "{outside}: {error}"
+        );
+    }
+    client.cancel().await.unwrap();
+}

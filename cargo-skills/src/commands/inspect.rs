@@ -109,22 +109,44 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
 pub struct ShowArgs {
     /// The skill's name.
     name: String,
+    /// Skills roots or skill directories to look in (default: the
+    /// workspace's packages).
+    paths: Vec<PathBuf>,
     #[command(flatten)]
     selection: Selection,
     /// Print the text a model reads when it loads the skill.
     #[arg(long, conflicts_with = "json")]
     rendered: bool,
-    /// Print every field as JSON.
+    /// Print every field as JSON (the same as `--format json`).
     #[arg(long)]
     json: bool,
+    /// List the skill directory's files (path, size, SHA-256, execute bit)
+    /// and what was left out of it, and why.
+    #[arg(long, conflicts_with = "rendered")]
+    files: bool,
+    #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
+    format: ShowFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    Text,
+    Json,
 }
 
 pub fn show(args: ShowArgs) -> Result<(), Failure> {
-    let set = compiled(&args.selection, &[])?;
+    let set = compiled(&args.selection, &args.paths)?;
     let skill = find(&set, &args.name)?;
-    if args.rendered {
+    let as_json = args.json || args.format == ShowFormat::Json;
+    if args.files {
+        if as_json {
+            print_json(&json::files(skill));
+        } else {
+            print_files(skill);
+        }
+    } else if args.rendered {
         out!("{}", present::rendered(skill));
-    } else if args.json {
+    } else if as_json {
         print_json(&json::skill(skill, View::Full));
     } else {
         outln!("name:        {}", skill.name);
@@ -168,6 +190,40 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// One line a file (`rwx`-style exec column, size, digest, path), then
+/// what was skipped and why.
+fn print_files(skill: &Skill) {
+    let width = skill
+        .files
+        .iter()
+        .map(|f| f.len().to_string().len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    outln!("{:4}  {:>width$}  {:64}  PATH", "EXEC", "SIZE", "SHA256");
+    for file in &skill.files {
+        outln!(
+            "{:4}  {:>width$}  {}  {}",
+            if file.is_executable() { "x" } else { "-" },
+            file.len(),
+            file.sha256_hex(),
+            file.path()
+        );
+    }
+    outln!(
+        "{} file{}, {} bytes",
+        skill.files.len(),
+        if skill.files.len() == 1 { "" } else { "s" },
+        skill.files.iter().map(|f| f.len()).sum::<usize>()
+    );
+    if !skill.skipped.is_empty() {
+        outln!("skipped:");
+        for skip in &skill.skipped {
+            outln!("  {}: {}", skip.path, skip.reason);
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -81,6 +81,32 @@ fn properties(skill: &Skill) -> Value {
     Value::Object(object)
 }
 
+/// The skill directory's files and what was left out:
+/// `{"files": [{path, size, sha256, executable, text, mime}], "skipped":
+/// [{path, reason}]}` (`show --files --format json`; also in [`View::Full`]).
+pub fn files(skill: &Skill) -> Value {
+    let files: Vec<Value> = skill
+        .files
+        .iter()
+        .map(|file| {
+            json!({
+                "path": file.path(),
+                "size": file.len(),
+                "sha256": file.sha256_hex(),
+                "executable": file.is_executable(),
+                "text": file.text().is_some(),
+                "mime": file.mime(),
+            })
+        })
+        .collect();
+    let skipped: Vec<Value> = skill
+        .skipped
+        .iter()
+        .map(|skip| json!({"path": skip.path, "reason": skip.reason.to_string()}))
+        .collect();
+    json!({"files": files, "skipped": skipped})
+}
+
 fn full(skill: &Skill) -> Value {
     let protocol = match &skill.kind {
         Kind::Protocol(p) => json!({
@@ -119,6 +145,8 @@ fn full(skill: &Skill) -> Value {
         "description": skill.description,
         "path": skill.path,
         "tools_path": skill.tools_path,
+        "dir": skill.dir,
+        "files": files(skill)["files"],
         "sha256": skill.sha256_hex(),
         "kind": skill.kind.as_str(),
         "protocol": protocol,
