@@ -52,14 +52,38 @@ fn run(krate: &TempCrate) -> Result<String, String> {
     }
 }
 
-fn scenario(path: Path) {
-    let krate = new_crate(path);
+/// A second build with no change runs no build script and compiles nothing.
+fn assert_fresh(krate: &TempCrate, path: Path) {
     let crate_name = krate
         .dir
         .file_name()
         .unwrap()
         .to_string_lossy()
         .into_owned();
+    let output = krate.cargo(&["build", "-v"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains("Running"),
+        "{path:?}: something ran:\n{stderr}"
+    );
+    assert!(
+        !stderr.contains("Compiling"),
+        "{path:?}: something compiled:\n{stderr}"
+    );
+    let package = crate_name
+        .rsplitn(3, '-')
+        .nth(2)
+        .unwrap_or(&crate_name)
+        .to_owned();
+    assert!(
+        stderr.contains(&format!("Fresh {package} v0.1.0")),
+        "{path:?}:\n{stderr}"
+    );
+}
+
+fn scenario(path: Path) {
+    let krate = new_crate(path);
     assert_eq!(run(&krate).unwrap(), "- alpha: First.\n", "{path:?}");
 
     krate.write("skills/beta/SKILL.md", &skill("beta", "Second."));
@@ -108,27 +132,79 @@ fn scenario(path: Path) {
         assert_eq!(run(&krate).unwrap(), "- alpha: Fixed.\n");
     }
 
-    // A second build with no change runs no build script and compiles nothing.
-    let output = krate.cargo(&["build", "-v"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    assert!(
-        !stderr.contains("Running"),
-        "{path:?}: something ran:\n{stderr}"
+    assert_fresh(&krate, path);
+}
+
+/// A crate whose binary prints each skill file's path, length and text.
+fn files_crate(path: Path) -> TempCrate {
+    let name = match path {
+        Path::BuildScript => "rebuild-files-build-rs",
+        Path::MacroWithTrack => "rebuild-files-macro",
+    };
+    let (build_rs, module) = match path {
+        Path::BuildScript => (
+            "fn main() {\n    skills_build::compile(\"skills\");\n}\n",
+            "mod agent {\n    include!(concat!(env!(\"OUT_DIR\"), \"/skills.rs\"));\n}\n",
+        ),
+        Path::MacroWithTrack => (
+            "fn main() {\n    skills_build::track(\"skills\");\n}\n",
+            "mod agent {\n    skills::include_skills!(\"skills\");\n}\n",
+        ),
+    };
+    let main = format!(
+        "{module}\nfn main() {{\n    for skill in agent::SKILLS.iter() {{\n        for file in skill.files() {{\n            println!(\"{{}}/{{}} {{}} {{:?}}\", skill.name(), file.path(), file.len(), file.text());\n        }}\n    }}\n}}\n"
     );
-    assert!(
-        !stderr.contains("Compiling"),
-        "{path:?}: something compiled:\n{stderr}"
+    TempCrate::new(
+        name,
+        &[
+            ("Cargo.toml", &manifest(name, "skills", true)),
+            ("build.rs", build_rs),
+            ("src/main.rs", &main),
+            ("skills/alpha/SKILL.md", &skill("alpha", "First.")),
+            ("skills/alpha/references/a.md", "one"),
+        ],
+    )
+}
+
+/// Adding, editing and deleting a skill's file (not SKILL.md) rebuilds on
+/// both paths, and a build with no change runs nothing.
+fn files_scenario(path: Path) {
+    let krate = files_crate(path);
+    assert_eq!(
+        run(&krate).unwrap(),
+        "alpha/references/a.md 3 Some(\"one\")\n",
+        "{path:?}"
     );
-    let package = crate_name
-        .rsplitn(3, '-')
-        .nth(2)
-        .unwrap_or(&crate_name)
-        .to_owned();
-    assert!(
-        stderr.contains(&format!("Fresh {package} v0.1.0")),
-        "{path:?}:\n{stderr}"
+    krate.write("skills/alpha/references/b.md", "two");
+    assert_eq!(
+        run(&krate).unwrap(),
+        "alpha/references/a.md 3 Some(\"one\")\nalpha/references/b.md 3 Some(\"two\")\n",
+        "{path:?}: a new file"
     );
+    krate.write("skills/alpha/references/a.md", "three");
+    assert_eq!(
+        run(&krate).unwrap(),
+        "alpha/references/a.md 5 Some(\"three\")\nalpha/references/b.md 3 Some(\"two\")\n",
+        "{path:?}: an edit"
+    );
+    krate.remove("skills/alpha/references/b.md");
+    krate.write("skills/alpha/assets/x.bin", "\0\u{1}");
+    assert_eq!(
+        run(&krate).unwrap(),
+        "alpha/assets/x.bin 2 None\nalpha/references/a.md 5 Some(\"three\")\n",
+        "{path:?}: a deletion and a binary file"
+    );
+    assert_fresh(&krate, path);
+}
+
+#[test]
+fn the_build_script_path_sees_new_edited_and_deleted_files() {
+    files_scenario(Path::BuildScript);
+}
+
+#[test]
+fn the_macro_with_track_sees_new_edited_and_deleted_files() {
+    files_scenario(Path::MacroWithTrack);
 }
 
 #[test]
