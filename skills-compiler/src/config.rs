@@ -77,6 +77,10 @@ pub struct Config {
     /// Files under `references/` that nothing links to (W017). `None`: on in
     /// `portable`, off otherwise.
     pub unlinked_references: Option<bool>,
+    /// Whether the body's links are checked (S516, S517, W014 to W017).
+    /// On by default; off for collections whose links point into the
+    /// repository they came from.
+    pub check_links: bool,
 }
 
 /// What `exclude` leaves out unless configured: folders of installed
@@ -108,6 +112,7 @@ impl Default for Config {
             max_files: 512,
             max_skill_bytes: 16 * 1024 * 1024,
             unlinked_references: None,
+            check_links: true,
         }
     }
 }
@@ -131,6 +136,7 @@ pub struct Overrides {
     pub max_files: Option<usize>,
     pub max_skill_bytes: Option<u64>,
     pub unlinked_references: Option<bool>,
+    pub check_links: Option<bool>,
 }
 
 /// A value of one `key = value` option, as a front end read it (the
@@ -211,6 +217,7 @@ impl Overrides {
             max_files: self.max_files.or(base.max_files),
             max_skill_bytes: self.max_skill_bytes.or(base.max_skill_bytes),
             unlinked_references: self.unlinked_references.or(base.unlinked_references),
+            check_links: self.check_links.or(base.check_links),
         }
     }
 
@@ -230,6 +237,7 @@ impl Overrides {
             max_files,
             max_skill_bytes,
             unlinked_references,
+            check_links,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -247,6 +255,7 @@ impl Overrides {
         config.max_files = max_files.unwrap_or(config.max_files);
         config.max_skill_bytes = max_skill_bytes.unwrap_or(config.max_skill_bytes);
         config.unlinked_references = unlinked_references.or(config.unlinked_references);
+        config.check_links = check_links.unwrap_or(config.check_links);
         config
     }
 }
@@ -367,7 +376,7 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
         Diagnostic::error(Code::Config, display.clone(), message).with_help(
             "valid keys: dir, profile, max_skills, max_document_chars, max_frontmatter_bytes, \
              max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas, exclude, max_files, \
-             max_skill_bytes, unlinked_references, budget \
+             max_skill_bytes, unlinked_references, check_links, budget \
              (a table: hosts, context, chars, tokens, level)",
         )
     };

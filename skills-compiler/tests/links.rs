@@ -289,3 +289,18 @@ fn unlinked_references_are_flagged_in_portable_or_when_asked() {
     });
     assert_eq!(unlinked(&asked), ["skills/a/references/old.md"]);
 }
+
+#[test]
+fn check_links_false_turns_the_link_checks_off() {
+    let text = body("See [gone](gone.md) and `scripts/gone.py`.\n");
+    let files: Vec<(&str, &[u8])> = vec![(A, text.as_bytes())];
+    let tree = Tree::new(&files);
+    assert_eq!(found(&tree.compile(&Config::default())).len(), 2);
+    let off = Config {
+        check_links: false,
+        ..Config::default()
+    };
+    let compilation = tree.compile(&off);
+    assert!(found(&compilation).is_empty());
+    assert!(compilation.skills().is_some());
+}

@@ -42,6 +42,11 @@ pub(crate) fn check(
     config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    let lints_unlinked = config.lints_unlinked_references();
+    // Most bodies link only URLs, if anything: they are not parsed again.
+    if !may_name_a_file(&skill.body) && !lints_unlinked {
+        return;
+    }
     let text = source.text();
     let body_start = text.len().saturating_sub(skill.body.len());
     let checker = Checker {
@@ -50,6 +55,7 @@ pub(crate) fn check(
         place,
         profile: config.profile,
         body_start,
+        body_anchors: std::cell::OnceCell::new(),
     };
     let mut named = Vec::new();
     for target in targets(&skill.body) {
@@ -57,9 +63,35 @@ pub(crate) fn check(
             named.push(path);
         }
     }
-    if config.lints_unlinked_references() {
+    if lints_unlinked {
         checker.unlinked_references(&named, diagnostics);
     }
+}
+
+/// Whether `body` may hold a target [`targets`] would check: a link
+/// destination that is not an absolute URL, a reference definition, or a
+/// code span that starts with a layout folder. A quick scan, true whenever
+/// in doubt; `targets` decides.
+fn may_name_a_file(body: &str) -> bool {
+    // One vectorised pass over the only two bytes that can start a target.
+    memchr::memchr2_iter(b']', b'`', body.as_bytes()).any(|at| {
+        let rest = &body[at + 1..];
+        if body.as_bytes()[at] == b'`' {
+            let rest = rest.trim_start();
+            let rest = rest.strip_prefix("./").unwrap_or(rest);
+            return LAYOUT_FOLDERS.iter().any(|folder| rest.starts_with(folder));
+        }
+        if rest.starts_with(':') {
+            return true;
+        }
+        let Some(target) = rest.strip_prefix('(') else {
+            return false;
+        };
+        let target = target.trim_start_matches(['<', ' ']);
+        !(target.starts_with("http://")
+            || target.starts_with("https://")
+            || target.starts_with("mailto:"))
+    })
 }
 
 /// A link target or backticked path in the body, with where its text is.
@@ -292,8 +324,13 @@ fn is_counter(rest: &str) -> bool {
 /// Whether `text` has the anchor `fragment`: a heading's, or an HTML
 /// `id`/`name` attribute's.
 fn has_anchor(text: &str, fragment: &str) -> bool {
+    has_anchor_in(&anchors(text), text, fragment)
+}
+
+/// [`has_anchor`] with `text`'s heading anchors already made.
+fn has_anchor_in(anchors: &[String], text: &str, fragment: &str) -> bool {
     let wanted = fragment.to_lowercase();
-    anchors(text).contains(&wanted)
+    anchors.contains(&wanted)
         || text.contains(&format!("id=\"{fragment}\""))
         || text.contains(&format!("name=\"{fragment}\""))
 }
@@ -309,9 +346,16 @@ struct Checker<'a> {
     place: &'a Place<'a>,
     profile: Profile,
     body_start: usize,
+    /// The body's own anchors, made on the first `#fragment` link.
+    body_anchors: std::cell::OnceCell<Vec<String>>,
 }
 
 impl Checker<'_> {
+    fn body_has_anchor(&self, fragment: &str) -> bool {
+        let anchors = self.body_anchors.get_or_init(|| anchors(&self.skill.body));
+        has_anchor_in(anchors, &self.skill.body, fragment)
+    }
+
     /// The skill directory's name in the root; `None` for a flat skill.
     fn dir_name(&self) -> Option<&str> {
         let dir = self.skill.dir.as_deref()?;
@@ -331,7 +375,7 @@ impl Checker<'_> {
         match resolved {
             Resolved::NotRelative => None,
             Resolved::Fragment(fragment) => {
-                if !has_anchor(&self.skill.body, &fragment) {
+                if !self.body_has_anchor(&fragment) {
                     diagnostics.push(self.unknown_fragment(target, &fragment, "the body"));
                 }
                 None
@@ -370,9 +414,15 @@ impl Checker<'_> {
         fragment: Option<&str>,
         diagnostics: &mut Vec<Diagnostic>,
     ) {
-        let text = if path == SKILL_FILE {
-            Some(self.skill.body.as_str())
-        } else if let Some(file) = self.file(path) {
+        if path == SKILL_FILE {
+            if let Some(fragment) = fragment
+                && !self.body_has_anchor(fragment)
+            {
+                diagnostics.push(self.unknown_fragment(target, fragment, "the body"));
+            }
+            return;
+        }
+        let text = if let Some(file) = self.file(path) {
             file.text()
         } else if self.is_folder(path) {
             return;
@@ -385,7 +435,7 @@ impl Checker<'_> {
             return;
         };
         if let (Some(fragment), Some(text)) = (fragment, text)
-            && (path == SKILL_FILE || is_markdown(path))
+            && is_markdown(path)
             && !has_anchor(text, fragment)
         {
             diagnostics.push(self.unknown_fragment(target, fragment, &format!("`{path}`")));

@@ -210,7 +210,9 @@ fn with_files(
             root_on_disk: None,
         },
     };
-    links::check(&skill, source, &place, config, diagnostics);
+    if config.check_links {
+        links::check(&skill, source, &place, config, diagnostics);
+    }
     skill
 }
 
