@@ -31,6 +31,14 @@ fn every_schema_construct_protocols_and_odd_names() {
     insta::assert_snapshot!(expansion(".", "fixtures/codegen"));
 }
 
+/// A skill directory's files: each an `include_bytes!` of the file through
+/// `CARGO_MANIFEST_DIR`, in a `static` of its own (`tests/loader.rs`
+/// compiles the same directory and compares the bytes with the disk).
+#[test]
+fn a_skill_directory_with_files() {
+    insta::assert_snapshot!(expansion(".", "fixtures/files"));
+}
+
 #[test]
 fn the_expansion_is_byte_identical_across_runs_and_relocatable() {
     let first = expansion(".", "fixtures/codegen");

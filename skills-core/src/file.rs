@@ -3,6 +3,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::Str;
 
@@ -11,50 +12,72 @@ use crate::Str;
 pub type Bytes = std::borrow::Cow<'static, [u8]>;
 
 /// One file of a skill, as it is on disk: its path relative to the skill
-/// directory (`/`-separated, never `..` or absolute), its bytes, and what
-/// was computed from them at build time.
+/// directory (`/`-separated, never `..` or absolute), its bytes, its
+/// execute bit and its MIME type (by extension, decided at build time).
 ///
 /// ```
 /// # use std::borrow::Cow::Borrowed as B;
-/// let file = skills_core::File {
-///     path: B("scripts/run.sh"),
-///     bytes: B(b"#!/bin/sh\necho hi\n"),
-///     sha256_hex: B("…"),
-///     executable: true,
-///     text: true,
-///     mime: Some(B("application/x-sh")),
-/// };
+/// let file = skills_core::File::new(
+///     B("scripts/run.sh"),
+///     B(b"#!/bin/sh\necho hi\n"),
+///     true,
+///     Some(B("application/x-sh")),
+/// );
 /// assert_eq!(file.text(), Some("#!/bin/sh\necho hi\n"));
 /// assert!(file.is_executable());
+/// assert_eq!(file.sha256_hex().len(), 64);
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct File {
     #[doc(hidden)]
     pub path: Str,
     #[doc(hidden)]
     pub bytes: Bytes,
     #[doc(hidden)]
-    pub sha256_hex: Str,
-    #[doc(hidden)]
     pub executable: bool,
-    /// Whether the bytes are UTF-8 without NUL, decided at build time so
-    /// that a binary file is told apart without a scan.
-    #[doc(hidden)]
-    pub text: bool,
     #[doc(hidden)]
     pub mime: Option<Str>,
+    /// The digest, made on first use: hashing every file in the proc macro
+    /// (unoptimised in debug builds) cost more than the rest of a rebuild.
+    #[doc(hidden)]
+    pub sha256: OnceLock<String>,
 }
 
-/// The bytes are shown by length and digest: a skill's Debug output stays
-/// readable with a 16 MiB font in it.
+impl File {
+    /// A file with its digest still to make (generated code builds the
+    /// same value as a `static`).
+    pub const fn new(path: Str, bytes: Bytes, executable: bool, mime: Option<Str>) -> File {
+        File {
+            path,
+            bytes,
+            executable,
+            mime,
+            sha256: OnceLock::new(),
+        }
+    }
+}
+
+/// Two files are equal when their path, bytes, execute bit and MIME type
+/// are: whether a digest was made yet does not count.
+impl PartialEq for File {
+    fn eq(&self, other: &File) -> bool {
+        self.path == other.path
+            && self.executable == other.executable
+            && self.mime == other.mime
+            && self.bytes == other.bytes
+    }
+}
+
+impl Eq for File {}
+
+/// The bytes are shown by length: a skill's Debug output stays readable
+/// with a 16 MiB font in it.
 impl std::fmt::Debug for File {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("File")
             .field("path", &self.path)
             .field("len", &self.bytes.len())
-            .field("sha256_hex", &self.sha256_hex)
             .field("executable", &self.executable)
-            .field("text", &self.text)
             .field("mime", &self.mime)
             .finish()
     }
@@ -73,7 +96,7 @@ impl File {
 
     /// The file as text, when it is valid UTF-8 without NUL bytes.
     pub fn text(&self) -> Option<&str> {
-        if !self.text {
+        if self.bytes.contains(&0) {
             return None;
         }
         std::str::from_utf8(&self.bytes).ok()
@@ -89,9 +112,9 @@ impl File {
         self.bytes.is_empty()
     }
 
-    /// SHA-256 of the bytes, lower-case hex (computed at build time).
+    /// SHA-256 of the bytes, lower-case hex; made on first use, then kept.
     pub fn sha256_hex(&self) -> &str {
-        &self.sha256_hex
+        self.sha256.get_or_init(|| sha256_hex(&self.bytes))
     }
 
     /// Whether the owner's execute bit was set on disk (always `false` for
@@ -111,6 +134,25 @@ impl File {
     pub fn to_base64(&self) -> String {
         base64(&self.bytes)
     }
+}
+
+/// SHA-256 of `bytes`, lower-case hex: the digest of every file and skill.
+///
+/// ```
+/// assert_eq!(
+///     skills_core::sha256_hex(b"abc"),
+///     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+/// );
+/// ```
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(bytes);
+    let mut hex = String::with_capacity(64);
+    for byte in digest.iter() {
+        hex.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
+        hex.push(char::from(b"0123456789abcdef"[usize::from(byte & 15)]));
+    }
+    hex
 }
 
 /// Standard base64 with padding (RFC 4648 section 4).

@@ -140,7 +140,7 @@ impl Skill {
     /// SHA-256 of the skill file, lower-case hex. Computed when asked for
     /// (code generation, `inspect`, the loader): a check does not need it.
     pub fn sha256_hex(&self) -> String {
-        crate::read::files::sha256_hex(&[self.head.as_bytes(), self.body.as_bytes()])
+        skills_core::sha256_hex(self.source_text().as_bytes())
     }
 }
 

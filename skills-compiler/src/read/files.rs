@@ -423,18 +423,11 @@ fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, Optio
 }
 
 impl SkillFile {
-    /// The runtime's file: the bytes with what is computed from them once,
-    /// at build time (digest, whether it is text, MIME type by extension).
+    /// The runtime's file, with its MIME type decided by extension (the
+    /// digest is made at run time, on first use).
     pub fn into_core(self) -> skills_core::File {
-        let text = !self.bytes.contains(&0) && std::str::from_utf8(&self.bytes).is_ok();
-        skills_core::File {
-            sha256_hex: sha256_hex(&[&self.bytes]).into(),
-            mime: mime(&self.path).map(Into::into),
-            path: self.path.into(),
-            bytes: self.bytes.into(),
-            executable: self.executable,
-            text,
-        }
+        let mime = mime(&self.path).map(Into::into);
+        skills_core::File::new(self.path.into(), self.bytes.into(), self.executable, mime)
     }
 }
 
@@ -448,20 +441,4 @@ pub(crate) fn mime(path: &str) -> Option<String> {
     mime_guess::from_ext(&extension)
         .first()
         .map(|mime| mime.essence_str().to_owned())
-}
-
-/// SHA-256 of the parts, one after another, lower-case hex.
-pub(crate) fn sha256_hex(parts: &[&[u8]]) -> String {
-    use sha2::{Digest, Sha256};
-    let mut hasher = Sha256::new();
-    for part in parts {
-        hasher.update(part);
-    }
-    let digest = hasher.finalize();
-    let mut hex = String::with_capacity(64);
-    for byte in digest.iter() {
-        hex.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
-        hex.push(char::from(b"0123456789abcdef"[usize::from(byte & 15)]));
-    }
-    hex
 }

@@ -16,7 +16,7 @@ use crate::ir::{Skill, SkillSet};
 use names::Namespace;
 
 /// Names the generated code uses itself, never handed to a skill's types.
-const RESERVED: &[&str] = &["ToolCall", "SKILL", "__p"];
+const RESERVED: &[&str] = &["ToolCall", "SKILL", "FILES", "__p"];
 
 /// The items for a valid skill set: `SKILLS` and one module per skill.
 /// `krate` is the path of the `skills` runtime crate (`::skills`, or `$crate`
@@ -98,11 +98,10 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
             let bytes = included(path);
             quote!(const _: &[u8] = #bytes;)
         });
-    let value = tables::skill(
-        &crate::emit::lower::skill(skill),
-        skill.dir.as_deref(),
-        krate,
-    );
+    let lowered = crate::emit::lower::skill(skill);
+    let files = tables::files(&lowered.files, skill.dir.as_deref().unwrap_or_default(), krate);
+    let count = files.len();
+    let value = tables::skill(&lowered, &quote!(FILES), krate);
     let doc = format!(
         " `{}`: {}",
         skill.name,
@@ -131,6 +130,9 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
 
             /// This skill.
             pub static SKILL: #krate::Skill = #value;
+
+            /// The skill directory's other files, in path order.
+            static FILES: [#krate::File; #count] = [#(#files),*];
 
             #(#items)*
 

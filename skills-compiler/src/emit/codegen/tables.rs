@@ -10,9 +10,9 @@ use skills_core::{
     Tool, Version,
 };
 
-/// `Skill { ... }`. `dir`: the skill directory relative to the crate root,
-/// where each file's bytes are included from.
-pub(super) fn skill(skill: &Skill, dir: Option<&str>, krate: &TokenStream) -> TokenStream {
+/// `Skill { ... }`, whose files are the `static` named by `files` (see
+/// [`files`]).
+pub(super) fn skill(skill: &Skill, files: &TokenStream, krate: &TokenStream) -> TokenStream {
     let Skill {
         name,
         description,
@@ -34,14 +34,11 @@ pub(super) fn skill(skill: &Skill, dir: Option<&str>, krate: &TokenStream) -> To
         extras,
         sections,
         tools,
-        files,
+        files: _,
         sha256_hex,
         catalog_line,
         catalog_xml,
     } = skill;
-    let files = files
-        .iter()
-        .map(|file| file_value(file, dir.unwrap_or_default(), krate));
     let kind = match kind {
         Kind::Skill => quote!(#krate::Kind::Skill),
         Kind::Protocol(protocol) => {
@@ -113,31 +110,28 @@ pub(super) fn skill(skill: &Skill, dir: Option<&str>, krate: &TokenStream) -> To
         extras: #extras,
         sections: __p::B(&[#(#sections),*]),
         tools: __p::B(&[#(#tools),*]),
-        files: __p::B(&[#(#files),*]),
+        files: __p::B(&#files),
         sha256_hex: #sha256_hex,
         catalog_line: #catalog_line,
         catalog_xml: #catalog_xml,
     })
 }
 
+/// The items of a skill's `static FILES: [File; N]`. A file holds a digest
+/// made on first use (interior mutability), so the files are a `static` of
+/// their own: a `static` may not borrow a temporary that has one. `dir`: the
+/// skill directory relative to the crate root.
+pub(super) fn files(files: &[File], dir: &str, krate: &TokenStream) -> Vec<TokenStream> {
+    files.iter().map(|file| file_value(file, dir, krate)).collect()
+}
+
 /// A file's bytes are `include_bytes!` of the file itself: rustc reads and
 /// tracks it, and nothing of it goes through tokens.
 fn file_value(file: &File, dir: &str, krate: &TokenStream) -> TokenStream {
     let bytes = super::included(&format!("{dir}/{}", file.path));
-    let (path, sha256_hex, mime) = (
-        text(&file.path),
-        text(&file.sha256_hex),
-        optional(&file.mime),
-    );
-    let (executable, is_text) = (file.executable, file.text);
-    quote!(#krate::File {
-        path: #path,
-        bytes: __p::B(#bytes),
-        sha256_hex: #sha256_hex,
-        executable: #executable,
-        text: #is_text,
-        mime: #mime,
-    })
+    let (path, mime) = (text(&file.path), optional(&file.mime));
+    let executable = file.executable;
+    quote!(#krate::File::new(#path, __p::B(#bytes), #executable, #mime))
 }
 
 fn section_value(section: &Section, krate: &TokenStream) -> TokenStream {

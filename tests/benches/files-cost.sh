@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The cost of embedding whole skill directories, against the cheapest
+# alternative: the same files as hand-written `include_bytes!` statics (no
+# validation, no tables, no link checks).
+#
+#     bash tests/benches/files-cost.sh             # RUNS=5, 20 MB of resources
+#     RUNS=3 MEGABYTES=20 bash tests/benches/files-cost.sh
+#
+# 64 real skills: Anthropic's whole skill directories from
+# ../shared/corpus-dirs (scripts, fonts, templates; claude-api left out, its
+# description is over the limit) and the first skills of
+# ../shared/corpus/davepoon-buildwithclaude, padded with files of random
+# bytes (256 KiB each, all different: identical files would be merged by
+# the linker and flatter the release figure) until the resources reach
+# MEGABYTES. Two crates hold the
+# same files in one target directory, beside an empty baseline. Measured, as
+# the median of RUNS real `cargo build --offline`:
+#   - the crate's own debug rebuild after editing src/main.rs,
+#   - the debug rebuild after editing one resource file,
+# and the stripped release binary's growth over the baseline, against the
+# bytes of every file. Prints a Markdown table.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+workspace=$(pwd)
+RUNS=${RUNS:-5}
+MEGABYTES=${MEGABYTES:-20}
+dirs="$workspace/../shared/corpus-dirs/anthropics-skills/skills"
+flat="$workspace/../shared/corpus/davepoon-buildwithclaude"
+if [ ! -d "$dirs" ] || [ ! -d "$flat" ]; then
+    echo "skipped: the corpus is not beside the checkout (../shared)" >&2
+    exit 0
+fi
+root=$(mktemp -d "${TMPDIR:-/tmp}/skills-files-cost.XXXXXX")
+if [ -z "${KEEP:-}" ]; then trap 'rm -rf "$root"' EXIT; else echo "keeping $root" >&2; fi
+export CARGO_TARGET_DIR="$root/target"
+
+# The skills, once, in $root/skills.
+skills="$root/skills"
+mkdir -p "$skills"
+for dir in "$dirs"/*/; do
+    name=$(basename "$dir")
+    [ "$name" = claude-api ] && continue
+    cp -a "$dir" "$skills/$name"
+done
+count=$(ls "$skills" | wc -l)
+while IFS= read -r skill_md; do
+    [ "$count" -ge 64 ] && break
+    dir=$(dirname "$skill_md")
+    name=$(basename "$dir")
+    [ -e "$skills/$name" ] && continue
+    mkdir -p "$skills/$name"
+    cp "$skill_md" "$skills/$name/SKILL.md"
+    count=$((count + 1))
+done < <(find "$flat" -name SKILL.md | LC_ALL=C sort)
+resource_bytes() { find "$skills" -type f ! -name SKILL.md -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'; }
+i=0
+while [ "$(resource_bytes)" -lt $((MEGABYTES * 1000 * 1000)) ]; do
+    for skill in $(ls "$skills" | LC_ALL=C sort); do
+        mkdir -p "$skills/$skill/assets/padding"
+        head -c 262144 /dev/urandom > "$skills/$skill/assets/padding/blob-$i.bin"
+        i=$((i + 1))
+        [ "$(resource_bytes)" -ge $((MEGABYTES * 1000 * 1000)) ] && break
+    done
+done
+resources=$(resource_bytes)
+all=$(find "$skills" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
+files=$(find "$skills" -type f | wc -l)
+echo "$count skills, $files files, $resources resource bytes, $all bytes in all" >&2
+
+manifest() {
+    local name=$1 dependency=$2
+    printf '[package]\nname = "%s"\nversion = "0.1.0"\nedition = "2024"\npublish = false\n\n[dependencies]\n%s\n' "$name" "$dependency"
+}
+
+now() { date +%s%N; }
+
+# Median of RUNS builds of crate $1 after running "$2" (an edit) each time, in ms.
+timed() {
+    local dir=$1 edit=$2 times=()
+    for run in $(seq "$RUNS"); do
+        (cd "$dir" && eval "$edit $run")
+        local start end
+        start=$(now)
+        (cd "$dir" && cargo build --offline --quiet)
+        end=$(now)
+        times+=($(((end - start) / 1000000)))
+    done
+    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((RUNS + 1) / 2))p"
+}
+
+edit_main() { sed -i "1s/.*/\/\/ edit $1/" src/main.rs; }
+edit_resource() { printf 'edit %s\n' "$1" > skills/algorithmic-art/templates/edited.txt; }
+
+size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
+
+dir="$root/crates"
+mkdir -p "$dir"
+printf '[workspace]\nmembers = ["macro", "statics", "empty"]\nresolver = "3"\n\n[profile.release]\nstrip = true\n' > "$dir/Cargo.toml"
+cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
+for krate in macro statics; do
+    mkdir -p "$dir/$krate/src"
+    cp -a "$skills" "$dir/$krate/skills"
+    # The file that `edit_resource` rewrites exists from the start.
+    printf 'edit 0\n' > "$dir/$krate/skills/algorithmic-art/templates/edited.txt"
+done
+manifest bench-files-macro "skills-runtime = { path = \"$workspace/skills\" }" > "$dir/macro/Cargo.toml"
+cat > "$dir/macro/src/main.rs" <<EOF
+// edit 0
+#[allow(deprecated)] // the lenient corpus's warnings, shown once, not on every run
+mod agent {
+    skills::include_skills!("skills", track = false, profile = "lenient");
+}
+
+fn main() {
+    // black_box: the optimiser must keep every file, as a real user would.
+    let set = std::hint::black_box(&agent::SKILLS);
+    let bytes: usize = set
+        .iter()
+        .map(|s| s.body().len() + s.files().iter().map(|f| f.bytes().len()).sum::<usize>())
+        .sum();
+    println!("{} {bytes}", set.len());
+}
+EOF
+manifest bench-files-statics "" > "$dir/statics/Cargo.toml"
+mapfile -t every < <(cd "$dir/statics" && find skills -type f | LC_ALL=C sort)
+{
+    echo "// edit 0"
+    echo "static FILES: [&[u8]; ${#every[@]}] = ["
+    for file in "${every[@]}"; do
+        echo "    include_bytes!(\"../$file\"),"
+    done
+    echo "];"
+    echo
+    echo "fn main() {"
+    echo "    let files = std::hint::black_box(&FILES);"
+    echo "    let bytes: usize = files.iter().map(|f| f.len()).sum();"
+    echo "    println!(\"{} {bytes}\", FILES.len());"
+    echo "}"
+} > "$dir/statics/src/main.rs"
+mkdir -p "$dir/empty/src"
+manifest bench-files-empty "" > "$dir/empty/Cargo.toml"
+printf 'fn main() {\n    let bytes: usize = 0;\n    println!("{} {bytes}", 0);\n}\n' > "$dir/empty/src/main.rs"
+
+(cd "$dir" && cargo build --offline --quiet --workspace && cargo build --offline --quiet --release --workspace)
+macro_main=$(timed "$dir/macro" edit_main)
+statics_main=$(timed "$dir/statics" edit_main)
+macro_file=$(timed "$dir/macro" edit_resource)
+statics_file=$(timed "$dir/statics" edit_resource)
+(cd "$dir" && cargo build --offline --quiet --release --workspace)
+empty=$(size_of bench-files-empty)
+macro_growth=$(($(size_of bench-files-macro) - empty))
+statics_growth=$(($(size_of bench-files-statics) - empty))
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3fx", a / b }'; }
+echo "| skills, files | bytes (resources) | crate rebuild: include_skills! / include_bytes! | ratio | after editing a resource | ratio | release growth: include_skills! / include_bytes! | growth ÷ bytes |"
+echo "|---|---|---|---|---|---|---|---|"
+echo "| $count, $files | $all ($resources) | $macro_main ms / $statics_main ms | $(ratio "$macro_main" "$statics_main") | $macro_file ms / $statics_file ms | $(ratio "$macro_file" "$statics_file") | $macro_growth / $statics_growth bytes | $(ratio "$macro_growth" "$all") / $(ratio "$statics_growth" "$all") |"
