@@ -115,3 +115,37 @@ proptest! {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+mod files {
+    skills::include_skills!("fixtures/files");
+}
+
+proptest! {
+    /// A path a model or client chose, built from dot segments, encoded
+    /// dots, separators, Unicode and real names, finds a file only when it
+    /// is exactly that file's path: it never reaches SKILL.md, another
+    /// skill or anything outside, and it never panics.
+    #[test]
+    fn a_chosen_path_finds_only_the_file_it_names(
+        parts in proptest::collection::vec(
+            prop_oneof![
+                Just(".."), Just("."), Just(""), Just("%2e%2e"), Just("references"),
+                Just("fields.md"), Just("SKILL.md"), Just("forms"), Just("é"),
+                Just("\\"), Just("scripts"), Just("fill.py"), Just("C:"),
+            ],
+            0..6,
+        ),
+        leading in proptest::bool::ANY,
+    ) {
+        let skill = files::SKILLS.get("forms").unwrap();
+        let mut path = parts.join("/");
+        if leading {
+            path.insert(0, '/');
+        }
+        let names: Vec<&str> = skill.files().iter().map(|f| f.path()).collect();
+        match skill.file(&path) {
+            Some(file) => prop_assert_eq!(file.path(), path.as_str()),
+            None => prop_assert!(!names.contains(&path.as_str()), "{} exists", path),
+        }
+    }
+}

@@ -13,10 +13,12 @@
 # bytes (256 KiB each, all different: identical files would be merged by
 # the linker and flatter the release figure) until the resources reach
 # MEGABYTES. Two crates hold the
-# same files in one target directory, beside an empty baseline. Measured, as
-# the median of RUNS real `cargo build --offline`:
+# same files in one target directory, beside the same two without their
+# resources (SKILL.md only) and an empty baseline. Measured, as the median
+# of RUNS real `cargo build --offline`:
 #   - the crate's own debug rebuild after editing src/main.rs,
 #   - the debug rebuild after editing one resource file,
+#   - what the resources add to the rebuild (with them minus without them),
 # and the stripped release binary's growth over the baseline, against the
 # bytes of every file. Prints a Markdown table.
 set -euo pipefail
@@ -95,14 +97,36 @@ size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
 
 dir="$root/crates"
 mkdir -p "$dir"
-printf '[workspace]\nmembers = ["macro", "statics", "empty"]\nresolver = "3"\n\n[profile.release]\nstrip = true\n' > "$dir/Cargo.toml"
+printf '[workspace]\nmembers = ["macro", "statics", "macro-bare", "statics-bare", "empty"]\nresolver = "3"\n\n[profile.release]\nstrip = true\n' > "$dir/Cargo.toml"
 cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
 for krate in macro statics; do
     mkdir -p "$dir/$krate/src"
     cp -a "$skills" "$dir/$krate/skills"
     # The file that `edit_resource` rewrites exists from the start.
     printf 'edit 0\n' > "$dir/$krate/skills/algorithmic-art/templates/edited.txt"
+    # The same skills without their resources.
+    mkdir -p "$dir/$krate-bare/src"
+    for skill in "$skills"/*/; do
+        name=$(basename "$skill")
+        mkdir -p "$dir/$krate-bare/skills/$name"
+        cp "$skill/SKILL.md" "$dir/$krate-bare/skills/$name/SKILL.md"
+    done
 done
+manifest bench-files-macro-bare "skills-runtime = { path = \"$workspace/skills\" }" > "$dir/macro-bare/Cargo.toml"
+# Links into the left-out resources would be errors: not what is measured.
+cat > "$dir/macro-bare/src/main.rs" <<EOF
+// edit 0
+#[allow(deprecated)]
+mod agent {
+    skills::include_skills!("skills", track = false, profile = "lenient", check_links = false);
+}
+
+fn main() {
+    let set = std::hint::black_box(&agent::SKILLS);
+    let bytes: usize = set.iter().map(|s| s.body().len()).sum();
+    println!("{} {bytes}", set.len());
+}
+EOF
 manifest bench-files-macro "skills-runtime = { path = \"$workspace/skills\" }" > "$dir/macro/Cargo.toml"
 cat > "$dir/macro/src/main.rs" <<EOF
 // edit 0
@@ -121,9 +145,9 @@ fn main() {
     println!("{} {bytes}", set.len());
 }
 EOF
-manifest bench-files-statics "" > "$dir/statics/Cargo.toml"
-mapfile -t every < <(cd "$dir/statics" && find skills -type f | LC_ALL=C sort)
-{
+statics() {
+    local krate=$1 every
+    mapfile -t every < <(cd "$dir/$krate" && find skills -type f | LC_ALL=C sort)
     echo "// edit 0"
     echo "static FILES: [&[u8]; ${#every[@]}] = ["
     for file in "${every[@]}"; do
@@ -136,7 +160,11 @@ mapfile -t every < <(cd "$dir/statics" && find skills -type f | LC_ALL=C sort)
     echo "    let bytes: usize = files.iter().map(|f| f.len()).sum();"
     echo "    println!(\"{} {bytes}\", FILES.len());"
     echo "}"
-} > "$dir/statics/src/main.rs"
+}
+manifest bench-files-statics "" > "$dir/statics/Cargo.toml"
+statics statics > "$dir/statics/src/main.rs"
+manifest bench-files-statics-bare "" > "$dir/statics-bare/Cargo.toml"
+statics statics-bare > "$dir/statics-bare/src/main.rs"
 mkdir -p "$dir/empty/src"
 manifest bench-files-empty "" > "$dir/empty/Cargo.toml"
 printf 'fn main() {\n    let bytes: usize = 0;\n    println!("{} {bytes}", 0);\n}\n' > "$dir/empty/src/main.rs"
@@ -146,11 +174,13 @@ macro_main=$(timed "$dir/macro" edit_main)
 statics_main=$(timed "$dir/statics" edit_main)
 macro_file=$(timed "$dir/macro" edit_resource)
 statics_file=$(timed "$dir/statics" edit_resource)
+macro_bare=$(timed "$dir/macro-bare" edit_main)
+statics_bare=$(timed "$dir/statics-bare" edit_main)
 (cd "$dir" && cargo build --offline --quiet --release --workspace)
 empty=$(size_of bench-files-empty)
 macro_growth=$(($(size_of bench-files-macro) - empty))
 statics_growth=$(($(size_of bench-files-statics) - empty))
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3fx", a / b }'; }
-echo "| skills, files | bytes (resources) | crate rebuild: include_skills! / include_bytes! | ratio | after editing a resource | ratio | release growth: include_skills! / include_bytes! | growth ÷ bytes |"
-echo "|---|---|---|---|---|---|---|---|"
-echo "| $count, $files | $all ($resources) | $macro_main ms / $statics_main ms | $(ratio "$macro_main" "$statics_main") | $macro_file ms / $statics_file ms | $(ratio "$macro_file" "$statics_file") | $macro_growth / $statics_growth bytes | $(ratio "$macro_growth" "$all") / $(ratio "$statics_growth" "$all") |"
+echo "| skills, files | bytes (resources) | crate rebuild: include_skills! / include_bytes! | ratio | after editing a resource | ratio | without the resources | what the resources add | release growth: include_skills! / include_bytes! | growth ÷ bytes |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| $count, $files | $all ($resources) | $macro_main ms / $statics_main ms | $(ratio "$macro_main" "$statics_main") | $macro_file ms / $statics_file ms | $(ratio "$macro_file" "$statics_file") | $macro_bare ms / $statics_bare ms | $((macro_main - macro_bare)) ms / $((statics_main - statics_bare)) ms | $macro_growth / $statics_growth bytes | $(ratio "$macro_growth" "$all") / $(ratio "$statics_growth" "$all") |"
