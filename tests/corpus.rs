@@ -412,7 +412,7 @@ fn the_writer_round_trips_every_corpus_skill_that_compiles() {
         std::fs::create_dir_all(target.parent().unwrap()).unwrap();
         std::fs::write(&target, &files.skill_md).unwrap();
         // The writer writes SKILL.md; the other files are copied as they are.
-        for file in &skill.files {
+        for file in skills_compiler::lower::read_files(skill).unwrap() {
             let path = out.join(skill.dir.as_deref().unwrap()).join(file.path());
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, file.bytes()).unwrap();

@@ -263,7 +263,7 @@ proptest! {
         if built {
             // And the table the build made gives the same call.
             let skills = compilation.skills().unwrap();
-            let skill = lower::skill(&skills.skills[0]);
+            let skill = lower::skill(&skills.skills[0], Default::default());
             let call = skill.tools()[0].parse_value(&json!({}));
             prop_assert!(call.is_ok(), "{:?}", call);
         }

@@ -16,7 +16,7 @@ fn skill(compilation: &skills_compiler::Compilation) -> &skills_compiler::ir::Sk
 }
 
 fn paths(skill: &skills_compiler::ir::Skill) -> Vec<&str> {
-    skill.files.iter().map(|f| f.path()).collect()
+    skill.files.iter().map(|f| f.path.as_str()).collect()
 }
 
 #[test]
@@ -129,7 +129,8 @@ fn bytes_text_mime_exec_bits_and_digests_are_those_on_disk() {
     ]);
     set_executable(&tree.dir.join("skills/a/scripts/fill.py"));
     let compilation = tree.compile(&Config::default());
-    for file in &skill(&compilation).files {
+    let files = skills_compiler::lower::read_files(skill(&compilation)).unwrap();
+    for file in &files {
         let on_disk = std::fs::read(tree.dir.join("skills/a").join(file.path())).unwrap();
         assert_eq!(file.bytes(), on_disk, "{}", file.path());
         let digest: String = sha2::Sha256::digest(&on_disk)
@@ -144,15 +145,7 @@ fn bytes_text_mime_exec_bits_and_digests_are_those_on_disk() {
             file.path()
         );
     }
-    let file = |path: &str| {
-        let skill = skill(&compilation);
-        skill
-            .files
-            .iter()
-            .find(|f| f.path() == path)
-            .unwrap()
-            .clone()
-    };
+    let file = |path: &str| files.iter().find(|f| f.path() == path).unwrap().clone();
     assert_eq!(file("references/api.md").text(), Some("# API\n\nÜber.\n"));
     assert_eq!(file("references/api.md").mime(), Some("text/markdown"));
     assert_eq!(file("assets/logo.png").mime(), Some("image/png"));
@@ -255,6 +248,23 @@ fn a_name_that_is_not_utf8_is_left_out_with_a_warning() {
     assert!(skill(&compilation).files.is_empty());
 }
 
+/// The loader reads each file as it was listed: one that changed length
+/// since is an error, never a file whose bytes the bounds did not see.
+#[test]
+fn a_file_that_changed_since_it_was_listed_is_an_error() {
+    let tree = Tree::new(&[(A, with("").as_bytes()), ("skills/a/notes.txt", b"short")]);
+    let compilation = tree.compile(&Config::default());
+    tree.write("skills/a/notes.txt", &vec![b'x'; 10_000]);
+    let error = skills_compiler::lower::read_files(skill(&compilation)).unwrap_err();
+    assert_eq!(error.code, Code::Io);
+    assert_eq!(error.file, "skills/a/notes.txt");
+    assert!(
+        error.message.contains("changed while being read"),
+        "{}",
+        error.message
+    );
+}
+
 #[test]
 fn limits_give_the_figure_and_the_limit() {
     let tree = Tree::new(&[
@@ -344,9 +354,9 @@ mod properties {
             let skill_dir = std::fs::canonicalize(tree.dir.join("skills/a")).unwrap();
             if let Some(skill) = compilation.valid.get("a") {
                 for file in &skill.files {
-                    let on_disk = std::fs::canonicalize(skill_dir.join(file.path())).unwrap();
-                    prop_assert!(on_disk.starts_with(&skill_dir), "{} is {}", file.path(), on_disk.display());
-                    prop_assert_ne!(file.path(), "SKILL.md");
+                    let on_disk = std::fs::canonicalize(skill_dir.join(&file.path)).unwrap();
+                    prop_assert!(on_disk.starts_with(&skill_dir), "{} is {}", file.path, on_disk.display());
+                    prop_assert_ne!(file.path.as_str(), "SKILL.md");
                 }
             }
         }

@@ -111,11 +111,8 @@ fn every_valid_fixture_and_example_skill_reads_back_the_same() {
 
 /// The skill's other files, as they were: `write` rewrites SKILL.md only.
 fn write_files(tree: &support::Tree, skill: &skills_compiler::ir::Skill) {
-    for file in &skill.files {
-        let dir = skill
-            .dir
-            .as_deref()
-            .expect("a skill with files has a directory");
+    let dir = skill.dir.as_deref().unwrap_or_default();
+    for file in skills_compiler::lower::read_files(skill).unwrap() {
         tree.write(&format!("{dir}/{}", file.path()), file.bytes());
     }
 }

@@ -123,11 +123,21 @@ impl Loaded {
                 sources: compilation.sources,
             });
         }
-        Ok(Loaded {
-            set: set(&compilation.valid),
-            warnings: compilation.diagnostics,
-            sources: compilation.sources,
-        })
+        match set(&compilation.valid) {
+            Ok(set) => Ok(Loaded {
+                set,
+                warnings: compilation.diagnostics,
+                sources: compilation.sources,
+            }),
+            Err(unreadable) => {
+                let mut diagnostics = compilation.diagnostics;
+                diagnostics.extend(unreadable);
+                Err(LoadError {
+                    diagnostics,
+                    sources: compilation.sources,
+                })
+            }
+        }
     }
 
     pub fn set(&self) -> &SkillSet {
@@ -236,7 +246,20 @@ pub fn conventional_roots_here() -> Vec<PathBuf> {
 }
 
 /// The valid skills as a set: lowered by the compiler into the runtime's
-/// own types, which the set takes as they are.
-fn set(valid: &ir::SkillSet) -> SkillSet {
-    SkillSet::owned(valid.skills.iter().map(lower::skill).collect())
+/// own types, which the set takes as they are, with every file read as it
+/// was listed (an unreadable or changed file fails the load, S508).
+fn set(valid: &ir::SkillSet) -> Result<SkillSet, Vec<Diagnostic>> {
+    let mut skills = Vec::with_capacity(valid.skills.len());
+    let mut unreadable = Vec::new();
+    for skill in &valid.skills {
+        match lower::read_files(skill) {
+            Ok(files) => skills.push(lower::skill(skill, files.into())),
+            Err(diagnostic) => unreadable.push(diagnostic),
+        }
+    }
+    if unreadable.is_empty() {
+        Ok(SkillSet::owned(skills))
+    } else {
+        Err(unreadable)
+    }
 }

@@ -139,10 +139,14 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
     let skill = find(&set, &args.name)?;
     let as_json = args.json || args.format == ShowFormat::Json;
     if args.files {
+        let files = skills_compiler::lower::read_files(skill).map_err(|diagnostic| {
+            anstream::eprintln!("{}", render::short(&diagnostic));
+            Failure::Invalid
+        })?;
         if as_json {
-            print_json(&json::files(skill));
+            print_json(&json::files(skill, &files));
         } else {
-            print_files(skill);
+            print_files(skill, &files);
         }
     } else if args.rendered {
         out!("{}", present::rendered(skill));
@@ -194,16 +198,15 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
 
 /// One line a file (`rwx`-style exec column, size, digest, path), then
 /// what was skipped and why.
-fn print_files(skill: &Skill) {
-    let width = skill
-        .files
+fn print_files(skill: &Skill, files: &[skills::File]) {
+    let width = files
         .iter()
         .map(|f| f.len().to_string().len())
         .max()
         .unwrap_or(4)
         .max(4);
     outln!("{:4}  {:>width$}  {:64}  PATH", "EXEC", "SIZE", "SHA256");
-    for file in &skill.files {
+    for file in files {
         outln!(
             "{:4}  {:>width$}  {}  {}",
             if file.is_executable() { "x" } else { "-" },
@@ -214,9 +217,9 @@ fn print_files(skill: &Skill) {
     }
     outln!(
         "{} file{}, {} bytes",
-        skill.files.len(),
-        if skill.files.len() == 1 { "" } else { "s" },
-        skill.files.iter().map(|f| f.len()).sum::<usize>()
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        files.iter().map(|f| f.len()).sum::<usize>()
     );
     if !skill.skipped.is_empty() {
         outln!("skipped:");
@@ -285,8 +288,9 @@ pub struct ToolsArgs {
 pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &[])?;
     let skill = find(&set, &args.skill)?;
-    // The definitions the runtime sends: from the lowered tables, as `SKILLS` holds them.
-    let lowered = skills_compiler::lower::skill(skill);
+    // The definitions the runtime sends: from the lowered tables, as `SKILLS`
+    // holds them (the files do not matter here).
+    let lowered = skills_compiler::lower::skill(skill, Default::default());
     // A denied tool is never offered to a model: it is left out, and said so.
     for tool in lowered.tools().iter().filter(|tool| !tool.is_offered()) {
         anstream::eprintln!(

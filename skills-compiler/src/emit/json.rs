@@ -81,12 +81,11 @@ fn properties(skill: &Skill) -> Value {
     Value::Object(object)
 }
 
-/// The skill directory's files and what was left out:
-/// `{"files": [{path, size, sha256, executable, text, mime}], "skipped":
-/// [{path, reason}]}` (`show --files --format json`; also in [`View::Full`]).
-pub fn files(skill: &Skill) -> Value {
-    let files: Vec<Value> = skill
-        .files
+/// The skill directory's files, read (see [`crate::lower::read_files`]),
+/// and what was left out: `{"files": [{path, size, sha256, executable,
+/// text, mime}], "skipped": [{path, reason}]}` (`show --files --format json`).
+pub fn files(skill: &Skill, files: &[skills_core::File]) -> Value {
+    let files: Vec<Value> = files
         .iter()
         .map(|file| {
             json!({
@@ -146,7 +145,7 @@ fn full(skill: &Skill) -> Value {
         "path": skill.path,
         "tools_path": skill.tools_path,
         "dir": skill.dir,
-        "files": files(skill)["files"],
+        "files": skill.files.iter().map(|f| json!({"path": f.path, "size": f.len, "executable": f.executable})).collect::<Vec<_>>(),
         "sha256": skill.sha256_hex(),
         "kind": skill.kind.as_str(),
         "protocol": protocol,

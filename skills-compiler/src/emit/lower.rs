@@ -5,8 +5,10 @@
 
 use crate::ir::{self, List, Str, present, table};
 
-/// Lowers a valid skill.
-pub fn skill(skill: &ir::Skill) -> skills_core::Skill {
+/// Lowers a valid skill, with its files: the front end gives their bytes
+/// (the loader reads them with [`read_files`]; generated code includes each
+/// file itself and gives none here).
+pub fn skill(skill: &ir::Skill, files: List<skills_core::File>) -> skills_core::Skill {
     let rendered = present::rendered(skill);
     // The body ends the rendered text; it is stored there only.
     let body_start = rendered.len() - skill.body.len();
@@ -37,11 +39,45 @@ pub fn skill(skill: &ir::Skill) -> skills_core::Skill {
         ),
         sections: List::Owned(skill.sections()),
         tools: List::Owned(skill.tools.iter().map(tool).collect()),
-        files: List::Owned(skill.files.clone()),
+        files,
         sha256_hex: Str::Owned(skill.sha256_hex()),
         catalog_line: Str::Owned(present::catalog_line(skill)),
         catalog_xml: Str::Owned(present::catalog_xml_element(skill)),
     }
+}
+
+/// One file of a skill with its bytes: what the runtime holds of it.
+pub fn file(file: &ir::SkillFile, bytes: skills_core::Bytes) -> skills_core::File {
+    skills_core::File::new(text(&file.path), bytes, file.executable, mime(file))
+}
+
+/// The file's MIME type by its extension.
+pub fn mime(file: &ir::SkillFile) -> Option<Str> {
+    crate::read::files::mime(&file.path).map(Str::Owned)
+}
+
+/// Reads a skill's files from its directory, each exactly as listed: a file
+/// that changed length since is an error (S508), so that the bounds that
+/// held for the listing hold for what is kept.
+pub fn read_files(skill: &ir::Skill) -> Result<Vec<skills_core::File>, crate::Diagnostic> {
+    let Some(dir) = &skill.dir_on_disk else {
+        return Ok(Vec::new());
+    };
+    let shown = skill.dir.as_deref().unwrap_or_default();
+    skill
+        .files
+        .iter()
+        .map(|listed| {
+            let bytes = crate::read::files::read_listed(dir, listed).map_err(|error| {
+                crate::Diagnostic::error(
+                    crate::Code::Io,
+                    format!("{shown}/{}", listed.path),
+                    format!("cannot read the file: {error}"),
+                )
+            })?;
+            Ok(file(listed, skills_core::Bytes::Owned(bytes)))
+        })
+        .collect()
 }
 
 fn text(text: &str) -> Str {

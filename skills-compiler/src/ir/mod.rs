@@ -12,7 +12,7 @@ pub(crate) mod table;
 
 /// The leaves of the IR are the runtime's own types: what the compiler
 /// checks is what the runtime holds.
-pub use crate::read::files::{SkipReason, Skipped};
+pub use crate::read::files::{SkillFile, SkipReason, Skipped};
 pub use skills_core::{
     Checks, Endpoint, Hints, Json, Kind, List, Method, Part, Policy, Protocol, Section, Str,
     Version,
@@ -117,9 +117,12 @@ pub struct Skill {
     /// The skill directory, relative to the crate root (`skills/pdf`);
     /// `None` for a flat `<name>.md` skill, which has no other files.
     pub dir: Option<String>,
-    /// Every file of the directory besides SKILL.md, sorted by path, as the
-    /// runtime holds it.
-    pub files: Vec<skills_core::File>,
+    /// The skill directory on disk, where its files are read from (never
+    /// printed: generated code names the files through `CARGO_MANIFEST_DIR`).
+    pub dir_on_disk: Option<std::path::PathBuf>,
+    /// Every file of the directory besides SKILL.md, sorted by path, as
+    /// listed (their bytes are read by whoever needs them).
+    pub files: Vec<SkillFile>,
     /// What the directory holds that is not a file of the skill, and why.
     pub skipped: Vec<Skipped>,
 }

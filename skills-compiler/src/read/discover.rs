@@ -390,6 +390,7 @@ impl<'a> Walker<'a> {
                 path: display.to_owned(),
                 root: self.root_display.clone(),
                 root_on_disk: self.root.clone(),
+                on_disk: dir.to_path_buf(),
                 files,
                 skipped,
             }),

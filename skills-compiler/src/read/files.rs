@@ -24,30 +24,26 @@ pub struct SkillDir {
     /// is on disk: links that leave the skill are looked up there.
     pub root: String,
     pub root_on_disk: PathBuf,
+    /// The skill directory on disk, where the files are read from (by the
+    /// loader and the link checks; generated code includes them itself).
+    pub on_disk: PathBuf,
     /// Every file but SKILL.md, sorted by path.
     pub files: Vec<SkillFile>,
     /// What was left out, and why, sorted by path.
     pub skipped: Vec<Skipped>,
 }
 
-/// One file of a skill.
-#[derive(Clone, PartialEq, Eq)]
+/// One file of a skill, as listed: its bytes are read only by whoever
+/// needs them (the loader; rustc, through `include_bytes!`), so that a
+/// rebuild or a check does not read 16 MiB of fonts.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SkillFile {
     /// Relative to the skill directory, `/`-separated: `references/api.md`.
     pub path: String,
-    pub bytes: Vec<u8>,
+    /// Its length when listed.
+    pub len: u64,
     /// The owner's execute bit.
     pub executable: bool,
-}
-
-impl std::fmt::Debug for SkillFile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SkillFile")
-            .field("path", &self.path)
-            .field("len", &self.bytes.len())
-            .field("executable", &self.executable)
-            .finish()
-    }
 }
 
 /// An entry of a skill directory that is not one of its files.
@@ -280,44 +276,23 @@ impl Walk<'_> {
                 self.folder(&full, &format!("{path}/"), depth + 1);
             }
         } else if metadata.is_file() {
-            self.file(&full, path, &metadata);
+            self.file(path, &metadata);
         } else {
             self.left_out(&path, SkipReason::NotRegular);
         }
     }
 
-    fn file(&mut self, full: &Path, path: String, metadata: &fs::Metadata) {
+    fn file(&mut self, path: String, metadata: &fs::Metadata) {
         self.count += 1;
         self.bytes = self.bytes.saturating_add(metadata.len());
         if self.count > self.config.max_files || self.bytes > self.config.max_skill_bytes {
             return;
         }
-        // The file may have grown since it was listed: what is read is
-        // bounded by what is left of the skill's budget.
-        let left = self.config.max_skill_bytes - (self.bytes - metadata.len());
-        let read = open_regular(full).and_then(|file| {
-            let mut bytes = Vec::with_capacity(metadata.len().min(left) as usize);
-            file.take(left + 1).read_to_end(&mut bytes)?;
-            Ok(bytes)
+        self.files.push(SkillFile {
+            path,
+            len: metadata.len(),
+            executable: is_executable(metadata),
         });
-        match read {
-            Ok(bytes) if bytes.len() as u64 > left => {
-                self.bytes = self.config.max_skill_bytes.saturating_add(1);
-            }
-            Ok(bytes) => {
-                self.bytes = self.bytes - metadata.len() + bytes.len() as u64;
-                self.files.push(SkillFile {
-                    path,
-                    bytes,
-                    executable: is_executable(metadata),
-                });
-            }
-            Err(error) => self.diagnostics.push(Diagnostic::error(
-                Code::Io,
-                format!("{}/{path}", self.display),
-                format!("cannot read the file: {error}"),
-            )),
-        }
     }
 
     fn skip(&mut self, path: String, is_dir: bool, reason: SkipReason) {
@@ -422,13 +397,27 @@ fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, Optio
     Ok(entries)
 }
 
-impl SkillFile {
-    /// The runtime's file, with its MIME type decided by extension (the
-    /// digest is made at run time, on first use).
-    pub fn into_core(self) -> skills_core::File {
-        let mime = mime(&self.path).map(Into::into);
-        skills_core::File::new(self.path.into(), self.bytes.into(), self.executable, mime)
+/// Reads the file `path` of the skill directory `dir` as it was listed:
+/// at most `listed + 1` bytes, and an error when the length changed since
+/// (the listing's bounds held for what it saw, and must hold for what is
+/// kept).
+pub(crate) fn read_listed(dir: &Path, file: &SkillFile) -> std::io::Result<Vec<u8>> {
+    let full = file
+        .path
+        .split('/')
+        .fold(dir.to_path_buf(), |p, c| p.join(c));
+    let mut bytes = Vec::with_capacity(file.len as usize);
+    open_regular(&full)?
+        .take(file.len.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 != file.len {
+        return Err(std::io::Error::other(format!(
+            "it changed while being read ({} bytes when listed, {} now)",
+            file.len,
+            bytes.len()
+        )));
     }
+    Ok(bytes)
 }
 
 /// The MIME type of `path` by its extension; `None` when unknown. Markdown

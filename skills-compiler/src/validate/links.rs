@@ -19,8 +19,9 @@ use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
 use crate::config::{Config, Profile};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity};
-use crate::ir::{Skill, SkipReason};
+use crate::ir::{Skill, SkillFile, SkipReason};
 use crate::read::discover::SKILL_FILE;
+use crate::read::files::read_listed;
 use crate::read::markdown;
 
 /// Where the skill sits, for links that leave its directory.
@@ -55,6 +56,7 @@ pub(crate) fn check(
         place,
         profile: config.profile,
         body_start,
+        max_text_bytes: (config.max_document_chars as u64).saturating_mul(4),
         body_anchors: std::cell::OnceCell::new(),
     };
     let mut named = Vec::new();
@@ -346,6 +348,8 @@ struct Checker<'a> {
     place: &'a Place<'a>,
     profile: Profile,
     body_start: usize,
+    /// Markdown targets larger than a skill file may be are not read.
+    max_text_bytes: u64,
     /// The body's own anchors, made on the first `#fragment` link.
     body_anchors: std::cell::OnceCell<Vec<String>>,
 }
@@ -422,11 +426,10 @@ impl Checker<'_> {
             }
             return;
         }
-        let text = if let Some(file) = self.file(path) {
-            file.text()
-        } else if self.is_folder(path) {
-            return;
-        } else {
+        let Some(file) = self.file(path) else {
+            if self.is_folder(path) {
+                return;
+            }
             let why = match self.skipped(path) {
                 Some(reason) => format!("it is not part of the skill: {reason}"),
                 None => format!("the skill has no file `{path}`"),
@@ -434,12 +437,24 @@ impl Checker<'_> {
             diagnostics.push(self.missing(target, &why, self.only_file_named(path)));
             return;
         };
-        if let (Some(fragment), Some(text)) = (fragment, text)
+        // Only a markdown target with a fragment is read.
+        if let Some(fragment) = fragment
             && is_markdown(path)
-            && !has_anchor(text, fragment)
+            && let Some(text) = self.text_of(file)
+            && !has_anchor(&text, fragment)
         {
             diagnostics.push(self.unknown_fragment(target, fragment, &format!("`{path}`")));
         }
+    }
+
+    /// A file's text, read from the skill directory, when it is text of at
+    /// most a document's size (a markdown file a link points into).
+    fn text_of(&self, file: &SkillFile) -> Option<String> {
+        let dir = self.skill.dir_on_disk.as_deref()?;
+        if file.len > self.max_text_bytes {
+            return None;
+        }
+        String::from_utf8(read_listed(dir, file).ok()?).ok()
     }
 
     fn in_root(&self, target: &Target, path: &str, diagnostics: &mut Vec<Diagnostic>) {
@@ -492,9 +507,9 @@ impl Checker<'_> {
         Some(path)
     }
 
-    fn file(&self, path: &str) -> Option<&skills_core::File> {
+    fn file(&self, path: &str) -> Option<&SkillFile> {
         let files = &self.skill.files;
-        let index = files.binary_search_by(|f| f.path.as_ref().cmp(path)).ok()?;
+        let index = files.binary_search_by(|f| f.path.as_str().cmp(path)).ok()?;
         files.get(index)
     }
 
@@ -603,7 +618,7 @@ impl Checker<'_> {
             return;
         };
         for file in self.skill.files.iter() {
-            let path = file.path.as_ref();
+            let path = file.path.as_str();
             if !path.starts_with("references/") || named.iter().any(|n| n == path) {
                 continue;
             }
@@ -612,7 +627,7 @@ impl Checker<'_> {
                 || self.skill.files.iter().any(|other| {
                     other.path != file.path
                         && is_markdown(&other.path)
-                        && other.text().is_some_and(|t| t.contains(name))
+                        && self.text_of(other).is_some_and(|t| t.contains(name))
                 });
             if !mentioned {
                 diagnostics.push(

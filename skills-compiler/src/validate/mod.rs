@@ -26,7 +26,7 @@ use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::{Kind, Skill, Version};
 use crate::read::discover::SkillFiles;
-use crate::read::files::{SkillDir, SkillFile};
+use crate::read::files::SkillDir;
 use crate::read::{frontmatter, yaml};
 
 /// Validates one skill. Files read are added to `sources` so that
@@ -178,6 +178,7 @@ fn check(
         tools: tools?,
         permissions: permissions?,
         dir: None,
+        dir_on_disk: None,
         files: Vec::new(),
         skipped: Vec::new(),
     })
@@ -194,8 +195,9 @@ fn with_files(
     let place = match dir {
         Some(dir) => {
             skill.dir = Some(dir.path);
+            skill.dir_on_disk = Some(dir.on_disk);
             skill.skipped = dir.skipped;
-            skill.files = dir.files.into_iter().map(SkillFile::into_core).collect();
+            skill.files = dir.files;
             Some((dir.root, dir.root_on_disk))
         }
         None => None,

@@ -98,8 +98,13 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
             let bytes = included(path);
             quote!(const _: &[u8] = #bytes;)
         });
-    let lowered = crate::emit::lower::skill(skill);
-    let files = tables::files(&lowered.files, skill.dir.as_deref().unwrap_or_default(), krate);
+    // The bytes are `include_bytes!` of each file, printed by `tables::files`.
+    let lowered = crate::emit::lower::skill(skill, Default::default());
+    let files = tables::files(
+        &skill.files,
+        skill.dir.as_deref().unwrap_or_default(),
+        krate,
+    );
     let count = files.len();
     let value = tables::skill(&lowered, &quote!(FILES), krate);
     let doc = format!(

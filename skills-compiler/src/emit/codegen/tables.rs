@@ -5,9 +5,11 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::ir::SkillFile;
+
 use skills_core::{
-    Checks, Endpoint, File, Json, Kind, Method, Node, Part, Policy, Property, Section, Skill, Str,
-    Tool, Version,
+    Checks, Endpoint, Json, Kind, Method, Node, Part, Policy, Property, Section, Skill, Str, Tool,
+    Version,
 };
 
 /// `Skill { ... }`, whose files are the `static` named by `files` (see
@@ -121,15 +123,18 @@ pub(super) fn skill(skill: &Skill, files: &TokenStream, krate: &TokenStream) -> 
 /// made on first use (interior mutability), so the files are a `static` of
 /// their own: a `static` may not borrow a temporary that has one. `dir`: the
 /// skill directory relative to the crate root.
-pub(super) fn files(files: &[File], dir: &str, krate: &TokenStream) -> Vec<TokenStream> {
-    files.iter().map(|file| file_value(file, dir, krate)).collect()
+pub(super) fn files(files: &[SkillFile], dir: &str, krate: &TokenStream) -> Vec<TokenStream> {
+    files
+        .iter()
+        .map(|file| file_value(file, dir, krate))
+        .collect()
 }
 
 /// A file's bytes are `include_bytes!` of the file itself: rustc reads and
 /// tracks it, and nothing of it goes through tokens.
-fn file_value(file: &File, dir: &str, krate: &TokenStream) -> TokenStream {
+fn file_value(file: &SkillFile, dir: &str, krate: &TokenStream) -> TokenStream {
     let bytes = super::included(&format!("{dir}/{}", file.path));
-    let (path, mime) = (text(&file.path), optional(&file.mime));
+    let (path, mime) = (text(&file.path), optional(&crate::emit::lower::mime(file)));
     let executable = file.executable;
     quote!(#krate::File::new(#path, __p::B(#bytes), #executable, #mime))
 }
