@@ -3,6 +3,7 @@
 //! these values as `static`s; the run-time loader (`skills`, feature
 //! `loader`) hands them over as they are. Neither adds a rule.
 
+use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::{self, List, Str, present, table};
 
 /// Lowers a valid skill, with its files: the front end gives their bytes
@@ -59,7 +60,7 @@ pub fn mime(file: &ir::SkillFile) -> Option<Str> {
 /// Reads a skill's files from its directory, each exactly as listed: a file
 /// that changed length since is an error (S508), so that the bounds that
 /// held for the listing hold for what is kept.
-pub fn read_files(skill: &ir::Skill) -> Result<Vec<skills_core::File>, crate::Diagnostic> {
+pub fn read_files(skill: &ir::Skill) -> Result<Vec<skills_core::File>, Diagnostic> {
     let Some(dir) = &skill.dir_on_disk else {
         return Ok(Vec::new());
     };
@@ -69,8 +70,8 @@ pub fn read_files(skill: &ir::Skill) -> Result<Vec<skills_core::File>, crate::Di
         .iter()
         .map(|listed| {
             let bytes = crate::read::files::read_listed(dir, listed).map_err(|error| {
-                crate::Diagnostic::error(
-                    crate::Code::Io,
+                Diagnostic::error(
+                    Code::Io,
                     format!("{shown}/{}", listed.path),
                     format!("cannot read the file: {error}"),
                 )

@@ -441,10 +441,12 @@ pub fn same_skill(a: &ir::Skill, b: &ir::Skill) -> bool {
     let strip = |skill: &ir::Skill| {
         let mut extras = skill.extras.clone();
         extras.sort_by(|x, y| x.0.cmp(&y.0));
+        // Where the directory is on disk is not what the skill says.
         ir::Skill {
             head: String::new(),
             description_span: None,
             extras,
+            dir_on_disk: None,
             ..skill.clone()
         }
     };
