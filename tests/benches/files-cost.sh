@@ -5,6 +5,8 @@
 #
 #     bash tests/benches/files-cost.sh             # RUNS=5, 20 MB of resources
 #     RUNS=3 MEGABYTES=20 bash tests/benches/files-cost.sh
+#     CHECK_LINKS=false bash tests/benches/files-cost.sh   # the macro without link checks
+#     OPTIMIZED_MACROS=1 bash tests/benches/files-cost.sh  # [profile.dev.build-override] opt-level = 3
 #
 # 64 real skills: Anthropic's whole skill directories from
 # ../shared/corpus-dirs (scripts, fonts, templates; claude-api left out, its
@@ -26,6 +28,7 @@ cd "$(dirname "$0")/../.."
 workspace=$(pwd)
 RUNS=${RUNS:-5}
 MEGABYTES=${MEGABYTES:-20}
+CHECK_LINKS=${CHECK_LINKS:-true}
 dirs="$workspace/../shared/corpus-dirs/anthropics-skills/skills"
 flat="$workspace/../shared/corpus/davepoon-buildwithclaude"
 if [ ! -d "$dirs" ] || [ ! -d "$flat" ]; then
@@ -98,6 +101,9 @@ size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
 dir="$root/crates"
 mkdir -p "$dir"
 printf '[workspace]\nmembers = ["macro", "statics", "macro-bare", "statics-bare", "empty"]\nresolver = "3"\n\n[profile.release]\nstrip = true\n' > "$dir/Cargo.toml"
+if [ -n "${OPTIMIZED_MACROS:-}" ]; then
+    printf '\n[profile.dev.build-override]\nopt-level = 3\n' >> "$dir/Cargo.toml"
+fi
 cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
 for krate in macro statics; do
     mkdir -p "$dir/$krate/src"
@@ -132,7 +138,7 @@ cat > "$dir/macro/src/main.rs" <<EOF
 // edit 0
 #[allow(deprecated)] // the lenient corpus's warnings, shown once, not on every run
 mod agent {
-    skills::include_skills!("skills", track = false, profile = "lenient");
+    skills::include_skills!("skills", track = false, profile = "lenient", check_links = $CHECK_LINKS);
 }
 
 fn main() {
