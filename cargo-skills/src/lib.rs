@@ -7,6 +7,8 @@
 #[doc(hidden)]
 pub mod commands;
 mod output;
+#[doc(hidden)]
+pub mod replace;
 mod select;
 
 use std::process::ExitCode;

@@ -93,8 +93,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             refuse_dirty(changes.iter().map(|c| c.path.as_str()))?;
         }
         for change in &changes {
-            std::fs::write(&change.path, &change.after)
-                .map_err(|error| Failure::Io(format!("cannot write {}: {error}", change.path)))?;
+            write_back(&change.path, &change.before, &change.after)?;
         }
         for (from, to) in &renames {
             if Path::new(to).exists() {
@@ -228,4 +227,17 @@ fn refuse_dirty<'a>(paths: impl Iterator<Item = &'a str>) -> Result<(), Failure>
          commit or stash them first, or pass --allow-dirty",
         dirty.join(", ")
     )))
+}
+
+/// Writes `after` over `path` atomically, when the file still holds
+/// `before`; an edit saved since it was read is kept, with a note.
+pub(crate) fn write_back(path: &str, before: &str, after: &str) -> Result<bool, Failure> {
+    match crate::replace::replace(Path::new(path), before.as_bytes(), after.as_bytes()) {
+        Ok(crate::replace::Replaced::Written) => Ok(true),
+        Ok(crate::replace::Replaced::ChangedSince) => {
+            anstream::eprintln!("note: {path} changed since it was read; left as it is");
+            Ok(false)
+        }
+        Err(error) => Err(Failure::Io(format!("cannot write {path}: {error}"))),
+    }
 }

@@ -45,10 +45,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
                             })
                         );
                     } else {
-                        std::fs::write(&files.path, &after).map_err(|error| {
-                            Failure::Io(format!("cannot write {}: {error}", files.path))
-                        })?;
-                        anstream::eprintln!("Formatted {}", files.path);
+                        if super::fix::write_back(&files.path, &before, &after)? {
+                            anstream::eprintln!("Formatted {}", files.path);
+                        }
                     }
                 }
             }

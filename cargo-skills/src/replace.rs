@@ -1,0 +1,78 @@
+//! Writing a skill file back without losing anything: the new text goes to
+//! a temporary file beside it, is synced, gets the file's mode, and is
+//! renamed over it, so an interrupted write (a full disk, a file size limit,
+//! a kill) leaves the original whole. Just before, the file is read again:
+//! an edit saved since `fix` or `fmt` read it is kept, not overwritten.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// What [`replace`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replaced {
+    Written,
+    /// The file no longer holds what was read: nothing was written.
+    ChangedSince,
+}
+
+/// Replaces the contents of `path` with `after`, when it still holds
+/// `before`. Refuses a path that is now a symlink (one swapped in after the
+/// read would send the write elsewhere); a file with other hard links is
+/// written (it stops sharing its contents) after a note.
+pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced> {
+    let metadata = std::fs::symlink_metadata(path)?;
+    if metadata.file_type().is_symlink() || !metadata.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "it is no longer a regular file (a symlink or something else took its place)",
+        ));
+    }
+    if std::fs::read(path)? != before {
+        return Ok(Replaced::ChangedSince);
+    }
+    if hard_links(&metadata) > 1 {
+        anstream::eprintln!(
+            "note: {} has other hard links; they keep the old text",
+            path.display()
+        );
+    }
+    let temporary = temporary_beside(path)?;
+    let written = write_synced(&temporary, after, &metadata.permissions())
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written.map(|()| Replaced::Written)
+}
+
+/// A new file beside `path` (same directory, so that the rename is atomic),
+/// hidden so that discovery skips it should a kill leave it behind.
+fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(dir.join(format!(".{name}.{}.tmp", std::process::id())))
+}
+
+fn write_synced(path: &Path, bytes: &[u8], permissions: &std::fs::Permissions) -> io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(bytes)?;
+    file.set_permissions(permissions.clone())?;
+    file.sync_all()
+}
+
+#[cfg(unix)]
+fn hard_links(metadata: &std::fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    metadata.nlink()
+}
+
+#[cfg(not(unix))]
+fn hard_links(_: &std::fs::Metadata) -> u64 {
+    1
+}
