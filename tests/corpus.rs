@@ -24,6 +24,18 @@ fn corpus() -> Option<PathBuf> {
     }
 }
 
+/// The collections of the corpus, sorted.
+fn collections(root: &Path) -> Vec<PathBuf> {
+    let mut collections: Vec<PathBuf> = std::fs::read_dir(root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    collections.sort();
+    collections
+}
+
 /// All of `../shared/corpus`, or `None` (and a note) in a fresh clone.
 fn whole_corpus() -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
@@ -196,13 +208,7 @@ fn lenient_loads_at_least_99_percent_of_real_skills_with_a_description() {
     use skills::loader::{Loader, Profile};
     let Some(root) = whole_corpus() else { return };
     let loader = Loader::new().profile(Profile::Lenient);
-    let mut collections: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    collections.sort();
+    let collections = collections(&root);
     let (mut all, mut all_loaded) = (0usize, 0usize);
     let mut causes: std::collections::BTreeMap<String, usize> = Default::default();
     for collection in &collections {
@@ -513,14 +519,7 @@ fn links_in_the_corpus_are_counted() {
         Code::MissingCodePath,
     ];
     let mut figures = Vec::new();
-    let mut collections: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    collections.sort();
-    for dir in collections {
+    for dir in collections(&root) {
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
         let (mut skills, mut linking, mut broken) = (0, 0, 0);
         let mut counts = [0usize; 5];

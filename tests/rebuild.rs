@@ -20,6 +20,16 @@ fn new_crate(path: Path) -> TempCrate {
         Path::BuildScript => "rebuild-build-rs",
         Path::MacroWithTrack => "rebuild-macro",
     };
+    temp_crate(
+        path,
+        name,
+        "    print!(\"{}\", agent::SKILLS.catalog());\n",
+        &[("skills/alpha/SKILL.md", &skill("alpha", "First."))],
+    )
+}
+
+/// A crate that embeds `skills` on `path` and whose `main` runs `body`.
+fn temp_crate(path: Path, name: &str, body: &str, files: &[(&str, &str)]) -> TempCrate {
     let (build_rs, module) = match path {
         Path::BuildScript => (
             "fn main() {\n    skills_build::compile(\"skills\");\n}\n",
@@ -30,17 +40,15 @@ fn new_crate(path: Path) -> TempCrate {
             "mod agent {\n    skills::include_skills!(\"skills\");\n}\n",
         ),
     };
-    let main =
-        format!("{module}\nfn main() {{\n    print!(\"{{}}\", agent::SKILLS.catalog());\n}}\n");
-    TempCrate::new(
-        name,
-        &[
-            ("Cargo.toml", &manifest(name, "skills", true)),
-            ("build.rs", build_rs),
-            ("src/main.rs", &main),
-            ("skills/alpha/SKILL.md", &skill("alpha", "First.")),
-        ],
-    )
+    let main = format!("{module}\nfn main() {{\n{body}}}\n");
+    let manifest = manifest(name, "skills", true);
+    let mut all = vec![
+        ("Cargo.toml", manifest.as_str()),
+        ("build.rs", build_rs),
+        ("src/main.rs", main.as_str()),
+    ];
+    all.extend_from_slice(files);
+    TempCrate::new(name, &all)
 }
 
 fn run(krate: &TempCrate) -> Result<String, String> {
@@ -141,25 +149,11 @@ fn files_crate(path: Path) -> TempCrate {
         Path::BuildScript => "rebuild-files-build-rs",
         Path::MacroWithTrack => "rebuild-files-macro",
     };
-    let (build_rs, module) = match path {
-        Path::BuildScript => (
-            "fn main() {\n    skills_build::compile(\"skills\");\n}\n",
-            "mod agent {\n    include!(concat!(env!(\"OUT_DIR\"), \"/skills.rs\"));\n}\n",
-        ),
-        Path::MacroWithTrack => (
-            "fn main() {\n    skills_build::track(\"skills\");\n}\n",
-            "mod agent {\n    skills::include_skills!(\"skills\");\n}\n",
-        ),
-    };
-    let main = format!(
-        "{module}\nfn main() {{\n    for skill in agent::SKILLS.iter() {{\n        for file in skill.files() {{\n            println!(\"{{}}/{{}} {{}} {{:?}}\", skill.name(), file.path(), file.len(), file.text());\n        }}\n    }}\n}}\n"
-    );
-    TempCrate::new(
+    temp_crate(
+        path,
         name,
+        "    for skill in agent::SKILLS.iter() {\n        for file in skill.files() {\n            println!(\"{}/{} {} {:?}\", skill.name(), file.path(), file.len(), file.text());\n        }\n    }\n",
         &[
-            ("Cargo.toml", &manifest(name, "skills", true)),
-            ("build.rs", build_rs),
-            ("src/main.rs", &main),
             ("skills/alpha/SKILL.md", &skill("alpha", "First.")),
             ("skills/alpha/references/a.md", "one"),
         ],
