@@ -32,7 +32,7 @@ fn keys_in_the_specs_order_lists_in_block_style_strings_quoted_only_when_needed(
     let after = formatted(before);
     assert_eq!(
         after,
-        "---\nname: a\ndescription: Deploys the app. Use when asked.\nlicense: MIT\nmetadata:\n  owner: \"team: infra\"\n  tier: \"1\"\nallowed-tools: Bash Read\nversion: 2\ntags:\n  - deploy\n  - ops\nx-team: infra\n---\n\nBody: untouched.\n"
+        "---\nname: a\ndescription: Deploys the app. Use when asked.\nlicense: MIT\nmetadata:\n  owner: \"team: infra\"\n  tier: \"1\"\nallowed-tools: Bash Read\nversion: 2\ntags:\n  - deploy\n  - ops\nx-team: infra\n---\n\n\nBody: untouched.\n"
     );
     assert_eq!(formatted(&after), after, "idempotent");
 }
@@ -44,7 +44,7 @@ fn long_descriptions_fold_at_80_columns_and_read_back_the_same() {
     let after = formatted(&before);
     assert_eq!(
         after,
-        "---\nname: a\ndescription: >-\n  Deploys the application to staging or production, checks the health endpoints,\n  and rolls back on failure. Use when the user asks to ship a release.\n---\n\nBody\n"
+        "---\nname: a\ndescription: >-\n  Deploys the application to staging or production, checks the health endpoints,\n  and rolls back on failure. Use when the user asks to ship a release.\n---\nBody\n"
     );
     assert!(after.lines().all(|line| line.chars().count() <= 80));
     assert_eq!(formatted(&after), after);
@@ -56,7 +56,7 @@ fn line_breaks_in_a_value_become_a_literal_block_or_escapes() {
     let after = formatted(before);
     assert_eq!(
         after,
-        "---\nname: a\ndescription: |\n  Deploys.\n  Use when asked.\nx-odd: \"  leading\\nspaces\"\n---\n\nBody\n"
+        "---\nname: a\ndescription: |\n  Deploys.\n  Use when asked.\nx-odd: \"  leading\\nspaces\"\n---\nBody\n"
     );
 }
 
@@ -66,7 +66,7 @@ fn crlf_and_a_bom_are_kept() {
         "\u{feff}---\r\ndescription: Does a. Use when asked.\r\nname: a\r\n---\r\nBody\r\n";
     assert_eq!(
         formatted(before),
-        "\u{feff}---\r\nname: a\r\ndescription: Does a. Use when asked.\r\n---\r\n\r\nBody\r\n"
+        "\u{feff}---\r\nname: a\r\ndescription: Does a. Use when asked.\r\n---\r\nBody\r\n"
     );
 }
 
@@ -160,4 +160,25 @@ proptest! {
             );
         }
     }
+}
+
+/// Every byte after the closing fence is the body's, which the model reads:
+/// `fmt` adds no blank line and takes none away (issue 23, item 5).
+#[test]
+fn every_byte_after_the_closing_fence_stays() {
+    for after_fence in ["Body\n", "\n\nBody\n", "\n\n\n  Body\r\n", "", "\n"] {
+        let before =
+            format!("---\ndescription: 'Does a. Use when asked.'\nname: a\n---\n{after_fence}");
+        let after = formatted(&before);
+        assert_eq!(
+            after,
+            format!("---\nname: a\ndescription: Does a. Use when asked.\n---\n{after_fence}"),
+            "{after_fence:?}"
+        );
+    }
+    // A closing fence with no line break at the end of the file keeps none.
+    assert_eq!(
+        formatted("---\ndescription: 'Does a. Use when asked.'\nname: a\n---"),
+        "---\nname: a\ndescription: Does a. Use when asked.\n---"
+    );
 }

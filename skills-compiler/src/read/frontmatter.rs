@@ -40,6 +40,10 @@ pub(crate) struct Framing {
     pub yaml: Option<Range<usize>>,
     /// The markdown after the closing fence, leading blank lines removed.
     pub body: Range<usize>,
+    /// The closing fence's line break (empty at the end of the file; where
+    /// the file starts without frontmatter). Every byte from its end on is
+    /// the body as written, which `fmt` keeps as it is.
+    pub after_fence: Range<usize>,
 }
 
 /// One line of the text: its range with and without the line break.
@@ -81,6 +85,7 @@ pub(crate) fn split(source: &SourceFile, allow_missing: bool) -> Result<Framing,
             return Ok(Framing {
                 yaml: None,
                 body: skip_blank_lines(text, start),
+                after_fence: start..start,
             });
         }
         let first = lines(text, start)
@@ -108,6 +113,7 @@ pub(crate) fn split(source: &SourceFile, allow_missing: bool) -> Result<Framing,
     Ok(Framing {
         yaml: Some(opening.full.end..closing.full.start),
         body: skip_blank_lines(text, closing.full.end),
+        after_fence: closing.content.end..closing.full.end,
     })
 }
 

@@ -12,9 +12,10 @@
 //!   block scalars when that reads back the same, else quoted;
 //! - numbers, booleans and nulls exactly as written;
 //! - block-style lists and maps, two spaces of indentation, `---` fences,
-//!   one blank line before the body, the file's line ending and BOM.
+//!   the file's line ending and BOM.
 //!
-//! The body is never touched. saphyr keeps no comments, so a frontmatter
+//! The body is never touched: every byte after the closing fence stays,
+//! blank lines before the body included. saphyr keeps no comments, so a frontmatter
 //! with a comment is left as it is ([`Outcome::Skipped`]), never stripped.
 //! [`skill`] formats one skill's file and proves the result means the same:
 //! the same skill as compiled, and the same body bytes.
@@ -108,13 +109,10 @@ pub fn text_of(text: &str, config: &Config) -> Result<String, String> {
     } else {
         ""
     };
-    let body = &text[framing.body.clone()];
-    let mut out = format!("{bom}---\n{yaml}---\n");
-    if !body.is_empty() {
-        out.push('\n');
-    }
-    out = out.replace('\n', eol);
-    out.push_str(body);
+    // The fence's own line break, then every byte after it, as written: the
+    // body (leading blank lines included) is what the model reads.
+    let mut out = format!("{bom}---\n{yaml}---").replace('\n', eol);
+    out.push_str(&text[framing.after_fence.start..]);
     Ok(out)
 }
 
