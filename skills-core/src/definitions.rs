@@ -36,6 +36,16 @@ pub fn openai(
     )
 }
 
+/// `{"type": "function", "name", "description", "parameters"}` for the
+/// OpenAI Responses API (its tools are flat, not wrapped in `function`).
+pub fn openai_responses(name: &str, description: &str, parameters_json: &str) -> String {
+    format!(
+        r#"{{"type":"function","name":{},"description":{},"parameters":{parameters_json}}}"#,
+        string(name),
+        string(description)
+    )
+}
+
 /// `{"name", "description", "inputSchema", "annotations"}` for MCP.
 pub fn mcp(name: &str, description: &str, parameters_json: &str, hints: Hints) -> String {
     format!(
@@ -79,6 +89,12 @@ impl Tool {
                 true,
             )
         })
+    }
+
+    /// `{"type": "function", "name", "description", "parameters"}` for the
+    /// OpenAI Responses API.
+    pub fn openai_responses_json(&self) -> String {
+        openai_responses(&self.name, &self.description, &self.parameters_json)
     }
 
     /// `{"name", "description", "inputSchema", "annotations"}` for MCP, with

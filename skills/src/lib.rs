@@ -34,6 +34,7 @@ mod layers;
 pub mod loader;
 pub mod model;
 mod set;
+pub mod toolset;
 mod typed;
 #[cfg(feature = "watch")]
 mod watch;
@@ -50,6 +51,7 @@ pub use skills_core::{
     Property, Protocol, RequestError, Schema, Section, Skill, Str, Tool, ToolCallError, Version,
     check_origin, definitions, is_file_path,
 };
+pub use toolset::Toolset;
 
 /// Re-exported so that users of the generated code need no `http` or
 /// `serde_json` dependency of their own.

@@ -1,0 +1,535 @@
+//! The host toolset: how a model opens skills when the host is not an MCP
+//! client. Two tools, `load_skill {name}` and `read_skill_resource {name,
+//! path}`, next to the skills' own HTTP tools, for any model API; their
+//! schemas and the instructions for the system prompt are written from one
+//! table ([`TOOLS`]), so the two cannot disagree.
+//!
+//! ```
+//! # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
+//! use serde_json::json;
+//! use skills::model::{Provider, tool_uses};
+//! use skills::toolset::Toolset;
+//!
+//! let toolset = Toolset::new(&agent::SKILLS);
+//! let tools = toolset.definitions(Provider::Anthropic); // send with the request
+//! let system = toolset.instructions();                   // and this as the system prompt
+//! let response = json!({"content": [{"type": "tool_use", "id": "toolu_1",
+//!     "name": "load_skill", "input": {"name": "forms"}}]});
+//! for call in tool_uses(Provider::Anthropic, &response)? {
+//!     match toolset.answer(&call) {
+//!         Some(result) => assert_eq!(result["tool_use_id"], "toolu_1"), // goes back to the model
+//!         None => { /* an HTTP tool: call.parse(&agent::SKILLS)?, its policy, then send */ }
+//!     }
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use serde_json::{Map, Value, json};
+
+use crate::model::{Provider, ToolUse};
+use crate::set::SkillSet;
+use skills_core::{File, Skill, definitions};
+
+/// What a read returns at most, by default: 256 KiB.
+pub const DEFAULT_CAP: usize = 256 * 1024;
+
+/// One parameter of a host tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Param {
+    pub name: &'static str,
+    pub kind: ParamKind,
+    pub required: bool,
+    pub description: &'static str,
+}
+
+/// The JSON type of a host tool's parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A skill's name: an enum of the set's names.
+    SkillName,
+    String,
+    /// A whole number of at least 1.
+    Count,
+    Boolean,
+}
+
+/// A host tool: its name, what it does, its parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostTool {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub params: &'static [Param],
+}
+
+/// The name of the tool that loads a skill.
+pub const LOAD_SKILL: &str = "load_skill";
+/// The name of the tool that reads one of a skill's files.
+pub const READ_SKILL_RESOURCE: &str = "read_skill_resource";
+
+/// The one table the schemas and the instructions are written from.
+pub const TOOLS: [HostTool; 2] = [
+    HostTool {
+        name: LOAD_SKILL,
+        description: "Load a skill: its full instructions, and the list of its files. Load a skill before you follow it.",
+        params: &[Param {
+            name: "name",
+            kind: ParamKind::SkillName,
+            required: true,
+            description: "The skill's name, as the list of available skills gives it.",
+        }],
+    },
+    HostTool {
+        name: READ_SKILL_RESOURCE,
+        description: "Read one file of a loaded skill (a reference, a script, a template) by its path in the skill.",
+        params: &[
+            Param {
+                name: "name",
+                kind: ParamKind::SkillName,
+                required: true,
+                description: "The skill's name.",
+            },
+            Param {
+                name: "path",
+                kind: ParamKind::String,
+                required: true,
+                description: "The file's path in the skill, as load_skill lists it, e.g. references/api.md.",
+            },
+            Param {
+                name: "offset",
+                kind: ParamKind::Count,
+                required: false,
+                description: "The first line to read (1 is the first line of the file).",
+            },
+            Param {
+                name: "limit",
+                kind: ParamKind::Count,
+                required: false,
+                description: "How many lines to read at most.",
+            },
+            Param {
+                name: "binary",
+                kind: ParamKind::Boolean,
+                required: false,
+                description: "For a binary file: return its bytes as base64 (otherwise its size, type and SHA-256).",
+            },
+        ],
+    },
+];
+
+/// What a host is asked to approve before a load or a read is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access<'a> {
+    Load { skill: &'a str },
+    Read { skill: &'a str, path: &'a str },
+}
+
+type Approve<'s> = Box<dyn Fn(Access<'_>) -> Result<(), String> + Send + Sync + 's>;
+
+/// The two host tools over a skill set, and the set's HTTP tools beside them.
+pub struct Toolset<'s> {
+    set: &'s SkillSet,
+    cap: usize,
+    approve: Option<Approve<'s>>,
+}
+
+impl std::fmt::Debug for Toolset<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Toolset")
+            .field("skills", &self.set.len())
+            .field("cap", &self.cap)
+            .field("approve", &self.approve.is_some())
+            .finish()
+    }
+}
+
+impl<'s> Toolset<'s> {
+    pub fn new(set: &'s SkillSet) -> Toolset<'s> {
+        Toolset {
+            set,
+            cap: DEFAULT_CAP,
+            approve: None,
+        }
+    }
+
+    /// The most bytes one read returns (default 256 KiB); more is cut at a
+    /// line boundary, and the answer says how to read on.
+    pub fn cap(mut self, bytes: usize) -> Toolset<'s> {
+        self.cap = bytes.max(1);
+        self
+    }
+
+    /// A check that sees each load and read before it is answered; an
+    /// `Err` is answered to the model as an error with its text.
+    pub fn approve(
+        mut self,
+        approve: impl Fn(Access<'_>) -> Result<(), String> + Send + Sync + 's,
+    ) -> Toolset<'s> {
+        self.approve = Some(Box::new(approve));
+        self
+    }
+
+    /// The tool definitions for `provider`: the two host tools, then every
+    /// HTTP tool of the set that is offered (not Deny), as a JSON array.
+    pub fn definitions(&self, provider: Provider) -> Value {
+        self.definitions_of(provider, |_| true)
+    }
+
+    /// The same, with the HTTP tools of the `loaded` skills only: a model
+    /// sees a skill's tools once it has loaded the skill.
+    pub fn definitions_for(&self, provider: Provider, loaded: &[&str]) -> Value {
+        self.definitions_of(provider, |skill| loaded.contains(&skill.name()))
+    }
+
+    fn definitions_of(&self, provider: Provider, with_tools: impl Fn(&Skill) -> bool) -> Value {
+        let mut all: Vec<Value> = TOOLS
+            .iter()
+            .map(|tool| host_definition(tool, provider, &self.schema(tool)))
+            .collect();
+        for skill in self.set.iter().filter(|skill| with_tools(skill)) {
+            for tool in skill.tools().iter().filter(|tool| tool.is_offered()) {
+                let text = match provider {
+                    Provider::Anthropic => tool.anthropic_json(),
+                    Provider::OpenAiChat => tool.openai_json(),
+                    Provider::OpenAiResponses => tool.openai_responses_json(),
+                };
+                all.push(serde_json::from_str(&text).unwrap_or(Value::Null));
+            }
+        }
+        Value::Array(all)
+    }
+
+    /// The JSON Schema of a host tool's parameters, from the table.
+    fn schema(&self, tool: &HostTool) -> Value {
+        let mut properties = Map::new();
+        for param in tool.params {
+            let mut schema = match param.kind {
+                ParamKind::SkillName => {
+                    json!({"type": "string", "enum": self.set.names().collect::<Vec<_>>()})
+                }
+                ParamKind::String => json!({"type": "string"}),
+                ParamKind::Count => json!({"type": "integer", "minimum": 1}),
+                ParamKind::Boolean => json!({"type": "boolean"}),
+            };
+            schema["description"] = Value::String(param.description.to_owned());
+            properties.insert(param.name.to_owned(), schema);
+        }
+        let required: Vec<&str> = tool
+            .params
+            .iter()
+            .filter(|p| p.required)
+            .map(|p| p.name)
+            .collect();
+        json!({
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": false,
+        })
+    }
+
+    /// The text for the system prompt: the catalog of skills and how to use
+    /// the two tools, each with its parameters as the table gives them.
+    pub fn instructions(&self) -> String {
+        let mut text = String::from(
+            "You have skills: instructions for particular tasks, with files. Each is listed below with when to use it.\n\
+             When a task matches a skill, load it first and follow what it says; read its files when it points to them.\n\n",
+        );
+        text.push_str(self.set.catalog());
+        text.push_str("\nTools:\n");
+        for tool in &TOOLS {
+            text.push_str(&format!("- `{}`: {}\n", signature(tool), tool.description));
+        }
+        text
+    }
+
+    /// The answer to `call` in its provider's shape, when it is one of the
+    /// two host tools; `None` for any other tool (send it through
+    /// [`ToolUse::parse`]). Every problem is an answer the model can read:
+    /// an error result (`is_error` on Anthropic) whose text starts `Error:`.
+    pub fn answer(&self, call: &ToolUse) -> Option<Value> {
+        let tool = TOOLS.iter().find(|tool| tool.name == call.name)?;
+        let result = match call.arguments() {
+            Ok(arguments) => self.run(tool, &arguments),
+            Err(error) => Err(error.to_string()),
+        };
+        Some(match result {
+            Ok(text) => call.result(&text, false),
+            Err(message) => call.result(&format!("Error: {message}"), true),
+        })
+    }
+
+    fn run(&self, tool: &HostTool, arguments: &Value) -> Result<String, String> {
+        let arguments = Arguments::read(tool, arguments)?;
+        let skill = self.skill(arguments.text("name").unwrap_or_default())?;
+        if tool.name == LOAD_SKILL {
+            self.approved(Access::Load {
+                skill: skill.name(),
+            })?;
+            return Ok(loaded(skill));
+        }
+        let path = arguments.text("path").unwrap_or_default();
+        let file = file(skill, path)?;
+        self.approved(Access::Read {
+            skill: skill.name(),
+            path,
+        })?;
+        match file.text() {
+            Some(text) => Ok(self.lines(
+                skill,
+                file,
+                text,
+                arguments.count("offset"),
+                arguments.count("limit"),
+            )),
+            None if arguments.flag("binary") => self.base64(file),
+            None => Ok(format!(
+                "`{}` is a binary file: {} bytes, {}, sha256 {}. Call {READ_SKILL_RESOURCE} with \"binary\": true for its bytes in base64.",
+                file.path(),
+                file.len(),
+                file.mime().unwrap_or("application/octet-stream"),
+                file.sha256_hex()
+            )),
+        }
+    }
+
+    fn skill(&self, name: &str) -> Result<&'s Skill, String> {
+        self.set.get(name).ok_or_else(|| {
+            let names: Vec<&str> = self.set.names().collect();
+            format!(
+                "there is no skill named `{name}`; the skills are: {}",
+                names.join(", ")
+            )
+        })
+    }
+
+    fn approved(&self, access: Access<'_>) -> Result<(), String> {
+        match &self.approve {
+            Some(approve) => approve(access).map_err(|why| format!("not allowed: {why}")),
+            None => Ok(()),
+        }
+    }
+
+    /// Lines from `offset` (1-based), at most `limit` of them, cut at a line
+    /// boundary before `cap` bytes; what is left is said, with how to read on.
+    fn lines(
+        &self,
+        skill: &Skill,
+        file: &File,
+        text: &str,
+        offset: Option<u64>,
+        limit: Option<u64>,
+    ) -> String {
+        let first = offset.unwrap_or(1).max(1);
+        let total = text.split_inclusive('\n').count() as u64;
+        if total == 0 {
+            return format!("`{}` is empty.", file.path());
+        }
+        if first > total {
+            return format!(
+                "`{}` has {total} line{}; offset {first} is past its end.",
+                file.path(),
+                if total == 1 { "" } else { "s" }
+            );
+        }
+        let mut out = String::new();
+        let mut taken = 0u64;
+        for line in text.split_inclusive('\n').skip((first - 1) as usize) {
+            if limit.is_some_and(|limit| taken >= limit)
+                || (taken > 0 && out.len() + line.len() > self.cap)
+            {
+                break;
+            }
+            if out.len() + line.len() > self.cap {
+                // One line longer than the cap: cut inside it, at a character.
+                let mut end = self.cap;
+                while !line.is_char_boundary(end) {
+                    end -= 1;
+                }
+                out.push_str(&line[..end]);
+                out.push_str(&format!(
+                    "\n[... this line is {} bytes, more than the cap of {}: the rest of it is not shown]\n",
+                    line.len(),
+                    self.cap
+                ));
+                taken += 1;
+                break;
+            }
+            out.push_str(line);
+            taken += 1;
+        }
+        let next = first + taken;
+        if next <= total {
+            let left = total - next + 1;
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&format!(
+                "[{left} more line{} of `{}` not shown; read on with {READ_SKILL_RESOURCE} {{\"name\": \"{}\", \"path\": \"{}\", \"offset\": {next}}}]",
+                if left == 1 { "" } else { "s" },
+                file.path(),
+                skill.name(),
+                file.path()
+            ));
+        }
+        out
+    }
+
+    fn base64(&self, file: &File) -> Result<String, String> {
+        let encoded_len = file.len().div_ceil(3) * 4;
+        if encoded_len > self.cap {
+            return Err(format!(
+                "`{}` is {} bytes, {encoded_len} in base64, over the cap of {} bytes: it cannot be read here",
+                file.path(),
+                file.len(),
+                self.cap
+            ));
+        }
+        Ok(file.to_base64())
+    }
+}
+
+/// `read_skill_resource(name, path, offset?, limit?, binary?)`, from the table.
+pub fn signature(tool: &HostTool) -> String {
+    let params: Vec<String> = tool
+        .params
+        .iter()
+        .map(|p| format!("{}{}", p.name, if p.required { "" } else { "?" }))
+        .collect();
+    format!("{}({})", tool.name, params.join(", "))
+}
+
+fn host_definition(tool: &HostTool, provider: Provider, schema: &Value) -> Value {
+    let schema = schema.to_string();
+    let text = match provider {
+        Provider::Anthropic => definitions::anthropic(tool.name, tool.description, &schema),
+        Provider::OpenAiChat => format!(
+            r#"{{"type":"function","function":{{"name":{},"description":{},"parameters":{schema}}}}}"#,
+            Value::String(tool.name.to_owned()),
+            Value::String(tool.description.to_owned())
+        ),
+        Provider::OpenAiResponses => {
+            definitions::openai_responses(tool.name, tool.description, &schema)
+        }
+    };
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+/// What `load_skill` answers: the rendered skill, then its files and how to
+/// read them.
+fn loaded(skill: &Skill) -> String {
+    let mut text = skill.rendered().to_owned();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    if skill.files().is_empty() {
+        text.push_str("\nThis skill has no other files.\n");
+        return text;
+    }
+    text.push_str(&format!("\nFiles of `{}`:\n", skill.name()));
+    for file in skill.files() {
+        let kind = match (file.text(), file.mime()) {
+            (Some(_), _) => "text".to_owned(),
+            (None, Some(mime)) => format!("binary, {mime}"),
+            (None, None) => "binary".to_owned(),
+        };
+        text.push_str(&format!(
+            "- {} ({} bytes, {kind})\n",
+            file.path(),
+            file.len()
+        ));
+    }
+    text.push_str(&format!(
+        "Read one with {READ_SKILL_RESOURCE} {{\"name\": \"{}\", \"path\": \"<path>\"}}.\n",
+        skill.name()
+    ));
+    text
+}
+
+/// The file at `path`, or an error that names the files there are.
+fn file<'a>(skill: &'a Skill, path: &str) -> Result<&'a File, String> {
+    if let Some(file) = skill.file(path) {
+        return Ok(file);
+    }
+    if path == "SKILL.md" {
+        return Err(format!(
+            "SKILL.md is the skill itself: call {LOAD_SKILL} {{\"name\": \"{}\"}}",
+            skill.name()
+        ));
+    }
+    let files: Vec<&str> = skill.files().iter().take(50).map(File::path).collect();
+    let more = skill.files().len().saturating_sub(files.len());
+    let listed = if files.is_empty() {
+        "it has no files".to_owned()
+    } else if more > 0 {
+        format!("its files are: {} (and {more} more)", files.join(", "))
+    } else {
+        format!("its files are: {}", files.join(", "))
+    };
+    Err(format!("`{}` has no file `{path}`; {listed}", skill.name()))
+}
+
+/// A host tool's arguments, checked against its table: an object with the
+/// required parameters, each of its type, and no other key.
+struct Arguments<'a> {
+    object: &'a Map<String, Value>,
+}
+
+impl<'a> Arguments<'a> {
+    fn read(tool: &HostTool, arguments: &'a Value) -> Result<Arguments<'a>, String> {
+        let Value::Object(object) = arguments else {
+            return Err(format!(
+                "the arguments of {} must be a JSON object: {}",
+                tool.name,
+                signature(tool)
+            ));
+        };
+        if let Some(unknown) = object
+            .keys()
+            .find(|k| !tool.params.iter().any(|p| p.name == k.as_str()))
+        {
+            let names: Vec<&str> = tool.params.iter().map(|p| p.name).collect();
+            return Err(format!(
+                "unknown argument `{unknown}`; the arguments of {} are: {}",
+                tool.name,
+                names.join(", ")
+            ));
+        }
+        for param in tool.params {
+            let value = object.get(param.name);
+            let fits = match (param.kind, value) {
+                (_, None) => !param.required,
+                (ParamKind::SkillName | ParamKind::String, Some(Value::String(_))) => true,
+                (ParamKind::Count, Some(Value::Number(n))) => n.as_u64().is_some_and(|n| n >= 1),
+                (ParamKind::Boolean, Some(Value::Bool(_))) => true,
+                _ => false,
+            };
+            if !fits {
+                let wanted = match param.kind {
+                    ParamKind::SkillName | ParamKind::String => "a string",
+                    ParamKind::Count => "a whole number of at least 1",
+                    ParamKind::Boolean => "true or false",
+                };
+                return Err(match value {
+                    None => format!("`{}` is required: {}", param.name, signature(tool)),
+                    Some(_) => format!("`{}` must be {wanted}", param.name),
+                });
+            }
+        }
+        Ok(Arguments { object })
+    }
+
+    fn text(&self, name: &str) -> Option<&'a str> {
+        self.object.get(name).and_then(Value::as_str)
+    }
+
+    fn count(&self, name: &str) -> Option<u64> {
+        self.object.get(name).and_then(Value::as_u64)
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.object
+            .get(name)
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+    }
+}
