@@ -262,3 +262,62 @@ async fn serve_lists_and_reads_every_file_of_a_skill() {
     }
     client.cancel().await.unwrap();
 }
+
+/// A client without the skills extension gets the host toolset: it lists
+/// `load_skill` and `read_skill_resource`, and their answers are what
+/// `skills::Toolset` answers any model API. `--no-host-tools` leaves them out.
+#[tokio::test]
+async fn serve_offers_the_host_toolset_to_clients_without_the_skills_extension() {
+    use rmcp::model::CallToolRequestParams;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/files");
+    let loaded = skills::loader::Loader::new().load(&dir).unwrap();
+    let toolset = skills::Toolset::new(loaded.set());
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"));
+    command.arg("serve").arg(&dir);
+    let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert_eq!(names, ["load_skill", "read_skill_resource"]);
+    assert_eq!(
+        serde_json::Value::Object((*tools[1].input_schema).clone()),
+        toolset.parameters(&skills::toolset::TOOLS[1])
+    );
+    for (name, arguments) in [
+        ("load_skill", json!({"name": "forms"})),
+        (
+            "read_skill_resource",
+            json!({"name": "forms", "path": "references/fields.md"}),
+        ),
+        (
+            "read_skill_resource",
+            json!({"name": "forms", "path": "../forms/SKILL.md"}),
+        ),
+    ] {
+        let result = client
+            .call_tool(
+                CallToolRequestParams::new(name)
+                    .with_arguments(arguments.as_object().unwrap().clone()),
+            )
+            .await
+            .unwrap();
+        let text: String = result
+            .content
+            .iter()
+            .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+            .collect();
+        let expected = toolset.respond(name, &arguments).unwrap();
+        assert_eq!(
+            result.is_error == Some(true),
+            expected.is_err(),
+            "{name} {arguments}"
+        );
+        assert_eq!(text, expected.unwrap_or_else(|e| e), "{name} {arguments}");
+    }
+    client.cancel().await.unwrap();
+
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"));
+    command.arg("serve").arg(&dir).arg("--no-host-tools");
+    let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
+    assert!(client.list_all_tools().await.unwrap().is_empty());
+    client.cancel().await.unwrap();
+}

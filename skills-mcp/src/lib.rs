@@ -81,6 +81,7 @@ pub struct Builder {
     max_response_bytes: usize,
     only: Option<Vec<String>>,
     local: Option<LocalTool>,
+    host_tools: bool,
 }
 
 impl Builder {
@@ -93,7 +94,18 @@ impl Builder {
             max_response_bytes: send::DEFAULT_MAX_RESPONSE_BYTES,
             only: None,
             local: None,
+            host_tools: false,
         }
+    }
+
+    /// Also offers the host toolset's `load_skill` and `read_skill_resource`
+    /// (see `skills::toolset`) to clients that do not declare the skills
+    /// extension, which then have no other way to open a skill. The same
+    /// code answers them as for any model API. Off by default; `cargo
+    /// skills serve` turns it on.
+    pub fn host_tools(mut self, on: bool) -> Builder {
+        self.host_tools = on;
+        self
     }
 
     /// Sends every request to this `scheme://host[:port]` instead of the
@@ -169,6 +181,7 @@ impl Builder {
             },
             self.only,
             self.local,
+            self.host_tools,
         ))
     }
 }

@@ -41,6 +41,8 @@ pub struct SkillsServer {
     sender: Sender,
     only: Option<Vec<String>>,
     local: Option<LocalTool>,
+    /// The served skills, for the host toolset, when it is offered.
+    host: Option<Skills>,
     /// tools/list and skills/list never change: built once, from the tables.
     tools: Arc<[McpTool]>,
     entries: Arc<[McpSkill]>,
@@ -53,6 +55,7 @@ impl SkillsServer {
         sender: Sender,
         only: Option<Vec<String>>,
         local: Option<LocalTool>,
+        host_tools: bool,
     ) -> SkillsServer {
         let mut server = SkillsServer {
             skills,
@@ -60,6 +63,7 @@ impl SkillsServer {
             sender,
             only,
             local,
+            host: None,
             tools: Arc::new([]),
             entries: Arc::new([]),
         };
@@ -70,7 +74,29 @@ impl SkillsServer {
             .map(mcp_tool)
             .collect();
         server.entries = server.served().map(mcp_skill).collect();
+        if host_tools {
+            // The toolset lists and opens the served skills only.
+            server.host = Some(match &server.only {
+                None => server.skills.clone(),
+                Some(_) => Skills::Shared(Arc::new(skills::SkillSet::owned(
+                    server.served().cloned().collect(),
+                ))),
+            });
+        }
         server
+    }
+
+    /// The host toolset, when it is offered to this client: on, and the
+    /// client does not declare the skills extension.
+    fn toolset_for(&self, context: &RequestContext<RoleServer>) -> Option<skills::Toolset<'_>> {
+        let host = self.host.as_ref()?;
+        let has_skills = context.client_capabilities().is_some_and(|capabilities| {
+            capabilities
+                .extensions
+                .as_ref()
+                .is_some_and(|extensions| extensions.contains_key(rmcp::model::SKILLS_EXTENSION_ID))
+        });
+        (!has_skills).then(|| skills::Toolset::new(host))
     }
 
     /// Serves over stdio until the client disconnects.
@@ -221,11 +247,21 @@ impl SkillsServer {
         request: CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> CallToolResponse {
+        let arguments = serde_json::Value::Object(request.arguments.clone().unwrap_or_default());
+        if let Some(answer) = self
+            .toolset_for(context)
+            .and_then(|toolset| toolset.respond(&request.name, &arguments))
+        {
+            return match answer {
+                Ok(text) => rmcp::model::CallToolResult::success(vec![ContentBlock::text(text)]),
+                Err(text) => failure(text),
+            }
+            .into();
+        }
         let tool = match self.tool(&request.name) {
             Ok(tool) => tool,
             Err(message) => return failure(message).into(),
         };
-        let arguments = serde_json::Value::Object(request.arguments.clone().unwrap_or_default());
         let call = match tool.parse_value(&arguments) {
             Ok(call) => call,
             // Names the field by JSON path; nothing is sent.
@@ -392,9 +428,26 @@ impl ServerHandler for SkillsServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
+        let mut tools = Vec::new();
+        if let Some(toolset) = self.toolset_for(&context) {
+            for tool in &skills::toolset::TOOLS {
+                let schema = match toolset.parameters(tool) {
+                    serde_json::Value::Object(schema) => schema,
+                    _ => serde_json::Map::new(),
+                };
+                tools.push(
+                    McpTool::new(tool.name, tool.description, Arc::new(schema)).annotate(
+                        rmcp::model::ToolAnnotations::new()
+                            .read_only(true)
+                            .open_world(false),
+                    ),
+                );
+            }
+        }
+        tools.extend(self.tools.iter().cloned());
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(

@@ -29,6 +29,8 @@ struct Client {
     asked: Arc<Mutex<Vec<String>>>,
     /// Asks for this protocol version instead of the newest.
     version: Option<ProtocolVersion>,
+    /// Declares the skills extension (SEP-2640).
+    skills_extension: bool,
 }
 
 impl ClientHandler for Client {
@@ -36,6 +38,14 @@ impl ClientHandler for Client {
         let mut capabilities = ClientCapabilities::default();
         if self.answer.is_some() {
             capabilities.elicitation = Some(Default::default());
+        }
+        if self.skills_extension {
+            let mut extensions = rmcp::model::ExtensionCapabilities::new();
+            extensions.insert(
+                rmcp::model::SKILLS_EXTENSION_ID.to_owned(),
+                Default::default(),
+            );
+            capabilities.extensions = Some(extensions);
         }
         let mut config = ClientConfig::new(capabilities, Implementation::new("test-client", "1"));
         if let Some(version) = &self.version {
@@ -80,6 +90,15 @@ async fn connect_to(
     server: skills_mcp::SkillsServer,
     answer: Option<ElicitationAction>,
 ) -> (Connected, Arc<Mutex<Vec<String>>>) {
+    connect_as(server, answer, false).await
+}
+
+/// The same, declaring the skills extension or not.
+async fn connect_as(
+    server: skills_mcp::SkillsServer,
+    answer: Option<ElicitationAction>,
+    skills_extension: bool,
+) -> (Connected, Arc<Mutex<Vec<String>>>) {
     let (server_side, client_side) = tokio::io::duplex(64 * 1024);
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_side).await {
@@ -91,6 +110,7 @@ async fn connect_to(
         answer,
         asked: Arc::clone(&asked),
         version: None,
+        skills_extension,
     };
     (client.serve(client_side).await.unwrap(), asked)
 }
@@ -405,6 +425,7 @@ async fn connect_2026(
         answer: Some(answer),
         asked: Arc::clone(&asked),
         version: Some(ProtocolVersion::V_2026_07_28),
+        skills_extension: false,
     };
     let mut server_info = InitializeResult::new(server.get_info().capabilities);
     server_info.protocol_version = ProtocolVersion::V_2026_07_28;
@@ -522,4 +543,46 @@ async fn a_bad_origin_is_refused_at_start_and_a_timeout_says_so() {
     assert_eq!(silent.is_error, Some(true));
     assert_eq!(text(&silent), "the request failed: timed out after 0.3 s");
     client.cancel().await.unwrap();
+}
+
+/// The host tools are offered only when asked for, and then only to a
+/// client that does not declare the skills extension (which opens skills
+/// through `skills/get` and resources instead).
+#[tokio::test]
+async fn host_tools_go_to_clients_without_the_skills_extension() {
+    let (origin, _) = http_server().await;
+    let tool_names = |tools: Vec<rmcp::model::Tool>| -> Vec<String> {
+        tools.into_iter().map(|t| t.name.to_string()).collect()
+    };
+    let build = |host: bool| {
+        skills_mcp::Builder::new(&agent::SKILLS)
+            .origin(&origin)
+            .host_tools(host)
+            .build()
+            .unwrap()
+    };
+    let (plain, _) = connect_as(build(false), None, false).await;
+    let without = tool_names(plain.list_all_tools().await.unwrap());
+    assert!(!without.iter().any(|n| n == "load_skill"), "{without:?}");
+    let (client, _) = connect_as(build(true), None, false).await;
+    let with = tool_names(client.list_all_tools().await.unwrap());
+    assert_eq!(with[..2], ["load_skill", "read_skill_resource"]);
+    assert_eq!(with[2..], without[..]);
+    let result = call(&client, "load_skill", json!({"name": "tracker"})).await;
+    assert_eq!(result.is_error, Some(false));
+    assert!(
+        text(&result).starts_with(agent::tracker::SKILL.rendered()),
+        "{}",
+        text(&result)
+    );
+    let (extended, _) = connect_as(build(true), None, true).await;
+    assert_eq!(
+        tool_names(extended.list_all_tools().await.unwrap()),
+        without
+    );
+    let refused = call(&extended, "load_skill", json!({"name": "tracker"})).await;
+    assert_eq!(refused.is_error, Some(true));
+    for client in [plain, client, extended] {
+        client.cancel().await.unwrap();
+    }
 }

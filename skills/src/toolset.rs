@@ -198,6 +198,13 @@ impl<'s> Toolset<'s> {
         Value::Array(all)
     }
 
+    /// The JSON Schema of a host tool's parameters, from the table (the
+    /// skill name an enum of this set's names): for APIs with shapes of
+    /// their own, such as MCP's `inputSchema`.
+    pub fn parameters(&self, tool: &HostTool) -> Value {
+        self.schema(tool)
+    }
+
     /// The JSON Schema of a host tool's parameters, from the table.
     fn schema(&self, tool: &HostTool) -> Value {
         let mut properties = Map::new();
@@ -247,15 +254,29 @@ impl<'s> Toolset<'s> {
     /// [`ToolUse::parse`]). Every problem is an answer the model can read:
     /// an error result (`is_error` on Anthropic) whose text starts `Error:`.
     pub fn answer(&self, call: &ToolUse) -> Option<Value> {
-        let tool = TOOLS.iter().find(|tool| tool.name == call.name)?;
         let result = match call.arguments() {
-            Ok(arguments) => self.run(tool, &arguments),
-            Err(error) => Err(error.to_string()),
+            Ok(arguments) => self.respond(&call.name, &arguments)?,
+            Err(error) => {
+                TOOLS.iter().find(|tool| tool.name == call.name)?;
+                Err(format!("Error: {error}"))
+            }
         };
         Some(match result {
             Ok(text) => call.result(&text, false),
-            Err(message) => call.result(&format!("Error: {message}"), true),
+            Err(message) => call.result(&message, true),
         })
+    }
+
+    /// The answer to a call of the host tool `name` with `arguments`, in no
+    /// API's shape (MCP and other transports wrap it themselves): `Ok` with
+    /// the text, or `Err` with an error text that starts `Error:`. `None`
+    /// when `name` is not a host tool.
+    pub fn respond(&self, name: &str, arguments: &Value) -> Option<Result<String, String>> {
+        let tool = TOOLS.iter().find(|tool| tool.name == name)?;
+        Some(
+            self.run(tool, arguments)
+                .map_err(|message| format!("Error: {message}")),
+        )
     }
 
     fn run(&self, tool: &HostTool, arguments: &Value) -> Result<String, String> {

@@ -21,11 +21,16 @@ pub struct Args {
     /// skill's origin (staging, tests).
     #[arg(long)]
     pub origin: Option<String>,
+    /// Do not offer `load_skill` and `read_skill_resource` to clients
+    /// without the skills extension (they are offered by default, so that
+    /// every client can open the skills and their files).
+    #[arg(long)]
+    pub no_host_tools: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let set = load(&args)?;
-    let mut builder = skills_mcp::Builder::new(set);
+    let mut builder = skills_mcp::Builder::new(set).host_tools(!args.no_host_tools);
     if let Some(origin) = &args.origin {
         builder = builder.origin(origin.clone());
     }
