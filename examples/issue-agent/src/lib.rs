@@ -1,10 +1,13 @@
 //! An agent that turns model tool calls into policed, escaped HTTP requests.
 //!
 //! A stand-in for a model writes tool calls as JSON lines
-//! (`{"tool": "...", "arguments": {...}}`). Each becomes a typed `ToolCall`
-//! (bad calls get a clear error and the agent keeps going), its build-time
-//! policy is enforced (Deny is never sent; Confirm asks on the terminal unless
-//! `--yes`), and the request is sent with a real HTTP client.
+//! (`{"tool": "...", "arguments": {...}}`). `load_skill` and
+//! `read_skill_resource` are answered by the host toolset
+//! (`skills::Toolset`): the model opens a skill and its files. Every other
+//! call becomes a checked call (bad calls get a clear error and the agent
+//! keeps going), its build-time policy is enforced (Deny is never sent;
+//! Confirm asks on the terminal unless `--yes`), and the request is sent with
+//! a real HTTP client.
 
 use std::io::{BufRead, Write};
 
@@ -80,6 +83,18 @@ impl<W: Write> Agent<W> {
             Problem::Reported(message)
         })?;
         writeln!(self.out, "> {name} {arguments}")?;
+        let value: serde_json::Value = serde_json::from_str(&arguments).unwrap_or_default();
+        if let Some(answer) = skills::Toolset::new(&agent_skills::SKILLS).respond(&name, &value) {
+            let (label, text) = match &answer {
+                Ok(text) => ("answer", text),
+                Err(text) => ("error", text),
+            };
+            writeln!(self.out, "  {label} ({} bytes):", text.len())?;
+            for line in text.lines() {
+                writeln!(self.out, "  | {line}")?;
+            }
+            return Ok(());
+        }
         let call = tool_call(&name, &arguments).map_err(Problem::Reported)?;
         let policy = call.policy();
         writeln!(self.out, "  policy: {}", policy.as_str())?;
@@ -228,6 +243,18 @@ fn ask_terminal(question: &str) -> Option<bool> {
 
 /// The scripted conversation of `--demo`: what a model might send, good and bad.
 pub const DEMO: &[(&str, &str)] = &[
+    (
+        "The model loads the tracker skill: its instructions and its files.",
+        r#"{"tool": "load_skill", "arguments": {"name": "tracker"}}"#,
+    ),
+    (
+        "It reads the label guide the skill points to.",
+        r#"{"tool": "read_skill_resource", "arguments": {"name": "tracker", "path": "references/labels.md"}}"#,
+    ),
+    (
+        "A path out of the skill is an error the model can read.",
+        r#"{"tool": "read_skill_resource", "arguments": {"name": "tracker", "path": "../issue-triage/SKILL.md"}}"#,
+    ),
     (
         "The model looks at the open issues.",
         r#"{"tool": "list_issues", "arguments": {"repo": "acme/app"}}"#,

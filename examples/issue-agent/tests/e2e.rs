@@ -247,6 +247,23 @@ fn the_demo_runs_against_its_own_server() {
         .unwrap();
     assert!(output.status.success());
     let out = String::from_utf8(output.stdout).unwrap();
+    // The model opens the skill, then a file of it, through the toolset.
+    assert!(
+        out.contains("> load_skill {\"name\":\"tracker\"}\n  answer ("),
+        "{out}"
+    );
+    assert!(
+        out.contains("  | - references/labels.md (245 bytes, text)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  | - `bug`: something that worked no longer does"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  | Error: `tracker` has no file `../issue-triage/SKILL.md`; its files are: references/labels.md"),
+        "{out}"
+    );
     assert!(out.contains("  response: 201 "), "{out}");
     assert!(out.contains("  response: 204"), "{out}");
     assert!(out.contains("request: GET http://127.0.0.1:"), "{out}");
