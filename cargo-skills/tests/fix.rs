@@ -228,9 +228,10 @@ fn fmt_check_prints_the_diff_and_fmt_writes_the_canonical_style() {
     let before = std::fs::read_to_string(dir.join("github-issues/SKILL.md")).unwrap();
     let (stdout, stderr) = run(&dir, &["fmt", ".", "--check"], 1);
     insta::assert_snapshot!("fmt_check_stdout", stdout);
+    // writing-style is canonical already: its one-line description stays.
     assert_eq!(
         stderr,
-        "3 files are not formatted: run `cargo skills fmt`\n"
+        "2 files are not formatted: run `cargo skills fmt`\n"
     );
     assert_eq!(
         std::fs::read_to_string(dir.join("github-issues/SKILL.md")).unwrap(),
@@ -240,21 +241,15 @@ fn fmt_check_prints_the_diff_and_fmt_writes_the_canonical_style() {
     let (_, stderr) = run(&dir, &["fmt", "."], 0);
     assert_eq!(
         stderr,
-        "Formatted github-issues/SKILL.md\nFormatted triage-protocol/SKILL.md\nFormatted writing-style/SKILL.md\n"
+        "Formatted github-issues/SKILL.md\nFormatted triage-protocol/SKILL.md\n"
     );
     // Formatted: `--check` passes, and the skills still check clean.
     run(&dir, &["fmt", ".", "--check"], 0);
     let (_, stderr) = run(&dir, &["check", "."], 0);
     assert_eq!(stderr, "ok: 3 skills valid, 0 warnings\n");
-    // The body is the same bytes.
+    // The body is the same bytes, every one of them.
     let after = std::fs::read_to_string(dir.join("github-issues/SKILL.md")).unwrap();
-    let body = |text: &str| {
-        text.split_once("\n---\n")
-            .unwrap()
-            .1
-            .trim_start()
-            .to_owned()
-    };
+    let body = |text: &str| text.split_once("\n---\n").unwrap().1.to_owned();
     assert_eq!(body(&after), body(&before));
 }
 

@@ -37,17 +37,26 @@ fn keys_in_the_specs_order_lists_in_block_style_strings_quoted_only_when_needed(
     assert_eq!(formatted(&after), after, "idempotent");
 }
 
+/// `name` and `description` stay on one line however long (loaders that
+/// read frontmatter line by line, as Microsoft Agent Framework's `key:
+/// value` pattern does, would read `>-`); a block scalar the author wrote
+/// stays; other long strings fold at 80 columns (issue 23, item 6).
 #[test]
-fn long_descriptions_fold_at_80_columns_and_read_back_the_same() {
+fn name_and_description_stay_on_one_line_and_other_long_strings_fold() {
     let description = "Deploys the application to staging or production, checks the health endpoints, and rolls back on failure. Use when the user asks to ship a release.";
-    let before = format!("---\nname: a\ndescription: {description}\n---\nBody\n");
+    let before =
+        format!("---\nname: a\ndescription: {description}\nx-note: {description}\n---\nBody\n");
     let after = formatted(&before);
     assert_eq!(
         after,
-        "---\nname: a\ndescription: >-\n  Deploys the application to staging or production, checks the health endpoints,\n  and rolls back on failure. Use when the user asks to ship a release.\n---\nBody\n"
+        format!(
+            "---\nname: a\ndescription: {description}\nx-note: >-\n  Deploys the application to staging or production, checks the health endpoints,\n  and rolls back on failure. Use when the user asks to ship a release.\n---\nBody\n"
+        )
     );
-    assert!(after.lines().all(|line| line.chars().count() <= 80));
     assert_eq!(formatted(&after), after);
+    // The author's own folded description stays folded.
+    let folded = "---\nname: a\ndescription: >-\n  Deploys the application to staging or production, checks the health endpoints,\n  and rolls back on failure. Use when the user asks to ship a release.\n---\nBody\n";
+    assert_eq!(formatted(folded), folded);
 }
 
 #[test]

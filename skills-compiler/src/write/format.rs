@@ -6,10 +6,12 @@
 //!   `model_config`, the protocol's steps and hatches, `tools`,
 //!   `permissions`), then other clients' keys, then `x-` keys, the last two
 //!   groups in source order;
-//! - strings plain unless YAML needs quotes, then double-quoted; a one-line
-//!   string longer than [`FOLD_FROM`] characters as a folded block scalar
-//!   (`>-`) wrapped at [`WIDTH`] columns; strings with line breaks as literal
-//!   block scalars when that reads back the same, else quoted;
+//! - strings plain unless YAML needs quotes, then double-quoted; `name` and
+//!   `description` always on one line (loaders that read them line by line
+//!   would read `>-`), unless the author wrote a block scalar; another
+//!   one-line string longer than [`FOLD_FROM`] characters as a folded block
+//!   scalar (`>-`) wrapped at [`WIDTH`] columns; strings with line breaks as
+//!   literal block scalars when that reads back the same, else quoted;
 //! - numbers, booleans and nulls exactly as written;
 //! - block-style lists and maps, two spaces of indentation, `---` fences,
 //!   the file's line ending and BOM.
@@ -203,7 +205,32 @@ impl Emitter<'_> {
         out.push_str(&pad);
         out.push_str(&key(&entry.key));
         out.push(':');
-        self.value(&entry.value, indent, out);
+        // Loaders that read `name` and `description` line by line would read
+        // `>-`: they stay on one line, unless the author folded them.
+        let one_line = indent == 0
+            && matches!(entry.key.as_str(), "name" | "description")
+            && !self.is_block_scalar(entry);
+        match &entry.value.value {
+            Value::String(text) if one_line && !text.contains('\n') => {
+                out.push_str(&inline(text));
+                out.push('\n');
+            }
+            _ => self.value(&entry.value, indent, out),
+        }
+    }
+
+    /// Whether the file wrote the entry's value as a block scalar: a `>` or
+    /// `|` after the key's colon (the value's span may start after it).
+    fn is_block_scalar(&self, entry: &Entry) -> bool {
+        let Some(text) = self.text else {
+            return false;
+        };
+        let end = entry.value.span.end.max(entry.key_span.end);
+        text.get(entry.key_span.end..end).is_some_and(|written| {
+            written
+                .trim_start_matches(|c: char| c == ':' || c.is_whitespace())
+                .starts_with(['>', '|'])
+        })
     }
 
     /// `node` after a key's colon or a list item's dash.
@@ -303,6 +330,11 @@ fn string(text: &str, indent: usize) -> String {
     if text.chars().count() > FOLD_FROM && is_foldable(text) {
         return folded(text, &pad);
     }
+    inline(text)
+}
+
+/// A one-line string after `key:`: plain when YAML allows, else quoted.
+fn inline(text: &str) -> String {
     if is_plain(text) {
         format!(" {text}")
     } else {
