@@ -6,7 +6,7 @@ use skills_tests::workspace;
 
 fn run(args: &[&str]) -> (bool, String, String) {
     let output = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--offline", "-p", "issue-tracker", "--"])
+        .args(["run", "--quiet", "-p", "issue-tracker", "--"])
         .args(args)
         .current_dir(workspace())
         .output()

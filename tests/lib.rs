@@ -1,5 +1,5 @@
 //! Helpers for the workspace-level integration tests: small crates written to
-//! a temporary directory and built by a real `cargo`, offline, against the
+//! a temporary directory and built by a real `cargo` against the
 //! workspace's crates by path.
 
 use std::path::{Path, PathBuf};
@@ -37,7 +37,8 @@ impl TempCrate {
                 &text.replace("{workspace}", &workspace().to_string_lossy()),
             );
         }
-        // Pin dependency versions to the workspace's, so that offline resolution finds them.
+        // Pin dependency versions to the workspace's: the crates the test
+        // command already fetched, so no resolution needs the network.
         std::fs::copy(workspace().join("Cargo.lock"), krate.dir.join("Cargo.lock"))
             .expect("copy Cargo.lock");
         krate
@@ -59,12 +60,13 @@ impl TempCrate {
         }
     }
 
-    /// Runs cargo in the crate, offline, with a target directory shared by
-    /// every temporary crate so that dependencies build once.
+    /// Runs cargo in the crate, with a target directory shared by every
+    /// temporary crate so that dependencies build once. Not `--offline`: on
+    /// a fresh machine with an empty cargo cache, cargo fetches what the
+    /// lock file names and an earlier command did not.
     pub fn cargo(&self, args: &[&str]) -> Output {
         Command::new(env!("CARGO"))
             .args(args)
-            .arg("--offline")
             .current_dir(&self.dir)
             .env(
                 "CARGO_TARGET_DIR",

@@ -12,13 +12,7 @@ use std::path::{Path, PathBuf};
 /// The target directory cargo uses for this workspace, as trybuild finds it.
 fn target_directory() -> PathBuf {
     let output = std::process::Command::new(env!("CARGO"))
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--no-deps",
-            "--offline",
-        ])
+        .args(["metadata", "--format-version", "1", "--no-deps"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run cargo metadata");
