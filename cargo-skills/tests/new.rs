@@ -305,7 +305,7 @@ fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
     std::fs::create_dir_all(&root).unwrap();
     let cargo = env!("CARGO");
     let status = std::process::Command::new(cargo)
-        .args(["new", "--vcs", "none", "--offline", "app"])
+        .args(["new", "--vcs", "none", "app"])
         .current_dir(&root)
         .status()
         .unwrap();
@@ -358,7 +358,7 @@ fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
     );
     std::fs::write(app.join("src/main.rs"), main).unwrap();
     let output = std::process::Command::new(cargo)
-        .args(["run", "--quiet", "--offline"])
+        .args(["run", "--quiet"])
         .current_dir(&app)
         .env(
             "CARGO_TARGET_DIR",
