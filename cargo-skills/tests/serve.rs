@@ -10,6 +10,8 @@ use rmcp::model::CallToolRequestParams;
 use rmcp::transport::TokioChildProcess;
 use serde_json::json;
 
+mod support;
+
 /// Answers one HTTP request with `200 {"ok": true}` and reports its request line.
 fn one_request_server() -> (String, mpsc::Receiver<String>) {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -320,4 +322,150 @@ async fn serve_offers_the_host_toolset_to_clients_without_the_skills_extension()
     let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
     assert!(client.list_all_tools().await.unwrap().is_empty());
     client.cancel().await.unwrap();
+}
+
+/// A child `cargo skills serve` spoken to in raw lines: what a host whose
+/// JSON encoder misbehaves sends, byte for byte.
+struct RawServer {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    replies: mpsc::Receiver<serde_json::Value>,
+}
+
+impl RawServer {
+    fn start(root: &Path) -> RawServer {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+            .arg("serve")
+            .arg(root)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, replies) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                // Every line the server writes is JSON.
+                let reply: serde_json::Value = serde_json::from_str(&line).unwrap();
+                if send.send(reply).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut server = RawServer {
+            child,
+            stdin,
+            replies,
+        };
+        server.send(br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#);
+        assert_eq!(server.reply()["id"], 0);
+        server.send(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        server
+    }
+
+    fn send(&mut self, line: &[u8]) {
+        self.stdin.write_all(line).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next reply; a server that stays silent fails the test instead of
+    /// hanging it.
+    fn reply(&self) -> serde_json::Value {
+        self.replies
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("the server did not answer within 30 s")
+    }
+}
+
+impl Drop for RawServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Arguments nested `depth` levels deep under `key`: `{"key": {"a": {"a": ... 1}}}`.
+fn nested(key: &str, depth: usize) -> String {
+    format!(
+        "{{\"{key}\":{}1{}}}",
+        "{\"a\":".repeat(depth - 1),
+        "}".repeat(depth - 1)
+    )
+}
+
+#[test]
+fn unparseable_json_rpc_gets_a_parse_error_with_its_id_and_the_server_carries_on() {
+    let mut server = RawServer::start(&example_skills());
+    let bad: [&[u8]; 6] = [
+        br#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":NaN}}"#,
+        br#"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":Infinity}}"#,
+        br#"{"jsonrpc":"2.0","id":3,"method":"ping","params":{"x":1e400}}"#,
+        br#"{"jsonrpc":"2.0","id":4,"method":"ping","params":{"x":"\ud800"}}"#,
+        b"{\"jsonrpc\":\"2.0\",\"id\":\"five\",\"method\":\"ping\",\"params\":{\"x\":\"\xff\"}}",
+        b"not json at all",
+    ];
+    let expected_ids = [
+        json!(1),
+        json!(2),
+        json!(3),
+        json!(4),
+        json!("five"),
+        json!(null),
+    ];
+    for (line, id) in bad.iter().zip(expected_ids) {
+        server.send(line);
+        let reply = server.reply();
+        assert_eq!(reply["jsonrpc"], "2.0", "{reply}");
+        assert_eq!(reply["id"], id, "{reply}");
+        assert_eq!(reply["error"]["code"], -32700, "{reply}");
+        assert!(
+            reply["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("Parse error")),
+            "{reply}"
+        );
+    }
+    // Still serving.
+    server.send(br#"{"jsonrpc":"2.0","id":9,"method":"ping"}"#);
+    let reply = server.reply();
+    assert_eq!(reply["id"], 9);
+    assert!(reply.get("result").is_some(), "{reply}");
+}
+
+#[test]
+fn deep_arguments_reach_the_checkers_depth_error_however_deep() {
+    let root = support::fresh_dir("serve-deep-arguments");
+    let skill = root.join("notes");
+    std::fs::create_dir_all(&skill).unwrap();
+    std::fs::write(
+        skill.join("SKILL.md"),
+        "---\nname: notes\ndescription: Keeps notes. Use when asked to remember something.\ntools:\n  - name: save_note\n    description: Saves a note.\n    parameters:\n      type: object\n      properties:\n        note: {type: object, additionalProperties: true}\n    endpoint: {method: POST, url: \"https://notes.example/api\"}\npermissions: {allow_write: [save_note]}\n---\nSave notes.\n",
+    )
+    .unwrap();
+    let mut server = RawServer::start(&root);
+    // 100 levels fit in the transport's own limit; 300 do not. Both get the
+    // checker's answer, a tool error result, and nothing is sent.
+    for (id, depth) in [(1, 100), (2, 300)] {
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"save_note","arguments":{}}}}}"#,
+            nested("note", depth)
+        );
+        server.send(line.as_bytes());
+        let reply = server.reply();
+        assert_eq!(reply["id"], id, "{reply}");
+        assert_eq!(reply["result"]["isError"], true, "{reply}");
+        let text = reply["result"]["content"][0]["text"].as_str().unwrap();
+        assert!(
+            text.starts_with("invalid arguments for `save_note` at `")
+                && text.ends_with(&format!(
+                    "nested more than {} levels deep",
+                    skills::MAX_DEPTH
+                )),
+            "{text}"
+        );
+    }
 }

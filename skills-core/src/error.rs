@@ -28,6 +28,24 @@ pub enum ToolCallError {
 }
 
 impl ToolCallError {
+    /// The checker's answer to arguments nested deeper than
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH), for a reader that must refuse them
+    /// before they are parsed: a JSON-RPC transport, whose parser stops at
+    /// 128 levels, gives the model the same message as the checker.
+    ///
+    /// ```
+    /// let error = skills_core::ToolCallError::too_deep("save_note");
+    /// assert_eq!(error.path(), Some("."));
+    /// assert!(error.to_string().ends_with("nested more than 64 levels deep"));
+    /// ```
+    pub fn too_deep(tool: &str) -> ToolCallError {
+        ToolCallError::InvalidArguments {
+            tool: tool.to_owned(),
+            path: ".".to_owned(),
+            message: crate::schema::too_deep(),
+        }
+    }
+
     /// The JSON path of the failing field, for [`InvalidArguments`](Self::InvalidArguments).
     pub fn path(&self) -> Option<&str> {
         match self {

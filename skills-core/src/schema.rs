@@ -13,8 +13,16 @@ use serde_json::{Map, Value};
 use crate::error::ToolCallError;
 use crate::{List, Str};
 
-/// Deeper arguments are refused rather than risking the stack.
-pub const MAX_DEPTH: usize = 128;
+/// Arguments nested deeper than this are refused rather than risking the
+/// stack. It is below the 128 levels that `serde_json` parses, so that
+/// arguments which arrive inside an envelope (a JSON-RPC request nests them
+/// three levels down) meet this limit, and its message, before the parser's.
+pub const MAX_DEPTH: usize = 64;
+
+/// What the checker says of arguments nested deeper than [`MAX_DEPTH`].
+pub(crate) fn too_deep() -> String {
+    format!("nested more than {MAX_DEPTH} levels deep")
+}
 
 /// A tool's parameters: node 0 is the root object.
 #[derive(Debug, Clone)]
@@ -201,7 +209,7 @@ impl<'s> Checker<'s> {
 
     fn node(&mut self, index: u32, value: &Value, depth: usize) -> Result<Value, Failure> {
         if depth > MAX_DEPTH {
-            return Err(self.fail(format!("nested more than {MAX_DEPTH} levels deep")));
+            return Err(self.fail(too_deep()));
         }
         let Some(node) = self.nodes.get(index as usize) else {
             return Err(self.fail("the schema table is inconsistent (a bug in skills)".into()));
@@ -354,8 +362,11 @@ impl<'s> Checker<'s> {
                 };
                 return Err(self.fail(format!("unknown field `{key}`, {expected}")));
             }
-            if depth + 1 > MAX_DEPTH && !is_flat(member) {
-                return Err(self.fail(format!("nested more than {MAX_DEPTH} levels deep")));
+            // A free member is not checked further, but it is bounded like
+            // the rest: nothing deeper than MAX_DEPTH is ever accepted.
+            if depth + 1 + nesting(member, MAX_DEPTH) > MAX_DEPTH {
+                self.path.push(Step::Key(key.clone()));
+                return Err(self.fail(too_deep()));
             }
             out.insert(key.clone(), member.clone());
         }
@@ -485,8 +496,25 @@ fn json_equal(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn is_flat(value: &Value) -> bool {
-    !matches!(value, Value::Array(_) | Value::Object(_))
+/// How many arrays and objects enclose `value`'s deepest member (0 for a
+/// scalar), counted up to `limit + 1`: without recursion, so that a value
+/// built deep by hand cannot exhaust the stack.
+fn nesting(value: &Value, limit: usize) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(value, 0usize)];
+    while let Some((value, level)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match value {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(members) => Box::new(members.values()),
+            _ => continue,
+        };
+        deepest = deepest.max(level + 1);
+        if deepest > limit {
+            return deepest;
+        }
+        stack.extend(children.map(|child| (child, level + 1)));
+    }
+    deepest
 }
 
 /// serde's way of naming an unexpected value: ``integer `1` ``, `string "x"`.
@@ -721,6 +749,38 @@ mod tests {
         let (path, message) = check(json!({"title": "a", "tree": tree})).unwrap_err();
         assert!(message.contains("levels deep"), "{message}");
         assert!(path.starts_with("tree.children[0]"));
+    }
+
+    #[test]
+    fn free_members_are_bounded_like_the_rest() {
+        let free = Schema {
+            nodes: B(&[Node::Object {
+                properties: B(&[]),
+                additional: true,
+                checks: B(&Checks::NONE),
+            }]),
+        };
+        let nested = |levels: usize| {
+            let mut value = json!(1);
+            for _ in 0..levels {
+                value = json!([value]);
+            }
+            json!({ "free": value })
+        };
+        // The member sits at level 1: MAX_DEPTH - 1 arrays fit, one more does not.
+        assert!(free.check("t", &nested(MAX_DEPTH - 1)).is_ok());
+        let error = free.check("t", &nested(MAX_DEPTH)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "invalid arguments for `t` at `free`: nested more than {MAX_DEPTH} levels deep"
+            )
+        );
+        // Deeper: the same answer, found without recursion.
+        assert_eq!(
+            free.check("t", &nested(1_000)).unwrap_err().to_string(),
+            error.to_string()
+        );
     }
 
     /// The rule for numbers that JSON can write but a double cannot hold

@@ -12,7 +12,9 @@
 //! - **prompts** (one per skill, its rendered text) and **resources**
 //!   (`skill://<name>/SKILL.md`, the file as read);
 //! - the **skills extension** (SEP-2640): `skills/list` and `skills/get`, with
-//!   the SHA-256 computed at build time.
+//!   the SHA-256 computed at build time;
+//! - over stdio, a line that is not JSON gets JSON-RPC's `-32700` with its
+//!   `id` (the MCP library alone stays silent, and the host waits).
 //!
 //! ```no_run
 //! mod agent {
@@ -27,6 +29,8 @@
 //! }
 //! ```
 
+#[doc(hidden)] // public for the fuzz target
+pub mod lines;
 mod send;
 mod server;
 

@@ -14,7 +14,7 @@ use rmcp::model::{
     SkillResource, SkillResources, Tool as McpTool,
 };
 use rmcp::service::RequestContext;
-use rmcp::{RoleServer, ServerHandler, ServiceExt};
+use rmcp::{RoleServer, ServerHandler};
 use skills::{Call, Policy, Skill, Tool, ToolCallError};
 
 use crate::send::{Sender, failure};
@@ -101,15 +101,31 @@ impl SkillsServer {
 
     /// Serves over stdio until the client disconnects.
     pub async fn serve_stdio(self) -> Result<(), Error> {
-        let running = self
-            .serve(rmcp::transport::stdio())
+        self.serve_lines(tokio::io::stdin(), tokio::io::stdout())
             .await
-            .map_err(|error| Error(format!("MCP initialisation failed: {error}")))?;
-        running
-            .waiting()
-            .await
-            .map_err(|error| Error(format!("the MCP server stopped: {error}")))?;
-        Ok(())
+    }
+
+    /// Serves newline-delimited JSON-RPC (the stdio transport) read from
+    /// `input`, replies written to `output`, until `input` ends. A line
+    /// that is not JSON gets a `-32700` reply with its `id` when it can be
+    /// read, where the MCP library alone would stay silent.
+    pub async fn serve_lines<R, W>(self, input: R, output: W) -> Result<(), Error>
+    where
+        R: tokio::io::AsyncRead + Unpin + Send + 'static,
+        W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+    {
+        crate::lines::serve(self, input, output).await
+    }
+
+    /// The answer to a call of `name` whose arguments nest too deep to
+    /// parse: the checker's, for a tool that is served.
+    pub(crate) fn too_deep(&self, name: &str) -> String {
+        let host_tool =
+            self.host.is_some() && skills::toolset::TOOLS.iter().any(|tool| tool.name == name);
+        match self.tool(name) {
+            Err(message) if !host_tool => message,
+            _ => ToolCallError::too_deep(name).to_string(),
+        }
     }
 
     /// The server as a streamable HTTP service (a tower `Service` of

@@ -1,0 +1,427 @@
+//! The stdio transport's lines, read before the MCP library sees them.
+//!
+//! rmcp drops a line that is not JSON without a word (its issue 938: a reply
+//! could start an error storm with a peer that echoes). A host whose encoder
+//! writes `NaN`, `1e400` or a lone surrogate then waits for an answer that
+//! never comes. JSON-RPC 2.0 answers such a line with `-32700`, and so does
+//! this server: with the request's `id` when it can be read from the broken
+//! line, `null` otherwise. A reply is valid JSON, so a peer that echoes it
+//! sends a valid message back, not another broken one.
+//!
+//! A line nested deeper than the parser goes (128 levels) is valid JSON that
+//! rmcp would also drop. For `tools/call` it is answered as the checker
+//! answers any arguments deeper than [`skills::MAX_DEPTH`]: a tool error
+//! result, nothing sent.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::Mutex;
+
+use crate::Error;
+use crate::server::SkillsServer;
+
+/// The longest line read; the rest of a longer line is skipped and the
+/// line answered with `-32700`. rmcp's own limit, which drops it silently.
+pub(crate) const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// How deep `serde_json` parses: a line that nests deeper is refused by it.
+const PARSER_DEPTH: usize = 127;
+
+/// What to do with one line of input.
+#[derive(Debug, PartialEq)]
+pub enum Line {
+    /// Blank: nothing to do.
+    Skip,
+    /// Valid JSON: the MCP library reads it.
+    Forward,
+    /// Answered here, with this JSON-RPC message.
+    Answer(Value),
+}
+
+/// Classifies one line (without its `\n`; a trailing `\r` and a leading
+/// byte order mark are allowed, as rmcp allows them). `cut` says the line
+/// was longer than [`MAX_LINE_BYTES`] and this is its start. `too_deep`
+/// gives the tool error text for a call of a tool whose arguments nest too
+/// deep to parse.
+///
+/// Never panics, on any bytes.
+pub fn classify(line: &[u8], cut: bool, too_deep: &dyn Fn(&str) -> String) -> Line {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    if !cut && line.iter().all(u8::is_ascii_whitespace) {
+        return Line::Skip;
+    }
+    let fields = Fields::scan(line);
+    if cut {
+        return Line::Answer(parse_error(
+            fields.id,
+            &format!("the message is longer than {MAX_LINE_BYTES} bytes"),
+        ));
+    }
+    if let Err(error) = std::str::from_utf8(line) {
+        return Line::Answer(parse_error(
+            fields.id,
+            &format!("the message is not UTF-8 (byte {})", error.valid_up_to()),
+        ));
+    }
+    if fields.depth > PARSER_DEPTH {
+        return match (fields.method.as_deref(), fields.id, fields.tool) {
+            (Some("tools/call"), Some(id), Some(tool)) => Line::Answer(json!({
+                "jsonrpc": "2.0",
+                "id": id,
+                "result": {
+                    "content": [{"type": "text", "text": too_deep(&tool)}],
+                    "isError": true,
+                },
+            })),
+            (_, id, _) => Line::Answer(parse_error(
+                id,
+                &format!("the message nests more than {PARSER_DEPTH} levels deep"),
+            )),
+        };
+    }
+    // Parsed as rmcp parses it, into values: skipping a number (an
+    // `IgnoredAny`) would let `1e400` through, which a `Value` refuses.
+    match serde_json::from_slice::<Value>(line) {
+        Ok(_) => Line::Forward,
+        Err(error) => Line::Answer(parse_error(fields.id, &error.to_string())),
+    }
+}
+
+/// Serves `server` over a line transport: requests read from `input`, every
+/// reply (the server's and this filter's) written whole to `output`.
+pub(crate) async fn serve<R, W>(server: SkillsServer, input: R, output: W) -> Result<(), Error>
+where
+    R: AsyncRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let output = Arc::new(Mutex::new(output));
+    let (to_server, server_in) = tokio::io::duplex(1 << 16);
+    let (server_out, from_server) = tokio::io::duplex(1 << 16);
+    let answers = server.clone();
+    let reader = tokio::spawn(read(input, to_server, Arc::clone(&output), move |tool| {
+        answers.too_deep(tool)
+    }));
+    let writer = tokio::spawn(copy(from_server, Arc::clone(&output)));
+    let running = rmcp::ServiceExt::serve(server, (server_in, server_out))
+        .await
+        .map_err(|error| Error(format!("MCP initialisation failed: {error}")))?;
+    let stopped = running
+        .waiting()
+        .await
+        .map_err(|error| Error(format!("the MCP server stopped: {error}")));
+    // The server's last replies are written before returning.
+    let _ = writer.await;
+    reader.abort();
+    stopped.map(drop)
+}
+
+/// Reads lines until the input ends, forwarding the valid ones to the
+/// server and answering the rest.
+async fn read<R, W>(
+    input: R,
+    mut to_server: tokio::io::DuplexStream,
+    output: Arc<Mutex<W>>,
+    too_deep: impl Fn(&str) -> String,
+) where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    let mut input = BufReader::new(input);
+    let mut line = Vec::new();
+    while let Ok(Some(cut)) = read_line(&mut input, &mut line).await {
+        let sent = match classify(&line, cut, &too_deep) {
+            Line::Skip => Ok(()),
+            Line::Forward => {
+                line.push(b'\n');
+                to_server.write_all(&line).await
+            }
+            Line::Answer(reply) => write_line(&output, &reply.to_string().into_bytes()).await,
+        };
+        if sent.is_err() {
+            break;
+        }
+        line.clear();
+    }
+    // Dropping `to_server` ends the server's input: it stops.
+}
+
+/// Reads one line into `line`, keeping at most [`MAX_LINE_BYTES`] of it:
+/// `Some(cut)` for a line (the last one may lack its `\n`), `None` at the
+/// end of the input.
+async fn read_line(
+    input: &mut (impl AsyncBufRead + Unpin),
+    line: &mut Vec<u8>,
+) -> std::io::Result<Option<bool>> {
+    let mut cut = false;
+    let mut read_any = false;
+    loop {
+        let available = input.fill_buf().await?;
+        if available.is_empty() {
+            return Ok(read_any.then_some(cut));
+        }
+        read_any = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        let room = MAX_LINE_BYTES - line.len();
+        cut |= chunk.len() > room;
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = newline.map_or(available.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(cut));
+        }
+    }
+}
+
+/// Copies the server's output, line by line, so that its replies and this
+/// filter's never interleave.
+async fn copy<W: AsyncWrite + Unpin>(from_server: tokio::io::DuplexStream, output: Arc<Mutex<W>>) {
+    let mut from_server = BufReader::new(from_server);
+    let mut line = Vec::new();
+    while from_server
+        .read_until(b'\n', &mut line)
+        .await
+        .is_ok_and(|n| n > 0)
+    {
+        if !line.ends_with(b"\n") {
+            line.push(b'\n');
+        }
+        if write_line(&output, &line).await.is_err() {
+            return;
+        }
+        line.clear();
+    }
+}
+
+async fn write_line<W: AsyncWrite + Unpin>(output: &Mutex<W>, line: &[u8]) -> std::io::Result<()> {
+    let mut output = output.lock().await;
+    output.write_all(line).await?;
+    if !line.ends_with(b"\n") {
+        output.write_all(b"\n").await?;
+    }
+    output.flush().await
+}
+
+fn parse_error(id: Option<Value>, detail: &str) -> Value {
+    json!({
+        "jsonrpc": "2.0",
+        "id": id.unwrap_or(Value::Null),
+        "error": {"code": -32700, "message": format!("Parse error: {detail}")},
+    })
+}
+
+/// What can be read of a message that may not parse: its top-level `id`
+/// and `method`, `params.name`, and how deep it nests. A scan, not a parse:
+/// it tracks strings and brackets, and reads only the values it needs.
+#[derive(Debug, Default)]
+struct Fields {
+    id: Option<Value>,
+    method: Option<String>,
+    tool: Option<String>,
+    depth: usize,
+}
+
+impl Fields {
+    fn scan(line: &[u8]) -> Fields {
+        let mut fields = Fields::default();
+        let mut depth = 0usize;
+        // The key at level 1 whose object we are in (for `params.name`).
+        let mut in_params = false;
+        let mut i = 0;
+        while i < line.len() {
+            match line[i] {
+                b'"' => {
+                    let end = string_end(line, i);
+                    let is_key = next_non_space(line, end) == Some(b':');
+                    if is_key {
+                        let key = &line[i + 1..end - 1];
+                        let colon = skip_space(line, end);
+                        let value_at = skip_space(line, colon + 1);
+                        match (depth, key) {
+                            (1, b"id") => fields.id = scalar(line, value_at).filter(is_id),
+                            (1, b"method") => fields.method = text(scalar(line, value_at)),
+                            (1, b"params") => in_params = line.get(value_at) == Some(&b'{'),
+                            (2, b"name") if in_params => {
+                                fields.tool = text(scalar(line, value_at));
+                            }
+                            _ => {}
+                        }
+                    }
+                    i = end;
+                    continue;
+                }
+                b'{' | b'[' => {
+                    depth += 1;
+                    fields.depth = fields.depth.max(depth);
+                }
+                b'}' | b']' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 1 {
+                        in_params = false;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        fields
+    }
+}
+
+/// The index just past the string that starts at `start` (a `"`), or the
+/// end of the line for an unterminated one.
+fn string_end(line: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < line.len() {
+        match line[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    line.len()
+}
+
+fn skip_space(line: &[u8], mut i: usize) -> usize {
+    while line.get(i).is_some_and(u8::is_ascii_whitespace) {
+        i += 1;
+    }
+    i
+}
+
+fn next_non_space(line: &[u8], from: usize) -> Option<u8> {
+    line.get(skip_space(line, from)).copied()
+}
+
+/// The scalar value (string, number, literal) that starts at `at`, parsed;
+/// `None` when it is a container or does not parse on its own.
+fn scalar(line: &[u8], at: usize) -> Option<Value> {
+    let end = match line.get(at)? {
+        b'"' => string_end(line, at),
+        b'{' | b'[' => return None,
+        _ => {
+            let rest = &line[at..];
+            at + rest
+                .iter()
+                .position(|b| matches!(b, b',' | b'}' | b']') || b.is_ascii_whitespace())
+                .unwrap_or(rest.len())
+        }
+    };
+    serde_json::from_slice(&line[at..end]).ok()
+}
+
+fn text(value: Option<Value>) -> Option<String> {
+    match value? {
+        Value::String(text) => Some(text),
+        _ => None,
+    }
+}
+
+/// JSON-RPC ids are strings, integers or null.
+fn is_id(value: &Value) -> bool {
+    value.is_string() || value.is_i64() || value.is_u64() || value.is_null()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn too_deep(tool: &str) -> String {
+        format!("too deep for {tool}")
+    }
+
+    fn answer(line: &[u8]) -> Value {
+        match classify(line, false, &too_deep) {
+            Line::Answer(value) => value,
+            other => panic!("{other:?} for {}", String::from_utf8_lossy(line)),
+        }
+    }
+
+    #[test]
+    fn valid_lines_go_on_and_blank_ones_are_skipped() {
+        assert_eq!(
+            classify(
+                br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+                false,
+                &too_deep
+            ),
+            Line::Forward
+        );
+        assert_eq!(
+            classify(b"\xEF\xBB\xBF{\"id\":1}\r", false, &too_deep),
+            Line::Forward
+        );
+        assert_eq!(classify(b" \r", false, &too_deep), Line::Skip);
+    }
+
+    #[test]
+    fn the_id_is_read_from_a_broken_line_when_it_can_be() {
+        assert_eq!(answer(br#"{"id": 7, "x": NaN}"#)["id"], 7);
+        assert_eq!(answer(br#"{"x": NaN, "id":"a\"b"}"#)["id"], "a\"b");
+        // Nested `id`s are not the request's.
+        assert_eq!(
+            answer(br#"{"params": {"id": 3}, "x": NaN}"#)["id"],
+            Value::Null
+        );
+        // An id that is no JSON-RPC id is not echoed.
+        assert_eq!(answer(br#"{"id": 1e400}"#)["id"], Value::Null);
+        assert_eq!(answer(br#"{"id": [1], "x": NaN}"#)["id"], Value::Null);
+        assert_eq!(answer(b"{\"id\": 5, \"x\": \"\xff\"}")["id"], 5);
+        assert_eq!(answer(br#"{"id": 5, "x": "unterminated"#)["id"], 5);
+    }
+
+    #[test]
+    fn a_cut_line_is_answered_with_its_id() {
+        let Line::Answer(reply) = classify(br#"{"id": 8, "params": {"x": "aaaa"#, true, &too_deep)
+        else {
+            panic!()
+        };
+        assert_eq!(reply["id"], 8);
+        assert_eq!(reply["error"]["code"], -32700);
+    }
+
+    #[tokio::test]
+    async fn a_line_longer_than_the_limit_is_cut_and_the_next_one_read_whole() {
+        let mut input = vec![b'x'; MAX_LINE_BYTES + 10];
+        input.extend_from_slice(b"\n{}\nlast");
+        let mut input = BufReader::with_capacity(4096, input.as_slice());
+        let mut line = Vec::new();
+        assert_eq!(read_line(&mut input, &mut line).await.unwrap(), Some(true));
+        assert_eq!(line.len(), MAX_LINE_BYTES);
+        line.clear();
+        assert_eq!(read_line(&mut input, &mut line).await.unwrap(), Some(false));
+        assert_eq!(line, b"{}");
+        line.clear();
+        assert_eq!(read_line(&mut input, &mut line).await.unwrap(), Some(false));
+        assert_eq!(line, b"last");
+        line.clear();
+        assert_eq!(read_line(&mut input, &mut line).await.unwrap(), None);
+    }
+
+    #[test]
+    fn a_call_too_deep_to_parse_gets_the_checkers_answer() {
+        let deep = format!(
+            r#"{{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{{"name":"save","arguments":{{"a":{}1{}}}}}}}"#,
+            "[".repeat(200),
+            "]".repeat(200)
+        );
+        let reply = answer(deep.as_bytes());
+        assert_eq!(reply["id"], 4);
+        assert_eq!(reply["result"]["isError"], true);
+        assert_eq!(reply["result"]["content"][0]["text"], "too deep for save");
+        // Any other deep message is a parse error.
+        let deep = deep.replace("tools/call", "ping");
+        assert_eq!(answer(deep.as_bytes())["error"]["code"], -32700);
+        // At the parser's limit, the line goes on.
+        let fits = format!("{}1{}", "[".repeat(PARSER_DEPTH), "]".repeat(PARSER_DEPTH));
+        assert_eq!(classify(fits.as_bytes(), false, &too_deep), Line::Forward);
+        let over = format!("[{fits}]");
+        assert!(matches!(
+            classify(over.as_bytes(), false, &too_deep),
+            Line::Answer(_)
+        ));
+    }
+}
