@@ -45,6 +45,65 @@ fn each_machine_applicable_fix_is_applied_and_nothing_else_changes() {
     );
 }
 
+/// S007's fix-it quotes the value up to a comment, which stays a comment
+/// (after a space or a tab), and the whole value when it goes on over more
+/// lines; the result is always valid YAML (issue 23, item 7).
+#[test]
+fn an_unquoted_colon_is_quoted_up_to_its_comment_and_over_its_lines() {
+    let fixed_to = |text: &str| {
+        let fixed = fix::skill(files(text), &Config::default());
+        assert!(
+            fixed.remaining.is_empty(),
+            "{text:?}: {:?}",
+            fixed
+                .remaining
+                .iter()
+                .map(|d| &d.message)
+                .collect::<Vec<_>>()
+        );
+        fixed.changes[0].after.clone()
+    };
+    assert_eq!(
+        fixed_to("---\nname: a\ndescription: Use when: asked # reviewed by legal\n---\nB\n"),
+        "---\nname: a\ndescription: \"Use when: asked\" # reviewed by legal\n---\nB\n"
+    );
+    assert_eq!(
+        fixed_to("---\nname: a\ndescription: Use when: asked\t# reviewed\n---\nB\n"),
+        "---\nname: a\ndescription: \"Use when: asked\"\t# reviewed\n---\nB\n"
+    );
+    // A `#` inside a word is text, not a comment.
+    assert_eq!(
+        fixed_to("---\nname: a\ndescription: Use C#: when asked\n---\nB\n"),
+        "---\nname: a\ndescription: \"Use C#: when asked\"\n---\nB\n"
+    );
+
+    // Over two lines: quoted whole, lines kept, and offered, not applied.
+    let text = "---\nname: a\ndescription: Use when: asked\n  and continued \"here\"\nlicense: MIT\n---\nB\n";
+    let fixed = fix::skill(files(text), &Config::default());
+    assert!(fixed.changes.is_empty());
+    let s007 = fixed
+        .remaining
+        .iter()
+        .find(|d| d.code == Code::UnquotedColon)
+        .unwrap();
+    let fix = s007.fix.as_ref().unwrap();
+    assert_eq!(fix.applicability, Applicability::MaybeIncorrect);
+    assert_eq!(
+        fix.replacement(),
+        Some("description: \"Use when: asked\n  and continued \\\"here\\\"\"")
+    );
+    // Applied by hand, it reads as YAML reads the lines: folded by a space.
+    let (span, replacement) = fix.replace().unwrap();
+    let mut patched = text.to_owned();
+    patched.replace_range(span.bytes.clone(), replacement);
+    let compilation = skills_compiler::compile_files(vec![files(&patched)], &Config::default());
+    assert!(!compilation.has_errors(), "{patched}");
+    assert_eq!(
+        compilation.valid.skills[0].description,
+        "Use when: asked and continued \"here\""
+    );
+}
+
 #[test]
 fn guesses_are_shown_but_never_applied() {
     let text = "---\nname: a\ndescripton: Does a. Use when asked.\n---\nBody\n";

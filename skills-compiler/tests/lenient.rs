@@ -79,6 +79,19 @@ fn a_version_of_any_scalar_is_kept_as_text() {
 }
 
 #[test]
+fn an_unquoted_colon_in_a_value_over_two_lines_or_before_a_comment_is_read_as_quoted() {
+    let text = "---\nname: a\ndescription: Use when: asked\n  and continued here.\nlicense: MIT # checked\n---\nBody\n";
+    let (skill, compilation) = lenient(text, Code::UnquotedColon);
+    assert_eq!(skill.description, "Use when: asked and continued here.");
+    assert_eq!(skill.license.as_deref(), Some("MIT"));
+    assert_eq!(find(&compilation, Code::UnquotedColon).line(), Some(3));
+    let text = "---\nname: a\ndescription: Use when: asked # a note\n---\nBody\n";
+    let (skill, _) = lenient(text, Code::UnquotedColon);
+    assert_eq!(skill.description, "Use when: asked");
+    strict_refuses(text);
+}
+
+#[test]
 fn an_unquoted_colon_in_a_one_line_value_is_read_as_quoted() {
     let text = "---\nname: a\ndescription: Use when: the user asks. Also: never.\nlicense: MIT\n---\nBody\n";
     let (skill, compilation) = lenient(text, Code::UnquotedColon);

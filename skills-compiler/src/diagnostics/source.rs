@@ -105,6 +105,13 @@ impl SourceFile {
         (start..end, line + 1)
     }
 
+    /// How many lines the text has (a final line break starts no new one).
+    pub fn line_count(&self) -> u32 {
+        let starts = self.line_starts().len();
+        let empty_last = self.text.ends_with('\n') || self.text.is_empty();
+        (starts - usize::from(empty_last && starts > 0)) as u32
+    }
+
     /// The byte range of the 1-based line `line`, without its line break.
     pub fn line_range(&self, line: u32) -> Range<usize> {
         let start = self.start_of((line as usize).saturating_sub(1));

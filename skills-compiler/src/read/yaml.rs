@@ -330,7 +330,11 @@ fn syntax_error(source: &SourceFile, offsets: &CharOffsets<'_>, error: &ScanErro
 
 /// The commonest real-world mistake: `description: Use when: ...`. When the
 /// line of the error (or the line before it, where YAML notices late) is a
-/// `key: value` whose plain value contains `: `, suggest the line quoted.
+/// `key: value` whose plain value contains `: `, suggest the value quoted:
+/// up to a comment, which stays; over its continuation lines, which keep
+/// their places (a double-quoted scalar folds its lines as a plain one
+/// does). A value over several lines is a suggestion, not applied by `fix`:
+/// a person should read what the lines become.
 fn unquoted_colon(source: &SourceFile, at: usize) -> Option<Diagnostic> {
     let line = source.line_col(at).line;
     [line, line.saturating_sub(1)]
@@ -339,24 +343,107 @@ fn unquoted_colon(source: &SourceFile, at: usize) -> Option<Diagnostic> {
         .find_map(|l| {
             let range = source.line_range(l);
             let text = &source.text()[range.clone()];
-            let (indent_key, value) = split_key_value(text)?;
+            let (indent_key, rest) = split_key_value(text)?;
+            let (value, comment) = split_comment(rest);
+            let value = value.trim_end();
             if !value.contains(": ") || value.starts_with(['"', '\'', '[', '{', '|', '>']) {
                 return None;
             }
             let value_start = range.start + indent_key.len();
             let colon = value_start + value.find(": ").unwrap_or(0);
-            let fixed = format!("{indent_key}{}", quote(value.trim_end()));
-            Some(
-                Diagnostic::at(
-                    Code::UnquotedColon,
-                    source,
-                    colon..colon + 1,
-                    "unquoted `: ` inside a value: YAML reads it as the start of a nested mapping",
-                )
-                .with_label(source, value_start..range.end, "this value must be quoted")
-                .with_fix(source, range, fixed, "quote the value"),
-            )
+            let continued = match comment {
+                "" => continuation_end(source, l, key_column(text)),
+                // A comment ends a plain scalar: no line after it belongs to it.
+                _ => None,
+            };
+            let diagnostic = Diagnostic::at(
+                Code::UnquotedColon,
+                source,
+                colon..colon + 1,
+                "unquoted `: ` inside a value: YAML reads it as the start of a nested mapping",
+            );
+            Some(match continued {
+                None => {
+                    let kept = &rest[value.len()..];
+                    let fixed = format!("{indent_key}{}{kept}", quote(value));
+                    diagnostic
+                        .with_label(
+                            source,
+                            value_start..value_start + value.len(),
+                            "this value must be quoted",
+                        )
+                        .with_fix(source, range, fixed, "quote the value")
+                }
+                Some(end) => {
+                    let lines = &source.text()[value_start..end];
+                    let fixed = format!("{indent_key}{}", quote_lines(lines));
+                    diagnostic
+                        .with_label(source, value_start..end, "this value must be quoted")
+                        .with_suggestion(
+                            source,
+                            range.start..end,
+                            fixed,
+                            "quote the value, over all its lines (YAML joins them with a space)",
+                        )
+                }
+            })
         })
+}
+
+/// `value  # comment` -> (`value  `, `# comment`): a `#` starts a comment
+/// after a space or a tab, as in YAML; `C#` stays text.
+fn split_comment(rest: &str) -> (&str, &str) {
+    let at = rest
+        .char_indices()
+        .find(|&(i, c)| c == '#' && rest[..i].ends_with([' ', '\t']))
+        .map_or(rest.len(), |(i, _)| i);
+    rest.split_at(at)
+}
+
+/// The column of the key (after the indentation and any `- `): a plain
+/// value's continuation lines are indented further.
+fn key_column(line: &str) -> usize {
+    line.len() - line.trim_start_matches([' ', '-']).len()
+}
+
+/// Where the plain value that starts on `line` ends, when it goes on over
+/// more lines (indented past `column`, or blank between such lines):
+/// the end of its last non-blank line. `None` for a one-line value.
+fn continuation_end(source: &SourceFile, line: u32, column: usize) -> Option<usize> {
+    let mut end = None;
+    let mut next = line + 1;
+    while next <= source.line_count() {
+        let range = source.line_range(next);
+        let text = &source.text()[range.clone()];
+        let content = text.trim_end_matches(['\r', '\n']);
+        if content.trim().is_empty() {
+            next += 1;
+            continue;
+        }
+        let indent = content.len() - content.trim_start_matches([' ', '\t']).len();
+        if indent <= column {
+            break;
+        }
+        end = Some(range.start + content.trim_end().len());
+        next += 1;
+    }
+    end
+}
+
+/// A double-quoted scalar over the same lines as the plain one: `"` and `\`
+/// escaped, line breaks and indentation kept, so lines keep their numbers.
+fn quote_lines(lines: &str) -> String {
+    let mut out = String::with_capacity(lines.len() + 2);
+    out.push('"');
+    for c in lines.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// `  key: value` -> (`  key: `, `value`), for simple block keys only.
