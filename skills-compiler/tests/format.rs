@@ -89,6 +89,43 @@ fn a_frontmatter_with_a_comment_is_left_as_it_is() {
     }
 }
 
+/// YAML starts a comment at a `#` after any white space or line break: a
+/// tab, or a lone CR (a line break to YAML, not to `str::lines`), hide
+/// none from the guard, in `fmt` or in `fix --to` (issue 23, item 4).
+#[test]
+fn a_comment_after_a_tab_or_a_lone_cr_is_seen_and_kept() {
+    for before in [
+        "---\nname: a\ndescription: Does a thing. Use when asked.\t# reviewed by legal\n---\nBody\n",
+        "---\nname: a\ndescription: Does a thing. Use when asked.\r# reviewed by legal\n---\nBody\n",
+        "---\nname: a\r# reviewed by legal\rdescription: Does a thing. Use when asked.\n---\nBody\n",
+        "---\nname: a\ndescription: Does a thing. Use when asked.\n\t# reviewed by legal\n---\nBody\n",
+    ] {
+        match format::skill(&files(before), &Config::default()) {
+            Outcome::Skipped(reason) => assert!(reason.contains("comment"), "{reason}"),
+            other => panic!("{before:?}: {other:?}"),
+        }
+        let config = Config {
+            profile: Profile::Portable,
+            ..Config::default()
+        };
+        if let Ok(migration) = fix::to_profile(files(before), &config) {
+            for change in &migration.changes {
+                assert!(
+                    change.after.contains("# reviewed by legal"),
+                    "{before:?} lost its comment: {:?}",
+                    change.after
+                );
+            }
+        }
+    }
+    // A `#` inside a word is no comment.
+    let plain = "---\nname: a\ndescription: Does C#. Use when asked.\n---\nBody\n";
+    assert!(!matches!(
+        format::skill(&files(plain), &Config::default()),
+        Outcome::Skipped(_)
+    ));
+}
+
 #[test]
 fn canonical_files_are_unchanged_and_invalid_ones_skipped() {
     let canonical = "---\nname: a\ndescription: Does a. Use when asked.\n---\n\nBody\n";
@@ -126,6 +163,8 @@ fn line() -> impl Strategy<Value = String> {
         Just("metadata: {k: v, n: '1'}".to_owned()),
         Just("x-note: \"a\\nb\"".to_owned()),
         "# [a-z: ]{0,12}".prop_map(|c| c),
+        // Comments after a value, behind a space, a tab or a lone CR.
+        "x-note: a[ \t\r]# [a-z]{0,8}".prop_map(|c| c),
         "x-[a-z]{1,4}: [a-zA-Z:#' ]{0,30}".prop_map(|c| c),
         "[a-z: \"'\\[\\]{},#-]{0,16}".prop_map(|c| c),
     ]
@@ -157,8 +196,11 @@ proptest! {
                 Outcome::Unchanged | Outcome::Skipped(_) => fixed.clone(),
             };
             prop_assert!(after.ends_with(compiled_body(&body)), "body changed: {after:?}");
-            for line in lines.iter().filter(|l| l.starts_with('#')) {
-                prop_assert!(after.contains(line.as_str()), "comment {line:?} lost: {after:?}");
+            for line in &lines {
+                if let Some(at) = line.find('#').filter(|&at| at == 0 || line[..at].ends_with([' ', '\t', '\r'])) {
+                    let comment = &line[at..];
+                    prop_assert!(after.contains(comment), "comment {comment:?} lost: {after:?}");
+                }
             }
             if let Outcome::Skipped(reason) = format::skill(&files(&after), &config) {
                 prop_assert!(!reason.contains("would change"), "{reason}: {after:?}");

@@ -134,13 +134,16 @@ pub fn yaml_has_comment(text: &str) -> bool {
     comment_line(text).is_some()
 }
 
-/// The 0-based line of the first `#` that may start a comment. Conservative:
-/// a `#` after a space or at a line's start, even inside a quoted string,
-/// counts (the file is then only left alone).
+/// The 0-based line of the first `#` that may start a comment. YAML starts
+/// one at a `#` after white space or a line break, and a lone CR is a line
+/// break to YAML. Conservative: such a `#` counts even inside a quoted
+/// string (the file is then only left alone); a `#` inside a word does not.
 fn comment_line(yaml: &str) -> Option<u32> {
-    yaml.lines()
-        .position(|line| line.trim_start().starts_with('#') || line.contains(" #"))
-        .map(|n| n as u32)
+    let bytes = yaml.as_bytes();
+    let at = bytes.iter().enumerate().position(|(i, &b)| {
+        b == b'#' && (i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'\r' | b'\n'))
+    })?;
+    Some(bytes[..at].iter().filter(|&&b| b == b'\n').count() as u32)
 }
 
 /// This project's keys in the order a reader needs them: what the skill is,
