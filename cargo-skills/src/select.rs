@@ -32,6 +32,23 @@ pub struct Target {
     /// A single skill (a directory with SKILL.md, or a `.md` file) rather
     /// than a root, as looked up.
     pub skill: Option<SkillPath>,
+    /// A root the workspace's configuration names that lies outside the
+    /// workspace: the build reads it, the commands that write do not touch
+    /// it unless it is named on the command line.
+    pub outside_workspace: bool,
+}
+
+/// The commands that write refuse a configured root outside the workspace
+/// (`dir = "../.."` would have `fmt` rewrite another repository's skills).
+pub fn refuse_outside_workspace(targets: &[Target], verb: &str) -> Result<(), Failure> {
+    match targets.iter().find(|target| target.outside_workspace) {
+        Some(target) => Err(Failure::Usage(format!(
+            "the skills root `{}` is outside the workspace, and `{verb}` writes only inside it; \
+             name the directory on the command line to {verb} it anyway",
+            target.config.dir.display()
+        ))),
+        None => Ok(()),
+    }
 }
 
 impl Target {
@@ -91,6 +108,9 @@ pub fn targets_and_skipped(
         ..overrides.clone()
     };
     if !paths.is_empty() {
+        // `skills/a/SKILL.md` means the skill `skills/a`, for every command.
+        let paths: Vec<PathBuf> = paths.iter().map(|path| skill_dir_of(path)).collect();
+        let paths = paths.as_slice();
         // Each path with the configuration of the package that owns it, as
         // the build of that package sees it.
         // Many paths usually share a few owners: find and load each once.
@@ -128,6 +148,15 @@ pub fn targets_and_skipped(
         }
         let config = Config::load(&package.dir, overrides.clone())
             .map_err(|d| Failure::Usage(format!("{}: {}", package.name, d.message)))?;
+        // The build's rule, so that the CLI never works on a root the build refuses.
+        config.check_relative_root(&package.dir).map_err(|d| {
+            Failure::Usage(format!(
+                "package `{}`: {}{}",
+                package.name,
+                d.message,
+                d.help.map(|help| format!("; {help}")).unwrap_or_default()
+            ))
+        })?;
         let relative = relative_to_cwd(&package.dir);
         // The roots the package's sources name, else the configured one.
         let named = if package.uses_skills {
@@ -152,12 +181,14 @@ pub fn targets_and_skipped(
             continue;
         };
         for root in roots {
+            let outside_workspace = !inside(&package.dir.join(&root), &package.workspace_root);
             let target = Target {
                 config: Config {
                     dir: relative.join(&root),
                     ..config.clone()
                 },
                 skill: None,
+                outside_workspace,
             };
             // Two packages compiling the same root with the same rules: check it once.
             if !targets.iter().any(|t: &Target| t.same_as(&target)) {
@@ -179,6 +210,7 @@ pub fn targets_and_skipped(
         targets.push(Target {
             config,
             skill: None,
+            outside_workspace: false,
         });
     }
     Ok((targets, skipped))
@@ -213,7 +245,29 @@ fn path_target(path: &Path, skill: &SkillPath, config: &Config) -> Target {
             ..config.clone()
         },
         skill: skill.is_skill().then(|| skill.clone()),
+        outside_workspace: false,
     }
+}
+
+/// The directory of a path that names a skill's `SKILL.md`; any other path
+/// as it is.
+fn skill_dir_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(parent) if path.file_name() == Some("SKILL.md".as_ref()) && path.is_file() => {
+            if parent.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                parent.to_path_buf()
+            }
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Whether `path` (resolved, `..` and links followed) lies in `root`.
+fn inside(path: &Path, root: &Path) -> bool {
+    let resolve = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    resolve(path).starts_with(resolve(root))
 }
 
 /// The package that owns each path: the directory of the nearest
@@ -381,6 +435,8 @@ pub struct Package {
     /// Depends on the `skills` runtime crate with its macro, or builds with
     /// `skills-build` (so its sources may name skills roots).
     pub uses_skills: bool,
+    /// The root of the workspace the package is in.
+    pub workspace_root: PathBuf,
 }
 
 /// The workspace's packages, or none outside a cargo project.
@@ -405,6 +461,7 @@ pub fn packages() -> Result<Vec<Package>, Failure> {
                 .map(|p| p.as_std_path().to_path_buf())
                 .unwrap_or_default(),
             configured: package.metadata.get("skills").is_some(),
+            workspace_root: metadata.workspace_root.as_std_path().to_path_buf(),
             uses_skills: package.dependencies.iter().any(|d| {
                 (d.name == "skills-runtime"
                     && (d.uses_default_features || d.features.iter().any(|f| f == "macros")))

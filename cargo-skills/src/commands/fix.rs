@@ -12,7 +12,7 @@ use skills_compiler::{Overrides, Severity};
 
 use crate::Failure;
 use crate::output::outln;
-use crate::select::{Selection, targets};
+use crate::select::{Selection, refuse_outside_workspace, targets};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -36,6 +36,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let targets = targets(&args.selection, &args.paths, &Overrides::default())?;
+    if !args.dry_run {
+        refuse_outside_workspace(&targets, "fix")?;
+    }
     let case_renames = file_name_case(&targets);
     if args.dry_run {
         for (from, to) in &case_renames {
@@ -81,6 +84,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
         }
     }
+    // Every rename is checked, against the disk and against each other,
+    // before anything is written: a migration is all or nothing.
+    let collisions = rename_collisions(&renames);
     if args.dry_run {
         for change in &changes {
             outln!("{}", diff(change));
@@ -88,19 +94,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
         for (from, to) in &renames {
             outln!("rename {from} -> {to}");
         }
+    } else if !collisions.is_empty() {
+        for collision in &collisions {
+            anstream::eprintln!("error: {collision}");
+        }
+        anstream::eprintln!("error: nothing was written: rename the folders by hand first");
+        return Err(Failure::Invalid);
     } else {
         if !args.allow_dirty {
             refuse_dirty(changes.iter().map(|c| c.path.as_str()))?;
         }
-        for change in &changes {
-            write_back(&change.path, &change.before, &change.after)?;
-        }
+        write_all(&changes)?;
         for (from, to) in &renames {
-            if Path::new(to).exists() {
-                return Err(Failure::Usage(format!(
-                    "cannot rename {from} to {to}: it exists"
-                )));
-            }
             std::fs::rename(from, to)
                 .map_err(|error| Failure::Io(format!("cannot rename {from}: {error}")))?;
             anstream::eprintln!("Renamed {from} -> {to}");
@@ -137,7 +142,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     for diagnostic in &remaining {
         anstream::eprintln!("{}", render::short(diagnostic));
     }
-    let errors = remaining.iter().filter(|d| d.is_error()).count();
+    for collision in &collisions {
+        anstream::eprintln!("error: {collision}");
+    }
+    let errors = remaining.iter().filter(|d| d.is_error()).count() + collisions.len();
     let warnings = remaining
         .iter()
         .filter(|d| d.severity == Severity::Warning)
@@ -201,7 +209,14 @@ fn refuse_dirty<'a>(paths: impl Iterator<Item = &'a str>) -> Result<(), Failure>
         return Ok(());
     }
     let output = Command::new("git")
-        .args(["status", "--porcelain", "--untracked-files=all", "--"])
+        // Untracked and ignored files hold work git cannot give back.
+        .args([
+            "status",
+            "--porcelain",
+            "--untracked-files=all",
+            "--ignored",
+            "--",
+        ])
         .args(&paths)
         .output();
     let output = match output {
@@ -227,6 +242,58 @@ fn refuse_dirty<'a>(paths: impl Iterator<Item = &'a str>) -> Result<(), Failure>
          commit or stash them first, or pass --allow-dirty",
         dirty.join(", ")
     )))
+}
+
+/// Why renames cannot all be made: a folder that exists, or two folders
+/// that would get the same name.
+fn rename_collisions(renames: &[(String, String)]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (i, (from, to)) in renames.iter().enumerate() {
+        if let Some((other, _)) = renames[..i].iter().find(|(_, earlier)| earlier == to) {
+            problems.push(format!(
+                "{other} and {from} both would be renamed to {to}: give one of the skills another name"
+            ));
+        } else if Path::new(to).exists() {
+            problems.push(format!("cannot rename {from} to {to}: {to} exists"));
+        }
+    }
+    problems
+}
+
+/// Writes every change, after checking that each file can be written: a
+/// read-only file stops the command before anything is written. A write
+/// that fails later says what was written before it. The paths written.
+pub(crate) fn write_all(changes: &[Change]) -> Result<Vec<&str>, Failure> {
+    let read_only: Vec<&str> = changes
+        .iter()
+        .filter(|change| {
+            std::fs::metadata(&change.path).is_ok_and(|meta| meta.permissions().readonly())
+        })
+        .map(|change| change.path.as_str())
+        .collect();
+    if !read_only.is_empty() {
+        let verb = if read_only.len() == 1 { "is" } else { "are" };
+        anstream::eprintln!(
+            "error: {} {verb} read-only: nothing was written",
+            read_only.join(", ")
+        );
+        return Err(Failure::Invalid);
+    }
+    let mut written = Vec::new();
+    for change in changes {
+        match write_back(&change.path, &change.before, &change.after) {
+            Ok(true) => written.push(change.path.as_str()),
+            Ok(false) => {}
+            Err(Failure::Io(message)) if !written.is_empty() => {
+                return Err(Failure::Io(format!(
+                    "{message}; already written: {}",
+                    written.join(", ")
+                )));
+            }
+            Err(failure) => return Err(failure),
+        }
+    }
+    Ok(written)
 }
 
 /// Writes `after` over `path` atomically, when the file still holds

@@ -4,12 +4,14 @@
 use std::path::PathBuf;
 
 use skills_compiler::Overrides;
+use skills_compiler::diagnostics::render;
+use skills_compiler::write::fix::Change;
 use skills_compiler::write::format::{self, Outcome};
 
 use crate::Failure;
-use crate::commands::fix::diff;
+use crate::commands::fix::{diff, write_all};
 use crate::output::outln;
-use crate::select::{Selection, targets};
+use crate::select::{Selection, refuse_outside_workspace, targets};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -23,8 +25,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let mut unformatted = 0usize;
-    for target in targets(&args.selection, &args.paths, &Overrides::default())? {
+    let targets = targets(&args.selection, &args.paths, &Overrides::default())?;
+    if !args.check {
+        refuse_outside_workspace(&targets, "fmt")?;
+    }
+    let mut changes = Vec::new();
+    let mut unchecked = Vec::new();
+    for target in &targets {
         let mut problems = Vec::new();
         for files in target.files(&mut problems) {
             match format::skill(&files, &target.config) {
@@ -32,32 +39,52 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Outcome::Skipped(reason) => {
                     anstream::eprintln!("note: {} left as it is: {reason}", files.path);
                 }
-                Outcome::Changed(after) => {
-                    unformatted += 1;
-                    let before = String::from_utf8_lossy(&files.bytes).into_owned();
-                    if args.check {
-                        outln!(
-                            "{}",
-                            diff(&skills_compiler::write::fix::Change {
-                                path: files.path.clone(),
-                                before,
-                                after,
-                            })
-                        );
-                    } else {
-                        if super::fix::write_back(&files.path, &before, &after)? {
-                            anstream::eprintln!("Formatted {}", files.path);
-                        }
-                    }
+                Outcome::Unchecked(reason) => {
+                    anstream::eprintln!("error: {} could not be checked: {reason}", files.path);
+                    unchecked.push(files.path.clone());
                 }
+                Outcome::Changed(after) => changes.push(Change {
+                    before: String::from_utf8_lossy(&files.bytes).into_owned(),
+                    path: files.path,
+                    after,
+                }),
             }
         }
+        // What discovery could not read is not formatted either.
+        for problem in problems.iter().filter(|d| d.is_error()) {
+            anstream::eprintln!("{}", render::short(problem));
+            anstream::eprintln!(
+                "error: {} could not be checked: it could not be read",
+                problem.file
+            );
+            unchecked.push(problem.file.clone());
+        }
     }
-    if args.check && unformatted > 0 {
+    if args.check {
+        for change in &changes {
+            outln!("{}", diff(change));
+        }
+    } else {
+        for path in write_all(&changes)? {
+            anstream::eprintln!("Formatted {path}");
+        }
+    }
+    if args.check && !changes.is_empty() {
+        let n = changes.len();
         anstream::eprintln!(
-            "{unformatted} file{} not formatted: run `cargo skills fmt`",
-            if unformatted == 1 { " is" } else { "s are" }
+            "{n} file{} not formatted: run `cargo skills fmt`",
+            if n == 1 { " is" } else { "s are" }
         );
+    }
+    if !unchecked.is_empty() {
+        let n = unchecked.len();
+        anstream::eprintln!(
+            "{n} file{} could not be checked: {}",
+            if n == 1 { "" } else { "s" },
+            unchecked.join(", ")
+        );
+    }
+    if (args.check && !changes.is_empty()) || !unchecked.is_empty() {
         return Err(Failure::Invalid);
     }
     Ok(())

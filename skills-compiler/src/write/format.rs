@@ -42,19 +42,24 @@ pub enum Outcome {
     Unchanged,
     /// The canonical text.
     Changed(String),
-    /// Left as it is, and why.
+    /// Left as it is on purpose, and why: a comment that rewriting would
+    /// lose, no frontmatter to format.
     Skipped(String),
+    /// Could not be formatted, and why: not UTF-8, YAML that does not
+    /// parse, a skill with errors. `fmt --check` fails on these: it cannot
+    /// say the file is formatted.
+    Unchecked(String),
 }
 
 /// Formats one skill file: canonical, or skipped with the reason. The
 /// result is checked: it must compile to the same skill, with the same body.
 pub fn skill(files: &SkillFiles, config: &Config) -> Outcome {
     let Ok(text) = std::str::from_utf8(&files.bytes) else {
-        return Outcome::Skipped("not UTF-8".to_owned());
+        return Outcome::Unchecked("not UTF-8".to_owned());
     };
-    let formatted = match text_of(text, config) {
+    let formatted = match canonical(text, config) {
         Ok(formatted) => formatted,
-        Err(reason) => return Outcome::Skipped(reason),
+        Err(outcome) => return outcome,
     };
     if formatted == text {
         return Outcome::Unchanged;
@@ -63,38 +68,50 @@ pub fn skill(files: &SkillFiles, config: &Config) -> Outcome {
     let after = compiled(files, formatted.as_bytes(), config);
     match (before, after) {
         (Some(before), Some(after)) if same_skill(&before, &after) => Outcome::Changed(formatted),
-        (Some(_), _) => Outcome::Skipped(
+        (Some(_), _) => Outcome::Unchecked(
             "formatting would change what the skill means (please report this)".to_owned(),
         ),
-        (None, _) => Outcome::Skipped("the skill has errors: run `cargo skills check`".to_owned()),
+        (None, _) => {
+            Outcome::Unchecked("the skill has errors: run `cargo skills check`".to_owned())
+        }
     }
 }
 
 /// The canonical text of a skill file, or why it is left as it is.
 pub fn text_of(text: &str, config: &Config) -> Result<String, String> {
+    canonical(text, config).map_err(|outcome| match outcome {
+        Outcome::Skipped(reason) | Outcome::Unchecked(reason) => reason,
+        Outcome::Unchanged | Outcome::Changed(_) => String::new(),
+    })
+}
+
+/// The canonical text, or the outcome that says why there is none.
+fn canonical(text: &str, config: &Config) -> Result<String, Outcome> {
     let source = SourceFile::new("SKILL.md", text);
-    let framing = frontmatter::split(&source, false).map_err(|d| d.message)?;
+    let framing = frontmatter::split(&source, false).map_err(|d| Outcome::Unchecked(d.message))?;
     let Some(range) = framing.yaml.clone() else {
-        return Err("no frontmatter".to_owned());
+        return Err(Outcome::Skipped("no frontmatter".to_owned()));
     };
     if let Some(line) = comment_line(&text[range.clone()]) {
-        return Err(format!(
+        return Err(Outcome::Skipped(format!(
             "the frontmatter has a comment (line {}); comments would be lost, so the file is left as it is",
             source.line_col(range.start).line + line
-        ));
+        )));
     }
     let root = match yaml::parse(&source, range.clone(), config.max_yaml_depth) {
         Ok(Some(root)) => root,
-        Ok(None) => return Err("empty frontmatter".to_owned()),
+        Ok(None) => return Err(Outcome::Skipped("empty frontmatter".to_owned())),
         Err(problems) => {
-            return Err(format!(
+            return Err(Outcome::Unchecked(format!(
                 "{}; `cargo skills fix` repairs what it can",
                 problems[0].message
-            ));
+            )));
         }
     };
     let Value::Map(entries) = &root.value else {
-        return Err("the frontmatter is not a mapping".to_owned());
+        return Err(Outcome::Unchecked(
+            "the frontmatter is not a mapping".to_owned(),
+        ));
     };
     let eol = if text[..range.start].ends_with("\r\n") {
         "\r\n"
