@@ -271,6 +271,7 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
     let lenient = config(Profile::Lenient);
     let mut counts: std::collections::BTreeMap<Code, usize> = Default::default();
     let mut compiled = 0usize;
+    let mut everything = Vec::new();
     for collection in [
         "anthropics-skills",
         "davepoon-buildwithclaude",
@@ -305,7 +306,19 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
             *counts.entry(d.code).or_default() += 1;
             eprintln!("{collection}: {}: {}", d.file, d.message);
         }
+        everything.extend(skills);
     }
+    // All collections as one set, as a user who installs from several
+    // would have them: more pairs to get wrong. Every pair is printed.
+    everything.sort_by(|a, b| a.name.cmp(&b.name).then(a.path.cmp(&b.path)));
+    everything.dedup_by(|a, b| a.name == b.name);
+    let across = skills_compiler::similar_descriptions(&everything);
+    for d in &across {
+        eprintln!("across collections: {}: {}", d.file, d.message);
+    }
+    // The same two pairs, read by hand: no collection repeats another's
+    // description in other words.
+    assert_eq!(across.len(), 2);
     for (code, count) in &counts {
         eprintln!("{code} {count:4}  {}", code.title());
     }
@@ -368,7 +381,7 @@ fn fmt_round_trips_every_corpus_skill_that_compiles() {
             Outcome::Skipped(reason) if reason.contains("comment") => commented += 1,
             // Lenient read these (unquoted `: `, no frontmatter); there is no
             // YAML to format until `fix` has quoted it.
-            Outcome::Skipped(reason) if reason.contains("cargo skills fix") => {
+            Outcome::Unchecked(reason) if reason.contains("cargo skills fix") => {
                 // `fix` then `fmt`: the quoted file formats like any other.
                 unparsed += 1;
                 let fixed = skills_compiler::write::fix::skill(files.clone(), &lenient);
@@ -388,7 +401,9 @@ fn fmt_round_trips_every_corpus_skill_that_compiles() {
                 );
             }
             Outcome::Skipped(reason) if reason.contains("frontmatter") => unparsed += 1,
-            Outcome::Skipped(reason) => other.push(format!("{}: {reason}", files.path)),
+            Outcome::Skipped(reason) | Outcome::Unchecked(reason) => {
+                other.push(format!("{}: {reason}", files.path))
+            }
         }
     }
     eprintln!(

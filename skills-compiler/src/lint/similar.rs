@@ -7,11 +7,35 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::Skill;
 
 /// Words too common to tell two descriptions apart (a `match`, not a list
-/// scan: this runs for every word of every description).
+/// scan: this runs for every word of every description): function words,
+/// quantifiers ("one" or "a single" document is the same document), and the
+/// words of the when-to-use clause that every description shares ("use
+/// when the user wants", "whenever a user asks"). Plurals are folded
+/// before the match, so `needs` is `need`.
 fn is_stop_word(word: &str) -> bool {
     matches!(
         word,
-        "a" | "an"
+        "one"
+            | "single"
+            | "several"
+            | "multiple"
+            | "many"
+            | "some"
+            | "each"
+            | "every"
+            | "new"
+            | "their"
+            | "they"
+            | "them"
+            | "whenever"
+            | "user"
+            | "want"
+            | "need"
+            | "ask"
+            | "asked"
+            | "asking"
+            | "a"
+            | "an"
             | "the"
             | "and"
             | "or"
@@ -58,11 +82,15 @@ fn distinguishing_words(text: &str, ids: &mut HashMap<String, u32>) -> Vec<u32> 
         .filter_map(|word| {
             lower.clear();
             lower.extend(word.chars().flat_map(char::to_lowercase));
+            // `this` is a stop word as written, `needs` once folded.
             if is_stop_word(&lower) {
                 return None;
             }
             if lower.len() > 3 && lower.ends_with('s') && !lower.ends_with("ss") {
                 lower.pop();
+                if is_stop_word(&lower) {
+                    return None;
+                }
             }
             if let Some(&id) = ids.get(lower.as_str()) {
                 return Some(id);
