@@ -514,6 +514,48 @@ async fn redirects_are_errors_and_responses_are_read_up_to_a_limit() {
     client.cancel().await.unwrap();
 }
 
+/// A response is text in its own charset, and bytes that are not text come
+/// back as base64 with their MIME type: never U+FFFD (issue 23, item 21).
+#[tokio::test]
+async fn responses_keep_their_charset_and_binary_comes_back_as_base64() {
+    let (origin, _) = http_server().await;
+    let (client, _) = connect(&origin, None).await;
+    let latin1 = call(&client, "list_items", json!({"project": "latin1"})).await;
+    assert_eq!(latin1.is_error, Some(false));
+    assert_eq!(text(&latin1), "café crème");
+
+    for (project, mime, base64) in [
+        ("binary", "application/octet-stream", "AJ+Slg=="),
+        ("png", "image/png", "iVBORw0KGgo="),
+        // Says text, is not UTF-8: passed on as it is, not as U+FFFD.
+        ("mislabelled", "text/plain", "Y2Fm6Q=="),
+    ] {
+        let result = call(&client, "list_items", json!({"project": project})).await;
+        assert_eq!(result.is_error, Some(false), "{project}");
+        let blob = serde_json::to_value(&result.content).unwrap();
+        let blobs: Vec<(&str, &str)> = blob
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|block| {
+                let data = block
+                    .get("data")
+                    .or_else(|| block.pointer("/resource/blob"))?
+                    .as_str()?;
+                let mime = block
+                    .get("mimeType")
+                    .or_else(|| block.pointer("/resource/mimeType"))?
+                    .as_str()?;
+                Some((mime, data))
+            })
+            .collect();
+        assert_eq!(blobs, [(mime, base64)], "{project}: {blob}");
+        assert!(!text(&result).contains('\u{fffd}'), "{project}");
+        assert!(text(&result).contains(mime), "{project}: {}", text(&result));
+    }
+    client.cancel().await.unwrap();
+}
+
 /// A bad origin is refused when the server is built, not on every call, and
 /// a timeout says that it is one, and how long it was.
 #[tokio::test]

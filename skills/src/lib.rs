@@ -49,7 +49,7 @@ pub use set::{Iter, SkillSet, available_skills};
 pub use skills_core::{
     Bytes, Call, Checks, Endpoint, Existing, File, Hints, Kind, List, MAX_DEPTH, Method, Node,
     Policy, Property, Protocol, RequestError, Schema, Section, Skill, Str, Tool, ToolCallError,
-    Version, check_origin, definitions, is_file_path,
+    Version, base64, check_origin, definitions, is_file_path,
 };
 pub use toolset::Toolset;
 

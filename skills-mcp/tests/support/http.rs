@@ -20,7 +20,10 @@ pub struct Received {
 /// answers `201 {"number": 7}`, or by the project in the path: `broken`, a
 /// 500; `moved`, a 307 to another origin; `huge`, a `Content-Length` of
 /// 1 GiB with no body; `endless`, a chunked body that goes on (up to 64 MiB,
-/// or until the client stops reading); `silent`, no answer for 10 s.
+/// or until the client stops reading); `silent`, no answer for 10 s;
+/// `latin1`, `text/plain; charset=iso-8859-1`; `binary`, four bytes of
+/// `application/octet-stream`; `png`, an `image/png`; `mislabelled`,
+/// `text/plain` that is not UTF-8.
 pub async fn http_server() -> (String, Arc<Mutex<Vec<Received>>>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let origin = format!("http://{}", listener.local_addr().unwrap());
@@ -101,6 +104,21 @@ pub async fn http_server() -> (String, Arc<Mutex<Vec<Received>>>) {
                                 return;
                             }
                         }
+                        return;
+                    }
+                    "latin1" | "binary" | "png" | "mislabelled" => {
+                        let (content_type, body): (&str, &[u8]) = match project.as_str() {
+                            "latin1" => ("text/plain; charset=ISO-8859-1", b"caf\xe9 cr\xe8me"),
+                            "binary" => ("application/octet-stream", &[0x00, 0x9f, 0x92, 0x96]),
+                            "png" => ("image/png", b"\x89PNG\r\n\x1a\n"),
+                            _ => ("text/plain", b"caf\xe9"),
+                        };
+                        let head = format!(
+                            "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                            body.len()
+                        );
+                        let _ = stream.write_all(head.as_bytes()).await;
+                        let _ = stream.write_all(body).await;
                         return;
                     }
                     _ => {}
