@@ -295,8 +295,10 @@ fn the_build_dependency_comes_from_the_same_source_as_skills() {
     }
 }
 
-/// From `cargo new` to a crate that builds: `cargo skills new` sets up the
-/// build script and the build-dependency, and prints the lines to add.
+/// From `cargo new` to a crate that builds: `cargo skills new` adds the
+/// runtime dependency (from where it was built: this checkout), sets up the
+/// build script and the build-dependency, and prints the lines to add. No
+/// hand edit of Cargo.toml (issue 24, item 2).
 #[test]
 fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
     // Outside any workspace: `cargo new` inside one would join it.
@@ -311,15 +313,9 @@ fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
         .unwrap();
     assert!(status.success());
     let app = root.join("app");
-    let skills = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../skills")
-        .canonicalize()
-        .unwrap();
     let mut manifest = std::fs::read_to_string(app.join("Cargo.toml")).unwrap();
-    manifest.push_str(&format!(
-        "skills-runtime = {{ path = {:?} }}\n",
-        skills.display().to_string()
-    ));
+    // Only to keep the crate out of any workspace above the temporary
+    // directory; the dependencies are left to `cargo skills new`.
     manifest.push_str("\n[workspace]\n");
     std::fs::write(app.join("Cargo.toml"), manifest).unwrap();
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -335,10 +331,19 @@ fn a_crate_made_by_cargo_new_builds_right_after_skills_new() {
         "{stdout}{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    let workspace_dir = workspace.canonicalize().unwrap();
+    assert!(
+        stdout.contains(&format!(
+            "Added to Cargo.toml: [dependencies] skills-runtime = {{ path = \"{}/skills\" }}",
+            workspace_dir.display()
+        )),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("Added to Cargo.toml: [build-dependencies] skills-build = { path = "),
         "{stdout}"
     );
+    assert!(app.join("build.rs").is_file(), "{stdout}");
     let lines: Vec<&str> = stdout
         .lines()
         .skip_while(|line| !line.starts_with("No source file uses the skills yet"))

@@ -118,6 +118,54 @@ fn fnv1a_extend(hash: u64, bytes: &[u8]) -> u64 {
     })
 }
 
+/// Where a package of this project comes from, as a dependency line of a
+/// user's Cargo.toml: what `cargo skills new` writes and what the macro's
+/// help suggests, so that both name a line that resolves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A checkout of this repository (a clone, or cargo's git checkout):
+    /// the package's folder in it, absolute.
+    Path(std::path::PathBuf),
+    /// Published: this version, exactly as the caller was built.
+    Version(String),
+}
+
+impl Source {
+    /// The source of `package`, found from `own_dir`, the manifest
+    /// directory of a member of this workspace as it was built (its
+    /// `env!("CARGO_MANIFEST_DIR")`), and `version`, its version. In a
+    /// checkout the members are siblings; unpacked from a registry, each
+    /// crate has a folder of its own (`skills-build-0.1.0`), so there is no
+    /// sibling and the version is the source.
+    pub fn of(package: &str, own_dir: &Path, version: &str) -> Source {
+        let folder = match package {
+            "skills-runtime" => "skills",
+            other => other,
+        };
+        let sibling = own_dir.parent().map(|parent| parent.join(folder));
+        match sibling {
+            Some(dir) if is_package_named(&dir, package) => Source::Path(dir),
+            _ => Source::Version(version.to_owned()),
+        }
+    }
+
+    /// The value of the dependency: `{ path = "..." }` or `"0.1.0"`.
+    pub fn entry(&self) -> String {
+        match self {
+            Source::Path(dir) => format!(
+                "{{ path = {:?} }}",
+                dir.to_string_lossy().replace('\\', "/")
+            ),
+            Source::Version(version) => format!("{version:?}"),
+        }
+    }
+}
+
+fn is_package_named(dir: &Path, package: &str) -> bool {
+    std::fs::read_to_string(dir.join("Cargo.toml"))
+        .is_ok_and(|text| text.contains(&format!("name = \"{package}\"")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +230,51 @@ mod tests {
         assert_ne!(edited, added);
         std::fs::remove_dir_all(root.join("b")).unwrap();
         assert_ne!(stamp(&root), edited);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
+
+#[cfg(test)]
+mod source_tests {
+    use super::Source;
+
+    #[test]
+    fn a_checkout_names_the_sibling_folder_and_a_registry_the_version() {
+        let root = std::env::temp_dir().join(format!("skills-source-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        // A checkout: members side by side.
+        let checkout = root.join("clone");
+        for (folder, name) in [
+            ("skills", "skills-runtime"),
+            ("skills-build", "skills-build"),
+        ] {
+            std::fs::create_dir_all(checkout.join(folder)).unwrap();
+            std::fs::write(
+                checkout.join(folder).join("Cargo.toml"),
+                format!("[package]\nname = \"{name}\"\n"),
+            )
+            .unwrap();
+        }
+        let own = checkout.join("skills-macros");
+        assert_eq!(
+            Source::of("skills-build", &own, "0.1.0"),
+            Source::Path(checkout.join("skills-build"))
+        );
+        assert_eq!(
+            Source::of("skills-runtime", &own, "0.1.0"),
+            Source::Path(checkout.join("skills"))
+        );
+        // A registry: one folder per crate and version, no sibling.
+        let registry = root.join("index.crates.io-xyz");
+        std::fs::create_dir_all(registry.join("skills-macros-0.1.0")).unwrap();
+        let own = registry.join("skills-macros-0.1.0");
+        let source = Source::of("skills-build", &own, "0.1.0");
+        assert_eq!(source, Source::Version("0.1.0".into()));
+        assert_eq!(source.entry(), "\"0.1.0\"");
+        assert_eq!(
+            Source::Path("/src/skills-build".into()).entry(),
+            "{ path = \"/src/skills-build\" }"
+        );
         let _ = std::fs::remove_dir_all(&root);
     }
 }

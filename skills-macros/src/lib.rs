@@ -283,14 +283,21 @@ fn untracked(root: &std::path::Path) -> String {
         "include_skills!(\"{dir}\"): no build script tracks this directory, so Cargo would not notice a \
          new or deleted skill until something else changes.\n\n\
          Add build.rs next to Cargo.toml:\n\n{build_rs}\n\
-         and to Cargo.toml:\n\n    [build-dependencies]\n    skills-build = \"{version}\"\n\n\
+         and to Cargo.toml:\n\n    [build-dependencies]\n    skills-build = {entry}\n\n\
          or opt out: include_skills!(\"{dir}\", track = false)",
         dir = root.display(),
         build_rs = tracking::build_rs_for(root)
             .lines()
             .map(|line| format!("    {line}\n"))
             .collect::<String>(),
-        version = env!("CARGO_PKG_VERSION"),
+        // From where this macro was built: a checkout's sibling folder, or
+        // the published version. Either resolves.
+        entry = skills_compiler::tracking::Source::of(
+            "skills-build",
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+            env!("CARGO_PKG_VERSION"),
+        )
+        .entry(),
     )
 }
 

@@ -230,9 +230,35 @@ fn capitalise(word: &str) -> String {
 
 /// Crates that use the macro need a build script that tracks the root, and
 /// `skills-build` to run it: both are set up so that the crate builds at once.
+/// A crate that does not depend on the runtime yet gets it first, from where
+/// this command was built (a clone's path, or the published version).
 fn tracking_setup(package: &Package, root: &Path) -> Result<(), Failure> {
+    let manifest = package.dir.join("Cargo.toml");
     if !package.uses_skills {
-        return Ok(());
+        if !manifest.is_file() {
+            outln!(
+                "
+Not in a cargo package: only the skill was written. To embed it, run this in a crate (`cargo new`), or see the README's quick start."
+            );
+            return Ok(());
+        }
+        let source = skills_compiler::tracking::Source::of(
+            "skills-runtime",
+            Path::new(env!("CARGO_MANIFEST_DIR")),
+            env!("CARGO_PKG_VERSION"),
+        );
+        match manifest::add_runtime_dependency(&manifest, &source) {
+            Ok(Some(entry)) => outln!("Added to Cargo.toml: [dependencies] {entry}"),
+            Ok(None) => {}
+            Err(reason) => {
+                outln!(
+                    "
+Add the runtime as a dependency ({reason}):"
+                );
+                outln!("    skills-runtime = {}", source.entry());
+                return Ok(());
+            }
+        }
     }
     let build_rs = package.dir.join("build.rs");
     let call = format!("skills_build::track(\"{}\");", display_path(root));
@@ -250,7 +276,6 @@ fn tracking_setup(package: &Package, root: &Path) -> Result<(), Failure> {
             outln!("Created {shown} (rebuild tracking for include_skills!)");
         }
     }
-    let manifest = package.dir.join("Cargo.toml");
     match manifest::add_build_dependency(&manifest) {
         Ok(Some(entry)) => outln!("Added to Cargo.toml: [build-dependencies] {entry}"),
         Ok(None) => {}
@@ -295,6 +320,49 @@ pub mod manifest {
     use std::path::Path;
 
     use toml_edit::{DocumentMut, InlineTable, Item, Table, Value};
+
+    /// Adds the runtime to `[dependencies]` from `source`, under the
+    /// package's own name (`skills-runtime`, as `cargo add` writes it);
+    /// code says `skills::`, the library's name. `Ok(None)` when it is
+    /// there already.
+    pub fn add_runtime_dependency(
+        manifest: &Path,
+        source: &skills_compiler::tracking::Source,
+    ) -> Result<Option<String>, String> {
+        let text = std::fs::read_to_string(manifest)
+            .map_err(|e| format!("cannot read Cargo.toml: {e}"))?;
+        let mut document: DocumentMut = text
+            .parse()
+            .map_err(|e| format!("Cargo.toml does not parse: {e}"))?;
+        let dependencies = document
+            .entry("dependencies")
+            .or_insert_with(|| Item::Table(Table::new()));
+        let Some(dependencies) = dependencies.as_table_like_mut() else {
+            return Err("[dependencies] is not a table".to_owned());
+        };
+        let present = dependencies.iter().any(|(key, item)| {
+            key == "skills-runtime" || package_of(item) == Some("skills-runtime")
+        });
+        if present {
+            return Ok(None);
+        }
+        let entry: Value = match source {
+            skills_compiler::tracking::Source::Path(dir) => {
+                let mut table = InlineTable::new();
+                table.insert(
+                    "path",
+                    Value::from(dir.to_string_lossy().replace('\\', "/")),
+                );
+                Value::InlineTable(table)
+            }
+            skills_compiler::tracking::Source::Version(version) => Value::from(version.as_str()),
+        };
+        let shown = format!("skills-runtime = {entry}");
+        dependencies.insert("skills-runtime", Item::Value(entry));
+        std::fs::write(manifest, document.to_string())
+            .map_err(|e| format!("cannot write Cargo.toml: {e}"))?;
+        Ok(Some(shown))
+    }
 
     /// Adds `skills-build` to `[build-dependencies]` from the same source as
     /// the `skills` dependency: the sibling path, the same git repository and
