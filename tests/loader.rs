@@ -215,6 +215,78 @@ fn a_broken_root_is_an_error_with_the_compilers_diagnostics_and_never_a_set() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The Agent Plugins rule (issue 24, item 3): with `skip_invalid`, a broken
+/// skill is left out with every diagnostic that made it so, and the rest
+/// load, in every profile. Errors of the set as a whole (a limit) still
+/// refuse it.
+#[test]
+fn skip_invalid_loads_the_good_skills_and_reports_each_skipped_one() {
+    let dir = temp_dir("skip-invalid");
+    for name in ["alpha", "omega"] {
+        write(
+            &dir,
+            &format!("{name}/SKILL.md"),
+            &format!(
+                "---\nname: {name}\ndescription: Fine. Use when testing {name}.\n---\nBody.\n"
+            ),
+        );
+    }
+    // Broken in every profile: a YAML error, and a tool whose endpoint is not a URL.
+    write(
+        &dir,
+        "broken/SKILL.md",
+        "---\nname: broken\ndescription: [unclosed\n---\nBody.\n",
+    );
+    write(
+        &dir,
+        "tooled/SKILL.md",
+        "---\nname: tooled\ndescription: Calls. Use when testing.\ntools:\n  - name: go\n    description: Goes.\n    endpoint: {method: GET, url: \"not a url\"}\n---\nBody.\n",
+    );
+    for profile in [Profile::Portable, Profile::Extended, Profile::Lenient] {
+        assert!(Loader::new().profile(profile).load(&dir).is_err());
+        let loaded = Loader::new()
+            .profile(profile)
+            .skip_invalid(true)
+            .load(&dir)
+            .unwrap_or_else(|error| panic!("{profile:?}: {error}"));
+        let names: Vec<&str> = loaded.set().iter().map(|skill| skill.name()).collect();
+        assert_eq!(names, ["alpha", "omega"], "{profile:?}");
+        let skipped: Vec<&str> = loaded.skipped().iter().map(|s| s.path.as_str()).collect();
+        let root = dir.display().to_string();
+        assert_eq!(
+            skipped,
+            [format!("{root}/broken"), format!("{root}/tooled")],
+            "{profile:?}"
+        );
+        for skip in loaded.skipped() {
+            assert!(skip.diagnostics.iter().any(|d| d.is_error()), "{skip:?}");
+            assert!(
+                skip.diagnostics
+                    .iter()
+                    .all(|d| d.file.starts_with(&skip.path)),
+                "{skip:?}"
+            );
+        }
+        let report = loaded.render_skipped();
+        assert!(
+            report.contains("error[S006]") && report.contains("broken/SKILL.md:4:1"),
+            "{report}"
+        );
+        assert!(report.contains("skipped"), "{report}");
+    }
+    // A limit is the set's, not a skill's: still refused.
+    let error = Loader::new()
+        .skip_invalid(true)
+        .overrides(Overrides {
+            max_skills: Some(2),
+            ..Overrides::default()
+        })
+        .load(&dir)
+        .unwrap_err();
+    assert!(error.to_string().contains("the limit is 2"), "{error}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn limits_apply_at_run_time_as_at_build_time() {
     let error = Loader::new()

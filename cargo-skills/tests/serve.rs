@@ -107,6 +107,56 @@ fn serve_refuses_to_start_on_invalid_skills_and_says_why_on_stderr() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--skip-invalid` serves the valid skills of a root with a broken one, and
+/// says on stderr what it skipped and why (issue 24, item 3).
+#[test]
+fn serve_skip_invalid_serves_the_rest_and_prints_the_skips() {
+    let dir = support::fresh_dir("serve-skip-invalid");
+    std::fs::create_dir_all(dir.join("bad")).unwrap();
+    std::fs::write(dir.join("bad/SKILL.md"), "---\nname: Bad\n---\n").unwrap();
+    std::fs::create_dir_all(dir.join("good")).unwrap();
+    std::fs::write(
+        dir.join("good/SKILL.md"),
+        "---\nname: good\ndescription: Fine. Use when testing.\n---\nBody.\n",
+    )
+    .unwrap();
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg("serve")
+        .arg(&dir)
+        .arg("--skip-invalid")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    stdin
+        .write_all(br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#)
+        .unwrap();
+    stdin
+        .write_all(b"\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}\n")
+        .unwrap();
+    drop(stdin);
+    let output = server.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("error[S"), "{stderr}");
+    assert!(stderr.contains("skipped"), "{stderr}");
+    assert!(stderr.contains("serving 1 skill"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let prompts = stdout
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|reply| reply["id"] == 1)
+        .unwrap_or_else(|| panic!("no reply to prompts/list: {stdout}"));
+    let names: Vec<&str> = prompts["result"]["prompts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|prompt| prompt["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["good"], "{prompts}");
+}
+
 /// The skills a `serve` of `paths` lists over MCP.
 async fn served_skills(paths: &[&Path]) -> Vec<String> {
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"));

@@ -149,6 +149,83 @@ impl Compilation {
     pub fn into_skills(self) -> Option<ir::SkillSet> {
         (!self.has_errors()).then_some(self.valid)
     }
+
+    /// The Agent Plugins rule for skills a user installs: an invalid skill
+    /// is left out, with every diagnostic of its files, and the rest stay.
+    /// A skill is a folder (or flat `.md` file) directly under `root`, the
+    /// `config.dir` this compiled; an error in it makes it invalid. An error
+    /// that belongs to no skill (the root itself, a limit of the set) is
+    /// the set's: then `Err`, the compilation as it was. The compilation
+    /// returned has no error; its warnings are those of the skills kept
+    /// and of the set.
+    pub fn skip_invalid(
+        self,
+        root: &Path,
+    ) -> Result<(Compilation, Vec<InvalidSkill>), Compilation> {
+        let root = display_path(root);
+        let skill_of = |file: &str| skill_of(&root, file);
+        if self
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && skill_of(&d.file).is_none())
+        {
+            return Err(self);
+        }
+        let invalid: std::collections::BTreeSet<String> = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .filter_map(|d| skill_of(&d.file))
+            .collect();
+        let mut skipped: BTreeMap<String, Vec<Diagnostic>> = invalid
+            .iter()
+            .map(|path| (path.clone(), Vec::new()))
+            .collect();
+        let mut diagnostics = Vec::new();
+        for diagnostic in self.diagnostics {
+            match skill_of(&diagnostic.file).and_then(|path| skipped.get_mut(&path)) {
+                Some(list) => list.push(diagnostic),
+                None => diagnostics.push(diagnostic),
+            }
+        }
+        let mut valid = self.valid;
+        valid
+            .skills
+            .retain(|skill| skill_of(&skill.path).is_none_or(|path| !invalid.contains(&path)));
+        let kept = Compilation {
+            valid,
+            diagnostics,
+            sources: self.sources,
+        };
+        let skipped = skipped
+            .into_iter()
+            .map(|(path, diagnostics)| InvalidSkill { path, diagnostics })
+            .collect();
+        Ok((kept, skipped))
+    }
+}
+
+/// A skill left out for its errors ([`Compilation::skip_invalid`]).
+#[derive(Debug, Clone)]
+pub struct InvalidSkill {
+    /// Its folder, or its flat `.md` file, as paths in diagnostics show it.
+    pub path: String,
+    /// Every diagnostic of its files, errors and warnings, in order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The skill a file belongs to: `root/<entry>` for a file at or below an
+/// entry of `root`; `None` for the root itself and anything outside it.
+fn skill_of(root: &str, file: &str) -> Option<String> {
+    let rest = match root {
+        "" | "." => file.strip_prefix("./").unwrap_or(file),
+        _ => file.strip_prefix(root)?.strip_prefix('/')?,
+    };
+    let entry = rest.split('/').next().filter(|entry| !entry.is_empty())?;
+    Some(match root {
+        "" | "." => entry.to_owned(),
+        _ => format!("{root}/{entry}"),
+    })
 }
 
 /// Compiles the skills root `config.dir` of the crate at `base`.

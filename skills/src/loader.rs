@@ -23,7 +23,7 @@ use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::lower;
 use skills_compiler::{Compilation, Config, Sources, ir};
 
-pub use skills_compiler::{Code, Diagnostic, Overrides, Profile, Severity};
+pub use skills_compiler::{Code, Diagnostic, InvalidSkill, Overrides, Profile, Severity};
 
 #[cfg(feature = "watch")]
 pub use crate::watch::{Reload, Watch, WatchError};
@@ -36,6 +36,7 @@ use crate::SkillSet;
 #[derive(Debug, Clone)]
 pub struct Loader {
     config: Config,
+    skip_invalid: bool,
 }
 
 impl Default for Loader {
@@ -48,7 +49,27 @@ impl Loader {
     pub fn new() -> Loader {
         Loader {
             config: Config::default(),
+            skip_invalid: false,
         }
+    }
+
+    /// Leave out each invalid skill instead of refusing the root, as the
+    /// Agent Plugins specification says a host does: the valid skills load,
+    /// and [`Loaded::skipped`] holds every skill left out with all its
+    /// diagnostics. An error of the set as a whole (a limit, a root that
+    /// cannot be read) still refuses it. Off by default: a set you ship
+    /// should load whole, and the build refuses any invalid skill.
+    ///
+    /// ```no_run
+    /// use skills::loader::Loader;
+    ///
+    /// let loaded = Loader::new().skip_invalid(true).load("/home/me/.claude/skills")?;
+    /// eprint!("{}", loaded.render_skipped());
+    /// # Ok::<(), skills::loader::LoadError>(())
+    /// ```
+    pub fn skip_invalid(mut self, skip: bool) -> Loader {
+        self.skip_invalid = skip;
+        self
     }
 
     /// Which rules apply: `portable`, `extended` (default) or `lenient`.
@@ -83,7 +104,18 @@ impl Loader {
             ..self.config.clone()
         };
         let compilation = skills_compiler::compile(Path::new(""), &config);
-        Loaded::from_compilation(compilation)
+        self.loaded(compilation, root.as_ref())
+    }
+
+    /// The compilation as a set: whole, or without its invalid skills.
+    fn loaded(&self, compilation: Compilation, root: &Path) -> Result<Loaded, LoadError> {
+        if !self.skip_invalid {
+            return Loaded::from_compilation(compilation, Vec::new());
+        }
+        match compilation.skip_invalid(root) {
+            Ok((kept, skipped)) => Loaded::from_compilation(kept, skipped),
+            Err(whole) => Loaded::from_compilation(whole, Vec::new()),
+        }
     }
 }
 
@@ -93,7 +125,7 @@ impl Loader {
     pub fn load_skill(&self, path: impl AsRef<Path>) -> Result<Loaded, LoadError> {
         let compilation =
             skills_compiler::compile_skill(Path::new(""), path.as_ref(), &self.config);
-        Loaded::from_compilation(compilation)
+        self.loaded(compilation, path.as_ref())
     }
 }
 
@@ -103,7 +135,7 @@ impl Loader {
     /// PATH` decides it.
     pub fn load_path(&self, path: impl AsRef<Path>) -> Result<Loaded, LoadError> {
         let compilation = skills_compiler::compile_path(Path::new(""), path.as_ref(), &self.config);
-        Loaded::from_compilation(compilation)
+        self.loaded(compilation, path.as_ref())
     }
 }
 
@@ -112,11 +144,15 @@ impl Loader {
 pub struct Loaded {
     set: SkillSet,
     warnings: Vec<Diagnostic>,
+    skipped: Vec<InvalidSkill>,
     sources: Sources,
 }
 
 impl Loaded {
-    fn from_compilation(compilation: Compilation) -> Result<Loaded, LoadError> {
+    fn from_compilation(
+        compilation: Compilation,
+        skipped: Vec<InvalidSkill>,
+    ) -> Result<Loaded, LoadError> {
         if compilation.has_errors() {
             return Err(LoadError {
                 diagnostics: compilation.diagnostics,
@@ -127,6 +163,7 @@ impl Loaded {
             Ok(set) => Ok(Loaded {
                 set,
                 warnings: compilation.diagnostics,
+                skipped,
                 sources: compilation.sources,
             }),
             Err(unreadable) => {
@@ -155,6 +192,29 @@ impl Loaded {
     /// The warnings rustc-style, with snippets, one after another.
     pub fn render_warnings(&self) -> String {
         render_all(&self.warnings, &self.sources)
+    }
+
+    /// The skills left out by [`Loader::skip_invalid`], in path order, each
+    /// with every diagnostic of its files. Empty otherwise.
+    pub fn skipped(&self) -> &[InvalidSkill] {
+        &self.skipped
+    }
+
+    /// Each skipped skill's diagnostics rustc-style, then a line that says
+    /// it was skipped and why: what a host prints on stderr.
+    pub fn render_skipped(&self) -> String {
+        self.skipped
+            .iter()
+            .map(|skip| {
+                let errors = skip.diagnostics.iter().filter(|d| d.is_error()).count();
+                format!(
+                    "{}warning: skipped {}: {errors} error{}\n",
+                    render_all(&skip.diagnostics, &self.sources),
+                    skip.path,
+                    if errors == 1 { "" } else { "s" }
+                )
+            })
+            .collect()
     }
 }
 

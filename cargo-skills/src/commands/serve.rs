@@ -1,6 +1,7 @@
 //! `cargo skills serve`: skills directories as an MCP server over stdio.
 //! Stdout is the protocol; every diagnostic goes to stderr, and invalid
-//! skills keep the server from starting.
+//! skills keep the server from starting, unless `--skip-invalid` leaves
+//! them out.
 
 use std::path::PathBuf;
 
@@ -26,6 +27,10 @@ pub struct Args {
     /// every client can open the skills and their files).
     #[arg(long)]
     pub no_host_tools: bool,
+    /// Serve the valid skills of a root that holds invalid ones: each
+    /// invalid skill is left out, and its diagnostics printed on stderr.
+    #[arg(long)]
+    pub skip_invalid: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -46,13 +51,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
 
 /// Every path loaded, merged in order; diagnostics to stderr.
 fn load(args: &Args) -> Result<SkillSet, Failure> {
-    let loader = Loader::new().profile(args.profile);
+    let loader = Loader::new()
+        .profile(args.profile)
+        .skip_invalid(args.skip_invalid);
     let mut sets = Vec::new();
     let mut failed = false;
     for path in &args.paths {
         match loader.load_path(path) {
             Ok(loaded) => {
                 eprint!("{}", loaded.render_warnings());
+                eprint!("{}", loaded.render_skipped());
                 sets.push((path.display().to_string(), loaded.into_set()));
             }
             Err(error) => {
@@ -79,6 +87,10 @@ fn load(args: &Args) -> Result<SkillSet, Failure> {
             skills.join(", ")
         );
     }
-    eprintln!("serving {} skills over stdio (MCP)", merged.set.len());
+    let n = merged.set.len();
+    eprintln!(
+        "serving {n} skill{} over stdio (MCP)",
+        if n == 1 { "" } else { "s" }
+    );
     Ok(merged.set)
 }
