@@ -222,6 +222,11 @@ fn bad_arguments_name_the_failing_field_by_json_path() {
         error_path(&SEARCH.replace(r#""owner": "me", "#, "")),
         "filter.owner"
     );
+    // `pattern` is enforced, in the typed parse as in the untyped one.
+    assert_eq!(
+        error_path(&SEARCH.replace(r#""owner": "me""#, r#""owner": "Me; rm -rf""#)),
+        "filter.owner"
+    );
     assert_eq!(
         error_path(&SEARCH.replace(r#"["public"]"#, r#"["public", "secret"]"#)),
         "scopes[1]"

@@ -331,6 +331,12 @@ fn cases() -> Vec<Case> {
             27,
         ),
         a(
+            Code::PatternUnsupported,
+            tool("    parameters: {type: object, properties: {u: {type: string, pattern: \"(?=a)\"}}}\n"),
+            7,
+            72,
+        ),
+        a(
             Code::Placeholder,
             tool("    endpoint:\n      method: GET\n      url: https://h.com/i/{{}}\n"),
             9,

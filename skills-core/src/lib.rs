@@ -42,7 +42,7 @@ pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template
 pub use error::{RequestError, ToolCallError};
 pub use file::{Bytes, Existing, File, base64, is_file_path, sha256_hex};
 pub use policy::{Hints, Method, Policy};
-pub use schema::{Checks, MAX_DEPTH, Node, Property, Schema};
+pub use schema::{Checks, MAX_DEPTH, Node, Pattern, Property, Schema};
 #[doc(hidden)]
 pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};

@@ -71,9 +71,31 @@ pub struct Property {
     pub default: Option<Str>,
 }
 
+/// A string parameter's `pattern`: the ECMA-262 source as written (for
+/// messages and exported schemas) and the same pattern in the checker's
+/// engine's syntax, which the compiler wrote after proving the two match
+/// the same strings. Searched, not anchored, as in JSON Schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pattern {
+    pub source: Str,
+    pub regex: Str,
+}
+
+impl Pattern {
+    /// Whether `text` matches; `Err` when the engine refuses the regex,
+    /// which a compiled or loaded table never holds.
+    pub fn is_match(&self, text: &str) -> Result<bool, String> {
+        // Compiled per call: a check runs once per model call, next to an
+        // HTTP request, and a table of `&'static` data cannot hold a cache.
+        regex_lite::Regex::new(&self.regex)
+            .map(|regex| regex.is_match(text))
+            .map_err(|error| error.to_string())
+    }
+}
+
 /// JSON Schema's validation keywords. Each applies to the instances it is
 /// about (lengths to strings, bounds to numbers, ...), as in JSON Schema.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Checks {
     pub minimum: Option<f64>,
     pub maximum: Option<f64>,
@@ -87,6 +109,7 @@ pub struct Checks {
     pub unique_items: bool,
     pub min_properties: Option<u64>,
     pub max_properties: Option<u64>,
+    pub pattern: Option<Pattern>,
 }
 
 impl Checks {
@@ -104,6 +127,7 @@ impl Checks {
         unique_items: false,
         min_properties: None,
         max_properties: None,
+        pattern: None,
     };
 
     pub fn is_empty(&self) -> bool {
@@ -220,6 +244,7 @@ impl<'s> Checker<'s> {
                     return Err(self.mismatch(value, "a string"));
                 };
                 self.length(text, checks)?;
+                self.pattern(text, checks)?;
                 Ok(value.clone())
             }
             Node::Integer(checks) => {
@@ -378,6 +403,23 @@ impl<'s> Checker<'s> {
             "invalid type: {}, expected {expected}",
             describe(value)
         ))
+    }
+
+    fn pattern(&self, text: &str, checks: &Checks) -> Result<(), Failure> {
+        let Some(pattern) = &checks.pattern else {
+            return Ok(());
+        };
+        match pattern.is_match(text) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(self.fail(format!(
+                "{} does not match the pattern `{}`",
+                Value::String(text.to_owned()),
+                pattern.source
+            ))),
+            Err(error) => Err(self.fail(format!(
+                "the schema's pattern does not compile (a bug in skills): {error}"
+            ))),
+        }
     }
 
     fn length(&self, text: &str, checks: &Checks) -> Result<(), Failure> {

@@ -8,7 +8,7 @@ pub use skills_macros::include_skills;
 pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };
-pub use skills_core::{Checks, Json, Node, Part, Property};
+pub use skills_core::{Checks, Json, Node, Part, Pattern, Property};
 
 use serde_json::{Map, Value};
 

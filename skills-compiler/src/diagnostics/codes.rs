@@ -201,6 +201,9 @@ codes! {
     OptionalStringPlaceholder = "S319", "a placeholder inside a JSON string names an optional parameter",
         "body: '{\"note\": \"by {{user}}\"}'   (user not in required)",
         "An absent value leaves out its member, but a string has no member to leave out: add the parameter to `required`, or let it stand as a whole value (`\"user\": {{user}}`).";
+    PatternUnsupported = "S320", "a `pattern` the checker cannot match exactly as ECMA-262 does",
+        "parameters:\n  type: object\n  properties:\n    id: {type: string, pattern: \"^(?!admin)\\\\w+$\"}",
+        "Tool arguments are checked against `pattern` before a request is sent, with a small linear-time engine. Lookaround, backreferences, `\\p{..}` classes and inline flags have no exact equivalent there: match the text itself (`^[a-z]\\w*$`), list the characters a class holds, or check the rest in the tool's handler.";
     DefaultMode = "S401", "`permissions.default_mode` is neither `readonly` nor `confirm`",
         "permissions:\n  default_mode: open",
         "Use `readonly` (the default) or `confirm`.";

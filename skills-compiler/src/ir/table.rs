@@ -152,6 +152,6 @@ fn checks(checks: &Checks) -> Cow<'static, Checks> {
     if checks.is_empty() {
         Cow::Borrowed(&Checks::NONE)
     } else {
-        Cow::Owned(*checks)
+        Cow::Owned(checks.clone())
     }
 }

@@ -9,6 +9,7 @@ mod fields;
 mod lenient;
 mod links;
 pub(crate) mod name;
+mod pattern;
 mod permissions;
 mod placeholder;
 mod schema;

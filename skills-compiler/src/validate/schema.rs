@@ -421,6 +421,7 @@ impl Lowerer<'_, '_> {
             unique_items: self.flag(node, "uniqueItems"),
             min_properties: self.count(node, "minProperties"),
             max_properties: self.count(node, "maxProperties"),
+            pattern: self.pattern(node),
         };
         if let (Some(m), Some(at)) = (checks.multiple_of, node.get("multipleOf"))
             && m <= 0.0
@@ -432,6 +433,48 @@ impl Lowerer<'_, '_> {
             ));
         }
         (self.ctx.diagnostics.len() == errors_before).then_some(checks)
+    }
+
+    /// `pattern`, in the checker's syntax; refused (S320) where the checker
+    /// could not match exactly what ECMA-262 matches.
+    fn pattern(&mut self, node: &Node) -> Option<skills_core::Pattern> {
+        let value = node.get("pattern")?;
+        let Some(source) = value.as_str() else {
+            self.ctx.push(self.ctx.error(
+                Code::SchemaInvalid,
+                value.span.clone(),
+                format!("`pattern` must be a string, found {}", value.type_name()),
+            ));
+            return None;
+        };
+        let refused = |why: String| {
+            self.ctx
+                .error(
+                    Code::PatternUnsupported,
+                    value.span.clone(),
+                    format!("the pattern `{source}` holds {why}"),
+                )
+                .with_help(
+                    "tool arguments are checked against the pattern before anything is sent, so it must mean exactly what ECMA-262 says; see `cargo skills explain S320`",
+                )
+        };
+        let pattern = match super::pattern::translate(source) {
+            Ok(regex) => skills_core::Pattern {
+                source: source.to_owned().into(),
+                regex: regex.into(),
+            },
+            Err(why) => {
+                let diagnostic = refused(why);
+                self.ctx.push(diagnostic);
+                return None;
+            }
+        };
+        if let Err(error) = pattern.is_match("") {
+            let diagnostic = refused(format!("a construct the checker's engine refuses: {error}"));
+            self.ctx.push(diagnostic);
+            return None;
+        }
+        Some(pattern)
     }
 
     fn number(&mut self, node: &Node, key: &str) -> Option<f64> {
@@ -509,6 +552,23 @@ impl Lowerer<'_, '_> {
                         item.span.clone(),
                         format!("`{value}` appears twice in `enum`"),
                     ));
+                }
+                Some(value)
+                    if checks
+                        .pattern
+                        .as_ref()
+                        .is_some_and(|pattern| pattern.is_match(value) == Ok(false)) =>
+                {
+                    self.ctx.push(
+                        self.ctx
+                            .error(
+                                Code::SchemaInvalid,
+                                item.span.clone(),
+                                format!("`{value}` does not match this schema's `pattern`, so no call could use it"),
+                            )
+                            .with_help("remove the value, or change the pattern"),
+                    );
+                    values.push(value.to_owned());
                 }
                 Some(value) => {
                     let length = value.chars().count() as u64;

@@ -88,7 +88,8 @@ pub fn text_of(text: &str, config: &Config) -> Result<String, String> {
 /// The canonical text, or the outcome that says why there is none.
 fn canonical(text: &str, config: &Config) -> Result<String, Outcome> {
     let source = SourceFile::new("SKILL.md", text);
-    let framing = frontmatter::split(&source, false).map_err(|d| Outcome::Unchecked(d.message))?;
+    // No frontmatter (which `lenient` allows): nothing to format.
+    let framing = frontmatter::split(&source, false).map_err(|d| Outcome::Skipped(d.message))?;
     let Some(range) = framing.yaml.clone() else {
         return Err(Outcome::Skipped("no frontmatter".to_owned()));
     };

@@ -282,6 +282,13 @@ fn checks(checks: &Checks) -> TokenStream {
     if checks.unique_items {
         fields.push(quote!(unique_items: true,));
     }
+    if let Some(pattern) = &checks.pattern {
+        let source = text(&pattern.source);
+        let regex = text(&pattern.regex);
+        fields.push(quote!(
+            pattern: ::core::option::Option::Some(__p::Pattern { source: #source, regex: #regex }),
+        ));
+    }
     quote!(__p::B(&__p::Checks { #(#fields)* ..__p::Checks::NONE }))
 }
 
