@@ -287,6 +287,34 @@ fn skip_invalid_loads_the_good_skills_and_reports_each_skipped_one() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The loader takes the build's `lints` option (issue 24, item 5).
+#[test]
+fn lint_levels_apply_at_run_time_as_at_build_time() {
+    let dir = temp_dir("lint-levels");
+    write(
+        &dir,
+        "vendored/SKILL.md",
+        "---\nname: vendored\ndescription: Formats release notes.\n---\nBody.\n",
+    );
+    let warned = Loader::new().load(&dir).unwrap();
+    assert!(warned.render_warnings().contains("W008"));
+    let lints = |text: &str| Overrides {
+        lints: Some(text.parse().unwrap()),
+        ..Overrides::default()
+    };
+    let quiet = Loader::new()
+        .overrides(lints("allow W008"))
+        .load(&dir)
+        .unwrap();
+    assert!(quiet.warnings().is_empty(), "{}", quiet.render_warnings());
+    let error = Loader::new()
+        .overrides(lints("deny W008"))
+        .load(&dir)
+        .unwrap_err();
+    assert!(error.render_short().contains("error[W008]"), "{error}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn limits_apply_at_run_time_as_at_build_time() {
     let error = Loader::new()

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::diagnostics::levels::LintLevels;
 use crate::diagnostics::{Code, Diagnostic};
 
 /// Which rule set applies.
@@ -81,6 +82,8 @@ pub struct Config {
     /// On by default; off for collections whose links point into the
     /// repository they came from.
     pub check_links: bool,
+    /// Each lint's level (`allow`, `warn`, `deny`), cargo's `[lints]` way.
+    pub lints: LintLevels,
 }
 
 /// What `exclude` leaves out unless configured: folders of installed
@@ -113,6 +116,7 @@ impl Default for Config {
             max_skill_bytes: 16 * 1024 * 1024,
             unlinked_references: None,
             check_links: true,
+            lints: LintLevels::default(),
         }
     }
 }
@@ -137,6 +141,9 @@ pub struct Overrides {
     pub max_skill_bytes: Option<u64>,
     pub unlinked_references: Option<bool>,
     pub check_links: Option<bool>,
+    /// `[package.metadata.skills.lints]`: `W008 = "allow"`; as an option,
+    /// `lints = ["allow W008", "deny W009"]`.
+    pub lints: Option<LintLevels>,
 }
 
 /// A value of one `key = value` option, as a front end read it (the
@@ -218,6 +225,10 @@ impl Overrides {
             max_skill_bytes: self.max_skill_bytes.or(base.max_skill_bytes),
             unlinked_references: self.unlinked_references.or(base.unlinked_references),
             check_links: self.check_links.or(base.check_links),
+            lints: match (self.lints, base.lints) {
+                (Some(own), Some(base)) => Some(own.over(&base)),
+                (own, base) => own.or(base),
+            },
         }
     }
 
@@ -238,6 +249,7 @@ impl Overrides {
             max_skill_bytes,
             unlinked_references,
             check_links,
+            lints,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -256,6 +268,9 @@ impl Overrides {
         config.max_skill_bytes = max_skill_bytes.unwrap_or(config.max_skill_bytes);
         config.unlinked_references = unlinked_references.or(config.unlinked_references);
         config.check_links = check_links.unwrap_or(config.check_links);
+        if let Some(lints) = lints {
+            config.lints = lints.over(&config.lints);
+        }
         config
     }
 }

@@ -205,6 +205,26 @@ impl Compilation {
     }
 }
 
+/// Each skill's own lint levels (`metadata.skills-lints`), with the prefix
+/// of its files; a value that does not parse was W018 and counts for nothing.
+fn skill_lints(skills: &[ir::Skill]) -> Vec<(String, diagnostics::levels::LintLevels)> {
+    skills
+        .iter()
+        .filter_map(|skill| {
+            let (_, text) = skill
+                .metadata
+                .iter()
+                .find(|(key, _)| key == "skills-lints")?;
+            let levels = text.parse().ok()?;
+            let prefix = match &skill.dir {
+                Some(dir) => format!("{dir}/"),
+                None => skill.path.clone(),
+            };
+            Some((prefix, levels))
+        })
+        .collect()
+}
+
 /// A skill left out for its errors ([`Compilation::skip_invalid`]).
 #[derive(Debug, Clone)]
 pub struct InvalidSkill {
@@ -332,6 +352,7 @@ fn finish(
     if !too_many {
         diagnostics.extend(set_lints(&skills, config, &mut sources));
     }
+    config.lints.apply(&mut diagnostics, &skill_lints(&skills));
     if config.deny_warnings {
         diagnostics::deny_warnings(&mut diagnostics);
     }

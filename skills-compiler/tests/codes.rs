@@ -331,6 +331,12 @@ fn cases() -> Vec<Case> {
             27,
         ),
         a(
+            Code::SkillLints,
+            "---\nname: a\ndescription: Does a. Use when asked.\nmetadata:\n  skills-lints: allow S101\n---\n".into(),
+            5,
+            17,
+        ),
+        a(
             Code::PatternUnsupported,
             tool("    parameters: {type: object, properties: {u: {type: string, pattern: \"(?=a)\"}}}\n"),
             7,

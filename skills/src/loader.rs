@@ -23,6 +23,7 @@ use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::lower;
 use skills_compiler::{Compilation, Config, Sources, ir};
 
+pub use skills_compiler::diagnostics::levels::{Level, LintLevels};
 pub use skills_compiler::{Code, Diagnostic, InvalidSkill, Overrides, Profile, Severity};
 
 #[cfg(feature = "watch")]

@@ -318,6 +318,9 @@ codes! {
     UnlinkedReference = "W017", "a file under `references/` that nothing links to",
         "skills/a/references/old.md, named by no link or path in the skill",
         "Link it from the body (`[old notes](references/old.md)`) so that a model knows when to read it, or remove it. Off by default, on in `portable`; `unlinked_references = true` turns it on.";
+    SkillLints = "W018", "a skill's `metadata.skills-lints` does not parse",
+        "metadata:\n  skills-lints: allow S101",
+        "Write a level, then the lint codes it applies to: `allow W008 W010; deny W009`. Levels are `allow`, `warn` and `deny`; only `W` codes are lints.";
 }
 
 impl std::fmt::Display for Code {

@@ -5,6 +5,7 @@
 //! once when it is made, the 1-based line and column they stand for.
 
 mod codes;
+pub mod levels;
 mod plain;
 pub mod render;
 pub mod source;

@@ -391,11 +391,12 @@ fn unquoted_colon(source: &SourceFile, at: usize) -> Option<Diagnostic> {
 }
 
 /// `value  # comment` -> (`value  `, `# comment`): a `#` starts a comment
-/// after a space or a tab, as in YAML; `C#` stays text.
+/// after a space or a tab, as in YAML, and so at the start of the value,
+/// which follows the key's `: `; `C#` stays text.
 fn split_comment(rest: &str) -> (&str, &str) {
     let at = rest
         .char_indices()
-        .find(|&(i, c)| c == '#' && rest[..i].ends_with([' ', '\t']))
+        .find(|&(i, c)| c == '#' && (i == 0 || rest[..i].ends_with([' ', '\t'])))
         .map_or(rest.len(), |(i, _)| i);
     rest.split_at(at)
 }

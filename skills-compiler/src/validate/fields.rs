@@ -341,6 +341,19 @@ fn metadata(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
                 continue;
             }
         };
+        if entry.key == "skills-lints"
+            && let Err(why) = text.parse::<crate::diagnostics::levels::LintLevels>()
+        {
+            ctx.push(
+                ctx.error(
+                    Code::SkillLints,
+                    value.span.clone(),
+                    format!("`metadata.skills-lints`: {why}"),
+                )
+                .with_severity(Severity::Warning)
+                .with_help("write a level, then lint codes: `allow W008 W010; deny W009`"),
+            );
+        }
         out.push((entry.key.clone(), text));
     }
     out
