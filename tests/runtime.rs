@@ -142,13 +142,15 @@ fn tool_definitions_for_each_model_api() {
     let mcp: serde_json::Value = serde_json::from_str(&list.mcp_json()).unwrap();
     assert_eq!(mcp["annotations"]["readOnlyHint"], true);
     assert_eq!(mcp["annotations"]["destructiveHint"], false);
-    // OpenAI's consequential flag travels with the definition (DESIGN 3.6).
-    for (tool, consequential) in [(list, false), (delete, true)] {
+    // OpenAI's API shapes hold only documented keys: the GPT Actions flag
+    // is not among them (issue 24, item 6; docs/decisions.md). The policy
+    // is still the tool's, and enforced here.
+    for tool in [list, delete] {
         let openai: serde_json::Value = serde_json::from_str(&tool.openai_json()).unwrap();
-        assert_eq!(
-            openai["function"]["x-openai-isConsequential"],
-            consequential
-        );
+        assert!(openai["function"].get("x-openai-isConsequential").is_none());
+        let responses: serde_json::Value =
+            serde_json::from_str(&tool.openai_responses_json()).unwrap();
+        assert!(responses.get("x-openai-isConsequential").is_none());
     }
     let create = example::github_issues::SKILL.tool("create_issue").unwrap();
     let hints = create.hints();

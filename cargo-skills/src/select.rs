@@ -249,9 +249,17 @@ fn path_target(path: &Path, skill: &SkillPath, config: &Config) -> Target {
     }
 }
 
-/// The directory of a path that names a skill's `SKILL.md`; any other path
-/// as it is.
+/// The directory of a path that names a skill's `SKILL.md`; a skill named
+/// by `.` or `..` (no name of its own) as `<path>/../<name>`, so that its
+/// name is known; any other path as it is.
 fn skill_dir_of(path: &Path) -> PathBuf {
+    if path.file_name().is_none()
+        && let Ok(canonical) = std::fs::canonicalize(path)
+        && canonical.join("SKILL.md").is_file()
+        && let Some(name) = canonical.file_name()
+    {
+        return path.join("..").join(name);
+    }
     match path.parent() {
         Some(parent) if path.file_name() == Some("SKILL.md".as_ref()) && path.is_file() => {
             if parent.as_os_str().is_empty() {

@@ -202,3 +202,29 @@ fn a_read_only_file_stops_fix_before_it_writes_anything() {
     );
     assert_eq!(std::fs::read_to_string(&first).unwrap(), NEEDS_QUOTES);
 }
+
+/// `check .` inside a skill directory checks that skill, as `validate .`
+/// does (issue 24, item 6).
+#[test]
+fn dot_inside_a_skill_directory_is_that_skill() {
+    let dir = fresh_dir("guards-dot");
+    write(
+        &dir.join("skills/a/SKILL.md"),
+        "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody\n",
+    );
+    let (stdout, stderr) = output(&dir.join("skills/a"), &["skills", "check", "."], 0);
+    assert!(
+        stderr.contains("1 skill valid") || stdout.contains("1 skill valid"),
+        "{stdout}{stderr}"
+    );
+    std::fs::create_dir_all(dir.join("skills/a/references")).unwrap();
+    let (stdout, stderr) = output(
+        &dir.join("skills/a/references"),
+        &["skills", "check", ".."],
+        0,
+    );
+    assert!(
+        stderr.contains("1 skill valid") || stdout.contains("1 skill valid"),
+        "{stdout}{stderr}"
+    );
+}

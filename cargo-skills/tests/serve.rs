@@ -242,8 +242,33 @@ async fn serve_lists_and_reads_every_file_of_a_skill() {
             "skill://forms/scripts/fill.py"
         ]
     );
-    let listed = client.list_all_resources().await.unwrap();
-    let listed: Vec<(&str, Option<&str>)> = listed
+    let resources = client.list_all_resources().await.unwrap();
+    // What the list says of each resource is what a read gets: the same
+    // MIME type, and the size of its bytes (issue 24, item 6).
+    for resource in &resources {
+        let read = client
+            .read_resource(ReadResourceRequestParams::new(resource.uri.clone()))
+            .await
+            .unwrap();
+        let (mime, size) = match &read.contents[0] {
+            ResourceContents::TextResourceContents {
+                text, mime_type, ..
+            } => (mime_type.clone(), text.len()),
+            ResourceContents::BlobResourceContents {
+                blob, mime_type, ..
+            } => (
+                mime_type.clone(),
+                base64::engine::general_purpose::STANDARD
+                    .decode(blob)
+                    .unwrap()
+                    .len(),
+            ),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(resource.mime_type, mime, "{}", resource.uri);
+        assert_eq!(resource.size, Some(size as u64), "{}", resource.uri);
+    }
+    let listed: Vec<(&str, Option<&str>)> = resources
         .iter()
         .map(|r| (r.uri.as_str(), r.mime_type.as_deref()))
         .collect();

@@ -18,21 +18,17 @@ pub fn anthropic(name: &str, description: &str, parameters_json: &str) -> String
     )
 }
 
-/// `{"type": "function", "function": {...}}` for OpenAI, with
-/// `x-openai-isConsequential`, and `"strict": true` when asked for.
-pub fn openai(
-    name: &str,
-    description: &str,
-    parameters_json: &str,
-    hints: Hints,
-    strict: bool,
-) -> String {
+/// `{"type": "function", "function": {...}}` for OpenAI's Chat Completions,
+/// with `"strict": true` when asked for. Only the keys the API documents:
+/// `x-openai-isConsequential` is a GPT Actions (OpenAPI) extension, which
+/// the Chat and Responses APIs do not document and may reject; the policy
+/// that says "consequential" is enforced by this crate, not by the model.
+pub fn openai(name: &str, description: &str, parameters_json: &str, strict: bool) -> String {
     let strict = if strict { r#","strict":true"# } else { "" };
     format!(
-        r#"{{"type":"function","function":{{"name":{},"description":{},"parameters":{parameters_json}{strict},"x-openai-isConsequential":{}}}}}"#,
+        r#"{{"type":"function","function":{{"name":{},"description":{},"parameters":{parameters_json}{strict}}}}}"#,
         string(name),
         string(description),
-        hints.consequential
     )
 }
 
@@ -65,30 +61,16 @@ impl Tool {
         anthropic(&self.name, &self.description, &self.parameters_json)
     }
 
-    /// `{"type": "function", "function": {"name", "description", "parameters"}}` for OpenAI,
-    /// with `x-openai-isConsequential`.
+    /// `{"type": "function", "function": {"name", "description", "parameters"}}` for OpenAI.
     pub fn openai_json(&self) -> String {
-        openai(
-            &self.name,
-            &self.description,
-            &self.parameters_json,
-            self.hints,
-            false,
-        )
+        openai(&self.name, &self.description, &self.parameters_json, false)
     }
 
     /// The same with `"strict": true`, when the schema qualifies for OpenAI's
     /// strict mode (every property required; no defaults; closed objects).
     pub fn openai_strict_json(&self) -> Option<String> {
-        self.strict.then(|| {
-            openai(
-                &self.name,
-                &self.description,
-                &self.parameters_json,
-                self.hints,
-                true,
-            )
-        })
+        self.strict
+            .then(|| openai(&self.name, &self.description, &self.parameters_json, true))
     }
 
     /// `{"type": "function", "name", "description", "parameters"}` for the
@@ -137,8 +119,15 @@ mod tests {
             assert_eq!(found.unwrap()["type"], "object", "{text}");
         }
         let openai: serde_json::Value =
-            serde_json::from_str(&openai("t", "d", schema, HINTS, false)).unwrap();
-        assert_eq!(openai["function"]["x-openai-isConsequential"], true);
-        assert!(openai["function"].get("strict").is_none());
+            serde_json::from_str(&openai("t", "d", schema, false)).unwrap();
+        // Only documented keys (issue 24, item 6).
+        let mut keys: Vec<&str> = openai["function"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["description", "name", "parameters"]);
     }
 }

@@ -420,12 +420,20 @@ fn mcp_skill(skill: &Skill) -> McpSkill {
 /// A file's contents: text when it is UTF-8 text, a base64 blob otherwise,
 /// with its MIME type.
 fn file_contents(file: &skills::File, uri: String) -> ResourceContents {
+    let mime = mime_of(file);
     match file.text() {
-        Some(text) => {
-            ResourceContents::text(text, uri).with_mime_type(file.mime().unwrap_or("text/plain"))
-        }
-        None => ResourceContents::blob(file.to_base64(), uri)
-            .with_mime_type(file.mime().unwrap_or("application/octet-stream")),
+        Some(text) => ResourceContents::text(text, uri).with_mime_type(mime),
+        None => ResourceContents::blob(file.to_base64(), uri).with_mime_type(mime),
+    }
+}
+
+/// A file's MIME type, the same in `resources/list` and `resources/read`:
+/// by its extension, else plain text or bytes by what it holds.
+fn mime_of(file: &skills::File) -> &str {
+    match file.mime() {
+        Some(mime) => mime,
+        None if file.text().is_some() => "text/plain",
+        None => "application/octet-stream",
     }
 }
 
@@ -508,18 +516,16 @@ impl ServerHandler for SkillsServer {
         let resources = self
             .served()
             .flat_map(|skill| {
-                let skill_md =
-                    Resource::new(skill_uri(skill), skill.name()).with_mime_type("text/markdown");
+                let skill_md = Resource::new(skill_uri(skill), skill.name())
+                    .with_mime_type("text/markdown")
+                    .with_size(skill.source().len() as u64);
                 let files = skill.files().iter().map(|file| {
-                    let resource = Resource::new(
+                    Resource::new(
                         resource_uri(skill, file.path()),
                         format!("{}/{}", skill.name(), file.path()),
                     )
-                    .with_size(file.len() as u64);
-                    match file.mime() {
-                        Some(mime) => resource.with_mime_type(mime),
-                        None => resource,
-                    }
+                    .with_size(file.len() as u64)
+                    .with_mime_type(mime_of(file))
                 });
                 std::iter::once(skill_md).chain(files)
             })
