@@ -108,7 +108,7 @@ mod tests {
         let schema = r#"{"type":"object","properties":{}}"#;
         for text in [
             anthropic("t", "say \"hi\"", schema),
-            openai("t", "d", schema, HINTS, true),
+            openai("t", "d", schema, true),
             mcp("t", "d", schema, HINTS),
         ] {
             let value: serde_json::Value = serde_json::from_str(&text).unwrap();
