@@ -104,6 +104,19 @@ fn an_unquoted_colon_is_quoted_up_to_its_comment_and_over_its_lines() {
     );
 }
 
+/// S312's did-you-mean is applied as S402's is (issue 24, item 6).
+#[test]
+fn a_misspelled_placeholder_is_fixed_to_the_parameter_it_meant() {
+    let before = "---\nname: a\ndescription: Does a. Use when asked.\ntools:\n  - name: get_report\n    description: Gets a report.\n    parameters:\n      type: object\n      required: [report_id]\n      properties:\n        report_id: {type: string}\n    endpoint: {method: GET, url: \"https://h.example.com/reports/{{report_ib}}\"}\n---\nBody\n";
+    let fixed = fix::skill(files(before), &Config::default());
+    assert_eq!(
+        fixed.changes[0].after,
+        before.replace("{{report_ib}}", "{{report_id}}")
+    );
+    assert_eq!(fixed.applied[0].code, Code::UnknownPlaceholder);
+    assert!(fixed.remaining.is_empty());
+}
+
 #[test]
 fn guesses_are_shown_but_never_applied() {
     let text = "---\nname: a\ndescripton: Does a. Use when asked.\n---\nBody\n";

@@ -50,8 +50,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         ..Overrides::default()
     };
     let (targets, skipped) = targets_and_skipped(&args.selection, &args.paths, &overrides)?;
-    for note in &skipped {
-        eprintln!("{note}");
+    // A library that takes any set (an MCP server) depends on the runtime
+    // and has no root: said only when nothing was found to check at all.
+    if targets.is_empty() {
+        for note in &skipped {
+            eprintln!("{note}");
+        }
     }
     // Buffered below anstream's colour stripping: a check of a large
     // collection prints thousands of lines, and the stripping adapter writes
@@ -73,10 +77,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut err = std::io::BufWriter::new(std::io::stderr().lock());
     let (mut errors, mut warnings, mut skills) = (0usize, 0usize, 0usize);
+    let mut codes = std::collections::BTreeSet::new();
     for target in &checked {
         errors += target.errors;
         warnings += target.warnings;
         skills += target.skills;
+        codes.extend(target.error_codes.iter().copied());
         let _ = match args.message_format {
             MessageFormat::Human | MessageFormat::Short => {
                 err.write_all(target.rendered.as_bytes())
@@ -92,6 +98,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         ),
         _ => writeln!(err, "{}", summary(errors, warnings, skills)),
     };
+    if args.message_format == MessageFormat::Human
+        && let Some(footer) = render::explain_footer(&codes)
+    {
+        let _ = writeln!(err, "{footer}");
+    }
     // A closed pipe (`| head`) is not an error worth reporting.
     let _ = out.flush();
     let _ = err.flush();
@@ -107,6 +118,8 @@ struct Checked {
     skills: usize,
     errors: usize,
     warnings: usize,
+    /// The codes of the errors, for the closing `cargo skills explain` line.
+    error_codes: std::collections::BTreeSet<skills_compiler::Code>,
     rendered: String,
 }
 
@@ -116,12 +129,16 @@ impl Checked {
             skills: compilation.skills().map_or(0, |set| set.skills.len()),
             errors: 0,
             warnings: 0,
+            error_codes: Default::default(),
             rendered: String::new(),
         };
         let sources = &compilation.sources;
         for diagnostic in &compilation.diagnostics {
             match diagnostic.severity {
-                Severity::Error => checked.errors += 1,
+                Severity::Error => {
+                    checked.errors += 1;
+                    checked.error_codes.insert(diagnostic.code);
+                }
                 Severity::Warning => checked.warnings += 1,
             }
             let out = &mut checked.rendered;

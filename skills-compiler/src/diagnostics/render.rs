@@ -358,11 +358,39 @@ pub fn github(diagnostic: &Diagnostic) -> String {
         message.push_str("\nhelp: ");
         message.push_str(help);
     }
+    // Codes whose advice is their fix-it (S007's "quote the value") have no
+    // help of their own: the fix says what to do, as in the human form.
+    if let Some(fix) = diagnostic
+        .fix
+        .as_ref()
+        .filter(|_| diagnostic.help.is_none())
+    {
+        message.push_str("\nhelp: ");
+        message.push_str(&fix.message);
+        if let Some(replacement) = fix.replacement().filter(|r| !r.contains('\n')) {
+            message.push_str(&format!(": `{replacement}`"));
+        }
+    }
     format!(
         "::{command} {}::{}",
         properties.join(","),
         escape_data(&message)
     )
+}
+
+/// rustc's closing lines, for the codes of the errors shown: where to read
+/// more (`cargo skills explain`). `None` without errors.
+pub fn explain_footer(codes: &std::collections::BTreeSet<super::Code>) -> Option<String> {
+    let first = codes.iter().next()?;
+    Some(if codes.len() == 1 {
+        format!("For more information about this error, try `cargo skills explain {first}`.")
+    } else {
+        let all: Vec<&str> = codes.iter().map(|code| code.as_str()).collect();
+        format!(
+            "Some errors have detailed explanations: {}.\nFor more information about an error, try `cargo skills explain {first}`.",
+            all.join(", ")
+        )
+    })
 }
 
 fn escape_data(text: &str) -> String {

@@ -325,7 +325,18 @@ fn syntax_error(source: &SourceFile, offsets: &CharOffsets<'_>, error: &ScanErro
         token_at(source.text(), at),
         format!("invalid YAML: {}", error.info()),
     )
-    .with_help("quote values that contain `: `, `#`, or start with a special character")
+    .with_help(syntax_help(error.info()))
+}
+
+/// What to do about a scanner error: a quoted value that never ends needs
+/// its closing quote, not more quoting; the rest is usually a value that
+/// should have been quoted.
+fn syntax_help(info: &str) -> &'static str {
+    if info.contains("quoted scalar") {
+        "close the quoted value with the quote it opened with (`\"` or `'`); inside `\"...\"` write a quote as `\\\"`, inside `'...'` as `''`"
+    } else {
+        "quote values that contain `: `, `#`, or start with a special character"
+    }
 }
 
 /// The commonest real-world mistake: `description: Use when: ...`. When the

@@ -152,7 +152,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Co
     if fields.name.is_none() && root.get("name").is_none() {
         missing_name(ctx, root, directory, &mut fields);
     }
-    if root.get("description").is_none() {
+    if root.get("description").is_none() && !misspelled(ctx, "description") {
         ctx.push(
             ctx.error(
                 Code::MissingField,
@@ -231,6 +231,23 @@ fn unknown(ctx: &mut Ctx<'_>, entry: &Entry, fields: &mut Fields) {
     ctx.push(diagnostic);
 }
 
+/// A required `field` that is missing because a key misspells it: the
+/// unknown-key error (with its fix-it) already says so, and one error says
+/// it better than two. That error gains the consequence; `true` when found.
+fn misspelled(ctx: &mut Ctx<'_>, field: &str) -> bool {
+    let Some(typo) = ctx.diagnostics.iter_mut().find(|d| {
+        d.code == Code::UnknownKey
+            && d.fix.as_ref().and_then(|fix| fix.replacement()) == Some(field)
+    }) else {
+        return false;
+    };
+    typo.message.push_str(&format!(
+        "; `{field}` is required, so it is missing until this key is renamed"
+    ));
+    typo.severity = Severity::Error;
+    true
+}
+
 fn missing_name(ctx: &mut Ctx<'_>, root: &Node, directory: &str, fields: &mut Fields) {
     let at = root.span.start..root.span.start;
     if ctx.profile == Profile::Lenient && name::is_valid(directory) {
@@ -243,6 +260,9 @@ fn missing_name(ctx: &mut Ctx<'_>, root: &Node, directory: &str, fields: &mut Fi
             .with_severity(Severity::Warning),
         );
         fields.name = Some(SkillName(directory.to_owned()));
+        return;
+    }
+    if misspelled(ctx, "name") {
         return;
     }
     ctx.push(

@@ -358,11 +358,29 @@ impl Params<'_> {
             }
             let mut diagnostic = ctx.error(
                 Code::UnknownPlaceholder,
-                span,
+                span.clone(),
                 format!("`{{{{{name}}}}}` names no parameter"),
             );
             diagnostic = match closest(name, root.properties.iter().map(|p| p.name.as_str())) {
-                Some(s) => diagnostic.with_help(format!("did you mean `{{{{{s}}}}}`?")),
+                Some(s) => {
+                    let diagnostic = diagnostic.with_help(format!("did you mean `{{{{{s}}}}}`?"));
+                    // Machine-applicable where the span holds the placeholder
+                    // as written (not behind a YAML escape).
+                    let written = ctx.source.text().get(span.clone()).unwrap_or_default();
+                    let placeholder = format!("{{{{{name}}}}}");
+                    if written == placeholder {
+                        diagnostic.with_fix(
+                            ctx.source,
+                            span,
+                            format!("{{{{{s}}}}}"),
+                            format!("use `{{{{{s}}}}}`"),
+                        )
+                    } else if written == name {
+                        diagnostic.with_fix(ctx.source, span, s, format!("use `{{{{{s}}}}}`"))
+                    } else {
+                        diagnostic
+                    }
+                }
                 None if root.properties.is_empty() => {
                     diagnostic.with_help(format!("declare `{name}` under `parameters.properties`"))
                 }

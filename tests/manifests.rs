@@ -1,0 +1,61 @@
+//! What the workspace promises users (issue 24, item 6). Every
+//! publishable package with features is documented with all of them on
+//! docs.rs, so that `Loader`, `Watch` and the MCP transports show up.
+
+#[test]
+fn docs_rs_builds_every_feature_of_every_publishable_package() {
+    let output = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--no-deps", "--format-version", "1"])
+        .current_dir(skills_tests::workspace())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let mut checked = Vec::new();
+    for package in metadata["packages"].as_array().unwrap() {
+        let publishable = package["publish"]
+            .as_array()
+            .is_none_or(|registries| !registries.is_empty());
+        let features = package["features"].as_object().unwrap();
+        if !publishable || features.keys().all(|name| name == "default") {
+            continue;
+        }
+        let name = package["name"].as_str().unwrap();
+        assert_eq!(
+            package["metadata"]["docs"]["rs"]["all-features"], true,
+            "{name} has features; [package.metadata.docs.rs] all-features = true"
+        );
+        checked.push(name.to_owned());
+    }
+    checked.sort();
+    assert_eq!(
+        checked,
+        [
+            "cargo-skills",
+            "skills-compiler",
+            "skills-mcp-server",
+            "skills-runtime"
+        ]
+    );
+}
+
+/// The README opens with the two set-up commands, and says how long the
+/// test command takes, so a newcomer knows what to expect (issue 24, item 6).
+#[test]
+fn the_readme_opens_with_two_commands_and_says_how_long_the_tests_take() {
+    let readme = std::fs::read_to_string(skills_tests::workspace().join("README.md")).unwrap();
+    let block: Vec<&str> = readme
+        .lines()
+        .skip_while(|line| *line != "```sh")
+        .skip(1)
+        .take_while(|line| *line != "```")
+        .collect();
+    assert_eq!(block.len(), 2, "{block:?}");
+    assert!(block[0].starts_with("cargo run -p issue-agent -- --demo"));
+    assert!(
+        block[1].starts_with("cargo test --workspace "),
+        "{}",
+        block[1]
+    );
+    assert!(block[1].contains(" min "), "{}", block[1]);
+}
