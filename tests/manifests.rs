@@ -59,3 +59,16 @@ fn the_readme_opens_with_two_commands_and_says_how_long_the_tests_take() {
     );
     assert!(block[1].contains(" min "), "{}", block[1]);
 }
+
+/// The README registers MCP servers in ways that work wherever the target
+/// directory is and whatever directory the host starts them in.
+#[test]
+fn the_readme_registers_mcp_servers_by_installed_binary_and_absolute_root() {
+    let readme = std::fs::read_to_string(skills_tests::workspace().join("README.md")).unwrap();
+    assert!(
+        !readme.contains("target/release/"),
+        "a path that CARGO_TARGET_DIR moves"
+    );
+    assert!(readme.contains("claude mcp add issue-tracker -- \"$(command -v mcp-server)\""));
+    assert!(readme.contains("claude mcp add my-skills -- cargo skills serve \"$PWD/skills\""));
+}

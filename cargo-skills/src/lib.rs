@@ -57,7 +57,11 @@ enum Command {
     List(commands::inspect::ListArgs),
     /// Show one skill.
     Show(commands::inspect::ShowArgs),
-    /// Print the catalog a model sees on every turn.
+    /// Print the catalog a model sees on every turn. In the text form each
+    /// description is cut at `catalog_chars` characters (240 by default) and
+    /// ends with `…` (W019 warns when the cut falls before the when-to-use
+    /// clause); the XML `<location>` is `catalog_location`: the skill's
+    /// `skill://<name>/SKILL.md` URI (default), or `path`.
     Catalog(commands::inspect::CatalogArgs),
     /// Measure the catalog against each host's context budget: what each host cuts.
     Budget(commands::budget::Args),

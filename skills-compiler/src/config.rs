@@ -49,6 +49,20 @@ impl std::str::FromStr for Profile {
     }
 }
 
+/// What the `<location>` of a skill in the XML catalog says: what the host
+/// that reads the catalog can open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CatalogLocation {
+    /// `skill://<name>/SKILL.md`, which the MCP server serves and the host
+    /// toolset's `load_skill` opens: it exists next to a shipped binary.
+    #[default]
+    Uri,
+    /// The skill file's path, as discovery found it: for skills loaded from
+    /// disk by a host that reads files.
+    Path,
+}
+
 /// Everything that changes what the compiler accepts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -84,6 +98,11 @@ pub struct Config {
     pub check_links: bool,
     /// Each lint's level (`allow`, `warn`, `deny`), cargo's `[lints]` way.
     pub lints: LintLevels,
+    /// The most characters of a description in the text catalog
+    /// (`SkillSet::catalog`); a longer one is cut and ends with `…`.
+    pub catalog_chars: usize,
+    /// What the XML catalog's `<location>` says.
+    pub catalog_location: CatalogLocation,
 }
 
 /// What `exclude` leaves out unless configured: folders of installed
@@ -117,6 +136,8 @@ impl Default for Config {
             unlinked_references: None,
             check_links: true,
             lints: LintLevels::default(),
+            catalog_chars: 240,
+            catalog_location: CatalogLocation::Uri,
         }
     }
 }
@@ -144,6 +165,8 @@ pub struct Overrides {
     /// `[package.metadata.skills.lints]`: `W008 = "allow"`; as an option,
     /// `lints = ["allow W008", "deny W009"]`.
     pub lints: Option<LintLevels>,
+    pub catalog_chars: Option<usize>,
+    pub catalog_location: Option<CatalogLocation>,
 }
 
 /// A value of one `key = value` option, as a front end read it (the
@@ -229,6 +252,8 @@ impl Overrides {
                 (Some(own), Some(base)) => Some(own.over(&base)),
                 (own, base) => own.or(base),
             },
+            catalog_chars: self.catalog_chars.or(base.catalog_chars),
+            catalog_location: self.catalog_location.or(base.catalog_location),
         }
     }
 
@@ -250,6 +275,8 @@ impl Overrides {
             unlinked_references,
             check_links,
             lints,
+            catalog_chars,
+            catalog_location,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -271,6 +298,9 @@ impl Overrides {
         if let Some(lints) = lints {
             config.lints = lints.over(&config.lints);
         }
+        // A line needs room for at least its `…`.
+        config.catalog_chars = catalog_chars.map_or(config.catalog_chars, |n| n.max(1));
+        config.catalog_location = catalog_location.unwrap_or(config.catalog_location);
         config
     }
 }

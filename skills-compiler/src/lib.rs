@@ -107,7 +107,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use config::{
-    Config, DEFAULT_EXCLUDE, OptionError, OptionValue, Overrides, Profile,
+    CatalogLocation, Config, DEFAULT_EXCLUDE, OptionError, OptionValue, Overrides, Profile,
     configuring_workspace_manifest,
 };
 pub use diagnostics::source::{SourceFile, Sources};

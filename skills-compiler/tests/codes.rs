@@ -331,6 +331,15 @@ fn cases() -> Vec<Case> {
             27,
         ),
         a(
+            Code::CatalogCutsWhen,
+            format!(
+                "---\nname: a\ndescription: Deploys the app {}. Use when the user asks to ship.\n---\n",
+                "and more ".repeat(30)
+            ),
+            3,
+            14,
+        ),
+        a(
             Code::SkillLints,
             "---\nname: a\ndescription: Does a. Use when asked.\nmetadata:\n  skills-lints: allow S101\n---\n".into(),
             5,

@@ -7,10 +7,11 @@ use skills_compiler::{Code, Config, Overrides, Severity, compile};
 
 /// W008 (no when-to-use clause) fires on both skills.
 fn crate_with(manifest_lints: &str, second_metadata: &str) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "skills-levels-{}-{}",
         std::process::id(),
-        manifest_lints.len() * 31 + second_metadata.len()
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
     let _ = std::fs::remove_dir_all(&dir);
     for (name, metadata) in [("alpha", ""), ("beta", second_metadata)] {
@@ -131,5 +132,61 @@ fn what_is_not_a_lint_or_not_a_level_is_refused_with_why() {
             .filter(|(_, code, _)| *code == Code::NoWhenToUse)
             .count(),
         2
+    );
+}
+
+/// `catalog_chars` and `catalog_location` (issue 24, item 6): the text
+/// catalog's cut and the XML catalog's `<location>` are the crate's to set.
+#[test]
+fn the_catalog_cut_and_location_are_configured() {
+    use skills_compiler::present;
+    let dir = crate_with("", "");
+    let config = Config::load(&dir, Overrides::default()).unwrap();
+    let skills = compile(&dir, &config).valid.skills;
+    assert!(
+        present::catalog_xml_element(&skills[0])
+            .contains("<location>\nskill://alpha/SKILL.md\n</location>")
+    );
+    let dir = crate_with(
+        "\n[package.metadata.skills]\ncatalog_chars = 10\ncatalog_location = \"path\"\n",
+        "",
+    );
+    let config = Config::load(&dir, Overrides::default()).unwrap();
+    let skills = compile(&dir, &config).valid.skills;
+    assert_eq!(present::catalog_line(&skills[0]), "- alpha: Deploys t…\n");
+    assert!(
+        present::catalog_xml_element(&skills[0])
+            .contains("<location>\nskills/alpha/SKILL.md\n</location>")
+    );
+}
+
+/// W019: the cut falls before the when-to-use clause.
+#[test]
+fn a_cut_before_the_when_to_use_clause_is_a_warning() {
+    let dir = std::env::temp_dir().join(format!("skills-levels-cut-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("skills/a")).unwrap();
+    std::fs::write(
+        dir.join("skills/a/SKILL.md"),
+        "---\nname: a\ndescription: Deploys the app to the cluster. Use when the user asks to ship.\n---\nBody.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"p\"\nversion = \"0.1.0\"\n",
+    )
+    .unwrap();
+    assert_eq!(codes(&dir, Overrides::default()), []);
+    let cut = Overrides {
+        catalog_chars: Some(30),
+        ..Overrides::default()
+    };
+    assert_eq!(
+        codes(&dir, cut),
+        [(
+            "skills/a/SKILL.md".to_owned(),
+            Code::CatalogCutsWhen,
+            Severity::Warning
+        )]
     );
 }

@@ -109,6 +109,8 @@ pub struct Entry<'a> {
     pub when_to_use: Option<&'a str>,
     /// The skill file as the catalog shows it.
     pub path: &'a str,
+    /// The most characters of the description in this project's catalog.
+    pub catalog_chars: usize,
 }
 
 impl<'a> Entry<'a> {
@@ -118,6 +120,7 @@ impl<'a> Entry<'a> {
             description,
             when_to_use: None,
             path,
+            catalog_chars: present::CATALOG_DESCRIPTION_CHARS,
         }
     }
 }
@@ -134,6 +137,7 @@ impl<'a> From<&'a Skill> for Entry<'a> {
             description: &skill.description,
             when_to_use,
             path: &skill.path,
+            catalog_chars: skill.catalog_chars,
         }
     }
 }
@@ -341,7 +345,7 @@ pub fn entry_text(budget: Budget, entry: &Entry<'_>) -> String {
             present::catalog_xml_element_of(entry.name, entry.description, entry.path)
         }
         Budget::Chars(_) | Budget::Tokens(_) => {
-            present::catalog_line_of(entry.name, entry.description)
+            present::catalog_line_of(entry.name, entry.description, entry.catalog_chars)
         }
     }
 }

@@ -10,7 +10,7 @@ pub(super) fn report(entries: &[Entry<'_>], budget: Budget, limit: usize, unit: 
     let costs: Vec<usize> = entries
         .iter()
         .map(|entry| {
-            let line = present::catalog_line_of(entry.name, entry.description);
+            let line = present::catalog_line_of(entry.name, entry.description, entry.catalog_chars);
             match unit {
                 Unit::Tokens => estimated_tokens(&line),
                 _ => line.chars().count(),

@@ -321,6 +321,9 @@ codes! {
     SkillLints = "W018", "a skill's `metadata.skills-lints` does not parse",
         "metadata:\n  skills-lints: allow S101",
         "Write a level, then the lint codes it applies to: `allow W008 W010; deny W009`. Levels are `allow`, `warn` and `deny`; only `W` codes are lints.";
+    CatalogCutsWhen = "W019", "the text catalog cuts the description before its when-to-use clause",
+        "description: <250 characters of what the skill does>. Use when the user asks to ship.",
+        "The text catalog (`SkillSet::catalog`, `cargo skills catalog`) shows at most `catalog_chars` characters of each description (240 by default), and a model picks a skill by the clause that says when to use it. Put that clause first, shorten the description, or raise `catalog_chars`.";
 }
 
 impl std::fmt::Display for Code {

@@ -125,6 +125,11 @@ pub struct Skill {
     pub files: Vec<SkillFile>,
     /// What the directory holds that is not a file of the skill, and why.
     pub skipped: Vec<Skipped>,
+    /// The most characters of the description in the text catalog.
+    pub catalog_chars: usize,
+    /// What the XML catalog's `<location>` says (`catalog_location`): the
+    /// `skill://` URI or the file's path.
+    pub location: String,
 }
 
 impl Skill {

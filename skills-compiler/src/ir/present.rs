@@ -6,21 +6,19 @@
 
 use crate::ir::{Kind, Skill, Version};
 
-/// The most characters of a description in a catalog line.
+/// The most characters of a description in a catalog line, by default
+/// (`catalog_chars`).
 pub const CATALOG_DESCRIPTION_CHARS: usize = 240;
 
 /// One skill's line of the catalog: `- name: description`, the description
-/// on one line of at most 240 characters.
+/// on one line of at most `catalog_chars` characters (240 by default).
 pub fn catalog_line(skill: &Skill) -> String {
-    catalog_line_of(skill.name.as_str(), &skill.description)
+    catalog_line_of(skill.name.as_str(), &skill.description, skill.catalog_chars)
 }
 
 /// The catalog line of a name and a description (what `budget` measures).
-pub fn catalog_line_of(name: &str, description: &str) -> String {
-    format!(
-        "- {name}: {}\n",
-        one_line(description, CATALOG_DESCRIPTION_CHARS)
-    )
+pub fn catalog_line_of(name: &str, description: &str, chars: usize) -> String {
+    format!("- {name}: {}\n", one_line(description, chars))
 }
 
 /// Whitespace runs (newlines included) become one space; longer than `max`
@@ -36,9 +34,10 @@ pub fn one_line(text: &str, max: usize) -> String {
     cut
 }
 
-/// One skill's `<skill>` element of the XML catalog.
+/// One skill's `<skill>` element of the XML catalog, its `<location>` what
+/// `catalog_location` chose: the `skill://` URI, or the file's path.
 pub fn catalog_xml_element(skill: &Skill) -> String {
-    catalog_xml_element_of(skill.name.as_str(), &skill.description, &skill.path)
+    catalog_xml_element_of(skill.name.as_str(), &skill.description, &skill.location)
 }
 
 /// The `<skill>` element of a name, a description and a location.

@@ -26,6 +26,7 @@ use crate::config::Profile;
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::Skill;
+use crate::ir::present;
 use crate::validate::is_placeholder;
 
 /// Lints of one valid skill, read from `source` (the file as parsed).
@@ -59,6 +60,23 @@ pub(crate) fn skill(
                 .with_severity(Severity::Warning)
                 .with_help("add a clause a model can match a request against, e.g. `Use when the user asks to ...`"),
             );
+        } else {
+            let shown = present::one_line(&skill.description, skill.catalog_chars);
+            if !description::says_when(&shown) {
+                diagnostics.push(
+                    Diagnostic::at(
+                        Code::CatalogCutsWhen,
+                        source,
+                        span.clone(),
+                        format!(
+                            "the text catalog cuts the description at {} characters, before it says when to use the skill",
+                            skill.catalog_chars
+                        ),
+                    )
+                    .with_severity(Severity::Warning)
+                    .with_help("say when to use the skill first, shorten the description, or raise `catalog_chars`"),
+                );
+            }
         }
     }
     if let Some(diagnostic) = body::long_body(skill, source) {

@@ -156,8 +156,13 @@ fn check(
     if error_count(ctx.diagnostics) > errors_before {
         return None;
     }
+    let name = fields.name?;
+    let location = match config.catalog_location {
+        crate::config::CatalogLocation::Uri => format!("skill://{name}/SKILL.md"),
+        crate::config::CatalogLocation::Path => source.path().to_owned(),
+    };
     Some(Skill {
-        name: fields.name?,
+        name,
         path: source.path().to_owned(),
         tools_path: tools_source.map(|s| s.path().to_owned()),
         description: fields.description?,
@@ -182,6 +187,8 @@ fn check(
         dir_on_disk: None,
         files: Vec::new(),
         skipped: Vec::new(),
+        catalog_chars: config.catalog_chars,
+        location,
     })
 }
 
