@@ -142,6 +142,7 @@ pub fn to_prompt(args: ToPromptArgs) -> Result<(), Failure> {
         // As the reference does: the absolute location of SKILL.md.
         let absolute = std::fs::canonicalize(&dir).unwrap_or(dir);
         skill.path = absolute.join("SKILL.md").display().to_string();
+        skill.location = skill.path.clone();
         skills.push(skill);
     }
     let elements: Vec<String> = skills.iter().map(present::catalog_xml_element).collect();
