@@ -469,6 +469,9 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
     for profile in [Profile::Extended, Profile::Portable] {
         let target = config(profile);
         let (mut loaded, mut clean_before, mut clean_after, mut skipped) = (0, 0, 0, 0);
+        // Why each skill that is not clean after the migration is not:
+        // the codes of its errors, counted once per skill.
+        let mut reasons: std::collections::BTreeMap<Code, usize> = Default::default();
         for dir in skills_tests::skill_dirs(&root) {
             let relative = dir.strip_prefix(&root).unwrap();
             let Some(set) = compile_skill(&root, relative, &lenient).into_skills() else {
@@ -493,6 +496,34 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
                     if !migration.remaining.iter().any(|d| d.is_error()) {
                         clean_after += 1;
                     }
+                    // Every extension key left behind is reported, with why.
+                    if profile == Profile::Portable {
+                        let left = migration
+                            .remaining
+                            .iter()
+                            .filter(|d| d.code == Code::NotPortable)
+                            .count();
+                        let said = migration
+                            .notes
+                            .iter()
+                            .filter(|n| n.contains("which `metadata` (strings only) cannot hold"))
+                            .count();
+                        assert_eq!(left, said, "{:?}", migration.notes);
+                    }
+                    let codes: std::collections::BTreeSet<Code> = migration
+                        .remaining
+                        .iter()
+                        .filter(|d| d.is_error())
+                        .map(|d| d.code)
+                        .collect();
+                    for code in codes {
+                        *reasons.entry(code).or_default() += 1;
+                    }
+                    if std::env::var_os("SHOW_REASONS").is_some() {
+                        for d in migration.remaining.iter().filter(|d| d.is_error()) {
+                            eprintln!("    {}: {}: {}", d.code, d.file, d.message);
+                        }
+                    }
                 }
                 Err(_) => skipped += 1,
             }
@@ -501,11 +532,34 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
             "--to {}: {loaded} skills load in lenient; clean before {clean_before}, after {clean_after}; {skipped} left for comments",
             profile.as_str()
         );
+        for (code, count) in &reasons {
+            eprintln!("  not clean after: {count:4} with {code}  {}", code.title());
+        }
+        // Nothing the migration could settle is left: what remains is a
+        // value `metadata` cannot hold (said in a note), a link out of the
+        // collection, a field over its length, or a key no profile knows.
+        if profile == Profile::Portable {
+            let settled_elsewhere = [
+                Code::NotPortable,
+                Code::LinkOutsideRoot,
+                Code::DescriptionTooLong,
+                Code::Compatibility,
+                Code::AllowedTools,
+                Code::UnknownKey,
+            ];
+            let unexplained: Vec<&Code> = reasons
+                .keys()
+                .filter(|code| !settled_elsewhere.contains(code))
+                .collect();
+            assert!(unexplained.is_empty(), "{unexplained:?}");
+        }
         // The figures of the closing notes of issues 14 and 22 (links the
         // `.md`-only copies cannot serve are errors in both): a regression shows.
+        // Portable went from 784 to 1,012 when scalar extension keys began
+        // to move into `metadata` (issue 24, item 6).
         let expected = match profile {
             Profile::Extended => (433, 917),
-            _ => (377, 784),
+            _ => (377, 1_012),
         };
         assert_eq!(
             (clean_before, clean_after),

@@ -204,3 +204,35 @@ proptest! {
         }
     }
 }
+
+/// `--to portable` moves scalar extension keys into `metadata`, says which
+/// host stops seeing a key it read at the top level, and says why a list
+/// stays (issue 24, item 6).
+#[test]
+fn to_portable_moves_scalar_extension_keys_into_metadata() {
+    let before = "---\nname: a\ndescription: Does a. Use when asked.\nuser-invocable: false\nsource: github\nrequires: [git]\n---\nBody\n";
+    let config = Config {
+        profile: skills_compiler::Profile::Portable,
+        ..Config::default()
+    };
+    let migration = fix::to_profile(files(before), &config).unwrap();
+    let after = &migration.changes[0].after;
+    assert!(
+        after.contains("metadata:\n  user-invocable: \"false\"\n  source: github\n"),
+        "{after}"
+    );
+    assert!(after.contains("requires:"), "{after}");
+    let notes = migration.notes.join("\n");
+    assert!(
+        notes.contains(
+            "`user-invocable` moved into `metadata`, where Claude Code no longer reads it"
+        ),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("`requires` stays where it is: its value is a list or a mapping"),
+        "{notes}"
+    );
+    let remaining: Vec<Code> = migration.remaining.iter().map(|d| d.code).collect();
+    assert_eq!(remaining, [Code::NotPortable], "{after}");
+}

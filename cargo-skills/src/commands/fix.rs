@@ -73,6 +73,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             };
             match fix::to_profile(files, &config) {
                 Ok(migration) => {
+                    for note in &migration.notes {
+                        anstream::eprintln!("note: {note}");
+                    }
                     changes.extend(migration.changes);
                     renames.extend(migration.rename);
                     remaining.extend(migration.remaining);

@@ -213,6 +213,9 @@ pub struct Migration {
     /// The diagnostics of the written skill under the target profile: what
     /// no rewrite settles (an extension key in `portable`, say).
     pub remaining: Vec<Diagnostic>,
+    /// What the migration costs a host: a key it read at the top level that
+    /// is now in `metadata`.
+    pub notes: Vec<String>,
 }
 
 /// A skill `fix --to` left as it is: why, and its problems under the target
@@ -279,8 +282,11 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
     });
     let new_dir = rename.as_ref().map_or(dir.clone(), |(_, to)| to.clone());
     let tools_path = format!("{dir}/tools.yaml");
+    let mut notes = Vec::new();
     if config.profile == Profile::Portable {
+        let before = skill.clone();
         into_metadata(&mut skill);
+        notes = host_notes(&before, &skill);
         if !skill.tools.is_empty() || files.tools_yaml.is_some() {
             skill.tools_path = Some(tools_path.clone());
         }
@@ -320,10 +326,23 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
             .map(|text| (format!("{new_dir}/tools.yaml"), text.into_bytes())),
     };
     let remaining = diagnose(&target, config);
+    // What could not move: a list or a mapping, which `metadata` (strings
+    // only) cannot hold. Said with the way out.
+    for left in remaining.iter().filter(|d| d.code == Code::NotPortable) {
+        notes.push(format!(
+            "{}: {} stays where it is: its value is a list or a mapping, which `metadata` (strings only) cannot hold; `--to extended` keeps the skill valid",
+            left.file,
+            left.message
+                .split('`')
+                .nth(1)
+                .map_or_else(|| "a key".to_owned(), |key| format!("`{key}`"))
+        ));
+    }
     Ok(Migration {
         changes,
         rename,
         remaining,
+        notes,
     })
 }
 
@@ -348,6 +367,56 @@ fn into_metadata(skill: &mut crate::ir::Skill) {
     {
         skill.metadata.push(("original-name".to_owned(), name));
     }
+    // Every other extension key with a scalar value: `metadata` is the
+    // specification's place for additional properties, string to string. A
+    // list or a mapping has no string form a host would read back; it stays,
+    // and `portable` says so.
+    let mut kept = Vec::new();
+    for (key, value) in std::mem::take(&mut skill.extras) {
+        let text = match &value {
+            serde_json::Value::String(text) => Some(text.clone()),
+            serde_json::Value::Bool(flag) => Some(flag.to_string()),
+            serde_json::Value::Number(number) => Some(number.to_string()),
+            _ => None,
+        };
+        match text {
+            Some(text) if !skill.metadata.iter().any(|(k, _)| *k == key) => {
+                skill.metadata.push((key, text));
+            }
+            _ => kept.push((key, value)),
+        }
+    }
+    skill.extras = kept;
+}
+
+/// Keys that a host reads at the top level of the frontmatter, and the host:
+/// moved into `metadata`, that host no longer sees them.
+const HOST_KEYS: &[(&str, &str)] = &[
+    ("argument-hint", "Claude Code"),
+    ("disable-model-invocation", "Claude Code"),
+    ("user-invocable", "Claude Code"),
+    ("model", "Claude Code"),
+    ("when_to_use", "Claude Code"),
+    ("context", "Claude Code"),
+    ("agent", "Claude Code"),
+    ("hooks", "Claude Code"),
+];
+
+/// What a move into `metadata` costs: for each key a host reads at the top
+/// level, which host stops seeing it.
+fn host_notes(before: &crate::ir::Skill, after: &crate::ir::Skill) -> Vec<String> {
+    before
+        .extras
+        .iter()
+        .filter(|(key, _)| after.metadata.iter().any(|(k, _)| k == key))
+        .filter_map(|(key, _)| {
+            let (_, host) = HOST_KEYS.iter().find(|(k, _)| k == key)?;
+            Some(format!(
+                "{}: `{key}` moved into `metadata`, where {host} no longer reads it; for a skill written for {host}, `--to extended` keeps it",
+                before.path
+            ))
+        })
+        .collect()
 }
 
 fn file_name(path: &str) -> &str {
