@@ -263,8 +263,40 @@ pub(crate) fn write_file(
         Err(error) if error.kind() == io::ErrorKind::NotFound => {}
         Err(error) => return Err(error),
     }
-    std::fs::write(&target, bytes)?;
-    set_executable(&target, executable)
+    replace_atomically(&target, bytes, executable)
+}
+
+/// Writes `bytes` beside `target` and renames them over it: an interrupted
+/// write (a full disk, a size limit, a crash) leaves the old file whole,
+/// never a cut one; and the file is a new one, so another hard link to the
+/// old file keeps the old bytes.
+fn replace_atomically(target: &Path, bytes: &[u8], executable: bool) -> io::Result<()> {
+    use std::io::Write;
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let name = target
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = target.with_file_name(format!(
+        ".{name}.skills-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let written = (|| {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        set_executable(&temporary, executable)?;
+        std::fs::rename(&temporary, target)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }
 
 /// A folder on the way that is a link could lead the write anywhere.
@@ -310,6 +342,28 @@ fn set_executable(_: &Path, _: bool) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A replaced file is a new file renamed into place, not the old one
+    /// cut and rewritten: a hard link to the old one keeps its bytes, and
+    /// no temporary file is left beside it.
+    #[test]
+    fn a_replaced_file_is_written_beside_and_renamed_over() {
+        let dir = std::env::temp_dir().join(format!("skills-core-replace-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("notes.md"), "old").unwrap();
+        std::fs::hard_link(dir.join("notes.md"), dir.join("link.md")).unwrap();
+        write_file(&dir, "notes.md", b"new", false, Existing::Replace).unwrap();
+        assert_eq!(std::fs::read(dir.join("notes.md")).unwrap(), b"new");
+        assert_eq!(std::fs::read(dir.join("link.md")).unwrap(), b"old");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["link.md", "notes.md"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn base64_matches_the_rfc_vectors() {
