@@ -879,3 +879,55 @@ fn control_characters_from_skill_files_never_reach_the_output_raw() {
         );
     }
 }
+
+/// `--message-format sarif` is one SARIF 2.1.0 log that the OASIS schema
+/// accepts, with the code registry as rules and fix-its as fixes, which
+/// GitHub code scanning reads (issue 24, item 6).
+#[test]
+fn sarif_output_is_valid_sarif_with_rules_and_fixes() {
+    let text = stdout(
+        cargo_skills().args(["check", BROKEN, "--message-format", "sarif"]),
+        1,
+    );
+    let log: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            support::workspace().join("tests/fixtures/sarif/sarif-schema-2.1.0.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // The schema bites: a log of another version, or a result without its
+    // message, is refused.
+    let mut other = log.clone();
+    other["version"] = serde_json::json!("2.0.0");
+    assert!(!validator.is_valid(&other));
+    let mut bare = log.clone();
+    bare["runs"][0]["results"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("message");
+    assert!(!validator.is_valid(&bare));
+    let run = &log["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), skills_compiler::Code::ALL.len());
+    let results = run["results"].as_array().unwrap();
+    // The same diagnostics as the rustc-json form.
+    assert_eq!(results.len(), 37);
+    for result in results {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+    }
+    let colon = results.iter().find(|r| r["ruleId"] == "S007").unwrap();
+    let replacement = &colon["fixes"][0]["artifactChanges"][0]["replacements"][0];
+    assert!(
+        replacement["insertedContent"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("\"")
+    );
+    assert_eq!(replacement["deletedRegion"]["startLine"], 3);
+}

@@ -9,6 +9,7 @@ use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::{Compilation, Overrides, Severity};
 
 use crate::Failure;
+use crate::output::outln;
 use crate::select::{Selection, targets_and_skipped};
 
 #[derive(Debug, clap::Args)]
@@ -37,6 +38,9 @@ pub enum MessageFormat {
     Github,
     /// rustc's JSON diagnostics, one per line, for editors (stdout).
     RustcJson,
+    /// One SARIF 2.1.0 log (GitHub code scanning, CI dashboards), with the
+    /// code registry as rules and fix-its as fixes (stdout).
+    Sarif,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -74,6 +78,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             .map(|target| Checked::of(&target.compile(), args.message_format, color))
             .collect()
     };
+    if args.message_format == MessageFormat::Sarif {
+        return sarif(&targets);
+    }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut err = std::io::BufWriter::new(std::io::stderr().lock());
     let (mut errors, mut warnings, mut skills) = (0usize, 0usize, 0usize);
@@ -110,6 +117,30 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Ok(())
     } else {
         Err(Failure::Invalid)
+    }
+}
+
+/// Every target's diagnostics in one SARIF log on stdout; exit 1 on errors.
+fn sarif(targets: &[crate::select::Target]) -> Result<(), Failure> {
+    let diagnostics: Vec<skills_compiler::Diagnostic> = {
+        use rayon::prelude::*;
+        targets
+            .par_iter()
+            .flat_map_iter(|target| target.compile().diagnostics)
+            .collect()
+    };
+    outln!(
+        "{}",
+        skills_compiler::diagnostics::sarif::log(
+            &diagnostics,
+            "cargo-skills",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    if diagnostics.iter().any(|d| d.is_error()) {
+        Err(Failure::Invalid)
+    } else {
+        Ok(())
     }
 }
 
@@ -152,6 +183,8 @@ impl Checked {
                 MessageFormat::RustcJson => {
                     writeln!(out, "{}", render::rustc_json(diagnostic, sources))
                 }
+                // One log for the whole check, written by `sarif`.
+                MessageFormat::Sarif => Ok(()),
             };
         }
         checked

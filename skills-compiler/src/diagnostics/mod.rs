@@ -8,6 +8,7 @@ mod codes;
 pub mod levels;
 mod plain;
 pub mod render;
+pub mod sarif;
 pub mod source;
 
 pub use codes::{Code, explain, reference_markdown};
