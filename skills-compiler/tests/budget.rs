@@ -58,12 +58,28 @@ fn claude_code_caps_description_and_when_to_use_at_1536_characters() {
         entry_text(Budget::ClaudeCode, &entry).chars().count(),
         report.lines[0].cost
     );
+    // As Claude Code writes it (issue 24, item 7): `when_to_use` after
+    // `" - "`, and the cut is 1,535 characters and `…`.
+    let text = entry_text(Budget::ClaudeCode, &entry);
+    assert!(
+        text.starts_with(&format!("- long: {description} - w")),
+        "{text}"
+    );
+    assert!(text.ends_with("w…\n"), "{text}");
+    let short = Entry {
+        when_to_use: Some("Use when asked."),
+        ..Entry::new("short", "Does a.", "skills/short/SKILL.md")
+    };
+    assert_eq!(
+        entry_text(Budget::ClaudeCode, &short),
+        "- short: Does a. - Use when asked.\n"
+    );
 }
 
 #[test]
 fn claude_code_keeps_every_name_and_drops_descriptions_past_the_budget() {
     // 40 skills of 263-character descriptions (the gist's "typical" length):
-    // 40 × (11 + 2 + 263 + 3) = 11,160 characters against 8,000.
+    // 40 × (2 + 9 + 2 + 263 + 1) = 11,080 characters against 8,000.
     let set = skills(40, 263);
     let report = report(Budget::ClaudeCode, &entries(&set), None);
     assert_eq!(report.used, 40 * (2 + 9 + 2 + 263 + 1));

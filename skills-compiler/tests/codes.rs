@@ -339,6 +339,12 @@ fn cases() -> Vec<Case> {
             3,
             14,
         ),
+        portable(a(
+            Code::DescriptionBytes,
+            format!("---\nname: a\ndescription: Use when {}.\n---\n", "é".repeat(600)),
+            3,
+            14,
+        )),
         a(
             Code::SkillLints,
             "---\nname: a\ndescription: Does a. Use when asked.\nmetadata:\n  skills-lints: allow S101\n---\n".into(),

@@ -179,7 +179,7 @@ fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Count
             budget::thousands(report.used),
             budget::thousands(report.limit.amount),
             report.limit.unit.as_str(),
-            report.usage(),
+            round_tenth(report.usage()),
             report.limit.basis
         );
         outln!("  {}", report.summary());
@@ -202,17 +202,24 @@ fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Count
                 "  {:width$}  {:>7}  {:>5.1}%{exact}  {}",
                 line.name,
                 budget::thousands(line.cost),
-                report.share(line),
+                round_tenth(report.share(line)),
                 fate_text(line.fate)
             );
         }
     }
 }
 
+/// A share to one decimal, half away from zero: the table prints it with
+/// `{:.1}` and the JSON as a number, and both say the same (`{:.1}` alone
+/// rounds 4.35 to 4.3 where the JSON said 4.4).
+fn round_tenth(value: f64) -> f64 {
+    (value * 10.0).round() / 10.0
+}
+
 /// One decimal, as JSON prints it.
 fn tenth(value: f64) -> Value {
     if value.is_finite() {
-        json!((value * 10.0).round() / 10.0)
+        json!(round_tenth(value))
     } else {
         Value::Null
     }
@@ -278,4 +285,23 @@ fn print_json(
         }))
         .unwrap_or_default()
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table and the JSON round a share the same way (issue 24, item 7).
+    #[test]
+    fn the_table_and_the_json_round_a_share_alike() {
+        for share in [4.35, 4.349, 0.05, 12.25, 99.95] {
+            let table = format!("{:.1}", round_tenth(share));
+            let json = tenth(share).to_string();
+            assert_eq!(
+                table.parse::<f64>().unwrap(),
+                json.parse::<f64>().unwrap(),
+                "{share}"
+            );
+        }
+    }
 }

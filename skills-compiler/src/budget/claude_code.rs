@@ -1,8 +1,8 @@
 //! Claude Code lists `- name: description` lines. The listing's budget
 //! is 1% of the context window (`skillListingBudgetFraction`), counted
 //! in characters at 4 per token, or 8,000 characters when the window is
-//! unknown. Each entry's description (with `when_to_use`) is cut to
-//! 1,536 characters. Over budget, names are always kept and the
+//! unknown. Each entry's description (with `when_to_use`, joined by
+//! `" - "`) is cut to 1,535 characters and `…`, 1,536 in all. Over budget, names are always kept and the
 //! descriptions of the least-used skills are dropped first; at build
 //! time usage is unknown, so the listing's order stands for it.
 
@@ -35,7 +35,7 @@ pub(super) fn limit(context: Option<u64>) -> Limit {
 /// The description as listed, with `when_to_use`, before the entry cap.
 fn description(entry: &Entry<'_>) -> String {
     match entry.when_to_use {
-        Some(when) => format!("{} {when}", entry.description),
+        Some(when) => format!("{} - {when}", entry.description),
         None => entry.description.to_owned(),
     }
 }
@@ -48,11 +48,12 @@ fn listed_description(entry: &Entry<'_>) -> (usize, usize) {
 
 pub(super) fn text(entry: &Entry<'_>) -> String {
     let description = description(entry);
-    format!(
-        "- {}: {}\n",
-        entry.name,
-        prefix_chars(&description, MAX_ENTRY_CHARS)
-    )
+    let shown = if description.chars().count() > MAX_ENTRY_CHARS {
+        format!("{}…", prefix_chars(&description, MAX_ENTRY_CHARS - 1))
+    } else {
+        description
+    };
+    format!("- {}: {shown}\n", entry.name)
 }
 
 /// Counted, not rendered: rendering every entry made the report five

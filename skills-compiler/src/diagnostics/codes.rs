@@ -324,6 +324,9 @@ codes! {
     CatalogCutsWhen = "W019", "the text catalog cuts the description before its when-to-use clause",
         "description: <250 characters of what the skill does>. Use when the user asks to ship.",
         "The text catalog (`SkillSet::catalog`, `cargo skills catalog`) shows at most `catalog_chars` characters of each description (240 by default), and a model picks a skill by the clause that says when to use it. Put that clause first, shorten the description, or raise `catalog_chars`.";
+    DescriptionBytes = "W020", "a description within 1,024 characters but over 1,024 bytes, which Zed refuses",
+        "description: <1,014 characters, many of them accented: 1,078 bytes>",
+        "Zed checks the description's length in UTF-8 bytes when it loads a skill, and refuses one over 1,024; the specification and every other host count characters. `portable` promises a skill that loads everywhere, so it warns. Shorten the description until it fits in 1,024 bytes.";
 }
 
 impl std::fmt::Display for Code {
