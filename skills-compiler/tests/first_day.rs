@@ -71,3 +71,29 @@ fn errors_end_with_where_to_read_more() {
     );
     assert!(render::explain_footer(&Default::default()).is_none());
 }
+
+/// W020 is the description's: a long multibyte `compatibility` is not
+/// reported as a description (its own limit is 500 characters).
+#[test]
+fn only_the_description_is_measured_in_bytes_for_zed() {
+    let files = SkillFiles {
+        dir: None,
+        path: "skills/a/SKILL.md".into(),
+        directory: "a".into(),
+        bytes: format!(
+            "---\nname: a\ndescription: Does a. Use when asked.\ncompatibility: {}\n---\nBody\n",
+            "€".repeat(400)
+        )
+        .into_bytes(),
+        tools_yaml: None,
+    };
+    let config = Config {
+        profile: skills_compiler::Profile::Portable,
+        ..Config::default()
+    };
+    let found = compile_files(vec![files], &config).diagnostics;
+    assert!(
+        found.iter().all(|d| d.code != Code::DescriptionBytes),
+        "{found:?}"
+    );
+}

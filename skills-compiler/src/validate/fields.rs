@@ -344,21 +344,6 @@ fn compatibility(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
         ctx.push(diagnostic);
         return loads.then_some(text);
     }
-    // `portable` promises "loads everywhere", and Zed counts bytes.
-    if ctx.profile == Profile::Portable && text.len() > MAX_DESCRIPTION_CHARS {
-        ctx.push(
-            ctx.error(
-                Code::DescriptionBytes,
-                node.span.clone(),
-                format!(
-                    "the description is {count} characters but {} bytes long: Zed refuses a description over {MAX_DESCRIPTION_CHARS} bytes when it loads the skill",
-                    text.len()
-                ),
-            )
-            .with_severity(Severity::Warning)
-            .with_help("shorten it until it fits in 1,024 bytes (UTF-8); every other host counts characters"),
-        );
-    }
     Some(text)
 }
 
