@@ -49,7 +49,62 @@ fn json_with_a_context_window_parses_back() {
     assert_eq!(reports[0]["limit"]["amount"], 4_000);
     assert_eq!(reports[0]["limit"]["unit"], "tokens");
     assert_eq!(reports[1]["limit"]["amount"], 8_000);
-    assert_eq!(reports[0]["skills"].as_array().unwrap().len(), 64);
+    // Codex's five system skills come first, marked as the host's own.
+    let codex = reports[0]["skills"].as_array().unwrap();
+    assert_eq!(codex.len(), 5 + 64);
+    assert!(codex[..5].iter().all(|s| s["builtin"] == true));
+    assert!(codex[5..].iter().all(|s| s.get("builtin").is_none()));
+    assert_eq!(reports[0]["builtin_cost"], 569);
+}
+
+#[test]
+fn hidden_skills_and_the_hosts_own_skills_are_reported_and_can_be_left_out() {
+    let dir = fresh_dir("budget-cli-hidden");
+    for (name, extra) in [
+        ("deploy", ""),
+        ("secret", "disable-model-invocation: true\n"),
+    ] {
+        std::fs::create_dir_all(dir.join("skills").join(name)).unwrap();
+        std::fs::write(
+            dir.join("skills").join(name).join("SKILL.md"),
+            format!(
+                "---\nname: {name}\ndescription: Does {name}. Use when asked.\n{extra}---\nBody.\n"
+            ),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"p\"\nversion = \"0.1.0\"\n\n[package.metadata.skills]\nprofile = \"extended\"\n",
+    )
+    .unwrap();
+    let text = run(&dir, &["skills", "--host", "zed"], 0);
+    assert!(
+        text.contains("create-skill      143    0.3%  full (built-in)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("secret              0    0.0%  hidden (disable-model-invocation)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 hidden (disable-model-invocation)"),
+        "{text}"
+    );
+    // Codex does not read `disable-model-invocation`: both are listed.
+    let json = run(&dir, &["skills", "--host", "codex", "--format", "json"], 0);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let fates: Vec<&str> = value["reports"][0]["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["fate"].as_str().unwrap())
+        .collect();
+    assert_eq!(fates, ["full"; 7]);
+    // `--no-builtins` counts your skills alone.
+    let bare = run(&dir, &["skills", "--host", "zed", "--no-builtins"], 0);
+    assert!(!bare.contains("create-skill"), "{bare}");
+    assert!(!bare.contains("before yours"), "{bare}");
 }
 
 #[test]

@@ -140,14 +140,25 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("budget of 5,000 skills");
     for host in Host::ALL.map(Host::budget) {
         group.bench_function(format!("report/{}", host.name()), |b| {
-            b.iter(|| budget::report(host, black_box(&entries), Some(200_000)))
+            b.iter(|| {
+                budget::report(
+                    host,
+                    black_box(&entries),
+                    &budget::Options::context(Some(200_000)),
+                )
+            })
         });
     }
     group.bench_function("report/all four hosts", |b| {
         b.iter(|| {
-            Host::ALL
-                .map(Host::budget)
-                .map(|host| budget::report(host, black_box(&entries), Some(200_000)).used)
+            Host::ALL.map(Host::budget).map(|host| {
+                budget::report(
+                    host,
+                    black_box(&entries),
+                    &budget::Options::context(Some(200_000)),
+                )
+                .used
+            })
         })
     });
     group.bench_function("entry texts rendered and counted/all four hosts", |b| {

@@ -563,6 +563,9 @@ pub struct BudgetConfig {
     pub tokens: Option<usize>,
     /// `warn` (default) or `deny`.
     pub level: Option<Level>,
+    /// Count each host's own skills first, as the host lists them
+    /// (default: on).
+    pub builtins: Option<bool>,
 }
 
 /// What an exceeded budget is.

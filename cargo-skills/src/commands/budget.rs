@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use serde_json::{Value, json};
-use skills_compiler::budget::{self, Budget, BudgetConfig, Entry, Fate, Host, Report};
+use skills_compiler::budget::{self, Budget, BudgetConfig, Entry, Fate, Host, Line, Report};
 use skills_compiler::diagnostics::render;
 use skills_compiler::ir::Skill;
 use skills_compiler::{Config, Overrides};
@@ -45,6 +45,10 @@ pub struct Args {
     /// `exact-tokens` feature of cargo-skills).
     #[arg(long)]
     exact_tokens: bool,
+    /// Leave out the skills each host ships and lists before yours (Codex's
+    /// system skills, Zed's `create-skill`, Claude Code's bundled skills).
+    #[arg(long)]
+    no_builtins: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -77,6 +81,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         chars: args.chars.or(base.chars),
         tokens: args.tokens.or(base.tokens),
         level: None,
+        builtins: if args.no_builtins {
+            Some(false)
+        } else {
+            base.builtins
+        },
     };
     let budgets = config.budgets();
     // Hosts gate the exit code only when asked for; plain budgets always are.
@@ -84,7 +93,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let entries: Vec<Entry<'_>> = skills.iter().map(Entry::from).collect();
     let reports: Vec<Report> = budgets
         .iter()
-        .map(|&b| budget::report(b, &entries, config.context))
+        .map(|&b| budget::report(b, &entries, &config.options()))
         .collect();
     match args.format {
         Format::Table => print_tables(&reports, &entries, counter),
@@ -159,13 +168,36 @@ fn fate_text(fate: Fate) -> String {
         Fate::Omitted => "left out".to_owned(),
         Fate::OverTarget => "over the per-skill target".to_owned(),
         Fate::Full => "full".to_owned(),
+        Fate::Hidden => "hidden (disable-model-invocation)".to_owned(),
     }
 }
 
+/// The line's fate, saying when the skill is the host's own.
+fn line_fate(line: &Line) -> String {
+    match line.entry {
+        Some(_) => fate_text(line.fate),
+        None => format!("{} (built-in)", fate_text(line.fate)),
+    }
+}
+
+/// Exact tokens of a line: yours only, since the host's own are counted by
+/// length, not text.
+fn exact_tokens(
+    counter: Option<Counter>,
+    report: &Report,
+    entries: &[Entry<'_>],
+    line: &Line,
+) -> Option<usize> {
+    let count = counter?;
+    let entry = &entries[line.entry?];
+    Some(count(&budget::entry_text(report.budget, entry)))
+}
+
 fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Counter>) {
-    let width = entries
+    let width = reports
         .iter()
-        .map(|e| e.name.chars().count())
+        .flat_map(|report| &report.lines)
+        .map(|line| line.name.chars().count())
         .max()
         .unwrap_or(5)
         .max(5);
@@ -183,6 +215,15 @@ fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Count
             report.limit.basis
         );
         outln!("  {}", report.summary());
+        let builtins = report.builtin_lines().count();
+        if builtins > 0 {
+            outln!(
+                "  before yours: {builtins} {} of the host's own, {} {}",
+                if builtins == 1 { "skill" } else { "skills" },
+                budget::thousands(report.builtin_cost()),
+                report.limit.unit.as_str()
+            );
+        }
         let exact = if counter.is_some() { "  O200K" } else { "" };
         outln!(
             "  {:width$}  {:>7}  {:>6}{exact}  FATE",
@@ -191,19 +232,17 @@ fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Count
             "SHARE"
         );
         for line in &report.lines {
-            let exact = match counter {
-                Some(count) => format!(
-                    "  {:>5}",
-                    count(&budget::entry_text(report.budget, &entries[line.entry]))
-                ),
-                None => String::new(),
+            let exact = match (counter, exact_tokens(counter, report, entries, line)) {
+                (Some(_), Some(tokens)) => format!("  {tokens:>5}"),
+                (Some(_), None) => format!("  {:>5}", "-"),
+                (None, _) => String::new(),
             };
             outln!(
                 "  {:width$}  {:>7}  {:>5.1}%{exact}  {}",
                 line.name,
                 budget::thousands(line.cost),
                 round_tenth(report.share(line)),
-                fate_text(line.fate)
+                line_fate(line)
             );
         }
     }
@@ -247,9 +286,11 @@ fn print_json(
                     if let Fate::Shortened { shown } = line.fate {
                         value["shown_chars"] = json!(shown);
                     }
-                    if let Some(count) = counter {
-                        let text = budget::entry_text(report.budget, &entries[line.entry]);
-                        value["o200k_tokens"] = json!(count(&text));
+                    if line.entry.is_none() {
+                        value["builtin"] = json!(true);
+                    }
+                    if counter.is_some() {
+                        value["o200k_tokens"] = json!(exact_tokens(counter, report, entries, line));
                     }
                     value
                 })
@@ -262,6 +303,7 @@ fn print_json(
                     "basis": report.limit.basis,
                 },
                 "used": report.used,
+                "builtin_cost": report.builtin_cost(),
                 "usage_percent": tenth(report.usage()),
                 "over": report.is_over(),
                 "culprit": report.culprit.map(|i| report.lines[i].name.clone()),
@@ -271,6 +313,7 @@ fn print_json(
                     "name_only": report.count(|f| f == Fate::NameOnly),
                     "omitted": report.count(|f| f == Fate::Omitted),
                     "over_target": report.count(|f| f == Fate::OverTarget),
+                    "hidden": report.count(|f| f == Fate::Hidden),
                 },
                 "skills": skills,
             })

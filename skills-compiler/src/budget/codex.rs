@@ -6,6 +6,7 @@
 //! skill keeps its name and path and description characters are handed
 //! out one at a time, round-robin, so short descriptions stay whole; when
 //! even names and paths do not fit, skills are left out in order.
+//! Codex's own system skills come first (their scope ranks first).
 
 use super::*;
 
@@ -53,10 +54,7 @@ fn measure(entry: &Entry<'_>) -> Measured {
     } else {
         entry.description.to_owned()
     };
-    let minimum = format!(
-        "- {}: (file: {SKILLS_ROOT}/{}/SKILL.md)\n",
-        entry.name, entry.name
-    );
+    let minimum = format!("- {}: (file: {})\n", entry.name, path(entry));
     Measured {
         description,
         minimum_chars: minimum.chars().count(),
@@ -66,11 +64,20 @@ fn measure(entry: &Entry<'_>) -> Measured {
 
 pub(super) fn text(entry: &Entry<'_>) -> String {
     format!(
-        "- {}: {} (file: {SKILLS_ROOT}/{}/SKILL.md)\n",
+        "- {}: {} (file: {})\n",
         entry.name,
         measure(entry).description,
-        entry.name
+        path(entry)
     )
+}
+
+/// The skill file as Codex shows it: a user's skill under `SKILLS_ROOT`,
+/// a system skill where Codex installs it.
+fn path(entry: &Entry<'_>) -> String {
+    match entry.origin {
+        Origin::Host => entry.path.to_owned(),
+        Origin::Project => format!("{SKILLS_ROOT}/{}/SKILL.md", entry.name),
+    }
 }
 
 fn cost(unit: Unit, chars: usize, bytes: usize) -> usize {

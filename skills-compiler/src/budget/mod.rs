@@ -4,17 +4,21 @@
 //! Each host's formula is written down here once, from its own source or
 //! documentation (cited, with dates, in `docs/budget.md`): the size of the
 //! budget, how an entry is counted, the order of entries, and what goes
-//! first. [`report`] applies one to a set of [`Entry`]s; `cargo skills
-//! budget` prints the result, and the lint `W011` (`lint/budget.rs`) turns a configured budget into a
-//! located diagnostic on the description that pushes the catalog over.
+//! first; and the skills the host ships and lists before yours
+//! ([`builtins`]). [`report`] applies one to a set of [`Entry`]s; `cargo
+//! skills budget` prints the result, and the lint `W011` (`lint/budget.rs`)
+//! turns a configured budget into a located diagnostic on the description
+//! that pushes the catalog over.
 //!
 //! ```
-//! use skills_compiler::budget::{Budget, Entry, report};
+//! use skills_compiler::budget::{Budget, Entry, Options, report};
 //!
 //! let entries = [Entry::new("deploy", "Deploys the app. Use when the user asks to ship.", "skills/deploy/SKILL.md")];
-//! let zed = report(Budget::Zed, &entries, None);
+//! let zed = report(Budget::Zed, &entries, &Options::default());
 //! assert!(!zed.is_over());
-//! assert_eq!(zed.used, "deploy".len() + entries[0].description.len());
+//! // Zed's own `create-skill` comes first: 143 bytes.
+//! assert_eq!(zed.builtin_cost(), 143);
+//! assert_eq!(zed.used, 143 + "deploy".len() + entries[0].description.len());
 //! ```
 
 use std::fmt;
@@ -23,8 +27,9 @@ pub use crate::config::{BudgetConfig, Host, Level};
 use crate::ir::Skill;
 use crate::ir::present;
 
-// One file per host: its formula, caps and sources.
+// One file per host: its formula, caps and sources; and each host's own skills.
 mod agent_skills;
+pub mod builtins;
 mod claude_code;
 mod codex;
 mod plain;
@@ -111,6 +116,20 @@ pub struct Entry<'a> {
     pub path: &'a str,
     /// The most characters of the description in this project's catalog.
     pub catalog_chars: usize,
+    /// `disable-model-invocation: true`: hosts that honour it do not list the skill.
+    pub hidden: bool,
+    /// Yours, or one of the host's own.
+    pub origin: Origin,
+}
+
+/// Whose a catalog entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Origin {
+    /// A skill of the set being measured.
+    #[default]
+    Project,
+    /// One the host ships and lists first ([`builtins`]).
+    Host,
 }
 
 impl<'a> Entry<'a> {
@@ -121,6 +140,8 @@ impl<'a> Entry<'a> {
             when_to_use: None,
             path,
             catalog_chars: present::CATALOG_DESCRIPTION_CHARS,
+            hidden: false,
+            origin: Origin::Project,
         }
     }
 }
@@ -132,12 +153,18 @@ impl<'a> From<&'a Skill> for Entry<'a> {
             .iter()
             .find(|(key, _)| key == "when_to_use")
             .and_then(|(_, value)| value.as_str());
+        let hidden = skill
+            .extras
+            .iter()
+            .any(|(key, value)| key == "disable-model-invocation" && value.as_bool() == Some(true));
         Entry {
             name: skill.name.as_str(),
             description: &skill.description,
             when_to_use,
             path: &skill.path,
             catalog_chars: skill.catalog_chars,
+            hidden,
+            origin: Origin::Project,
         }
     }
 }
@@ -188,6 +215,8 @@ pub enum Fate {
     Omitted,
     /// Shown in full, but longer than the host recommends for one entry.
     OverTarget,
+    /// Not listed, by the skill's own wish (`disable-model-invocation: true`).
+    Hidden,
 }
 
 impl Fate {
@@ -198,6 +227,7 @@ impl Fate {
             Fate::NameOnly => "name-only",
             Fate::Omitted => "omitted",
             Fate::OverTarget => "over-target",
+            Fate::Hidden => "hidden",
         }
     }
 }
@@ -205,8 +235,9 @@ impl Fate {
 /// One skill in a report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
-    /// Its index in the entries the report was made from.
-    pub entry: usize,
+    /// Its index in the entries the report was made from; `None` for one of
+    /// the host's own skills.
+    pub entry: Option<usize>,
     pub name: String,
     /// The whole entry's cost, in the limit's unit.
     pub cost: usize,
@@ -218,13 +249,14 @@ pub struct Line {
 pub struct Report {
     pub budget: Budget,
     pub limit: Limit,
-    /// The whole catalog's cost, uncut.
+    /// The whole catalog's cost, uncut, the host's own skills included.
     pub used: usize,
-    /// The skills in the host's order.
+    /// The skills in the host's order, the host's own first.
     pub lines: Vec<Line>,
-    /// The skill whose description pushes the catalog over (index in
-    /// `lines`): the first that does not fit in the host's order, or for a
-    /// per-entry target the longest entry over it.
+    /// The skill of yours whose description pushes the catalog over (index
+    /// in `lines`): the first that does not fit in the host's order, or for
+    /// a per-entry target the longest entry over it. Never one of the
+    /// host's own: they come first, so what passes the budget is yours.
     pub culprit: Option<usize>,
 }
 
@@ -245,9 +277,24 @@ impl Report {
         percent(self.used, self.limit.amount)
     }
 
-    /// How many skills get each cut.
+    /// How many of your skills get each cut.
     pub fn count(&self, fate: fn(Fate) -> bool) -> usize {
-        self.lines.iter().filter(|line| fate(line.fate)).count()
+        self.project_lines().filter(|line| fate(line.fate)).count()
+    }
+
+    /// Your skills' lines, in the host's order.
+    pub fn project_lines(&self) -> impl Iterator<Item = &Line> {
+        self.lines.iter().filter(|line| line.entry.is_some())
+    }
+
+    /// The host's own skills' lines, which come first.
+    pub fn builtin_lines(&self) -> impl Iterator<Item = &Line> {
+        self.lines.iter().filter(|line| line.entry.is_none())
+    }
+
+    /// What the host's own skills cost before any of yours.
+    pub fn builtin_cost(&self) -> usize {
+        self.builtin_lines().map(|line| line.cost).sum()
     }
 
     /// What the host does, counted: `2 left out, 3 shown by name only`, or
@@ -263,6 +310,10 @@ impl Report {
             (
                 self.count(|f| f == Fate::OverTarget),
                 "over the per-skill target",
+            ),
+            (
+                self.count(|f| f == Fate::Hidden),
+                "hidden (disable-model-invocation)",
             ),
         ];
         let cuts: Vec<String> = counts
@@ -298,35 +349,132 @@ pub fn thousands(n: usize) -> String {
     out
 }
 
-/// Measures `entries` against `budget`; `context` is the model's context
-/// window in tokens, for hosts whose budget is a share of it (without it they
-/// use their own fallback).
-pub fn report(budget: Budget, entries: &[Entry<'_>], context: Option<u64>) -> Report {
+/// What a report counts besides the entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The model's context window in tokens, for hosts whose budget is a
+    /// share of it (without it they use their own fallback).
+    pub context: Option<u64>,
+    /// Count the host's own skills ([`builtins`]) first, as the host does.
+    pub builtins: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            context: None,
+            builtins: true,
+        }
+    }
+}
+
+impl Options {
+    /// The host as shipped, in a context of `context` tokens.
+    pub fn context(context: Option<u64>) -> Self {
+        Options {
+            context,
+            ..Options::default()
+        }
+    }
+}
+
+/// Measures `entries` against `budget`, as the host lists them: its own
+/// skills first (unless `options.builtins` is off), then yours by name,
+/// without those the host hides.
+pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Report {
     // Every researched host lists skills by name (none knows usage at build time).
     let mut order: Vec<usize> = (0..entries.len()).collect();
     order.sort_by(|&a, &b| {
         let (a, b) = (&entries[a], &entries[b]);
         a.name.cmp(b.name).then(a.path.cmp(b.path))
     });
-    let sorted: Vec<Entry<'_>> = order.iter().map(|&i| entries[i]).collect();
-    let mut report = match budget {
-        Budget::ClaudeCode => claude_code::report(&sorted, context),
-        Budget::Codex => codex::report(&sorted, context),
+    if budget == Budget::Zed {
+        // Zed puts a skill that shadows a built-in in the built-in's place.
+        order.sort_by_key(|&i| {
+            !builtins::of(budget)
+                .iter()
+                .any(|b| b.name == entries[i].name)
+        });
+    }
+    let hides = builtins::hides_disabled(budget);
+    let listed: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| !(hides && entries[i].hidden))
+        .collect();
+    let builtins = host_skills(budget, entries, &listed, options.builtins);
+    let fillers: Vec<String> = builtins
+        .iter()
+        .map(|builtin| "x".repeat(builtin.description_chars))
+        .collect();
+    let mut sorted: Vec<Entry<'_>> = builtins
+        .iter()
+        .zip(&fillers)
+        .map(|(builtin, filler)| Entry {
+            origin: Origin::Host,
+            ..Entry::new(builtin.name, filler, builtin.path)
+        })
+        .collect();
+    sorted.extend(listed.iter().map(|&i| entries[i]));
+    let counted = match budget {
+        Budget::ClaudeCode => claude_code::report(&sorted, options.context),
+        Budget::Codex => codex::report(&sorted, options.context),
         Budget::Zed => zed::report(&sorted),
         Budget::AgentSkills => agent_skills::report(&sorted),
         Budget::Chars(limit) => plain::report(&sorted, budget, limit, Unit::Chars),
         Budget::Tokens(limit) => plain::report(&sorted, budget, limit, Unit::Tokens),
     };
-    for (line, &index) in report.lines.iter_mut().zip(&order) {
-        line.entry = index;
+    // What passes the budget is yours: the host's own come first.
+    let culprit = counted
+        .culprit
+        .map(|i| i.max(builtins.len()))
+        .and_then(|i| listed.get(i - builtins.len()).copied());
+    let mut counted_lines = counted.lines.into_iter();
+    let mut lines: Vec<Line> = counted_lines.by_ref().take(builtins.len()).collect();
+    // Yours in the host's order, each hidden one in its place at no cost.
+    for &i in &order {
+        let line = if hides && entries[i].hidden {
+            line(&entries[i], 0, Fate::Hidden)
+        } else {
+            counted_lines
+                .next()
+                .unwrap_or_else(|| line(&entries[i], 0, Fate::Omitted))
+        };
+        lines.push(Line {
+            entry: Some(i),
+            ..line
+        });
     }
-    report
+    Report {
+        culprit: culprit.and_then(|entry| lines.iter().position(|l| l.entry == Some(entry))),
+        lines,
+        ..counted
+    }
+}
+
+/// The host's own skills that `budget` lists before `listed`: none when
+/// not asked for, and without those a skill of yours shadows by name.
+fn host_skills(
+    budget: Budget,
+    entries: &[Entry<'_>],
+    listed: &[usize],
+    asked: bool,
+) -> Vec<builtins::Builtin> {
+    if !asked {
+        return Vec::new();
+    }
+    let shadows = builtins::shadowed_by_name(budget);
+    builtins::of(budget)
+        .iter()
+        .filter(|builtin| !(shadows && listed.iter().any(|&i| entries[i].name == builtin.name)))
+        .copied()
+        .collect()
 }
 
 /// A line of `entry` costing `cost`; its index is set by [`report`].
 fn line(entry: &Entry<'_>, cost: usize, fate: Fate) -> Line {
     Line {
-        entry: 0,
+        entry: None,
         name: entry.name.to_owned(),
         cost,
         fate,
@@ -389,6 +537,14 @@ fn prefix_chars(text: &str, max: usize) -> &str {
 }
 
 impl BudgetConfig {
+    /// How the table asks reports to count.
+    pub fn options(&self) -> Options {
+        Options {
+            context: self.context,
+            builtins: self.builtins.unwrap_or(true),
+        }
+    }
+
     /// The budgets the table asks for, hosts first.
     pub fn budgets(&self) -> Vec<Budget> {
         let hosts = self.hosts.as_deref().unwrap_or(&Host::ALL);

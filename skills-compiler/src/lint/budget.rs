@@ -17,9 +17,9 @@ pub(crate) fn budget(skills: &[Skill], config: &BudgetConfig) -> Vec<Diagnostic>
     config
         .budgets()
         .into_iter()
-        .map(|budget| report(budget, &entries, config.context))
+        .map(|budget| report(budget, &entries, &config.options()))
         .filter_map(|report| {
-            let skill = &skills[report.lines[report.culprit?].entry];
+            let skill = &skills[report.lines[report.culprit?].entry?];
             let mut diagnostic = at_description(skill, Code::OverBudget, over_message(&report))
                 .with_help(help(&report));
             diagnostic.severity = severity;
