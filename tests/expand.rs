@@ -54,3 +54,27 @@ fn the_expansion_is_byte_identical_across_runs_and_relocatable() {
     assert!(first.contains("::core::env!(\"CARGO_MANIFEST_DIR\")"));
     assert!(first.contains("\"/fixtures/codegen/schema-zoo/SKILL.md\""));
 }
+
+/// A skill without tools expands to its table and a module that names it:
+/// no `ToolCall`, no argument types, no function (issue 21).
+#[test]
+fn a_skill_without_tools_expands_to_no_tool_code() {
+    let text = expansion(".", "fixtures/files");
+    let module = text
+        .split("pub mod forms {")
+        .nth(1)
+        .expect("the skill's module");
+    for code in ["ToolCall", "enum ", "struct ", "fn ", "impl "] {
+        assert!(
+            !module.contains(code),
+            "`{code}` in a toolless skill's module:\n{module}"
+        );
+    }
+    // The whole expansion: tables and `SKILLS`, no code at all.
+    for code in ["fn ", "impl ", "enum "] {
+        assert!(!text.contains(code), "`{code}` in the expansion:\n{text}");
+    }
+    // A skill with tools keeps its typed calls.
+    let tools = expansion("../examples/issue-tracker", "skills");
+    assert!(tools.contains("pub enum ToolCall"), "{tools}");
+}

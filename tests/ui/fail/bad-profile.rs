@@ -5,6 +5,5 @@ mod agent {
 // Stubs: the valid skills are still emitted, so using them adds no second error.
 fn main() {
     let _ = agent::good::SKILL.name();
-    let _ = agent::good::ToolCall::NAMES;
     let _ = agent::SKILLS.len();
 }

@@ -16,9 +16,36 @@ use crate::ir::{Skill, SkillSet};
 use names::Namespace;
 
 /// Names the generated code uses itself, never handed to a skill's types.
-const RESERVED: &[&str] = &["ToolCall", "SKILL", "FILES", "__p"];
+const RESERVED: &[&str] = &["ToolCall", "SKILL", "FILES", "__p", "__skills"];
 
-/// The items for a valid skill set: `SKILLS` and one module per skill.
+/// The lints generated code is shielded from: `include!` (the build-script
+/// path) does not shield it from the user's lints the way a macro expansion
+/// is shielded.
+fn allowed() -> TokenStream {
+    quote! {
+        #[allow(
+            dead_code,
+            missing_docs,
+            non_camel_case_types,
+            non_upper_case_globals,
+            unreachable_pub,
+            unused_imports,
+            unused_mut,
+            clippy::all,
+            clippy::pedantic,
+            clippy::nursery
+        )]
+    }
+}
+
+/// The items for a valid skill set: `SKILLS`, every skill's tables in one
+/// module (`__skills`), and one module per skill that names its table and
+/// holds its typed tool calls.
+///
+/// The tables share one module because rustc compiles each module as a
+/// codegen unit of its own, at a fixed cost each: 64 modules of statics
+/// cost more than the data in them (BENCHMARKS.md, issue 21). A skill
+/// without tools gets no tool code at all.
 /// `krate` is the path of the `skills` runtime crate (`::skills`, or `$crate`
 /// when called through `skills::include_skills!`).
 pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
@@ -26,15 +53,35 @@ pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
         .iter()
         .map(|name| names::ident(name))
         .collect();
+    let tables: Vec<proc_macro2::Ident> = (0..set.skills.len())
+        .map(|i| format_ident!("SKILL_{i}"))
+        .collect();
+    let data = set
+        .skills
+        .iter()
+        .zip(&tables)
+        .enumerate()
+        .map(|(i, (skill, table))| skill_table(skill, table, &format_ident!("FILES_{i}"), krate));
     let skill_modules = set
         .skills
         .iter()
         .zip(&names)
-        .map(|(skill, name)| skill_module(skill, name, krate));
+        .zip(&tables)
+        .map(|((skill, name), table)| skill_module(skill, name, table, krate));
+    let allowed = allowed();
     quote! {
         /// Every skill, sorted by name.
         #[allow(dead_code)]
-        pub static SKILLS: #krate::SkillSet = #krate::SkillSet::compiled(&[#(&#names::SKILL),*]);
+        pub static SKILLS: #krate::SkillSet = #krate::SkillSet::compiled(&[#(&__skills::#tables),*]);
+
+        /// Every skill's tables, in the set's order.
+        #[doc(hidden)]
+        #allowed
+        mod __skills {
+            use #krate::__private as __p;
+
+            #(#data)*
+        }
 
         #(#skill_modules)*
     }
@@ -72,7 +119,78 @@ fn included(path: &str) -> TokenStream {
     )))
 }
 
-fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream) -> TokenStream {
+/// A skill's `static` table and its files' table, named `table` and
+/// `files` in `__skills`.
+fn skill_table(
+    skill: &Skill,
+    table: &proc_macro2::Ident,
+    files: &proc_macro2::Ident,
+    krate: &TokenStream,
+) -> TokenStream {
+    // An edit to these files re-expands the macro.
+    let tracked = std::iter::once(&skill.path)
+        .chain(skill.tools_path.as_ref())
+        .map(|path| {
+            let bytes = included(path);
+            quote!(const _: &[u8] = #bytes;)
+        });
+    // The bytes are `include_bytes!` of each file, printed by `tables::files`.
+    let lowered = crate::emit::lower::skill(skill, Default::default());
+    let file_values = tables::files(
+        &skill.files,
+        skill.dir.as_deref().unwrap_or_default(),
+        krate,
+    );
+    let count = file_values.len();
+    let (files_static, files_ref) = if count == 0 {
+        (quote!(), quote!([]))
+    } else {
+        (
+            quote!(static #files: [#krate::File; #count] = [#(#file_values),*];),
+            quote!(#files),
+        )
+    };
+    let value = tables::skill(&lowered, &files_ref, krate);
+    quote! {
+        #(#tracked)*
+        pub(super) static #table: #krate::Skill = #value;
+        #files_static
+    }
+}
+
+fn skill_module(
+    skill: &Skill,
+    module: &proc_macro2::Ident,
+    table: &proc_macro2::Ident,
+    krate: &TokenStream,
+) -> TokenStream {
+    let doc = format!(
+        " `{}`: {}",
+        skill.name,
+        present::one_line(&skill.description, present::CATALOG_DESCRIPTION_CHARS)
+    );
+    let allowed = allowed();
+    let tool_code = if skill.tools.is_empty() {
+        quote!()
+    } else {
+        tool_code(skill, krate)
+    };
+    quote! {
+        #[doc = #doc]
+        #allowed
+        pub mod #module {
+            use #krate::__private as __p;
+
+            /// This skill.
+            pub const SKILL: &'static #krate::Skill = &super::__skills::#table;
+
+            #tool_code
+        }
+    }
+}
+
+/// The typed arguments of each tool and the skill's `ToolCall`.
+fn tool_code(skill: &Skill, krate: &TokenStream) -> TokenStream {
     let mut types = Namespace::reserving(RESERVED);
     let args: Vec<types::Args> = skill
         .tools
@@ -92,56 +210,9 @@ fn skill_module(skill: &Skill, module: &proc_macro2::Ident, krate: &TokenStream)
         .collect();
     let tool_call = calls::tool_call(&calls, krate);
     let items = args.iter().flat_map(|a| a.items.iter());
-    let tracked = std::iter::once(&skill.path)
-        .chain(skill.tools_path.as_ref())
-        .map(|path| {
-            let bytes = included(path);
-            quote!(const _: &[u8] = #bytes;)
-        });
-    // The bytes are `include_bytes!` of each file, printed by `tables::files`.
-    let lowered = crate::emit::lower::skill(skill, Default::default());
-    let files = tables::files(
-        &skill.files,
-        skill.dir.as_deref().unwrap_or_default(),
-        krate,
-    );
-    let count = files.len();
-    let value = tables::skill(&lowered, &quote!(FILES), krate);
-    let doc = format!(
-        " `{}`: {}",
-        skill.name,
-        present::one_line(&skill.description, present::CATALOG_DESCRIPTION_CHARS)
-    );
     quote! {
-        #[doc = #doc]
-        // `include!` (the build-script path) does not shield generated code from the
-        // user's lints the way a macro expansion is shielded.
-        #[allow(
-            dead_code,
-            missing_docs,
-            non_camel_case_types,
-            unreachable_pub,
-            unused_imports,
-            unused_mut,
-            clippy::all,
-            clippy::pedantic,
-            clippy::nursery
-        )]
-        pub mod #module {
-            use #krate::__private as __p;
+        #(#items)*
 
-            // An edit to these files re-expands the macro.
-            #(#tracked)*
-
-            /// This skill.
-            pub static SKILL: #krate::Skill = #value;
-
-            /// The skill directory's other files, in path order.
-            static FILES: [#krate::File; #count] = [#(#files),*];
-
-            #(#items)*
-
-            #tool_call
-        }
+        #tool_call
     }
 }
