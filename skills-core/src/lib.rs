@@ -33,6 +33,7 @@ mod endpoint;
 mod error;
 mod file;
 mod policy;
+pub mod present;
 mod schema;
 mod skill;
 mod tool;

@@ -1,4 +1,5 @@
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::call::Call;
 use crate::error::ToolCallError;
@@ -16,17 +17,13 @@ pub struct Skill {
     pub description: Str,
     #[doc(hidden)]
     pub path: Str,
-    /// What a model reads when it loads the skill; ends with the body, which
-    /// is stored only here.
+    /// The skill file as it was read, the only copy of its text (compiled:
+    /// `include_str!` of the file itself).
     #[doc(hidden)]
-    pub rendered: Str,
-    /// Where the body starts in `rendered`.
+    pub source: Str,
+    /// Where the body starts in `source`.
     #[doc(hidden)]
     pub body_start: usize,
-    /// The file's text before the body, so that the file can be served as it
-    /// is (MCP resources, whose digest is `sha256_hex`).
-    #[doc(hidden)]
-    pub head: Str,
     #[doc(hidden)]
     pub kind: Kind,
     #[doc(hidden)]
@@ -59,14 +56,19 @@ pub struct Skill {
     /// Every file of the skill directory besides SKILL.md, sorted by path.
     #[doc(hidden)]
     pub files: List<File>,
+    /// The most characters of the description in the catalog line.
     #[doc(hidden)]
-    pub sha256_hex: Str,
-    /// This skill's line of `SkillSet::catalog`, made at build time.
+    pub catalog_chars: usize,
+    /// What the XML catalog's `<location>` says: the `skill://` URI or the
+    /// file's path.
     #[doc(hidden)]
-    pub catalog_line: Str,
-    /// Its `<skill>` element of the XML catalog.
+    pub location: Str,
+    /// What a model reads when it loads the skill, made on first use.
     #[doc(hidden)]
-    pub catalog_xml: Str,
+    pub rendered: OnceLock<String>,
+    /// SHA-256 of `source`, made on first use.
+    #[doc(hidden)]
+    pub sha256_hex: OnceLock<String>,
 }
 
 impl Skill {
@@ -87,28 +89,35 @@ impl Skill {
 
     /// The markdown after the frontmatter.
     pub fn body(&self) -> &str {
-        self.rendered.get(self.body_start..).unwrap_or_default()
+        self.source.get(self.body_start..).unwrap_or_default()
     }
 
     /// The skill file as it was read: its SHA-256 is [`Skill::sha256_hex`].
-    /// Built from the stored frontmatter and body (the body is stored once).
-    pub fn source(&self) -> String {
-        let mut source = String::with_capacity(self.head.len() + self.body().len());
-        source.push_str(&self.head);
-        source.push_str(self.body());
-        source
+    pub fn source(&self) -> &str {
+        &self.source
     }
 
-    /// The length of [`Skill::source`] in bytes, without building it.
+    /// The length of [`Skill::source`] in bytes.
     pub fn source_len(&self) -> usize {
-        self.head.len() + self.body().len()
+        self.source.len()
     }
 
     /// The text a model reads when it loads the skill: title, description,
     /// for a protocol the numbered steps, post-checks and the three escape
-    /// hatches, then the body.
+    /// hatches, then the body. Made on first use.
     pub fn rendered(&self) -> &str {
-        &self.rendered
+        self.rendered.get_or_init(|| crate::present::rendered(self))
+    }
+
+    /// This skill's line of the text catalog: `- name: description`, the
+    /// description on one line and cut to its `catalog_chars`.
+    pub fn catalog_line(&self) -> String {
+        crate::present::catalog_line_of(&self.name, &self.description, self.catalog_chars)
+    }
+
+    /// This skill's `<skill>` element of the Agent Skills XML catalog.
+    pub fn catalog_xml_element(&self) -> String {
+        crate::present::catalog_xml_element_of(&self.name, &self.description, &self.location)
     }
 
     pub fn kind(&self) -> &Kind {
@@ -209,9 +218,10 @@ impl Skill {
         self.body().get(section.start..section.end)
     }
 
-    /// SHA-256 of the skill file, lower-case hex.
+    /// SHA-256 of the skill file, lower-case hex. Made on first use.
     pub fn sha256_hex(&self) -> &str {
-        &self.sha256_hex
+        self.sha256_hex
+            .get_or_init(|| crate::file::sha256_hex(self.source.as_bytes()))
     }
 
     /// Every file of the skill directory besides SKILL.md (references,

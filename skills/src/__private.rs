@@ -19,6 +19,9 @@ use skills_core::{Call, Tool, ToolCallError};
 /// binary: function arguments would be temporaries.)
 pub use std::borrow::Cow::Borrowed as B;
 
+/// What a compiled skill makes on first use (its rendered text, its digest).
+pub use std::sync::OnceLock;
+
 /// The typed arguments of a checked call.
 pub fn decode<T: FromJson>(call: Call<'_>) -> Result<T, ToolCallError> {
     let tool = call.name().to_owned();

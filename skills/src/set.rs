@@ -192,21 +192,25 @@ impl SkillSet {
     }
 
     /// One `- name: description` line per skill; each description is clamped
-    /// to one line of at most 240 characters (the lines are made at build time).
+    /// to one line of at most `catalog_chars` characters (240 by default).
+    /// Made on first use.
     pub fn catalog(&self) -> &str {
         self.catalog
-            .get_or_init(|| self.iter().map(|skill| &*skill.catalog_line).collect())
+            .get_or_init(|| self.iter().map(Skill::catalog_line).collect())
     }
 
-    /// The Agent Skills `<available_skills>` block, XML-escaped.
+    /// The Agent Skills `<available_skills>` block, XML-escaped. Made on
+    /// first use.
     pub fn catalog_xml(&self) -> &str {
-        self.catalog_xml
-            .get_or_init(|| available_skills(self.iter().map(|skill| &*skill.catalog_xml)))
+        self.catalog_xml.get_or_init(|| {
+            let elements: Vec<String> = self.iter().map(Skill::catalog_xml_element).collect();
+            available_skills(elements.iter().map(String::as_str))
+        })
     }
 }
 
 /// The Agent Skills `<available_skills>` block around `<skill>` elements
-/// (made at build time, one per skill), in the order given. The CLI's
+/// (one per skill), in the order given. The CLI's
 /// `catalog --format xml` and `to-prompt` print theirs through it too.
 #[doc(hidden)]
 pub fn available_skills<'a>(elements: impl IntoIterator<Item = &'a str>) -> String {

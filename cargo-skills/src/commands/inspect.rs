@@ -149,7 +149,7 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
             print_files(skill, &files);
         }
     } else if args.rendered {
-        out!("{}", present::rendered(skill));
+        out!("{}", skills_compiler::lower::rendered(skill));
     } else if as_json {
         print_json(&json::skill(skill, View::Full));
     } else {

@@ -4,22 +4,18 @@
 //! `loader`) hands them over as they are. Neither adds a rule.
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::ir::{self, List, Str, present, table};
+use crate::ir::{self, List, Str, table};
 
 /// Lowers a valid skill, with its files: the front end gives their bytes
 /// (the loader reads them with [`read_files`]; generated code includes each
 /// file itself and gives none here).
 pub fn skill(skill: &ir::Skill, files: List<skills_core::File>) -> skills_core::Skill {
-    let rendered = present::rendered(skill);
-    // The body ends the rendered text; it is stored there only.
-    let body_start = rendered.len() - skill.body.len();
     skills_core::Skill {
         name: text(skill.name.as_str()),
         description: text(&skill.description),
         path: text(&skill.path),
-        rendered: Str::Owned(rendered),
-        body_start,
-        head: text(&skill.head),
+        source: Str::Owned(skill.source_text()),
+        body_start: skill.head.len(),
         kind: skill.kind.clone(),
         version: skill.version.clone(),
         license: skill.license.as_deref().map(text),
@@ -41,10 +37,16 @@ pub fn skill(skill: &ir::Skill, files: List<skills_core::File>) -> skills_core::
         sections: List::Owned(skill.sections()),
         tools: List::Owned(skill.tools.iter().map(tool).collect()),
         files,
-        sha256_hex: Str::Owned(skill.sha256_hex()),
-        catalog_line: Str::Owned(present::catalog_line(skill)),
-        catalog_xml: Str::Owned(present::catalog_xml_element(skill)),
+        catalog_chars: skill.catalog_chars,
+        location: text(&skill.location),
+        rendered: std::sync::OnceLock::new(),
+        sha256_hex: std::sync::OnceLock::new(),
     }
+}
+
+/// The text a model reads when it loads the skill, as the runtime makes it.
+pub fn rendered(skill: &ir::Skill) -> String {
+    self::skill(skill, Default::default()).rendered().to_owned()
 }
 
 /// One file of a skill with its bytes: what the runtime holds of it.

@@ -1,37 +1,19 @@
-//! How skills are presented to a model: each skill's catalog line and Agent
-//! Skills XML element, and the text a model reads when it loads a skill. All
-//! computed at build time; a set's catalog joins its skills' entries (in the
-//! runtime crate, which compiled, loaded and merged sets share). (Tool definitions for each model API are composed by the
-//! runtime crate's `definitions`, from the one stored schema.)
+//! How skills are presented to a model, for the compiler's own use (the
+//! CLI's `inspect`, the budget): each skill's catalog line and Agent Skills
+//! XML element (the text a model reads when it loads a skill is
+//! `lower::rendered`). The rules are `skills_core::present`'s, which
+//! compiled and loaded skills use at run time; this only feeds them the IR.
 
-use crate::ir::{Kind, Skill, Version};
+use crate::ir::Skill;
 
-/// The most characters of a description in a catalog line, by default
-/// (`catalog_chars`).
-pub const CATALOG_DESCRIPTION_CHARS: usize = 240;
+pub use skills_core::present::{
+    CATALOG_DESCRIPTION_CHARS, catalog_line_of, catalog_xml_element_of, escape_xml, one_line,
+};
 
 /// One skill's line of the catalog: `- name: description`, the description
 /// on one line of at most `catalog_chars` characters (240 by default).
 pub fn catalog_line(skill: &Skill) -> String {
     catalog_line_of(skill.name.as_str(), &skill.description, skill.catalog_chars)
-}
-
-/// The catalog line of a name and a description (what `budget` measures).
-pub fn catalog_line_of(name: &str, description: &str, chars: usize) -> String {
-    format!("- {name}: {}\n", one_line(description, chars))
-}
-
-/// Whitespace runs (newlines included) become one space; longer than `max`
-/// characters is cut at a character boundary and ends with `…`.
-pub fn one_line(text: &str, max: usize) -> String {
-    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if collapsed.chars().count() <= max {
-        return collapsed;
-    }
-    let mut cut: String = collapsed.chars().take(max.saturating_sub(1)).collect();
-    cut.truncate(cut.trim_end().len());
-    cut.push('…');
-    cut
 }
 
 /// One skill's `<skill>` element of the XML catalog, its `<location>` what
@@ -40,122 +22,9 @@ pub fn catalog_xml_element(skill: &Skill) -> String {
     catalog_xml_element_of(skill.name.as_str(), &skill.description, &skill.location)
 }
 
-/// The `<skill>` element of a name, a description and a location.
-pub fn catalog_xml_element_of(name: &str, description: &str, location: &str) -> String {
-    [
-        "<skill>",
-        "<name>",
-        &escape_xml(name),
-        "</name>",
-        "<description>",
-        &escape_xml(description),
-        "</description>",
-        "<location>",
-        &escape_xml(location),
-        "</location>",
-        "</skill>",
-    ]
-    .join("\n")
-}
-
-pub fn escape_xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#x27;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The text a model reads when it loads the skill.
-pub fn rendered(skill: &Skill) -> String {
-    let mut lines = Vec::new();
-    let version = match &skill.version {
-        Version::Number(1) => String::new(),
-        Version::Number(n) => format!(" (v{n})"),
-        Version::Semver(s) | Version::Text(s) => format!(" (v{s})"),
-    };
-    let title = if matches!(skill.kind, Kind::Protocol(_)) {
-        "PROTOCOL"
-    } else {
-        "SKILL"
-    };
-    lines.push(format!("{title}: {}{version}", skill.name));
-    lines.push(skill.description.trim().to_owned());
-    let mut meta = Vec::new();
-    if let Some(area) = &skill.area {
-        meta.push(format!("area: {area}"));
-    }
-    if !skill.tags.is_empty() {
-        meta.push(format!("tags: {}", skill.tags.join(", ")));
-    }
-    if !skill.triggers.is_empty() {
-        meta.push(format!("use when: {}", skill.triggers.join("; ")));
-    }
-    if !meta.is_empty() {
-        lines.push(meta.join(" | "));
-    }
-    if let Kind::Protocol(protocol) = &skill.kind {
-        if !protocol.preconditions.is_empty() {
-            lines.push(String::new());
-            lines.push("Preconditions:".to_owned());
-            lines.extend(protocol.preconditions.iter().map(|p| format!("- {p}")));
-        }
-        lines.push(String::new());
-        lines.push("Steps (follow in order):".to_owned());
-        lines.extend(
-            protocol
-                .steps
-                .iter()
-                .enumerate()
-                .map(|(i, s)| format!("{}. {s}", i + 1)),
-        );
-        lines.push(String::new());
-        lines.push("Post-checks:".to_owned());
-        lines.extend(protocol.post_checks.iter().map(|c| format!("- {c}")));
-        lines.push(String::new());
-        lines.push(format!(
-            "If the run goes off plan: {}",
-            protocol.on_deviation
-        ));
-        lines.push(format!(
-            "If the protocol cannot be completed: {}",
-            protocol.on_blocked
-        ));
-        lines.push(format!(
-            "If a step is already done: {}",
-            protocol.on_already_done
-        ));
-    }
-    let mut text = lines.join("\n");
-    text.push('\n');
-    // The body ends the text as written, so that generated code stores it once.
-    if !skill.body.trim().is_empty() {
-        text.push('\n');
-    }
-    text.push_str(&skill.body);
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn one_line_collapses_and_clamps_at_a_character_boundary() {
-        assert_eq!(one_line("a\n  b\tc ", 240), "a b c");
-        let long = "é".repeat(300);
-        let clamped = one_line(&long, 240);
-        assert_eq!(clamped.chars().count(), 240);
-        assert!(clamped.ends_with('…'));
-        assert_eq!(one_line(&"x".repeat(240), 240), "x".repeat(240));
-    }
 
     #[test]
     fn xml_is_escaped() {

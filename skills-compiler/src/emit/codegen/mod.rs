@@ -59,9 +59,8 @@ pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
     let data = set
         .skills
         .iter()
-        .zip(&tables)
         .enumerate()
-        .map(|(i, (skill, table))| skill_table(skill, table, &format_ident!("FILES_{i}"), krate));
+        .map(|(i, skill)| skill_table(skill, i, krate));
     let skill_modules = set
         .skills
         .iter()
@@ -107,33 +106,43 @@ pub fn stub(valid: &SkillSet, krate: &TokenStream) -> TokenStream {
 /// `include_bytes!` of `path` (relative to the crate root) through
 /// `CARGO_MANIFEST_DIR`, so that the text is the same from any checkout.
 fn included(path: &str) -> TokenStream {
+    include(quote!(include_bytes), path)
+}
+
+/// `include_str!` of `path`, the same way.
+fn included_text(path: &str) -> TokenStream {
+    include(quote!(include_str), path)
+}
+
+fn include(which: TokenStream, path: &str) -> TokenStream {
     // An absolute root is refused (S511) before code is used; its stub
     // must still name files that exist, so as not to add errors.
     if std::path::Path::new(path).is_absolute() {
-        return quote!(::core::include_bytes!(#path));
+        return quote!(::core::#which!(#path));
     }
     let relative = format!("/{path}");
-    quote!(::core::include_bytes!(::core::concat!(
+    quote!(::core::#which!(::core::concat!(
         ::core::env!("CARGO_MANIFEST_DIR"),
         #relative
     )))
 }
 
-/// A skill's `static` table and its files' table, named `table` and
-/// `files` in `__skills`.
-fn skill_table(
-    skill: &Skill,
-    table: &proc_macro2::Ident,
-    files: &proc_macro2::Ident,
-    krate: &TokenStream,
-) -> TokenStream {
-    // An edit to these files re-expands the macro.
-    let tracked = std::iter::once(&skill.path)
-        .chain(skill.tools_path.as_ref())
-        .map(|path| {
-            let bytes = included(path);
-            quote!(const _: &[u8] = #bytes;)
-        });
+/// A skill's `static` table, its text and its files' table, named after
+/// `index` in `__skills`.
+fn skill_table(skill: &Skill, index: usize, krate: &TokenStream) -> TokenStream {
+    let table = format_ident!("SKILL_{index}");
+    let files = format_ident!("FILES_{index}");
+    let source = format_ident!("SOURCE_{index}");
+    // The text is the file itself, which rustc reads and tracks: an edit
+    // re-expands the macro. The length check catches an edit made while
+    // the macro ran, which rustc would otherwise take for the file compiled.
+    let text = included_text(&skill.path);
+    let length = skill.head.len() + skill.body.len();
+    let changed = format!("{} changed while it was compiled: build again", skill.path);
+    let tracked = skill.tools_path.iter().map(|path| {
+        let bytes = included(path);
+        quote!(const _: &[u8] = #bytes;)
+    });
     // The bytes are `include_bytes!` of each file, printed by `tables::files`.
     let lowered = crate::emit::lower::skill(skill, Default::default());
     let file_values = tables::files(
@@ -150,8 +159,10 @@ fn skill_table(
             quote!(#files),
         )
     };
-    let value = tables::skill(&lowered, &files_ref, krate);
+    let value = tables::skill(&lowered, &quote!(#source), &files_ref, krate);
     quote! {
+        const #source: &str = #text;
+        const _: () = ::core::assert!(#source.len() == #length, #changed);
         #(#tracked)*
         pub(super) static #table: #krate::Skill = #value;
         #files_static

@@ -12,16 +12,21 @@ use skills_core::{
     Version,
 };
 
-/// `Skill { ... }`, whose files are the `static` named by `files` (see
-/// [`files`]).
-pub(super) fn skill(skill: &Skill, files: &TokenStream, krate: &TokenStream) -> TokenStream {
+/// `Skill { ... }`, whose text is `source` (an `include_str!` of the skill
+/// file: its only copy) and whose files are the `static` named by `files`
+/// (see [`files`]).
+pub(super) fn skill(
+    skill: &Skill,
+    source: &TokenStream,
+    files: &TokenStream,
+    krate: &TokenStream,
+) -> TokenStream {
     let Skill {
         name,
         description,
         path,
-        rendered,
+        source: _,
         body_start,
-        head,
         kind,
         version,
         license,
@@ -37,9 +42,10 @@ pub(super) fn skill(skill: &Skill, files: &TokenStream, krate: &TokenStream) -> 
         sections,
         tools,
         files: _,
-        sha256_hex,
-        catalog_line,
-        catalog_xml,
+        catalog_chars,
+        location,
+        rendered: _,
+        sha256_hex: _,
     } = skill;
     let kind = match kind {
         Kind::Skill => quote!(#krate::Kind::Skill),
@@ -73,15 +79,8 @@ pub(super) fn skill(skill: &Skill, files: &TokenStream, krate: &TokenStream) -> 
     };
     let sections = sections.iter().map(|section| section_value(section, krate));
     let tools = tools.iter().map(|tool| tool_value(tool, krate));
-    let (name, description, path, rendered, head) = (
-        text(name),
-        text(description),
-        text(path),
-        text(rendered),
-        text(head),
-    );
-    let (sha256_hex, catalog_line, catalog_xml) =
-        (text(sha256_hex), text(catalog_line), text(catalog_xml));
+    let (name, description, path, location) =
+        (text(name), text(description), text(path), text(location));
     let (license, compatibility, area, app_slug, model_config) = (
         optional(license),
         optional(compatibility),
@@ -95,9 +94,8 @@ pub(super) fn skill(skill: &Skill, files: &TokenStream, krate: &TokenStream) -> 
         name: #name,
         description: #description,
         path: #path,
-        rendered: #rendered,
+        source: __p::B(#source),
         body_start: #body_start,
-        head: #head,
         kind: #kind,
         version: #version,
         license: #license,
@@ -113,9 +111,10 @@ pub(super) fn skill(skill: &Skill, files: &TokenStream, krate: &TokenStream) -> 
         sections: __p::B(&[#(#sections),*]),
         tools: __p::B(&[#(#tools),*]),
         files: __p::B(&#files),
-        sha256_hex: #sha256_hex,
-        catalog_line: #catalog_line,
-        catalog_xml: #catalog_xml,
+        catalog_chars: #catalog_chars,
+        location: #location,
+        rendered: __p::OnceLock::new(),
+        sha256_hex: __p::OnceLock::new(),
     })
 }
 
