@@ -8,11 +8,27 @@ pub use skills_macros::include_skills;
 pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };
-pub use skills_core::{Checks, Json, Node, Part, Pattern, Property};
+pub use skills_core::{
+    Call, Checks, Endpoint, File, Hints, Json, Kind, Method, Node, Part, Pattern, Policy, Property,
+    Protocol, RequestError, Schema, Section, Skill, Tool, ToolCallError, Version,
+};
+
+// Short paths for generated code: rustc and the macro's token stream pay
+// for every `::core::option::Option::None` in tables of thousands.
+pub use std::borrow::ToOwned;
+pub use std::boxed::Box;
+pub use std::clone::Clone;
+pub use std::cmp::{Eq, PartialEq};
+pub use std::collections::BTreeMap;
+pub use std::fmt::Debug;
+pub use std::hash::Hash;
+pub use std::marker::Copy;
+pub use std::option::Option::{self, None, Some};
+pub use std::result::Result;
+pub use std::string::String;
+pub use std::vec::Vec;
 
 use serde_json::{Map, Value};
-
-use skills_core::{Call, Tool, ToolCallError};
 
 /// `Cow::Borrowed`, short: tables in `static`s borrow everything. (A
 /// constructor, not a function, so that the borrowed arrays live in the

@@ -14,7 +14,7 @@ pub(super) struct Call<'a> {
     pub args: Ident,
 }
 
-pub(super) fn tool_call(calls: &[Call<'_>], krate: &TokenStream) -> TokenStream {
+pub(super) fn tool_call(calls: &[Call<'_>]) -> TokenStream {
     let names: Vec<&str> = calls.iter().map(|c| c.tool.name.as_str()).collect();
     let variants: Vec<&Ident> = calls.iter().map(|c| &c.variant).collect();
     let args: Vec<&Ident> = calls.iter().map(|c| &c.args).collect();
@@ -43,10 +43,10 @@ pub(super) fn tool_call(calls: &[Call<'_>], krate: &TokenStream) -> TokenStream 
             quote!(match self { #(ToolCall::#variants(arguments) => __p::encode(&SKILL.tools[#indices], arguments),)* }),
         )
     };
-    let result = quote!(::core::result::Result);
+    let result = quote!(__p::Result);
     quote! {
         /// A call of one of this skill's tools, with typed arguments.
-        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+        #[derive(__p::Debug, __p::Clone, __p::PartialEq)]
         pub enum ToolCall {
             #( #[doc = #doc_variants] #variants(#args), )*
         }
@@ -58,21 +58,21 @@ pub(super) fn tool_call(calls: &[Call<'_>], krate: &TokenStream) -> TokenStream 
             /// Turns a model's tool call (name and JSON arguments) into a typed value.
             /// Unknown fields, wrong types, missing required fields, bad enum values
             /// and broken bounds are errors that name the field by JSON path.
-            pub fn parse(name: &str, arguments: &str) -> #result<ToolCall, #krate::ToolCallError> {
+            pub fn parse(name: &str, arguments: &str) -> #result<ToolCall, __p::ToolCallError> {
                 ToolCall::typed(SKILL.parse_call(name, arguments)?)
             }
 
             /// The same for arguments already parsed, as model APIs hand them over.
-            pub fn parse_value(name: &str, arguments: &__p::serde_json::Value) -> #result<ToolCall, #krate::ToolCallError> {
+            pub fn parse_value(name: &str, arguments: &__p::serde_json::Value) -> #result<ToolCall, __p::ToolCallError> {
                 ToolCall::typed(SKILL.parse_call_value(name, arguments)?)
             }
 
-            fn typed(call: #krate::Call<'static>) -> #result<ToolCall, #krate::ToolCallError> {
+            fn typed(call: __p::Call<'static>) -> #result<ToolCall, __p::ToolCallError> {
                 match call.name() {
                     #( #names => __p::decode(call).map(ToolCall::#variants), )*
-                    other => #result::Err(#krate::ToolCallError::UnknownTool {
-                        name: ::std::borrow::ToOwned::to_owned(other),
-                        expected: ::std::vec::Vec::new(),
+                    other => #result::Err(__p::ToolCallError::UnknownTool {
+                        name: __p::ToOwned::to_owned(other),
+                        expected: __p::Vec::new(),
                     }),
                 }
             }
@@ -87,12 +87,12 @@ pub(super) fn tool_call(calls: &[Call<'_>], krate: &TokenStream) -> TokenStream 
             }
 
             /// The tool's static description.
-            pub fn tool(&self) -> &'static #krate::Tool {
+            pub fn tool(&self) -> &'static __p::Tool {
                 &SKILL.tools[self.index()]
             }
 
             /// What the runtime must do with this call, decided at build time.
-            pub fn policy(&self) -> #krate::Policy {
+            pub fn policy(&self) -> __p::Policy {
                 self.tool().policy()
             }
 
@@ -102,17 +102,17 @@ pub(super) fn tool_call(calls: &[Call<'_>], krate: &TokenStream) -> TokenStream 
             }
 
             /// The untyped call, as `Tool::parse` gives it.
-            pub fn to_call(&self) -> #krate::Call<'static> {
+            pub fn to_call(&self) -> __p::Call<'static> {
                 #to_call_body
             }
 
             /// The HTTP request this call stands for, to the origin the skill declares.
-            pub fn request(&self) -> #result<#krate::http::Request<::std::vec::Vec<u8>>, #krate::RequestError> {
+            pub fn request(&self) -> #result<__p::http::Request<__p::Vec<u8>>, __p::RequestError> {
                 self.to_call().request()
             }
 
             /// The same request sent to another `scheme://host[:port]` (staging, tests).
-            pub fn request_to(&self, origin: &str) -> #result<#krate::http::Request<::std::vec::Vec<u8>>, #krate::RequestError> {
+            pub fn request_to(&self, origin: &str) -> #result<__p::http::Request<__p::Vec<u8>>, __p::RequestError> {
                 self.to_call().request_to(origin)
             }
         }

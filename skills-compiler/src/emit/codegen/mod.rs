@@ -60,7 +60,7 @@ pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
         .skills
         .iter()
         .enumerate()
-        .map(|(i, skill)| skill_table(skill, i, krate));
+        .map(|(i, skill)| skill_table(skill, i));
     let skill_modules = set
         .skills
         .iter()
@@ -129,7 +129,7 @@ fn include(which: TokenStream, path: &str) -> TokenStream {
 
 /// A skill's `static` table, its text and its files' table, named after
 /// `index` in `__skills`.
-fn skill_table(skill: &Skill, index: usize, krate: &TokenStream) -> TokenStream {
+fn skill_table(skill: &Skill, index: usize) -> TokenStream {
     let table = format_ident!("SKILL_{index}");
     let files = format_ident!("FILES_{index}");
     let source = format_ident!("SOURCE_{index}");
@@ -145,26 +145,22 @@ fn skill_table(skill: &Skill, index: usize, krate: &TokenStream) -> TokenStream 
     });
     // The bytes are `include_bytes!` of each file, printed by `tables::files`.
     let lowered = crate::emit::lower::skill(skill, Default::default());
-    let file_values = tables::files(
-        &skill.files,
-        skill.dir.as_deref().unwrap_or_default(),
-        krate,
-    );
+    let file_values = tables::files(&skill.files, skill.dir.as_deref().unwrap_or_default());
     let count = file_values.len();
     let (files_static, files_ref) = if count == 0 {
         (quote!(), quote!([]))
     } else {
         (
-            quote!(static #files: [#krate::File; #count] = [#(#file_values),*];),
+            quote!(static #files: [__p::File; #count] = [#(#file_values),*];),
             quote!(#files),
         )
     };
-    let value = tables::skill(&lowered, &quote!(#source), &files_ref, krate);
+    let value = tables::skill(&lowered, &quote!(#source), &files_ref);
     quote! {
         const #source: &str = #text;
         const _: () = ::core::assert!(#source.len() == #length, #changed);
         #(#tracked)*
-        pub(super) static #table: #krate::Skill = #value;
+        pub(super) static #table: __p::Skill = #value;
         #files_static
     }
 }
@@ -180,20 +176,29 @@ fn skill_module(
         skill.name,
         present::one_line(&skill.description, present::CATALOG_DESCRIPTION_CHARS)
     );
-    let allowed = allowed();
-    let tool_code = if skill.tools.is_empty() {
-        quote!()
-    } else {
-        tool_code(skill, krate)
+    let skill_const = quote! {
+        /// This skill.
+        pub const SKILL: &'static #krate::Skill = &super::__skills::#table;
     };
+    if skill.tools.is_empty() {
+        // No code: only the name of the skill's table.
+        return quote! {
+            #[doc = #doc]
+            #[allow(dead_code, unreachable_pub)]
+            pub mod #module {
+                #skill_const
+            }
+        };
+    }
+    let allowed = allowed();
+    let tool_code = tool_code(skill);
     quote! {
         #[doc = #doc]
         #allowed
         pub mod #module {
             use #krate::__private as __p;
 
-            /// This skill.
-            pub const SKILL: &'static #krate::Skill = &super::__skills::#table;
+            #skill_const
 
             #tool_code
         }
@@ -201,7 +206,7 @@ fn skill_module(
 }
 
 /// The typed arguments of each tool and the skill's `ToolCall`.
-fn tool_code(skill: &Skill, krate: &TokenStream) -> TokenStream {
+fn tool_code(skill: &Skill) -> TokenStream {
     let mut types = Namespace::reserving(RESERVED);
     let args: Vec<types::Args> = skill
         .tools
@@ -219,7 +224,7 @@ fn tool_code(skill: &Skill, krate: &TokenStream) -> TokenStream {
             args: args.ident.clone(),
         })
         .collect();
-    let tool_call = calls::tool_call(&calls, krate);
+    let tool_call = calls::tool_call(&calls);
     let items = args.iter().flat_map(|a| a.items.iter());
     quote! {
         #(#items)*

@@ -15,12 +15,7 @@ use skills_core::{
 /// `Skill { ... }`, whose text is `source` (an `include_str!` of the skill
 /// file: its only copy) and whose files are the `static` named by `files`
 /// (see [`files`]).
-pub(super) fn skill(
-    skill: &Skill,
-    source: &TokenStream,
-    files: &TokenStream,
-    krate: &TokenStream,
-) -> TokenStream {
+pub(super) fn skill(skill: &Skill, source: &TokenStream, files: &TokenStream) -> TokenStream {
     let Skill {
         name,
         description,
@@ -48,7 +43,7 @@ pub(super) fn skill(
         sha256_hex: _,
     } = skill;
     let kind = match kind {
-        Kind::Skill => quote!(#krate::Kind::Skill),
+        Kind::Skill => quote!(__p::Kind::Skill),
         Kind::Protocol(protocol) => {
             let steps = texts(&protocol.steps);
             let post_checks = texts(&protocol.post_checks);
@@ -56,7 +51,7 @@ pub(super) fn skill(
             let on_deviation = text(&protocol.on_deviation);
             let on_blocked = text(&protocol.on_blocked);
             let on_already_done = text(&protocol.on_already_done);
-            quote!(#krate::Kind::Protocol(__p::B(&#krate::Protocol {
+            quote!(__p::Kind::Protocol(__p::B(&__p::Protocol {
                 steps: #steps,
                 post_checks: #post_checks,
                 preconditions: #preconditions,
@@ -67,18 +62,18 @@ pub(super) fn skill(
         }
     };
     let version = match version {
-        Version::Number(n) => quote!(#krate::Version::Number(#n)),
+        Version::Number(n) => quote!(__p::Version::Number(#n)),
         Version::Semver(s) => {
             let s = text(s);
-            quote!(#krate::Version::Semver(#s))
+            quote!(__p::Version::Semver(#s))
         }
         Version::Text(s) => {
             let s = text(s);
-            quote!(#krate::Version::Text(#s))
+            quote!(__p::Version::Text(#s))
         }
     };
-    let sections = sections.iter().map(|section| section_value(section, krate));
-    let tools = tools.iter().map(|tool| tool_value(tool, krate));
+    let sections = sections.iter().map(|section| section_value(section));
+    let tools = tools.iter().map(|tool| tool_value(tool));
     let (name, description, path, location) =
         (text(name), text(description), text(path), text(location));
     let (license, compatibility, area, app_slug, model_config) = (
@@ -90,7 +85,7 @@ pub(super) fn skill(
     );
     let (metadata, extras) = (pairs(metadata), pairs(extras));
     let (allowed_tools, triggers, tags) = (texts(allowed_tools), texts(triggers), texts(tags));
-    quote!(#krate::Skill {
+    quote!(__p::Skill {
         name: #name,
         description: #description,
         path: #path,
@@ -122,40 +117,36 @@ pub(super) fn skill(
 /// made on first use (interior mutability), so the files are a `static` of
 /// their own: a `static` may not borrow a temporary that has one. `dir`: the
 /// skill directory relative to the crate root.
-pub(super) fn files(files: &[SkillFile], dir: &str, krate: &TokenStream) -> Vec<TokenStream> {
-    files
-        .iter()
-        .map(|file| file_value(file, dir, krate))
-        .collect()
+pub(super) fn files(files: &[SkillFile], dir: &str) -> Vec<TokenStream> {
+    files.iter().map(|file| file_value(file, dir)).collect()
 }
 
 /// A file's bytes are `include_bytes!` of the file itself: rustc reads and
 /// tracks it, and nothing of it goes through tokens.
-fn file_value(file: &SkillFile, dir: &str, krate: &TokenStream) -> TokenStream {
+fn file_value(file: &SkillFile, dir: &str) -> TokenStream {
     let bytes = super::included(&format!("{dir}/{}", file.path));
     let (path, mime) = (text(&file.path), optional(&crate::emit::lower::mime(file)));
     let executable = file.executable;
-    quote!(#krate::File::new(#path, __p::B(#bytes), #executable, #mime))
+    quote!(__p::File::new(#path, __p::B(#bytes), #executable, #mime))
 }
 
-fn section_value(section: &Section, krate: &TokenStream) -> TokenStream {
-    let title = text(&section.title);
+fn section_value(section: &Section) -> TokenStream {
+    let title = section.title.as_ref();
     let level = section.level;
-    let start = section.start;
-    let end = section.end;
-    quote!(#krate::Section { title: #title, level: #level, start: #start, end: #end })
+    let (start, end) = (section.start, section.end);
+    quote!(__p::Section::compiled(#title, #level, #start, #end))
 }
 
-fn tool_value(tool: &Tool, krate: &TokenStream) -> TokenStream {
+fn tool_value(tool: &Tool) -> TokenStream {
     let name = text(&tool.name);
     let description = text(&tool.description);
-    let policy = policy(tool.policy, krate);
+    let policy = policy(tool.policy);
     let endpoint = match &tool.endpoint {
         Some(endpoint) => {
-            let endpoint = endpoint_value(endpoint, krate);
-            quote!(::core::option::Option::Some(#endpoint))
+            let endpoint = endpoint_value(endpoint);
+            quote!(__p::Some(#endpoint))
         }
-        None => quote!(::core::option::Option::None),
+        None => quote!(__p::None),
     };
     let hints = tool.hints;
     let (read_only, destructive, idempotent, open_world, consequential) = (
@@ -168,11 +159,11 @@ fn tool_value(tool: &Tool, krate: &TokenStream) -> TokenStream {
     let nodes = tool.schema.nodes.iter().map(node);
     let parameters_json = text(&tool.parameters_json);
     let strict = tool.strict;
-    quote!(#krate::Tool {
+    quote!(__p::Tool {
         name: #name,
         description: #description,
         policy: #policy,
-        hints: #krate::Hints {
+        hints: __p::Hints {
             read_only: #read_only,
             destructive: #destructive,
             idempotent: #idempotent,
@@ -180,17 +171,17 @@ fn tool_value(tool: &Tool, krate: &TokenStream) -> TokenStream {
             consequential: #consequential,
         },
         endpoint: #endpoint,
-        schema: #krate::Schema { nodes: __p::B(&[#(#nodes),*]) },
+        schema: __p::Schema { nodes: __p::B(&[#(#nodes),*]) },
         parameters_json: #parameters_json,
         strict: #strict,
     })
 }
 
-fn policy(policy: Policy, krate: &TokenStream) -> TokenStream {
+fn policy(policy: Policy) -> TokenStream {
     match policy {
-        Policy::Allow => quote!(#krate::Policy::Allow),
-        Policy::Confirm => quote!(#krate::Policy::Confirm),
-        Policy::Deny => quote!(#krate::Policy::Deny),
+        Policy::Allow => quote!(__p::Policy::Allow),
+        Policy::Confirm => quote!(__p::Policy::Confirm),
+        Policy::Deny => quote!(__p::Policy::Deny),
     }
 }
 
@@ -261,7 +252,7 @@ fn checks(checks: &Checks) -> TokenStream {
     for (name, value) in floats {
         if let Some(value) = value {
             let name = quote::format_ident!("{name}");
-            fields.push(quote!(#name: ::core::option::Option::Some(#value),));
+            fields.push(quote!(#name: __p::Some(#value),));
         }
     }
     let counts = [
@@ -275,7 +266,7 @@ fn checks(checks: &Checks) -> TokenStream {
     for (name, value) in counts {
         if let Some(value) = value {
             let name = quote::format_ident!("{name}");
-            fields.push(quote!(#name: ::core::option::Option::Some(#value),));
+            fields.push(quote!(#name: __p::Some(#value),));
         }
     }
     if checks.unique_items {
@@ -285,14 +276,14 @@ fn checks(checks: &Checks) -> TokenStream {
         let source = text(&pattern.source);
         let regex = text(&pattern.regex);
         fields.push(quote!(
-            pattern: ::core::option::Option::Some(__p::Pattern { source: #source, regex: #regex }),
+            pattern: __p::Some(__p::Pattern { source: #source, regex: #regex }),
         ));
     }
     quote!(__p::B(&__p::Checks { #(#fields)* ..__p::Checks::NONE }))
 }
 
-fn endpoint_value(endpoint: &Endpoint, krate: &TokenStream) -> TokenStream {
-    let method = method(endpoint.method, krate);
+fn endpoint_value(endpoint: &Endpoint) -> TokenStream {
+    let method = method(endpoint.method);
     let origin = text(&endpoint.origin);
     let url = text(&endpoint.url);
     let path = parts(&endpoint.path);
@@ -309,11 +300,11 @@ fn endpoint_value(endpoint: &Endpoint, krate: &TokenStream) -> TokenStream {
     let body = match &endpoint.body {
         Some(body) => {
             let root = json(body);
-            quote!(::core::option::Option::Some(#root))
+            quote!(__p::Some(#root))
         }
-        None => quote!(::core::option::Option::None),
+        None => quote!(__p::None),
     };
-    quote!(#krate::Endpoint {
+    quote!(__p::Endpoint {
         method: #method,
         origin: #origin,
         url: #url,
@@ -324,7 +315,7 @@ fn endpoint_value(endpoint: &Endpoint, krate: &TokenStream) -> TokenStream {
     })
 }
 
-fn method(method: Method, krate: &TokenStream) -> TokenStream {
+fn method(method: Method) -> TokenStream {
     let variant = quote::format_ident!(
         "{}",
         match method {
@@ -337,7 +328,7 @@ fn method(method: Method, krate: &TokenStream) -> TokenStream {
             Method::Delete => "Delete",
         }
     );
-    quote!(#krate::Method::#variant)
+    quote!(__p::Method::#variant)
 }
 
 fn parts(template: &[Part]) -> TokenStream {
@@ -397,9 +388,9 @@ fn optional(value: &Option<Str>) -> TokenStream {
     match value {
         Some(value) => {
             let value = text(value);
-            quote!(::core::option::Option::Some(#value))
+            quote!(__p::Some(#value))
         }
-        None => quote!(::core::option::Option::None),
+        None => quote!(__p::None),
     }
 }
 

@@ -76,12 +76,12 @@ impl Generator<'_> {
             other if recursive => {
                 let target = self.rust_type(other, hint, false);
                 self.items.push(quote! {
-                    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+                    #[derive(__p::Debug, __p::Clone, __p::PartialEq)]
                     pub struct #name(pub #target);
 
                     impl __p::FromJson for #name {
-                        fn from_json(value: &__p::serde_json::Value) -> ::core::option::Option<Self> {
-                            ::core::option::Option::map(__p::FromJson::from_json(value), #name)
+                        fn from_json(value: &__p::serde_json::Value) -> __p::Option<Self> {
+                            __p::Option::map(__p::FromJson::from_json(value), #name)
                         }
                     }
 
@@ -120,7 +120,7 @@ impl Generator<'_> {
                 )
             } else {
                 (
-                    quote!(::core::option::Option<#ty>),
+                    quote!(__p::Option<#ty>),
                     quote!(__p::optional(object, #json)?),
                     quote!(__p::put_optional(&mut object, #json, &self.#field);),
                 )
@@ -135,7 +135,7 @@ impl Generator<'_> {
             let declared = object.properties.iter().map(|p| p.name.as_str());
             fields.push(quote! {
                 /// Members beyond the declared ones (`additionalProperties: true`).
-                pub #extra: ::std::collections::BTreeMap<::std::string::String, __p::serde_json::Value>,
+                pub #extra: __p::BTreeMap<__p::String, __p::serde_json::Value>,
             });
             reads.push(quote!(#extra: __p::rest(object, &[#(#declared),*]),));
             writes.push(quote!(__p::put_rest(&mut object, &self.#extra);));
@@ -149,15 +149,15 @@ impl Generator<'_> {
         };
         self.items.push(quote! {
             #doc
-            #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+            #[derive(__p::Debug, __p::Clone, __p::PartialEq)]
             pub struct #name {
                 #(#fields)*
             }
 
             impl __p::FromJson for #name {
-                fn from_json(value: &__p::serde_json::Value) -> ::core::option::Option<Self> {
+                fn from_json(value: &__p::serde_json::Value) -> __p::Option<Self> {
                     #object
-                    ::core::option::Option::Some(#name { #(#reads)* })
+                    __p::Some(#name { #(#reads)* })
                 }
             }
 
@@ -175,7 +175,7 @@ impl Generator<'_> {
     /// a recursive reference needs no `Box`.
     fn rust_type(&mut self, ty: &Type, hint: &str, indirect: bool) -> TokenStream {
         match ty {
-            Type::String(_) => quote!(::std::string::String),
+            Type::String(_) => quote!(__p::String),
             Type::Integer(_) => quote!(i64),
             Type::Number(_) => quote!(f64),
             Type::Boolean => quote!(bool),
@@ -186,15 +186,15 @@ impl Generator<'_> {
             }
             Type::Array(inner, _) => {
                 let inner = self.rust_type(inner, &format!("{hint}_item"), true);
-                quote!(::std::vec::Vec<#inner>)
+                quote!(__p::Vec<#inner>)
             }
             Type::Map(inner, _) => {
                 let inner = self.rust_type(inner, &format!("{hint}_value"), true);
-                quote!(::std::collections::BTreeMap<::std::string::String, #inner>)
+                quote!(__p::BTreeMap<__p::String, #inner>)
             }
             Type::Nullable(inner) => {
                 let inner = self.rust_type(inner, hint, indirect);
-                quote!(::core::option::Option<#inner>)
+                quote!(__p::Option<#inner>)
             }
             Type::Object(object) => {
                 let name = format_ident!("{}", self.types.pascal(hint, "Object"));
@@ -209,7 +209,7 @@ impl Generator<'_> {
             Type::Ref(id) => {
                 let name = &self.defs[id.index()];
                 if self.recursive.contains(&id.index()) && !indirect {
-                    quote!(::std::boxed::Box<#name>)
+                    quote!(__p::Box<#name>)
                 } else {
                     quote!(#name)
                 }
@@ -227,8 +227,8 @@ impl Generator<'_> {
         self.items.push(quote! {
             // Each derive costs build time in every user crate (BENCHMARKS.md): the
             // ones a value type needs, no ordering.
-            #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq, ::core::cmp::Eq,
-                     ::core::hash::Hash)]
+            #[derive(__p::Debug, __p::Clone, __p::Copy, __p::PartialEq, __p::Eq,
+                     __p::Hash)]
             pub enum #name {
                 #( #[doc = #docs] #idents, )*
             }
@@ -246,17 +246,17 @@ impl Generator<'_> {
             }
 
             impl __p::FromJson for #name {
-                fn from_json(value: &__p::serde_json::Value) -> ::core::option::Option<Self> {
+                fn from_json(value: &__p::serde_json::Value) -> __p::Option<Self> {
                     match value.as_str()? {
-                        #( #values => ::core::option::Option::Some(#name::#idents), )*
-                        _ => ::core::option::Option::None,
+                        #( #values => __p::Some(#name::#idents), )*
+                        _ => __p::None,
                     }
                 }
             }
 
             impl __p::ToJson for #name {
                 fn to_json(&self) -> __p::serde_json::Value {
-                    __p::serde_json::Value::String(::std::borrow::ToOwned::to_owned(self.as_str()))
+                    __p::serde_json::Value::String(__p::ToOwned::to_owned(self.as_str()))
                 }
             }
         });
