@@ -72,8 +72,8 @@ pub(super) fn skill(skill: &Skill, source: &TokenStream, files: &TokenStream) ->
             quote!(__p::Version::Text(#s))
         }
     };
-    let sections = sections.iter().map(|section| section_value(section));
-    let tools = tools.iter().map(|tool| tool_value(tool));
+    let sections = sections.iter().map(section_value);
+    let tools = tools.iter().map(tool_value);
     let (name, description, path, location) =
         (text(name), text(description), text(path), text(location));
     let (license, compatibility, area, app_slug, model_config) = (
