@@ -178,7 +178,7 @@ fn skill_module(
     );
     let skill_const = quote! {
         /// This skill.
-        pub const SKILL: &'static #krate::Skill = &super::__skills::#table;
+        pub const SKILL: &#krate::Skill = &super::__skills::#table;
     };
     if skill.tools.is_empty() {
         // No code: only the name of the skill's table.
