@@ -2,26 +2,44 @@
 # The cost of embedding skills, against the cheapest alternative: the same
 # files as hand-written `include_str!` statics (no validation, no types).
 #
-#     bash tests/benches/build-cost.sh            # 8, 64 and 256 skills
-#     SIZES="64" RUNS=5 bash tests/benches/build-cost.sh
+#     bash tests/benches/build-cost.sh                 # both sets at 64 and 256 skills, median of 5
+#     SETS=tools SIZES=64 RUNS=3 bash tests/benches/build-cost.sh
+#     PROFILE=1 SIZES=64 bash tests/benches/build-cost.sh   # + rustc's -Ztime-passes (nightly)
 #     OPTIMIZED_MACROS=1 bash tests/benches/build-cost.sh   # [profile.dev.build-override] opt-level = 3
+#     SMOKE=1 bash tests/benches/build-cost.sh         # CI: 4 skills, one run, no release build
 #
-# Each skill has 3 HTTP tools (GET with path and query placeholders, POST with
-# a JSON body, DELETE) and a 3.6 KB body. For each size, three crates share
-# one target directory: `include_skills!`, `include_str!` statics, and an
-# empty baseline. Measured, as the median of RUNS real `cargo build --offline`:
-#   - the crate's own debug rebuild after editing src/main.rs,
-#   - the debug rebuild after editing one skill's description,
-# and the stripped release binary's growth over the baseline, against the raw
-# bytes of the skill files. Prints a Markdown table.
+# Two sets of skills:
+#   instructions: real skills without tools, the first that compile without
+#                 a diagnostic from ../shared/corpus (skipped when it is absent);
+#   tools:        generated skills with 3 HTTP tools each and a 3.6 KB body.
+# For each set and size, crates in one target directory:
+#   macro     `include_skills!("skills")` with the build script it asks for
+#   buildrs   `skills_build::compile("skills")` and `include!` of the output
+#   statics   the same files as `include_str!` statics
+#   floor     the same statics in a crate that depends on the runtime, so
+#             that what the runtime costs by itself (linking it, Cargo's
+#             checks of its dependencies) is seen apart from the skills
+#   one       the macro crate with only the first skill (release baseline)
+#   empty     nothing (the statics' release baseline)
+# Measured, as the median of RUNS real `cargo build --offline` (default
+# profiles): each crate's debug rebuild after touching src/main.rs, and after
+# editing one skill's description; the stripped release binaries' growth
+# against the raw bytes of the skill files. Prints Markdown tables.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 workspace=$(pwd)
-SIZES=${SIZES:-"8 64 256"}
+SETS=${SETS:-"instructions tools"}
+SIZES=${SIZES:-"64 256"}
 RUNS=${RUNS:-5}
+if [ -n "${SMOKE:-}" ]; then
+    SIZES=4
+    RUNS=1
+fi
+corpus="$workspace/../shared/corpus"
 root=$(mktemp -d "${TMPDIR:-/tmp}/skills-build-cost.XXXXXX")
 if [ -z "${KEEP:-}" ]; then trap 'rm -rf "$root"' EXIT; else echo "keeping $root" >&2; fi
-export CARGO_TARGET_DIR="$root/target"
+# BENCH_TARGET: a target directory to share (CI's, whose dependencies are built).
+export CARGO_TARGET_DIR="${BENCH_TARGET:-$root/target}"
 
 body() {
     local i=$1
@@ -35,12 +53,12 @@ body() {
     done
 }
 
-skill() {
-    local i=$1 description=$2
+tool_skill() {
+    local i=$1
     cat <<EOF
 ---
 name: skill-$i
-description: $description
+description: Work with the items of project $i. Use when the user asks about items, wants one created, or wants one deleted.
 tools:
   - name: list_items
     description: List the items of a project, newest first.
@@ -87,38 +105,54 @@ EOF
     body "$i"
 }
 
-# shellcheck source=tests/benches/build-timing.sh
-source "$workspace/tests/benches/build-timing.sh"
-edit_description() { sed -i "3s/.*/description: Edited description $1. Use when the benchmark edits a skill./" skills/skill-000/SKILL.md; }
-
-size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
-
-echo "| skills | raw skill bytes | crate rebuild: include_skills! / include_str! | ratio | after editing a description | ratio | release growth: include_skills! / include_str! | growth ÷ raw bytes |"
-echo "|---|---|---|---|---|---|---|---|"
-for n in $SIZES; do
-    dir="$root/n$n"
-    mkdir -p "$dir"
-    printf '[workspace]\nmembers = ["macro", "statics", "empty"]\nresolver = "3"\n\n[profile.release]\nstrip = true\n' > "$dir/Cargo.toml"
-    if [ -n "${OPTIMIZED_MACROS:-}" ]; then
-        printf '\n[profile.dev.build-override]\nopt-level = 3\n' >> "$dir/Cargo.toml"
+# The configuration of every crate of a set (the macro and the build script
+# read the same table). Real skills are read as `lenient` reads them, with
+# the advisory lints that most of them trip allowed.
+metadata() {
+    local set=$1
+    printf '\n[package.metadata.skills]\nmax_skills = 1000\n'
+    if [ "$set" = instructions ]; then
+        printf 'profile = "lenient"\ncheck_links = false\n\n[package.metadata.skills.lints]\n'
+        for code in W003 W008 W009 W010 W014 W015 W016 W019; do printf '%s = "allow"\n' "$code"; done
     fi
-    cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
-    for krate in macro statics; do
-        for i in $(seq -f '%03g' 0 $((n - 1))); do
-            mkdir -p "$dir/$krate/skills/skill-$i"
-            skill "$i" "Work with the items of project $i. Use when the user asks about items, wants one created, or wants one deleted." > "$dir/$krate/skills/skill-$i/SKILL.md"
-        done
-    done
-    raw=$(cat "$dir"/macro/skills/*/SKILL.md | wc -c)
-    dependency="skills-runtime = { path = \"$workspace/skills\" }"
-    mkdir -p "$dir/macro/src"
-    manifest bench-macro "$dependency" > "$dir/macro/Cargo.toml"
-    cat > "$dir/macro/src/main.rs" <<EOF
-// edit 0
-mod agent {
-    skills::include_skills!("skills", track = false, max_skills = 1000);
 }
 
+cargo build --offline --quiet -p cargo-skills
+cargo_skills="$CARGO_TARGET_DIR/debug/cargo-skills"
+
+# The real skills of the corpus that compile without a diagnostic, by name.
+clean_corpus_skills() {
+    local pool="$root/pool"
+    mkdir -p "$pool/skills"
+    find "$corpus" -name SKILL.md | LC_ALL=C sort | while IFS= read -r file; do
+        local name
+        name=$(basename "$(dirname "$file")")
+        [ -e "$pool/skills/$name" ] && continue
+        mkdir -p "$pool/skills/$name"
+        cp "$file" "$pool/skills/$name/SKILL.md"
+    done
+    { printf '[package]\nname = "pool"\nversion = "0.1.0"\n'; metadata instructions; } > "$pool/Cargo.toml"
+    local dirty
+    dirty=$(cd "$pool" && "$cargo_skills" check skills --message-format short 2>&1 | grep -oE '^skills/[^/]+' | sort -u || true)
+    for name in $(ls "$pool/skills" | LC_ALL=C sort); do
+        grep -qx "skills/$name" <<<"$dirty" || echo "$name"
+    done
+}
+
+# shellcheck source=tests/benches/build-timing.sh
+source "$workspace/tests/benches/build-timing.sh"
+edit_description() {
+    local file
+    file=$(ls -d skills/*/ | head -1)SKILL.md
+    # The line that starts `description:`, kept one line long.
+    sed -i "0,/^description:.*/s//description: Edited description $1. Use when the benchmark edits a skill./" "$file"
+}
+size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
+runtime="skills-runtime = { path = \"$workspace/skills\" }"
+main_rs() {
+    cat <<'EOF'
+// edit 0
 fn main() {
     // black_box: the optimiser must keep every table, as a real user would.
     let set = std::hint::black_box(&agent::SKILLS);
@@ -126,35 +160,131 @@ fn main() {
     println!("{} {bytes}", agent::SKILLS.len());
 }
 EOF
-    mkdir -p "$dir/statics/src"
+}
+statics_rs() {
+    local n=$1 with_runtime=$2
+    echo "// edit 0"
+    echo "static SKILLS: [&str; $n] = ["
+    for name in $(ls skills | LC_ALL=C sort); do echo "    include_str!(\"../skills/$name/SKILL.md\"),"; done
+    echo "];"
+    [ "$with_runtime" = yes ] && echo "static SET: skills::SkillSet = skills::SkillSet::compiled(&[]);"
+    echo
+    echo "fn main() {"
+    echo "    let skills = std::hint::black_box(&SKILLS);"
+    echo "    let bytes: usize = skills.iter().map(|s| s.len()).sum();"
+    [ "$with_runtime" = yes ] && echo "    let bytes = bytes + std::hint::black_box(&SET).len();"
+    echo "    println!(\"{} {bytes}\", SKILLS.len());"
+    echo "}"
+}
+
+# The set's crates for `n` skills in "$dir", the skills taken from "$skills".
+make_crates() {
+    local set=$1 n=$2 dir=$3 skills=$4
+    mkdir -p "$dir"
+    printf '[workspace]\nmembers = ["macro", "buildrs", "statics", "floor", "one", "empty"]\nresolver = "3"\n\n[profile.release]\nstrip = true\n' > "$dir/Cargo.toml"
+    if [ -n "${OPTIMIZED_MACROS:-}" ]; then
+        printf '\n[profile.dev.build-override]\nopt-level = 3\n' >> "$dir/Cargo.toml"
+    fi
+    cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
+    for krate in macro buildrs statics floor one; do
+        mkdir -p "$dir/$krate/src" "$dir/$krate/skills"
+        cp -r "$skills"/* "$dir/$krate/skills/"
+    done
+    # The release baseline keeps the first skill only.
+    (cd "$dir/one/skills" && ls | LC_ALL=C sort | tail -n +2 | xargs -r rm -r)
+    for krate in macro one; do
+        { manifest "bench-$krate" "$runtime"; printf '\n[build-dependencies]\nskills-build = { path = "%s/skills-build" }\n' "$workspace"; metadata "$set"; } > "$dir/$krate/Cargo.toml"
+        printf 'fn main() {\n    skills_build::track("skills");\n}\n' > "$dir/$krate/build.rs"
+        { main_rs; printf '\nmod agent {\n    skills::include_skills!("skills");\n}\n'; } > "$dir/$krate/src/main.rs"
+    done
+    { manifest bench-buildrs "$runtime"; printf '\n[build-dependencies]\nskills-build = { path = "%s/skills-build" }\n' "$workspace"; metadata "$set"; } > "$dir/buildrs/Cargo.toml"
+    printf 'fn main() {\n    skills_build::compile("skills");\n}\n' > "$dir/buildrs/build.rs"
+    { main_rs; printf '\nmod agent {\n    include!(concat!(env!("OUT_DIR"), "/skills.rs"));\n}\n'; } > "$dir/buildrs/src/main.rs"
     manifest bench-statics "" > "$dir/statics/Cargo.toml"
-    {
-        echo "// edit 0"
-        echo "static SKILLS: [&str; $n] = ["
-        for i in $(seq -f '%03g' 0 $((n - 1))); do
-            echo "    include_str!(\"../skills/skill-$i/SKILL.md\"),"
-        done
-        echo "];"
-        echo
-        echo "fn main() {"
-        echo "    let skills = std::hint::black_box(&SKILLS);"
-        echo "    let bytes: usize = skills.iter().map(|s| s.len()).sum();"
-        echo "    println!(\"{} {bytes}\", SKILLS.len());"
-        echo "}"
-    } > "$dir/statics/src/main.rs"
+    (cd "$dir/statics" && statics_rs "$n" no > src/main.rs)
+    manifest bench-floor "$runtime" > "$dir/floor/Cargo.toml"
+    (cd "$dir/floor" && statics_rs "$n" yes > src/main.rs)
     mkdir -p "$dir/empty/src"
     manifest bench-empty "" > "$dir/empty/Cargo.toml"
     printf 'fn main() {\n    let bytes: usize = 0;\n    println!("{} {bytes}", 0);\n}\n' > "$dir/empty/src/main.rs"
+}
 
-    (cd "$dir" && cargo build --offline --quiet --workspace && cargo build --offline --quiet --release --workspace)
-    macro_main=$(timed "$dir/macro" edit_main)
-    statics_main=$(timed "$dir/statics" edit_main)
-    macro_skill=$(timed "$dir/macro" edit_description)
-    statics_skill=$(timed "$dir/statics" edit_description)
-    (cd "$dir" && cargo build --offline --quiet --release --workspace)
-    empty=$(size_of bench-empty)
-    macro_growth=$(($(size_of bench-macro) - empty))
-    statics_growth=$(($(size_of bench-statics) - empty))
-    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
-    echo "| $n | $raw | $macro_main ms / $statics_main ms | $(ratio "$macro_main" "$statics_main") | $macro_skill ms / $statics_skill ms | $(ratio "$macro_skill" "$statics_skill") | $macro_growth / $statics_growth bytes | $(ratio "$macro_growth" "$raw") / $(ratio "$statics_growth" "$raw") |"
+# rustc's own account of a rebuild after touching main.rs (nightly).
+time_passes() {
+    local dir=$1 krate=$2
+    local passes="total|macro_expand_crate|type_check_crate|MIR_borrow_checking|codegen_crate|link_crate|serialize_dep_graph|incr_comp_persist_result_cache"
+    (cd "$dir/$krate" && sed -i "1s/.*/\/\/ edit profile/" src/main.rs &&
+        CARGO_TARGET_DIR="$root/nightly" cargo +nightly rustc --offline --quiet --bin "bench-$krate" -- -Ztime-passes 2>&1 |
+        grep -E "time: .*\s($passes)$" | awk -v k="$krate" '{ printf "| %s | %s | %s ms |\n", k, $NF, $2 * 1000 }')
+}
+
+rows=()
+profiles=()
+for set in $SETS; do
+    if [ "$set" = instructions ] && [ ! -d "$corpus" ]; then
+        echo "instructions: skipped, the corpus is not beside the checkout (../shared)" >&2
+        continue
+    fi
+    if [ "$set" = instructions ]; then
+        mapfile -t clean < <(clean_corpus_skills)
+        echo "instructions: ${#clean[@]} corpus skills compile without a diagnostic" >&2
+    fi
+    for n in $SIZES; do
+        skills="$root/$set-$n-skills"
+        mkdir -p "$skills"
+        if [ "$set" = instructions ]; then
+            if [ "${#clean[@]}" -lt "$n" ]; then
+                echo "instructions at $n: skipped, only ${#clean[@]} clean skills" >&2
+                continue
+            fi
+            for name in "${clean[@]:0:$n}"; do cp -r "$root/pool/skills/$name" "$skills/"; done
+        else
+            for i in $(seq -f '%03g' 0 $((n - 1))); do
+                mkdir -p "$skills/skill-$i"
+                tool_skill "$i" > "$skills/skill-$i/SKILL.md"
+            done
+        fi
+        raw=$(cat "$skills"/*/SKILL.md | wc -c)
+        first=$(ls "$skills" | LC_ALL=C sort | head -1)
+        raw_rest=$((raw - $(wc -c < "$skills/$first/SKILL.md")))
+        dir="$root/$set-$n"
+        make_crates "$set" "$n" "$dir" "$skills"
+        (cd "$dir" && cargo build --offline --quiet --workspace)
+        declare -A main edit
+        for krate in macro buildrs statics floor; do
+            main[$krate]=$(timed "$dir/$krate" edit_main)
+        done
+        for krate in macro buildrs statics; do
+            edit[$krate]=$(timed "$dir/$krate" edit_description)
+        done
+        growth="not built (SMOKE)"
+        if [ -z "${SMOKE:-}" ]; then
+            (cd "$dir" && cargo build --offline --quiet --release --workspace)
+            macro_growth=$(($(size_of bench-macro) - $(size_of bench-one)))
+            statics_growth=$(($(size_of bench-statics) - $(size_of bench-empty)))
+            growth="$(ratio "$macro_growth" "$raw_rest") / $(ratio "$statics_growth" "$raw")"
+        fi
+        rows+=("| $set | $n | $raw | ${main[macro]} / ${main[buildrs]} / ${main[floor]} / ${main[statics]} ms | $(ratio "${main[macro]}" "${main[statics]}") / $(ratio "${main[buildrs]}" "${main[statics]}") | $(ratio "${main[macro]}" "${main[floor]}") / $(ratio "${main[buildrs]}" "${main[floor]}") | ${edit[macro]} / ${edit[buildrs]} / ${edit[statics]} ms | $(ratio "${edit[macro]}" "${edit[statics]}") / $(ratio "${edit[buildrs]}" "${edit[statics]}") | $growth |")
+        if [ -n "${PROFILE:-}" ]; then
+            if cargo +nightly --version >/dev/null 2>&1; then
+                (cd "$dir" && CARGO_TARGET_DIR="$root/nightly" cargo +nightly build --offline --quiet --workspace)
+                for krate in macro buildrs floor statics; do
+                    mapfile -t lines < <(time_passes "$dir" "$krate")
+                    profiles+=("${lines[@]/#/| $set-$n }")
+                done
+            else
+                echo "PROFILE: skipped, no nightly toolchain (rustup toolchain install nightly)" >&2
+            fi
+        fi
+    done
 done
+
+echo "| set | skills | raw bytes | rebuild after touching main.rs: macro / build.rs / floor / statics | ÷ statics: macro / build.rs | ÷ floor: macro / build.rs | after editing a description: macro / build.rs / statics | ÷ statics | release growth ÷ raw bytes: macro / statics |"
+echo "|---|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"
+if [ "${#profiles[@]}" -gt 0 ]; then
+    echo
+    echo "| set | crate | pass | time |"
+    echo "|---|---|---|---|"
+    printf '%s\n' "${profiles[@]}"
+fi
