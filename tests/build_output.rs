@@ -94,12 +94,15 @@ fn options_override_the_manifest_and_warnings_are_reported() {
         .crate_path("::agent_runtime")
         .generate()
         .unwrap();
+    // The output is written as the tokens print (no formatter).
     assert!(
         renamed
             .code
-            .contains("pub static SKILLS: ::agent_runtime::SkillSet")
+            .contains("pub static SKILLS : :: agent_runtime :: SkillSet"),
+        "{}",
+        renamed.code
     );
-    assert!(!renamed.code.contains("::skills::"));
+    assert!(!renamed.code.contains(":: skills ::"));
     let bad_path = Builder::new()
         .manifest_dir(&krate.dir)
         .crate_path("not a path!")
@@ -165,5 +168,52 @@ fn an_absolute_root_is_refused_on_both_paths() {
         stderr.matches("error:").count(),
         2,
         "one error, and cargo's summary: {stderr}"
+    );
+}
+
+/// The generated code reads each skill file itself (`include_str!`) and
+/// checks its length against the one compiled: a file edited after the
+/// code was generated, and not generated again, is a build error that says
+/// so, never a skill whose body is cut from other text (issue 21).
+#[test]
+fn a_skill_file_edited_after_the_code_was_generated_fails_the_build() {
+    let krate = TempCrate::new(
+        "edited-after-generation",
+        &[
+            (
+                "Cargo.toml",
+                &skills_tests::manifest("edited", "skills", false),
+            ),
+            ("skills/alpha/SKILL.md", SKILL),
+            (
+                "src/main.rs",
+                "mod agent {\n    include!(\"generated.rs\");\n}\n\nfn main() {\n    print!(\"{}\", agent::alpha::SKILL.body());\n}\n",
+            ),
+        ],
+    );
+    let code = Builder::new()
+        .manifest_dir(&krate.dir)
+        .generate()
+        .unwrap()
+        .code;
+    krate.write("src/generated.rs", &code);
+    let built = krate.cargo(&["run", "--quiet"]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&built.stdout), "Body.\n");
+
+    krate.write(
+        "skills/alpha/SKILL.md",
+        &SKILL.replace("Body.", "A longer body."),
+    );
+    let stale = krate.cargo(&["build", "--quiet"]);
+    assert!(!stale.status.success(), "a stale table compiled");
+    let stderr = String::from_utf8_lossy(&stale.stderr);
+    assert!(
+        stderr.contains("skills/alpha/SKILL.md changed while it was compiled: build again"),
+        "{stderr}"
     );
 }
