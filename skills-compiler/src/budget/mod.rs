@@ -382,27 +382,11 @@ impl Options {
 /// skills first (unless `options.builtins` is off), then yours by name,
 /// without those the host hides.
 pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Report {
-    // Every researched host lists skills by name (none knows usage at build time).
-    let mut order: Vec<usize> = (0..entries.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (a, b) = (&entries[a], &entries[b]);
-        a.name.cmp(b.name).then(a.path.cmp(b.path))
-    });
-    if budget == Budget::Zed {
-        // Zed puts a skill that shadows a built-in in the built-in's place.
-        order.sort_by_key(|&i| {
-            !builtins::of(budget)
-                .iter()
-                .any(|b| b.name == entries[i].name)
-        });
-    }
-    let hides = builtins::hides_disabled(budget);
-    let listed: Vec<usize> = order
-        .iter()
-        .copied()
-        .filter(|&i| !(hides && entries[i].hidden))
-        .collect();
+    let order = listing_order(budget, entries);
+    let hidden = |i: usize| builtins::hides_disabled(budget) && entries[i].hidden;
+    let listed: Vec<usize> = order.iter().copied().filter(|&i| !hidden(i)).collect();
     let builtins = host_skills(budget, entries, &listed, options.builtins);
+    // The host's own are counted by length: a run of `x` stands for each text.
     let fillers: Vec<String> = builtins
         .iter()
         .map(|builtin| "x".repeat(builtin.description_chars))
@@ -432,14 +416,14 @@ pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Repor
     let mut counted_lines = counted.lines.into_iter();
     let mut lines: Vec<Line> = counted_lines.by_ref().take(builtins.len()).collect();
     // Yours in the host's order, each hidden one in its place at no cost.
+    // (The formulas return a line for every entry they are given.)
     for &i in &order {
-        let line = if hides && entries[i].hidden {
-            line(&entries[i], 0, Fate::Hidden)
+        let counted = if hidden(i) {
+            None
         } else {
-            counted_lines
-                .next()
-                .unwrap_or_else(|| line(&entries[i], 0, Fate::Omitted))
+            counted_lines.next()
         };
+        let line = counted.unwrap_or_else(|| line(&entries[i], 0, Fate::Hidden));
         lines.push(Line {
             entry: Some(i),
             ..line
@@ -450,6 +434,22 @@ pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Repor
         lines,
         ..counted
     }
+}
+
+/// The order in which `budget`'s host lists `entries` (indices): every
+/// researched host by name (none knows usage at build time), and for Zed a
+/// skill that shadows a built-in first, in the built-in's place.
+fn listing_order(budget: Budget, entries: &[Entry<'_>]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&entries[a], &entries[b]);
+        a.name.cmp(b.name).then(a.path.cmp(b.path))
+    });
+    if budget == Budget::Zed {
+        let shadows = |i: &usize| builtins::ZED.iter().any(|b| b.name == entries[*i].name);
+        order.sort_by_key(|i| !shadows(i));
+    }
+    order
 }
 
 /// The host's own skills that `budget` lists before `listed`: none when
