@@ -359,6 +359,10 @@ fn zed_lists_create_skill_first_and_a_skill_of_yours_by_that_name_in_its_place()
     assert_eq!(shadowed.builtin_lines().count(), 0);
     let names: Vec<&str> = shadowed.lines.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(names, ["create-skill", "a-skill"]);
+    // Without Zed's own skills there is no place to take: name order.
+    let alone = report(Budget::Zed, &entries(&mine), &bare(None));
+    let names: Vec<&str> = alone.lines.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, ["a-skill", "create-skill"]);
 }
 
 #[test]

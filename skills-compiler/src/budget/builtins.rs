@@ -88,27 +88,49 @@ pub const CLAUDE_CODE: &[Builtin] = &[
     },
 ];
 
-/// The skills `budget`'s host lists before yours (none for the client
-/// guide and the plain budgets).
-pub fn of(budget: Budget) -> &'static [Builtin] {
-    match budget {
-        Budget::ClaudeCode => CLAUDE_CODE,
-        Budget::Codex => CODEX,
-        Budget::Zed => ZED,
-        Budget::AgentSkills | Budget::Chars(_) | Budget::Tokens(_) => &[],
+/// How a host lists its own skills beside yours.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Listing {
+    /// Its own skills, listed before yours.
+    pub own: &'static [Builtin],
+    /// What a skill of yours with the name of one of them does.
+    pub shadow: Shadow,
+    /// Whether it leaves out skills with `disable-model-invocation: true`.
+    pub hides_disabled: bool,
+}
+
+/// What a skill of yours named like one of the host's own does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shadow {
+    /// Both are listed (Codex keys skills by path).
+    Nothing,
+    /// Yours replaces it, in your place (Claude Code keys skills by name).
+    ByName,
+    /// Yours replaces it, in its place (Zed's `apply_skill_overrides`).
+    InPlace,
+}
+
+/// How `budget`'s host lists skills (no skills of its own and nothing
+/// hidden for the client guide and the plain budgets).
+pub(super) fn listing(budget: Budget) -> Listing {
+    let (own, shadow, hides_disabled) = match budget {
+        Budget::ClaudeCode => (CLAUDE_CODE, Shadow::ByName, true),
+        Budget::Codex => (CODEX, Shadow::Nothing, false),
+        Budget::Zed => (ZED, Shadow::InPlace, true),
+        Budget::AgentSkills | Budget::Chars(_) | Budget::Tokens(_) => {
+            (&[][..], Shadow::Nothing, false)
+        }
+    };
+    Listing {
+        own,
+        shadow,
+        hides_disabled,
     }
 }
 
-/// Whether a skill of yours with a built-in's name takes its place: Zed and
-/// Claude Code key skills by name, a user's shadowing a built-in (in the
-/// built-in's place, for Zed); Codex keys them by path and lists both.
-pub(super) fn shadowed_by_name(budget: Budget) -> bool {
-    matches!(budget, Budget::ClaudeCode | Budget::Zed)
-}
-
-/// Whether the host leaves out skills with `disable-model-invocation: true`.
-pub(super) fn hides_disabled(budget: Budget) -> bool {
-    matches!(budget, Budget::ClaudeCode | Budget::Zed)
+/// The skills `budget`'s host lists before yours.
+pub fn of(budget: Budget) -> &'static [Builtin] {
+    listing(budget).own
 }
 
 #[cfg(test)]

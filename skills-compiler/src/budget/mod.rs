@@ -30,6 +30,7 @@ use crate::ir::present;
 // One file per host: its formula, caps and sources; and each host's own skills.
 mod agent_skills;
 pub mod builtins;
+use builtins::Shadow;
 mod claude_code;
 mod codex;
 mod plain;
@@ -382,16 +383,30 @@ impl Options {
 /// skills first (unless `options.builtins` is off), then yours by name,
 /// without those the host hides.
 pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Report {
-    let order = listing_order(budget, entries);
-    let hidden = |i: usize| builtins::hides_disabled(budget) && entries[i].hidden;
+    let listing = builtins::listing(budget);
+    let named = |i: usize, name: &str| entries[i].name == name;
+    // The host's own that no skill of yours shadows, when they are counted.
+    let own: Vec<builtins::Builtin> = if options.builtins {
+        listing
+            .own
+            .iter()
+            .filter(|b| {
+                listing.shadow == Shadow::Nothing || !(0..entries.len()).any(|i| named(i, b.name))
+            })
+            .copied()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let order = listing_order(entries, options.builtins, listing);
+    let hidden = |i: usize| listing.hides_disabled && entries[i].hidden;
     let listed: Vec<usize> = order.iter().copied().filter(|&i| !hidden(i)).collect();
-    let builtins = host_skills(budget, entries, &listed, options.builtins);
     // The host's own are counted by length: a run of `x` stands for each text.
-    let fillers: Vec<String> = builtins
+    let fillers: Vec<String> = own
         .iter()
         .map(|builtin| "x".repeat(builtin.description_chars))
         .collect();
-    let mut sorted: Vec<Entry<'_>> = builtins
+    let mut sorted: Vec<Entry<'_>> = own
         .iter()
         .zip(&fillers)
         .map(|(builtin, filler)| Entry {
@@ -411,10 +426,10 @@ pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Repor
     // What passes the budget is yours: the host's own come first.
     let culprit = counted
         .culprit
-        .map(|i| i.max(builtins.len()))
-        .and_then(|i| listed.get(i - builtins.len()).copied());
+        .map(|i| i.max(own.len()))
+        .and_then(|i| listed.get(i - own.len()).copied());
     let mut counted_lines = counted.lines.into_iter();
-    let mut lines: Vec<Line> = counted_lines.by_ref().take(builtins.len()).collect();
+    let mut lines: Vec<Line> = counted_lines.by_ref().take(own.len()).collect();
     // Yours in the host's order, each hidden one in its place at no cost.
     // (The formulas return a line for every entry they are given.)
     for &i in &order {
@@ -436,39 +451,21 @@ pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Repor
     }
 }
 
-/// The order in which `budget`'s host lists `entries` (indices): every
-/// researched host by name (none knows usage at build time), and for Zed a
-/// skill that shadows a built-in first, in the built-in's place.
-fn listing_order(budget: Budget, entries: &[Entry<'_>]) -> Vec<usize> {
+/// The order in which a host lists `entries` (indices): every researched
+/// host by name (none knows usage at build time); where the host's own
+/// skills are counted and a skill of yours takes one's place, that skill
+/// first.
+fn listing_order(entries: &[Entry<'_>], builtins: bool, listing: builtins::Listing) -> Vec<usize> {
     let mut order: Vec<usize> = (0..entries.len()).collect();
     order.sort_by(|&a, &b| {
         let (a, b) = (&entries[a], &entries[b]);
         a.name.cmp(b.name).then(a.path.cmp(b.path))
     });
-    if budget == Budget::Zed {
-        let shadows = |i: &usize| builtins::ZED.iter().any(|b| b.name == entries[*i].name);
+    if builtins && listing.shadow == Shadow::InPlace {
+        let shadows = |i: &usize| listing.own.iter().any(|b| b.name == entries[*i].name);
         order.sort_by_key(|i| !shadows(i));
     }
     order
-}
-
-/// The host's own skills that `budget` lists before `listed`: none when
-/// not asked for, and without those a skill of yours shadows by name.
-fn host_skills(
-    budget: Budget,
-    entries: &[Entry<'_>],
-    listed: &[usize],
-    asked: bool,
-) -> Vec<builtins::Builtin> {
-    if !asked {
-        return Vec::new();
-    }
-    let shadows = builtins::shadowed_by_name(budget);
-    builtins::of(budget)
-        .iter()
-        .filter(|builtin| !(shadows && listed.iter().any(|&i| entries[i].name == builtin.name)))
-        .copied()
-        .collect()
 }
 
 /// A line of `entry` costing `cost`; its index is set by [`report`].
