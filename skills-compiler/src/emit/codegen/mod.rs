@@ -53,9 +53,7 @@ pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
         .iter()
         .map(|name| names::ident(name))
         .collect();
-    let tables: Vec<proc_macro2::Ident> = (0..set.skills.len())
-        .map(|i| format_ident!("SKILL_{i}"))
-        .collect();
+    let tables: Vec<proc_macro2::Ident> = (0..set.skills.len()).map(table_name).collect();
     let data = set
         .skills
         .iter()
@@ -127,24 +125,29 @@ fn include(which: TokenStream, path: &str) -> TokenStream {
     )))
 }
 
+/// The name in `__skills` of the table of the skill at `index`.
+fn table_name(index: usize) -> proc_macro2::Ident {
+    format_ident!("SKILL_{index}")
+}
+
 /// A skill's `static` table, its text and its files' table, named after
 /// `index` in `__skills`.
 fn skill_table(skill: &Skill, index: usize) -> TokenStream {
-    let table = format_ident!("SKILL_{index}");
+    let table = table_name(index);
     let files = format_ident!("FILES_{index}");
     let source = format_ident!("SOURCE_{index}");
     // The text is the file itself, which rustc reads and tracks: an edit
     // re-expands the macro. The length check catches an edit made while
     // the macro ran, which rustc would otherwise take for the file compiled.
     let text = included_text(&skill.path);
-    let length = skill.head.len() + skill.body.len();
+    let lowered = crate::emit::lower::skill(skill, Default::default());
+    let length = lowered.source_len();
     let changed = format!("{} changed while it was compiled: build again", skill.path);
     let tracked = skill.tools_path.iter().map(|path| {
         let bytes = included(path);
         quote!(const _: &[u8] = #bytes;)
     });
     // The bytes are `include_bytes!` of each file, printed by `tables::files`.
-    let lowered = crate::emit::lower::skill(skill, Default::default());
     let file_values = tables::files(&skill.files, skill.dir.as_deref().unwrap_or_default());
     let count = file_values.len();
     let (files_static, files_ref) = if count == 0 {
