@@ -88,8 +88,6 @@ pub enum Error {
     CratePath(String),
     /// The output could not be written.
     Io(std::io::Error),
-    /// A bug in skills-build; please report it.
-    Internal(String),
 }
 
 impl fmt::Display for Error {
@@ -106,7 +104,6 @@ impl fmt::Display for Error {
                 "`{path}` is not a crate path: use `::skills`, or the name of a renamed dependency"
             ),
             Error::Io(error) => write!(f, "cannot write the generated code: {error}"),
-            Error::Internal(message) => write!(f, "internal error: {message}; please report it"),
         }
     }
 }
