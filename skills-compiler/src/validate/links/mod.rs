@@ -11,10 +11,13 @@
 //!   skill does not have;
 //! - W017 (optional): a file under `references/` that nothing names.
 
+mod inline;
+mod targets;
+
 use std::ops::Range;
 use std::path::Path;
 
-use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
+use targets::{Target, TargetKind, targets};
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::source::SourceFile;
@@ -31,10 +34,6 @@ pub(crate) struct Place<'a> {
     pub root_on_disk: Option<&'a Path>,
 }
 
-/// The folders a backticked path must start with to be checked: the Agent
-/// Skills layout's own.
-const LAYOUT_FOLDERS: [&str; 3] = ["scripts/", "references/", "assets/"];
-
 /// Checks every link, image and backticked path of `skill`'s body.
 pub(crate) fn check(
     skill: &Skill,
@@ -45,7 +44,8 @@ pub(crate) fn check(
 ) {
     let lints_unlinked = config.lints_unlinked_references();
     // Most bodies link only URLs, if anything: they are not parsed again.
-    if !may_name_a_file(&skill.body) && !lints_unlinked {
+    let found = targets(&skill.body);
+    if found.is_empty() && !lints_unlinked {
         return;
     }
     let text = source.text();
@@ -60,7 +60,7 @@ pub(crate) fn check(
         body_anchors: std::cell::OnceCell::new(),
     };
     let mut named = Vec::new();
-    for target in targets(&skill.body) {
+    for target in found {
         if let Some(path) = checker.target(&target, diagnostics) {
             named.push(path);
         }
@@ -68,275 +68,6 @@ pub(crate) fn check(
     if lints_unlinked {
         checker.unlinked_references(&named, diagnostics);
     }
-}
-
-/// Whether `body` may hold a target [`targets`] would check: a link
-/// destination that is not an absolute URL, a reference definition, or a
-/// code span that starts with a layout folder. A quick scan, true whenever
-/// in doubt; `targets` decides.
-fn may_name_a_file(body: &str) -> bool {
-    // One vectorised pass over the only two bytes that can start a target.
-    memchr::memchr2_iter(b']', b'`', body.as_bytes()).any(|at| is_candidate(body, at))
-}
-
-/// Whether the `]` or backtick at `at` may start a target.
-fn is_candidate(body: &str, at: usize) -> bool {
-    let rest = &body[at + 1..];
-    if body.as_bytes()[at] == b'`' {
-        let rest = rest.trim_start();
-        let rest = rest.strip_prefix("./").unwrap_or(rest);
-        return LAYOUT_FOLDERS.iter().any(|folder| rest.starts_with(folder));
-    }
-    if rest.starts_with(':') {
-        return true;
-    }
-    let Some(target) = rest.strip_prefix('(') else {
-        return false;
-    };
-    let target = target.trim_start_matches(['<', ' ']);
-    !(target.starts_with("http://")
-        || target.starts_with("https://")
-        || target.starts_with("mailto:"))
-}
-
-/// A link target or backticked path in the body, with where its text is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Target {
-    pub text: String,
-    /// Within the body.
-    pub span: Range<usize>,
-    pub kind: TargetKind,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum TargetKind {
-    Link,
-    /// A reference definition, by its label (case-folded): only the first
-    /// of a label counts, as markdown reads it.
-    Definition(String),
-    Code,
-}
-
-/// Every link and image destination (inline ones where they are written,
-/// reference-style ones at their definition) and every code span of `body`
-/// that starts with a layout folder. Code blocks hold no links.
-///
-/// Only the blocks that hold a candidate ([`candidates`]) are parsed, each
-/// on its own: a block (text between blank lines, a fenced block whole)
-/// parses alone as it does in the body, and most of a body names no file.
-/// Tests hold this to one parse of the whole body, on the corpus and on
-/// generated markdown.
-pub(crate) fn targets(body: &str) -> Vec<Target> {
-    // An HTML block that runs across blank lines (`<pre>`, `<!--`, ...),
-    // or one that may swallow a fence line, is past what a line scan sees:
-    // such a body is parsed whole.
-    if has_raw_html_block(body) || (body.lines().any(starts_html_block) && has_fence(body)) {
-        return parsed_targets(body, 0..body.len());
-    }
-    let mut found = Vec::new();
-    let candidates = candidates(body);
-    let mut next = candidates.iter().peekable();
-    for block in blocks(body) {
-        let mut holds = false;
-        while let Some(&&at) = next.peek() {
-            if at >= block.end {
-                break;
-            }
-            holds |= at >= block.start;
-            next.next();
-        }
-        if holds {
-            found.extend(parsed_targets(body, block));
-        }
-    }
-    // Each block saw its own definitions: a label's later ones are ignored.
-    let mut labels = std::collections::HashSet::new();
-    found.retain(|target| match &target.kind {
-        TargetKind::Definition(label) => labels.insert(label.clone()),
-        _ => true,
-    });
-    found
-}
-
-/// Whether `body` may hold an HTML block of CommonMark's kinds 1 to 5
-/// (`<script`, `<pre`, `<style`, `<textarea`, `<!--`, `<?`, `<!X`,
-/// `<![CDATA[`), the kinds that do not end at a blank line.
-fn has_raw_html_block(body: &str) -> bool {
-    memchr::memchr_iter(b'<', body.as_bytes()).any(|at| {
-        let rest = &body.as_bytes()[at + 1..];
-        let starts =
-            |tag: &[u8]| rest.len() >= tag.len() && rest[..tag.len()].eq_ignore_ascii_case(tag);
-        matches!(rest.first(), Some(b'!' | b'?'))
-            || [b"script".as_slice(), b"pre", b"style", b"textarea"]
-                .iter()
-                .any(|tag| starts(tag))
-    })
-}
-
-/// Whether a line of `body` may open a fence.
-fn has_fence(body: &str) -> bool {
-    body.contains("```") || body.contains("~~~")
-}
-
-/// Whether `line` starts an HTML block of kind 6 or 7 (`<div>`, `<br/>`,
-/// any tag), which runs to the next blank line whatever it holds.
-fn starts_html_block(line: &str) -> bool {
-    let trimmed = line.trim_start_matches(' ');
-    line.len() - trimmed.len() < 4 && trimmed.starts_with('<')
-}
-
-/// The blocks of `body`: runs of lines between blank lines, where a fenced
-/// code block (``` or ~~~, closed by a fence of the same character at least
-/// as long, or by the end) is one block whatever it holds.
-fn blocks(body: &str) -> Vec<Range<usize>> {
-    let mut blocks = Vec::new();
-    let mut start: Option<usize> = None;
-    // Where the current block ended, at a blank line: a line indented by
-    // four or more (a list item's continuation, or more of an indented code
-    // block) carries the block on, so that it is parsed in its context.
-    let mut ended: Option<usize> = None;
-    let mut fence: Option<(u8, usize)> = None;
-    let mut at = 0;
-    for line in body.split_inclusive('\n') {
-        let end = at + line.len();
-        let trimmed = line.trim_start_matches(' ');
-        let indent = line.len() - trimmed.len();
-        let blank = line.trim().is_empty();
-        let opener = trimmed
-            .bytes()
-            .next()
-            .filter(|b| matches!(b, b'`' | b'~'))
-            .map(|b| (b, trimmed.bytes().take_while(|&c| c == b).count()))
-            .filter(|&(_, n)| n >= 3 && indent < 4);
-        if fence.is_none() && !blank {
-            let continues = indent >= 4 || line.starts_with('\t');
-            if let Some(close) = ended.take()
-                && !continues
-                && let Some(from) = start.take()
-            {
-                blocks.push(from..close);
-            }
-        }
-        match (fence, opener) {
-            (Some((c, n)), Some((d, m))) if c == d && m >= n && trimmed[m..].trim().is_empty() => {
-                fence = None;
-            }
-            (Some(_), _) => {}
-            (None, Some(open)) => {
-                fence = Some(open);
-                start.get_or_insert(at);
-            }
-            (None, None) if blank => {
-                if start.is_some() && ended.is_none() {
-                    ended = Some(at);
-                }
-            }
-            (None, None) => {
-                start.get_or_insert(at);
-            }
-        }
-        at = end;
-    }
-    if let Some(from) = start {
-        blocks.push(from..ended.unwrap_or(body.len()));
-    }
-    blocks
-}
-
-/// Where a target may start: each `]` followed by `(` to a non-URL or by
-/// `:`, and each backtick before a layout folder. The same scan as
-/// [`may_name_a_file`].
-fn candidates(body: &str) -> Vec<usize> {
-    memchr::memchr2_iter(b']', b'`', body.as_bytes())
-        .filter(|&at| is_candidate(body, at))
-        .collect()
-}
-
-/// The targets of one block of `body`, with spans in `body`.
-fn parsed_targets(body: &str, block: Range<usize>) -> Vec<Target> {
-    let offset = block.start;
-    let text = &body[block];
-    let shift = |t: Target| Target {
-        span: t.span.start + offset..t.span.end + offset,
-        ..t
-    };
-    whole_targets(text).into_iter().map(shift).collect()
-}
-
-fn whole_targets(body: &str) -> Vec<Target> {
-    let parser = Parser::new_ext(body, Options::empty());
-    let mut found: Vec<Target> = parser
-        .reference_definitions()
-        .iter()
-        .map(|(label, definition)| Target {
-            span: locate(body, definition.span.clone(), &definition.dest),
-            text: definition.dest.to_string(),
-            kind: TargetKind::Definition(label.to_lowercase()),
-        })
-        .collect();
-    for (event, range) in parser.into_offset_iter() {
-        match event {
-            Event::Start(Tag::Link {
-                link_type: LinkType::Inline,
-                dest_url,
-                ..
-            })
-            | Event::Start(Tag::Image {
-                link_type: LinkType::Inline,
-                dest_url,
-                ..
-            }) => found.push(Target {
-                span: locate(body, range, &dest_url),
-                text: dest_url.to_string(),
-                kind: TargetKind::Link,
-            }),
-            Event::Code(code) => {
-                if let Some(path) = code_path(&code)
-                    && let Some(at) = body.get(range.clone()).and_then(|raw| raw.find(path))
-                {
-                    let start = range.start + at;
-                    found.push(Target {
-                        text: path.to_owned(),
-                        span: start..start + path.len(),
-                        kind: TargetKind::Code,
-                    });
-                }
-            }
-            _ => {}
-        }
-    }
-    found.sort_by_key(|target| target.span.start);
-    found
-}
-
-/// The span of `dest` in `range` of `body`: its last occurrence (a link's
-/// destination follows its text), or the whole range when it was written
-/// with escapes.
-fn locate(body: &str, range: Range<usize>, dest: &str) -> Range<usize> {
-    match body.get(range.clone()).and_then(|raw| raw.rfind(dest)) {
-        Some(at) if !dest.is_empty() => range.start + at..range.start + at + dest.len(),
-        _ => range,
-    }
-}
-
-/// The path a code span names, when it starts with a layout folder: its
-/// first word, without a leading `./`. Globs and placeholders are not paths.
-fn code_path(code: &str) -> Option<&str> {
-    let trimmed = code.trim_start();
-    let trimmed = trimmed.strip_prefix("./").unwrap_or(trimmed);
-    if !LAYOUT_FOLDERS
-        .iter()
-        .any(|folder| trimmed.starts_with(folder))
-    {
-        return None;
-    }
-    let word = trimmed.split_whitespace().next()?;
-    if word.contains(['*', '?', '[', ']', '{', '}', '<', '>', '$', '%', '|'])
-        || word.contains("...")
-    {
-        return None;
-    }
-    Some(word)
 }
 
 /// A target resolved against the skills root.
@@ -835,92 +566,6 @@ mod tests {
         assert_eq!(resolve("a%2fb%5c..", dir), Resolved::Undecodable);
     }
 
-    fn whole(body: &str) -> Vec<Target> {
-        parsed_targets(body, 0..body.len())
-    }
-
-    /// The targets that are checked: a block without a candidate may hold
-    /// URL links, which a whole parse finds and nothing checks.
-    fn relevant(targets: Vec<Target>) -> Vec<Target> {
-        targets
-            .into_iter()
-            .filter(|t| {
-                t.kind == TargetKind::Code || resolve(&t.text, Some("x")) != Resolved::NotRelative
-            })
-            .collect()
-    }
-
-    /// Every body of the corpus (`../shared/corpus`) gives the same targets
-    /// parsed block by block as parsed whole.
-    #[test]
-    fn blocks_find_what_a_whole_parse_finds_on_the_corpus() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-        if !root.is_dir() {
-            eprintln!(
-                "skipped: no corpus at {} (a fresh clone has no ../shared)",
-                root.display()
-            );
-            return;
-        }
-        let mut stack = vec![root];
-        let mut bodies = 0;
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "md") {
-                    let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-                    assert_eq!(
-                        relevant(targets(&text)),
-                        relevant(whole(&text)),
-                        "{}",
-                        path.display()
-                    );
-                    bodies += 1;
-                }
-            }
-        }
-        assert!(bodies > 1000, "{bodies}");
-    }
-
-    proptest::proptest! {
-        /// Markdown built from fences, lists, quotes, indented lines, blank
-        /// lines, links and code spans gives the same targets block by block
-        /// as parsed whole.
-        #[test]
-        fn blocks_find_what_a_whole_parse_finds(
-            lines in proptest::collection::vec(
-                proptest::prop_oneof![
-                    proptest::strategy::Just("".to_owned()),
-                    proptest::strategy::Just("```".to_owned()),
-                    proptest::strategy::Just("~~~~".to_owned()),
-                    proptest::strategy::Just("- item [a](a.md)".to_owned()),
-                    proptest::strategy::Just("  continued `scripts/x.py`".to_owned()),
-                    proptest::strategy::Just("> [q](q.md)".to_owned()),
-                    proptest::strategy::Just("[r]: r.md".to_owned()),
-                    proptest::strategy::Just("text [b](b.md#x) and ![i](i.png)".to_owned()),
-                    proptest::strategy::Just("`` `assets/a` ``".to_owned()),
-                    proptest::strategy::Just("# Heading".to_owned()),
-                    proptest::strategy::Just("<div>".to_owned()),
-                    proptest::strategy::Just("<span>x</span>".to_owned()),
-                    proptest::strategy::Just("<!-- c".to_owned()),
-                    proptest::strategy::Just("-->".to_owned()),
-                    proptest::strategy::Just("<pre>".to_owned()),
-                    proptest::strategy::Just("[c](<c d.md>)".to_owned()),
-                    proptest::strategy::Just("    indented [d](d.md)".to_owned()),
-                    proptest::strategy::Just("\t[t](t.md)".to_owned()),
-                    proptest::strategy::Just("1. first".to_owned()),
-                    proptest::strategy::Just("[e](https://x.dev)".to_owned()),
-                ],
-                0..12,
-            ),
-        ) {
-            let body = lines.join("\n");
-            proptest::prop_assert_eq!(relevant(targets(&body)), relevant(whole(&body)));
-        }
-    }
-
     proptest::proptest! {
         /// Wherever a generated target leads, `resolve` says what the `url`
         /// crate (the WHATWG parser behind reqwest and browsers) says, read
@@ -978,13 +623,5 @@ mod tests {
             anchors("# A\n## A\n## A\n"),
             vec!["a".to_owned(), "a-1".into(), "a-2".into()]
         );
-    }
-
-    #[test]
-    fn code_paths_are_first_words_under_layout_folders() {
-        assert_eq!(code_path("scripts/fill.py in.pdf"), Some("scripts/fill.py"));
-        assert_eq!(code_path("./references/a.md"), Some("references/a.md"));
-        assert_eq!(code_path("python scripts/fill.py"), None);
-        assert_eq!(code_path("scripts/*.py"), None);
     }
 }

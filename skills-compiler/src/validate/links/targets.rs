@@ -1,0 +1,575 @@
+//! Where a body names files: link and image destinations, reference
+//! definitions, and code spans that start with a layout folder, found where
+//! markdown finds them (never in a code block or an HTML block).
+//!
+//! Most of a body names no file, so it is not parsed whole. A quick scan
+//! finds the candidates (a `]` before `(` or `:`, a backtick before a layout
+//! folder), a line scan splits the body into blocks that parse alone as they
+//! parse in the body, and pulldown-cmark parses only the blocks that hold a
+//! candidate. Where the line scan cannot be sure of a block's end (an HTML
+//! block inside a list, a comment that is still open at the end of a line
+//! of text), the body is parsed whole. Tests hold the two to one parse of
+//! the whole body, on the corpus and on generated markdown.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
+
+use super::inline;
+
+/// The folders a backticked path must start with to be checked: the Agent
+/// Skills layout's own.
+const LAYOUT_FOLDERS: [&str; 3] = ["scripts/", "references/", "assets/"];
+
+/// A link target or backticked path in the body, with where its text is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Target {
+    pub text: String,
+    /// Within the body.
+    pub span: Range<usize>,
+    pub kind: TargetKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TargetKind {
+    Link,
+    /// A reference definition, by its label (case-folded): only the first
+    /// of a label counts, as markdown reads it.
+    Definition(String),
+    Code,
+}
+
+/// Every link and image destination (inline ones where they are written,
+/// reference-style ones at their definition) and every code span of `body`
+/// that starts with a layout folder, in body order. URL destinations may
+/// be left out: only the blocks that hold a candidate are parsed.
+pub(crate) fn targets(body: &str) -> Vec<Target> {
+    let candidates = candidates(body);
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let Ok(blocks) = blocks(body) else {
+        return parsed_targets(body, 0..body.len());
+    };
+    let mut found = Vec::new();
+    let mut next = candidates.iter().peekable();
+    for block in blocks {
+        let mut holds = false;
+        while let Some(&&at) = next.peek() {
+            if at >= block.end {
+                break;
+            }
+            holds |= at >= block.start;
+            next.next();
+        }
+        if holds {
+            found.extend(parsed_targets(body, block));
+        }
+    }
+    // Each block saw its own definitions: a label's later ones are ignored.
+    let mut labels = std::collections::HashSet::new();
+    found.retain(|target| match &target.kind {
+        TargetKind::Definition(label) => labels.insert(label.clone()),
+        _ => true,
+    });
+    found
+}
+
+/// Where a target may start: each `]` followed by `(` to a non-URL or by
+/// `:`, and each backtick before a layout folder. One vectorised pass over
+/// the only two bytes that can start a target; true whenever in doubt.
+fn candidates(body: &str) -> Vec<usize> {
+    memchr::memchr2_iter(b']', b'`', body.as_bytes())
+        .filter(|&at| is_candidate(body, at))
+        .collect()
+}
+
+/// Whether the `]` or backtick at `at` may start a target. Most do not,
+/// and the byte after them says so.
+fn is_candidate(body: &str, at: usize) -> bool {
+    let bytes = body.as_bytes();
+    let next = bytes.get(at + 1).copied();
+    if bytes[at] == b'`' {
+        // The first byte of a layout path, of `./`, or white space (which
+        // `code_path` trims, Unicode's too).
+        if !next.is_some_and(|b| matches!(b, b's' | b'r' | b'a' | b'.') || b.is_ascii_whitespace() || !b.is_ascii()) {
+            return false;
+        }
+        let rest = body[at + 1..].trim_start();
+        let rest = rest.strip_prefix("./").unwrap_or(rest);
+        return LAYOUT_FOLDERS.iter().any(|folder| rest.starts_with(folder));
+    }
+    match next {
+        Some(b':') => true,
+        Some(b'(') => {
+            let target = body[at + 2..].trim_start_matches(['<', ' ']);
+            !(target.starts_with("http://")
+                || target.starts_with("https://")
+                || target.starts_with("mailto:"))
+        }
+        _ => false,
+    }
+}
+
+/// The line scan could not be sure where a block ends: parse the body
+/// whole.
+#[derive(Debug)]
+struct Unsure;
+
+/// What runs across blank lines once opened, so that a blank line inside
+/// it does not end the block.
+#[derive(Debug, Clone, Copy)]
+enum Raw {
+    /// A fenced code block: its character, its length and its indent.
+    Fence(u8, usize, usize),
+    /// An HTML block of CommonMark's kinds 1 to 5, until a line holds its
+    /// end marker (pulldown-cmark does not fold the marker's case).
+    Html(&'static str),
+}
+
+/// The blocks of `body`: runs of lines between blank lines, where a fenced
+/// code block (``` or ~~~, closed by a fence of the same character at least
+/// as long, or by the end) and an HTML block of the kinds that run across
+/// blank lines (`<!--` to `-->`, `<pre>` to `</pre>`, ...) are part of one
+/// block whatever they hold. A block that is one fenced code block and
+/// nothing else holds no target, and is left out.
+fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
+    let mut blocks = Vec::new();
+    let mut start: Option<usize> = None;
+    // Where the current block ended, at a blank line: a line indented by
+    // four or more (a list item's continuation, or more of an indented code
+    // block) carries the block on, so that it is parsed in its context.
+    let mut ended: Option<usize> = None;
+    let mut raw: Option<Raw> = None;
+    // Whether a line of this block holds a `<`: an HTML block of kind 6
+    // or 7 (`<div>`, any tag, also in a list item) swallows what looks
+    // like a fence until the next blank line.
+    let mut tag_in_block = false;
+    // Whether the block is one fenced code block and nothing else: it
+    // holds no target, and is not parsed.
+    let mut only_code = false;
+    // Where the `<`s are: one pass for the body, not one a line.
+    let mut tags = memchr::memchr_iter(b'<', body.as_bytes()).peekable();
+    for (at, line) in lines(body) {
+        let indent = indent_of(line);
+        let first = line.as_bytes().get(indent).copied();
+        match raw {
+            Some(Raw::Fence(c, n, opened_at)) => {
+                // Indented, the fence may be in a list item, which a line
+                // indented less would end, and the fence with it.
+                if opened_at > 0 && !is_blank(line) && indent < opened_at {
+                    return Err(Unsure);
+                }
+                if first == Some(c)
+                    && fence_opener(line).is_some_and(|(d, m)| {
+                        c == d && m >= n && line[indent + m..].trim().is_empty()
+                    })
+                {
+                    raw = None;
+                }
+                continue;
+            }
+            Some(Raw::Html(end)) => {
+                if line.contains(end) {
+                    raw = None;
+                }
+                continue;
+            }
+            None => {}
+        }
+        if is_blank(line) {
+            if start.is_some() && ended.is_none() {
+                ended = Some(at);
+            }
+            tag_in_block = false;
+            continue;
+        }
+        let indented = indent >= 4 || line.starts_with('\t');
+        if let Some(close) = ended.take()
+            && !indented
+            && let Some(from) = start.take()
+            && !only_code
+        {
+            blocks.push(from..close);
+        }
+        let starts_block = start.is_none();
+        start.get_or_insert(at);
+        only_code = false;
+        if matches!(first, Some(b'`' | b'~')) {
+            if let Some((c, n)) = fence_opener(line) {
+                if tag_in_block {
+                    return Err(Unsure);
+                }
+                raw = Some(Raw::Fence(c, n, indent));
+                only_code = starts_block;
+                continue;
+            }
+            // Indented four or more, it may still open a fence in a list
+            // item, whose content is indented.
+            if indented && fence_opener(line.trim_start()).is_some() {
+                return Err(Unsure);
+            }
+        } else if first.is_some_and(|b| matches!(b, b'-' | b'*' | b'+' | b'>' | b'0'..=b'9'))
+            && fence_opener(after_markers(line)).is_some()
+        {
+            // A fence that starts a list item runs across blank lines
+            // inside it.
+            return Err(Unsure);
+        }
+        while tags.next_if(|&tag| tag < at).is_some() {}
+        if tags.peek().is_some_and(|&tag| tag < at + line.len()) {
+            match unclosed_html(line) {
+                // At the start of a line, it opens an HTML block of the
+                // body, unless an HTML block of another kind is already open.
+                Some((0, end)) if !tag_in_block => raw = Some(Raw::Html(end)),
+                // Indented or after a container's marker, it may be in a
+                // list item, which ends before the block does; or it is
+                // inline HTML that runs over lines of text.
+                Some(_) => return Err(Unsure),
+                None => {}
+            }
+            tag_in_block = true;
+        }
+    }
+    if let Some(from) = start
+        && !only_code
+    {
+        blocks.push(from..ended.unwrap_or(body.len()));
+    }
+    Ok(blocks)
+}
+
+/// `line` past its container markers: block quote `>`s, list bullets and
+/// numbers, and the spaces between.
+pub(super) fn after_markers(line: &str) -> &str {
+    let mut rest = line.trim_start_matches(' ');
+    loop {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let marker = match rest.as_bytes().get(digits) {
+            Some(b'.' | b')') if (1..=9).contains(&digits) => digits + 1,
+            Some(b'-' | b'*' | b'+') if digits == 0 => 1,
+            Some(b'>') if digits == 0 => 1,
+            _ => return rest,
+        };
+        let after = &rest[marker..];
+        let spaced = after.trim_start_matches(' ');
+        if spaced.len() == after.len() && rest.as_bytes()[marker - 1] != b'>' && !after.is_empty() {
+            // `-x` or `1.x` is text, not a marker.
+            return rest;
+        }
+        rest = spaced;
+    }
+}
+
+/// Each line of `text` with its offset, line break included.
+pub(super) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut breaks = memchr::memchr_iter(b'\n', text.as_bytes());
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        if at == text.len() {
+            return None;
+        }
+        let end = breaks.next().map_or(text.len(), |i| i + 1);
+        let line = (at, &text[at..end]);
+        at = end;
+        Some(line)
+    })
+}
+
+/// The spaces `line` starts with.
+fn indent_of(line: &str) -> usize {
+    line.len() - line.trim_start_matches(' ').len()
+}
+
+/// A blank line as markdown reads it: only spaces and tabs (and the line
+/// break). A line of other white space is text.
+fn is_blank(line: &str) -> bool {
+    line.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r' | b'\n'))
+}
+
+/// The character and length of the fence `line` opens or closes, when it
+/// is one: three or more backticks or tildes after at most three spaces
+/// (an info string after backticks holds none).
+fn fence_opener(line: &str) -> Option<(u8, usize)> {
+    let trimmed = line.trim_start_matches(' ');
+    if line.len() - trimmed.len() >= 4 {
+        return None;
+    }
+    let c = *trimmed.as_bytes().first().filter(|b| matches!(b, b'`' | b'~'))?;
+    let n = trimmed.bytes().take_while(|&b| b == c).count();
+    let info_ok = c == b'~' || !trimmed[n..].contains('`');
+    (n >= 3 && info_ok).then_some((c, n))
+}
+
+/// The first HTML opener of CommonMark's kinds 1 to 5 in `line` whose end
+/// is not on the line: its offset in the line, and its end marker.
+fn unclosed_html(line: &str) -> Option<(usize, &'static str)> {
+    memchr::memchr_iter(b'<', line.as_bytes()).find_map(|at| {
+        let end = html_end(&line[at..])?;
+        (!line[at..].contains(end)).then_some((at, end))
+    })
+}
+
+/// The end marker of the HTML block `text` opens, when it opens one of
+/// the kinds that run across blank lines, as pulldown-cmark reads them:
+/// `<script`, `<pre`, `<style` and `<textarea` in any case, each closed by
+/// its own end tag in lower case; `<!--`, `<?`, `<!` and a letter, and
+/// `<![CDATA[`.
+fn html_end(text: &str) -> Option<&'static str> {
+    const RAW_TEXT: [(&str, &str); 4] = [
+        ("script", "</script>"),
+        ("pre", "</pre>"),
+        ("style", "</style>"),
+        ("textarea", "</textarea>"),
+    ];
+    let rest = text.as_bytes().get(1..)?;
+    if rest.starts_with(b"!--") {
+        return Some("-->");
+    }
+    if rest.starts_with(b"![CDATA[") {
+        return Some("]]>");
+    }
+    match rest {
+        [b'!', letter, ..] if letter.is_ascii_alphabetic() => return Some(">"),
+        [b'?', ..] => return Some("?>"),
+        _ => {}
+    }
+    RAW_TEXT.iter().find_map(|&(tag, end)| {
+        let (name, after) = rest.split_at_checked(tag.len())?;
+        let ends_name = after
+            .first()
+            .is_none_or(|b| b.is_ascii_whitespace() || matches!(b, b'>' | b'\x0b'));
+        (name.eq_ignore_ascii_case(tag.as_bytes()) && ends_name).then_some(end)
+    })
+}
+
+/// The targets of one block of `body`, with spans in `body`: read by the
+/// scanner when the block is plain, by pulldown-cmark otherwise.
+fn parsed_targets(body: &str, block: Range<usize>) -> Vec<Target> {
+    let offset = block.start;
+    let text = &body[block];
+    let shift = |t: Target| Target {
+        span: t.span.start + offset..t.span.end + offset,
+        ..t
+    };
+    let found = inline::targets(text).unwrap_or_else(|_| whole_targets(text));
+    found.into_iter().map(shift).collect()
+}
+
+/// The targets of `body` as pulldown-cmark reads it.
+pub(super) fn whole_targets(body: &str) -> Vec<Target> {
+    let parser = Parser::new_ext(body, Options::empty());
+    let mut found: Vec<Target> = parser
+        .reference_definitions()
+        .iter()
+        .map(|(label, definition)| Target {
+            span: locate(body, definition.span.clone(), &definition.dest),
+            text: definition.dest.to_string(),
+            kind: TargetKind::Definition(label.to_lowercase()),
+        })
+        .collect();
+    for (event, range) in parser.into_offset_iter() {
+        match event {
+            Event::Start(Tag::Link {
+                link_type: LinkType::Inline,
+                dest_url,
+                ..
+            })
+            | Event::Start(Tag::Image {
+                link_type: LinkType::Inline,
+                dest_url,
+                ..
+            }) => found.push(Target {
+                span: locate(body, range, &dest_url),
+                text: dest_url.to_string(),
+                kind: TargetKind::Link,
+            }),
+            Event::Code(code) => {
+                if let Some(path) = code_path(&code)
+                    && let Some(at) = body.get(range.clone()).and_then(|raw| raw.find(path))
+                {
+                    let start = range.start + at;
+                    found.push(Target {
+                        text: path.to_owned(),
+                        span: start..start + path.len(),
+                        kind: TargetKind::Code,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    found.sort_by_key(|target| target.span.start);
+    found
+}
+
+/// The span of `dest` in `range` of `body`: its last occurrence (a link's
+/// destination follows its text), or the whole range when it was written
+/// with escapes.
+pub(super) fn locate(body: &str, range: Range<usize>, dest: &str) -> Range<usize> {
+    match body.get(range.clone()).and_then(|raw| raw.rfind(dest)) {
+        Some(at) if !dest.is_empty() => range.start + at..range.start + at + dest.len(),
+        _ => range,
+    }
+}
+
+/// The path a code span names, when it starts with a layout folder: its
+/// first word, without a leading `./`. Globs and placeholders are not paths.
+pub(super) fn code_path(code: &str) -> Option<&str> {
+    let trimmed = code.trim_start();
+    let trimmed = trimmed.strip_prefix("./").unwrap_or(trimmed);
+    if !LAYOUT_FOLDERS
+        .iter()
+        .any(|folder| trimmed.starts_with(folder))
+    {
+        return None;
+    }
+    let word = trimmed.split_whitespace().next()?;
+    if word.contains(['*', '?', '[', ']', '{', '}', '<', '>', '$', '%', '|'])
+        || word.contains("...")
+    {
+        return None;
+    }
+    Some(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Resolved, resolve};
+    use super::*;
+
+    fn whole(body: &str) -> Vec<Target> {
+        whole_targets(body)
+    }
+
+    /// The targets that are checked: a block without a candidate may hold
+    /// URL links, which a whole parse finds and nothing checks.
+    fn relevant(targets: Vec<Target>) -> Vec<Target> {
+        targets
+            .into_iter()
+            .filter(|t| {
+                t.kind == TargetKind::Code || resolve(&t.text, Some("x")) != Resolved::NotRelative
+            })
+            .collect()
+    }
+
+    /// Every markdown file of the corpus (`../shared/corpus`) gives the
+    /// same targets parsed block by block as parsed whole, and each plain
+    /// block the same targets from the scanner as from pulldown-cmark.
+    #[test]
+    fn blocks_find_what_a_whole_parse_finds_on_the_corpus() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+        if !root.is_dir() {
+            eprintln!(
+                "skipped: no corpus at {} (a fresh clone has no ../shared)",
+                root.display()
+            );
+            return;
+        }
+        let mut stack = vec![root];
+        let mut bodies = 0;
+        let mut plain = 0;
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "md") {
+                    let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+                    assert_eq!(
+                        relevant(targets(&text)),
+                        relevant(whole(&text)),
+                        "{}",
+                        path.display()
+                    );
+                    for block in blocks(&text).unwrap_or_default() {
+                        let block = &text[block];
+                        if let Ok(found) = inline::targets(block) {
+                            assert_eq!(found, whole(block), "{}: {block}", path.display());
+                            plain += 1;
+                        }
+                    }
+                    bodies += 1;
+                }
+            }
+        }
+        assert!(bodies > 1000, "{bodies}");
+        // Most blocks are read without a parser: that is the point.
+        eprintln!("{plain} plain blocks in {bodies} files");
+        assert!(plain > 10_000, "{plain}");
+    }
+
+    /// The lines the generated bodies are made of: every shape the line
+    /// scan decides on (fences, HTML blocks of each kind, containers,
+    /// indentation, blank and almost blank lines) beside links and code
+    /// spans for it to find or miss.
+    const LINES: &[&str] = &[
+        "",
+        "   ",
+        "\u{3000}",
+        "```",
+        "~~~~",
+        "   ```",
+        "     ```",
+        "```js",
+        "``` `x` ```",
+        "- ```",
+        "1. ~~~",
+        "> ```",
+        "- item [a](a.md)",
+        "  continued `scripts/x.py`",
+        "  - nested [n](n.md)",
+        "> [q](q.md)",
+        "[r]: r.md",
+        "text [b](b.md#x) and ![i](i.png)",
+        "`` `assets/a` ``",
+        "# Heading",
+        "<div>",
+        "<details>",
+        "<span>x</span>",
+        "<!-- c",
+        "<!-- one line -->",
+        "<!-->",
+        "-->",
+        "  <!-- indented",
+        "- <!-- in a list",
+        "> <!-- quoted",
+        "text <!-- inline",
+        "<pre>",
+        "</pre>",
+        "<script>",
+        "</SCRIPT>",
+        "<?php",
+        "?>",
+        "<!DOCTYPE html>",
+        "<!DOCTYPE",
+        "<![CDATA[",
+        "]]>",
+        "[c](<c d.md>)",
+        "    indented [d](d.md)",
+        "\t[t](t.md)",
+        "1. first",
+        "[e](https://x.dev)",
+    ];
+
+    proptest::proptest! {
+        /// Markdown built from [`LINES`] gives the same targets block by
+        /// block as parsed whole.
+        #[test]
+        fn blocks_find_what_a_whole_parse_finds(
+            lines in proptest::collection::vec(proptest::sample::select(LINES), 0..16),
+        ) {
+            let body = lines.join("\n");
+            proptest::prop_assert_eq!(relevant(targets(&body)), relevant(whole(&body)));
+        }
+    }
+
+    #[test]
+    fn code_paths_are_first_words_under_layout_folders() {
+        assert_eq!(code_path("scripts/fill.py in.pdf"), Some("scripts/fill.py"));
+        assert_eq!(code_path("./references/a.md"), Some("references/a.md"));
+        assert_eq!(code_path("python scripts/fill.py"), None);
+        assert_eq!(code_path("scripts/*.py"), None);
+    }
+}
