@@ -120,57 +120,72 @@ struct Unsure;
 /// it does not end the block.
 #[derive(Debug, Clone, Copy)]
 enum Raw {
-    /// A fenced code block: its character, its length and its indent.
-    Fence(u8, usize, usize),
+    /// A fenced code block, and whether it is a block of its own (what
+    /// follows it starts another).
+    Fence { fence: Fence, own: bool },
     /// An HTML block of CommonMark's kinds 1 to 5, until a line holds its
     /// end marker (pulldown-cmark does not fold the marker's case).
     Html(&'static str),
 }
 
-/// The blocks of `body`: runs of lines between blank lines, where a fenced
-/// code block (``` or ~~~, closed by a fence of the same character at least
-/// as long, or by the end) and an HTML block of the kinds that run across
-/// blank lines (`<!--` to `-->`, `<pre>` to `</pre>`, ...) are part of one
-/// block whatever they hold. A block that is one fenced code block and
-/// nothing else holds no target, and is left out.
+/// A fence: its character, its length and its indent.
+#[derive(Debug, Clone, Copy)]
+struct Fence {
+    c: u8,
+    n: usize,
+    indent: usize,
+}
+
+impl Fence {
+    /// Whether `line` (indented by `indent`) closes this fence: the same
+    /// character, at least as many, nothing after.
+    fn closed_by(self, line: &str, indent: usize) -> bool {
+        fence_opener(line).is_some_and(|(c, n)| {
+            c == self.c && n >= self.n && line[indent + n..].trim().is_empty()
+        })
+    }
+}
+
+/// The blocks of `body` that may hold a target: runs of lines between blank
+/// lines, where a fenced code block (``` or ~~~, closed by a fence of the
+/// same character at least as long, or by the end) is a block of its own
+/// and an HTML block of the kinds that run across blank lines (`<!--` to
+/// `-->`, `<pre>` to `</pre>`, ...) is part of one block whatever it holds.
+/// A fenced block holds no target, and is left out.
 fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
     let mut blocks = Vec::new();
     let mut start: Option<usize> = None;
-    // Where the current block ended, at a blank line: a line indented by
-    // four or more (a list item's continuation, or more of an indented code
-    // block) carries the block on, so that it is parsed in its context.
+    // Where the current block ended, at a blank line or a closing fence: a
+    // line indented by four or more (a list item's continuation, or more
+    // of an indented code block) carries the block on, so that it is
+    // parsed in its context.
     let mut ended: Option<usize> = None;
     let mut raw: Option<Raw> = None;
-    // Whether a line of this block holds a `<`: an HTML block of kind 6
-    // or 7 (`<div>`, any tag, also in a list item) swallows what looks
+    // Whether a line of this block starts with `<`: an HTML block of kind
+    // 6 or 7 (`<div>`, any tag, also in a list item) swallows what looks
     // like a fence until the next blank line.
     let mut tag_in_block = false;
-    // Whether the block is one fenced code block and nothing else: it
-    // holds no target, and is not parsed.
+    // Whether the block is one fenced code block and nothing else.
     let mut only_code = false;
-    // Where the `<`s are: one pass for the body, not one a line.
-    let mut tags = memchr::memchr_iter(b'<', body.as_bytes()).peekable();
     for (at, line) in lines(body) {
         let indent = indent_of(line);
-        let first = line.as_bytes().get(indent).copied();
         match raw {
-            Some(Raw::Fence(c, n, opened_at)) => {
+            Some(Raw::Fence { fence, own }) => {
                 // Indented, the fence may be in a list item, which a line
                 // indented less would end, and the fence with it.
-                if opened_at > 0 && !is_blank(line) && indent < opened_at {
+                if fence.indent > 0 && !is_blank(line) && indent < fence.indent {
                     return Err(Unsure);
                 }
-                if first == Some(c)
-                    && fence_opener(line).is_some_and(|(d, m)| {
-                        c == d && m >= n && line[indent + m..].trim().is_empty()
-                    })
-                {
+                if fence.closed_by(line, indent) {
                     raw = None;
+                    if own {
+                        ended = Some(at + line.len());
+                    }
                 }
                 continue;
             }
-            Some(Raw::Html(end)) => {
-                if line.contains(end) {
+            Some(Raw::Html(marker)) => {
+                if line.contains(marker) {
                     raw = None;
                 }
                 continue;
@@ -185,6 +200,7 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
             continue;
         }
         let indented = indent >= 4 || line.starts_with('\t');
+        let after_blank = ended.is_some() || start.is_none();
         if let Some(close) = ended.take()
             && !indented
             && let Some(from) = start.take()
@@ -192,41 +208,56 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
         {
             blocks.push(from..close);
         }
-        let starts_block = start.is_none();
-        start.get_or_insert(at);
-        only_code = false;
-        if matches!(first, Some(b'`' | b'~')) {
-            if let Some((c, n)) = fence_opener(line) {
-                if tag_in_block {
-                    return Err(Unsure);
-                }
-                raw = Some(Raw::Fence(c, n, indent));
-                only_code = starts_block;
-                continue;
-            }
-            // Indented four or more, it may still open a fence in a list
-            // item, whose content is indented.
-            if indented && fence_opener(line.trim_start()).is_some() {
+        if let Some((c, n)) = fence_opener(line) {
+            if tag_in_block {
                 return Err(Unsure);
             }
-        } else if first.is_some_and(|b| matches!(b, b'-' | b'*' | b'+' | b'>' | b'0'..=b'9'))
-            && fence_opener(after_markers(line)).is_some()
-        {
+            // A fence interrupts whatever came before it.
+            if let Some(from) = start.take()
+                && !only_code
+            {
+                blocks.push(from..at);
+            }
+            start = Some(at);
+            only_code = true;
+            let fence = Fence { c, n, indent };
+            raw = Some(Raw::Fence { fence, own: true });
+            continue;
+        }
+        start.get_or_insert(at);
+        only_code = false;
+        let content = after_markers(line);
+        if indented && let Some((c, n)) = fence_opener(line.trim_start_matches(' ')) {
+            // Indented four or more after a blank line, it is indented code
+            // or a fence in a list item: code either way, as long as no
+            // line is indented less. After text, it is text.
+            if !after_blank || tag_in_block || line.starts_with('\t') {
+                return Err(Unsure);
+            }
+            let fence = Fence { c, n, indent };
+            raw = Some(Raw::Fence { fence, own: false });
+            continue;
+        }
+        if !indented && first_is_list_marker(line) && fence_opener(content).is_some() {
             // A fence that starts a list item runs across blank lines
-            // inside it.
+            // inside it. (In a block quote, a blank line ends both.)
             return Err(Unsure);
         }
-        while tags.next_if(|&tag| tag < at).is_some() {}
-        if tags.peek().is_some_and(|&tag| tag < at + line.len()) {
-            match unclosed_html(line) {
-                // At the start of a line, it opens an HTML block of the
-                // body, unless an HTML block of another kind is already open.
-                Some((0, end)) if !tag_in_block => raw = Some(Raw::Html(end)),
-                // Indented or after a container's marker, it may be in a
-                // list item, which ends before the block does; or it is
-                // inline HTML that runs over lines of text.
-                Some(_) => return Err(Unsure),
-                None => {}
+        if content.starts_with('<') {
+            let opens_at = line.len() - content.len();
+            match html_end(content) {
+                Some(marker) if !content.contains(marker) => {
+                    // At the start of a line, it opens an HTML block of
+                    // the body, unless an HTML block of another kind is
+                    // already open. Indented or after a container's
+                    // marker, it may be in a list item, which ends before
+                    // the block does.
+                    if opens_at > 0 || tag_in_block {
+                        return Err(Unsure);
+                    }
+                    raw = Some(Raw::Html(marker));
+                }
+                _ => {}
             }
             tag_in_block = true;
         }
@@ -237,6 +268,12 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
         blocks.push(from..ended.unwrap_or(body.len()));
     }
     Ok(blocks)
+}
+
+/// Whether `line` starts with a list item's bullet or number.
+fn first_is_list_marker(line: &str) -> bool {
+    let trimmed = line.trim_start_matches(' ');
+    matches!(trimmed.as_bytes().first(), Some(b'-' | b'*' | b'+' | b'0'..=b'9'))
 }
 
 /// `line` past its container markers: block quote `>`s, list bullets and
@@ -300,15 +337,6 @@ fn fence_opener(line: &str) -> Option<(u8, usize)> {
     let n = trimmed.bytes().take_while(|&b| b == c).count();
     let info_ok = c == b'~' || !trimmed[n..].contains('`');
     (n >= 3 && info_ok).then_some((c, n))
-}
-
-/// The first HTML opener of CommonMark's kinds 1 to 5 in `line` whose end
-/// is not on the line: its offset in the line, and its end marker.
-fn unclosed_html(line: &str) -> Option<(usize, &'static str)> {
-    memchr::memchr_iter(b'<', line.as_bytes()).find_map(|at| {
-        let end = html_end(&line[at..])?;
-        (!line[at..].contains(end)).then_some((at, end))
-    })
 }
 
 /// The end marker of the HTML block `text` opens, when it opens one of
