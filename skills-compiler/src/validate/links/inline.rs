@@ -39,21 +39,30 @@ pub(super) fn targets(block: &str) -> Result<Vec<Target>, Unsure> {
 
 fn is_plain(block: &str) -> bool {
     let bytes = block.as_bytes();
-    let may_define = memchr::memmem::find(bytes, b"]:").is_some();
-    memchr::memchr(b'\\', bytes).is_none()
-        && memchr::memchr_iter(b'&', bytes).all(|at| !starts_entity(&bytes[at + 1..]))
-        && memchr::memchr_iter(b'<', bytes).all(|at| is_opaque_tag(&bytes[at + 1..]))
-        && lines(block).all(|(_, line)| is_text_line(line, may_define))
+    let may_define = memchr::memchr_iter(b']', bytes).any(|at| bytes.get(at + 1) == Some(&b':'));
+    memchr::memchr3_iter(b'\\', b'&', b'<', bytes).all(|at| match bytes[at] {
+        b'&' => !starts_entity(&bytes[at + 1..]),
+        b'<' => is_opaque_tag(&bytes[at + 1..]),
+        _ => false,
+    }) && lines(block).all(|(_, line)| is_text_line(line, may_define))
 }
 
 /// Whether `line` holds only text and container markers: it does not start
 /// something a scan of its bytes would misread (an HTML block, a fence,
 /// indented code, a reference definition when `may_define`).
 fn is_text_line(line: &str, may_define: bool) -> bool {
-    let content = after_markers(line);
-    let prefix = &line[..line.len() - content.len()];
-    !(prefix.contains("    ")
-        || content.starts_with([' ', '\t', '<'])
+    let trimmed = line.trim_start_matches(' ');
+    if line.len() - trimmed.len() >= 4 {
+        return false;
+    }
+    let content = match trimmed.as_bytes().first() {
+        Some(b'-' | b'*' | b'+' | b'>' | b'0'..=b'9') => after_markers(line),
+        _ => trimmed,
+    };
+    let prefix = &line.as_bytes()[..line.len() - content.len()];
+    let spaces_in_a_row = prefix.split(|&b| b != b' ').map(<[u8]>::len).max();
+    !(spaces_in_a_row >= Some(4)
+        || content.starts_with(['\t', '<'])
         || content.starts_with("```")
         || content.starts_with("~~~")
         || (may_define && content.starts_with('[')))
@@ -173,18 +182,27 @@ fn links(block: &str, code: &[Range<usize>], found: &mut Vec<Target>) -> Result<
         match bytes.get(at + 1) {
             Some(b'[') => return Err(Unsure),
             Some(b'(') => {
-                if let Some((end, dest)) = destination(block, at + 1)? {
+                if let Some(link) = destination(block, at + 1)? {
                     let start = if open > 0 && bytes[open - 1] == b'!' {
                         open - 1
                     } else {
                         open
                     };
+                    let dest = &block[link.dest.clone()];
+                    // Where a parse says the destination is: its last
+                    // occurrence in the link, which is where it is
+                    // written unless the title holds it too.
+                    let span = if link.titled {
+                        locate(block, start..link.end, dest)
+                    } else {
+                        link.dest.clone()
+                    };
                     found.push(Target {
-                        span: locate(block, start..end, dest),
+                        span,
                         text: dest.to_owned(),
                         kind: TargetKind::Link,
                     });
-                    from = end;
+                    from = link.end;
                 }
             }
             _ => {}
@@ -193,10 +211,19 @@ fn links(block: &str, code: &[Range<usize>], found: &mut Vec<Target>) -> Result<
     Ok(())
 }
 
-/// The inline destination that starts with the `(` at `paren`: where the
-/// link ends (past its `)`) and the destination, or `None` when this is
-/// not a link (markdown then reads the brackets as text).
-fn destination(block: &str, paren: usize) -> Result<Option<(usize, &str)>, Unsure> {
+/// An inline link's destination and end.
+struct InlineLink {
+    /// The destination, within the block.
+    dest: Range<usize>,
+    /// Past the link's `)`.
+    end: usize,
+    /// Whether the link has a title.
+    titled: bool,
+}
+
+/// The inline destination that starts with the `(` at `paren`, or `None`
+/// when this is not a link (markdown then reads the brackets as text).
+fn destination(block: &str, paren: usize) -> Result<Option<InlineLink>, Unsure> {
     let bytes = block.as_bytes();
     let mut at = separator(bytes, paren + 1)?;
     let start = at;
@@ -210,21 +237,28 @@ fn destination(block: &str, paren: usize) -> Result<Option<(usize, &str)>, Unsur
     if at == start {
         return Err(Unsure);
     }
-    let dest = &block[start..at];
+    let dest = start..at;
     at = separator(bytes, at)?;
+    let mut titled = false;
     if let Some(&quote @ (b'"' | b'\'')) = bytes.get(at) {
         let Some(len) = memchr::memchr(quote, &bytes[at + 1..]) else {
             return Ok(None);
         };
+        let title = &bytes[at + 1..at + 1 + len];
         // A backtick would start a code span for this scanner, and not
         // inside a title for markdown.
-        if bytes[at + 1..at + 1 + len].contains(&b'\n') || bytes[at + 1..at + 1 + len].contains(&b'`') {
+        if title.contains(&b'\n') || title.contains(&b'`') {
             return Err(Unsure);
         }
         at = separator(bytes, at + 1 + len + 1)?;
+        titled = true;
     }
     match bytes.get(at) {
-        Some(b')') => Ok(Some((at + 1, dest))),
+        Some(b')') => Ok(Some(InlineLink {
+            dest,
+            end: at + 1,
+            titled,
+        })),
         Some(b'(') => Err(Unsure),
         _ => Ok(None),
     }

@@ -75,31 +75,40 @@ pub(crate) fn targets(body: &str) -> Vec<Target> {
     found
 }
 
-/// Where a target may start: each `]` followed by `(` to a non-URL or by
-/// `:`, and each backtick before a layout folder. One vectorised pass over
-/// the only two bytes that can start a target; true whenever in doubt.
+/// Where a target may start, in body order: each `]` followed by `(` to a
+/// non-URL or by `:`, and each backtick before a layout folder. True
+/// whenever in doubt: [`targets`] decides.
 fn candidates(body: &str) -> Vec<usize> {
-    memchr::memchr2_iter(b']', b'`', body.as_bytes())
-        .filter(|&at| is_candidate(body, at))
-        .collect()
+    let bytes = body.as_bytes();
+    let links = memchr::memchr_iter(b']', bytes).filter(|&at| is_link_candidate(body, at));
+    let mut found: Vec<usize> = links.collect();
+    // Backticks are common (every fence, every code span) and layout
+    // folders rare: the folders are looked for, and the backtick behind.
+    let before = found.len();
+    for finder in layout_finders() {
+        found.extend(
+            finder
+                .find_iter(bytes)
+                .filter_map(|at| code_span_opening(body, at)),
+        );
+    }
+    if found.len() > before {
+        found.sort_unstable();
+        found.dedup();
+    }
+    found
 }
 
-/// Whether the `]` or backtick at `at` may start a target. Most do not,
-/// and the byte after them says so.
-fn is_candidate(body: &str, at: usize) -> bool {
-    let bytes = body.as_bytes();
-    let next = bytes.get(at + 1).copied();
-    if bytes[at] == b'`' {
-        // The first byte of a layout path, of `./`, or white space (which
-        // `code_path` trims, Unicode's too).
-        if !next.is_some_and(|b| matches!(b, b's' | b'r' | b'a' | b'.') || b.is_ascii_whitespace() || !b.is_ascii()) {
-            return false;
-        }
-        let rest = body[at + 1..].trim_start();
-        let rest = rest.strip_prefix("./").unwrap_or(rest);
-        return LAYOUT_FOLDERS.iter().any(|folder| rest.starts_with(folder));
-    }
-    match next {
+/// One searcher for each layout folder, built once.
+fn layout_finders() -> &'static [memchr::memmem::Finder<'static>; 3] {
+    static FINDERS: std::sync::OnceLock<[memchr::memmem::Finder<'static>; 3]> =
+        std::sync::OnceLock::new();
+    FINDERS.get_or_init(|| LAYOUT_FOLDERS.map(memchr::memmem::Finder::new))
+}
+
+/// Whether the `]` at `at` may end a link's text or a definition's label.
+fn is_link_candidate(body: &str, at: usize) -> bool {
+    match body.as_bytes().get(at + 1) {
         Some(b':') => true,
         Some(b'(') => {
             let target = body[at + 2..].trim_start_matches(['<', ' ']);
@@ -109,6 +118,15 @@ fn is_candidate(body: &str, at: usize) -> bool {
         }
         _ => false,
     }
+}
+
+/// The backtick that opens a code span whose text starts with the layout
+/// folder at `folder` (after white space and a `./`), if there is one.
+fn code_span_opening(body: &str, folder: usize) -> Option<usize> {
+    let before = &body[..folder];
+    let before = before.strip_suffix("./").unwrap_or(before);
+    let before = before.trim_end();
+    before.ends_with('`').then(|| before.len() - 1)
 }
 
 /// The line scan could not be sure where a block ends: parse the body
@@ -226,7 +244,12 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
         }
         start.get_or_insert(at);
         only_code = false;
-        let content = after_markers(line);
+        let list_item = !indented && first_is_list_marker(line);
+        let content = if list_item || line.as_bytes().get(indent) == Some(&b'>') {
+            after_markers(line)
+        } else {
+            &line[indent..]
+        };
         if indented && let Some((c, n)) = fence_opener(line.trim_start_matches(' ')) {
             // Indented four or more after a blank line, it is indented code
             // or a fence in a list item: code either way, as long as no
@@ -238,7 +261,7 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
             raw = Some(Raw::Fence { fence, own: false });
             continue;
         }
-        if !indented && first_is_list_marker(line) && fence_opener(content).is_some() {
+        if list_item && fence_opener(content).is_some() {
             // A fence that starts a list item runs across blank lines
             // inside it. (In a block quote, a blank line ends both.)
             return Err(Unsure);
