@@ -6,10 +6,11 @@
 //! finds the candidates (a `]` before `(` or `:`, a backtick before a layout
 //! folder), a line scan splits the body into blocks that parse alone as they
 //! parse in the body, and pulldown-cmark parses only the blocks that hold a
-//! candidate. Where the line scan cannot be sure of a block's end (an HTML
-//! block inside a list, a comment that is still open at the end of a line
-//! of text), the body is parsed whole. Tests hold the two to one parse of
-//! the whole body, on the corpus and on generated markdown.
+//! candidate, most of them without pulldown-cmark ([`super::inline`]).
+//! Where the line scan can no longer be sure of a block's end (an HTML
+//! block inside a list, a fence that starts a list item), the rest of the
+//! body is parsed as one. Tests hold all of it to one parse of the whole
+//! body, on the corpus and on generated markdown.
 
 use std::ops::Range;
 
@@ -48,12 +49,10 @@ pub(crate) fn targets(body: &str) -> Vec<Target> {
     if candidates.is_empty() {
         return Vec::new();
     }
-    let Ok(blocks) = blocks(body) else {
-        return parsed_targets(body, 0..body.len());
-    };
+    let Blocks { alone, rest } = blocks(body);
     let mut found = Vec::new();
     let mut next = candidates.iter().peekable();
-    for block in blocks {
+    for block in alone {
         let mut holds = false;
         while let Some(&&at) = next.peek() {
             if at >= block.end {
@@ -65,6 +64,15 @@ pub(crate) fn targets(body: &str) -> Vec<Target> {
         if holds {
             found.extend(parsed_targets(body, block));
         }
+    }
+    if let Some(rest) = rest
+        && next.any(|&at| at >= rest)
+    {
+        let shift = |t: Target| Target {
+            span: t.span.start + rest..t.span.end + rest,
+            ..t
+        };
+        found.extend(whole_targets(&body[rest..]).into_iter().map(shift));
     }
     // Each block saw its own definitions: a label's later ones are ignored.
     let mut labels = std::collections::HashSet::new();
@@ -129,10 +137,16 @@ fn code_span_opening(body: &str, folder: usize) -> Option<usize> {
     before.ends_with('`').then(|| before.len() - 1)
 }
 
-/// The line scan could not be sure where a block ends: parse the body
-/// whole.
-#[derive(Debug)]
-struct Unsure;
+/// A body split for parsing.
+#[derive(Debug, Default)]
+struct Blocks {
+    /// Blocks that parse alone as they parse in the body, in body order.
+    alone: Vec<Range<usize>>,
+    /// Where the line scan could no longer be sure where a block ends (an
+    /// HTML block inside a list, a fence in a list item): from this block
+    /// on, the body is parsed as one.
+    rest: Option<usize>,
+}
 
 /// What runs across blank lines once opened, so that a blank line inside
 /// it does not end the block.
@@ -170,7 +184,7 @@ impl Fence {
 /// and an HTML block of the kinds that run across blank lines (`<!--` to
 /// `-->`, `<pre>` to `</pre>`, ...) is part of one block whatever it holds.
 /// A fenced block holds no target, and is left out.
-fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
+fn blocks(body: &str) -> Blocks {
     let mut blocks = Vec::new();
     let mut start: Option<usize> = None;
     // Where the current block ended, at a blank line or a closing fence: a
@@ -185,6 +199,11 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
     let mut tag_in_block = false;
     // Whether the block is one fenced code block and nothing else.
     let mut only_code = false;
+    // Where a parse may start again when the scan is unsure: a line at
+    // the left margin after a blank line is in no container. (A block
+    // that starts after a fence or indented may be in a list item.)
+    let mut restart = 0;
+    let mut blank_before = true;
     for (at, line) in lines(body) {
         let indent = indent_of(line);
         match raw {
@@ -192,7 +211,7 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
                 // Indented, the fence may be in a list item, which a line
                 // indented less would end, and the fence with it.
                 if fence.indent > 0 && !is_blank(line) && indent < fence.indent {
-                    return Err(Unsure);
+                    return unsure(blocks, restart);
                 }
                 if fence.closed_by(line, indent) {
                     raw = None;
@@ -215,8 +234,13 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
                 ended = Some(at);
             }
             tag_in_block = false;
+            blank_before = true;
             continue;
         }
+        if blank_before && indent == 0 && !line.starts_with('\t') {
+            restart = at;
+        }
+        blank_before = false;
         let indented = indent >= 4 || line.starts_with('\t');
         let after_blank = ended.is_some() || start.is_none();
         if let Some(close) = ended.take()
@@ -228,7 +252,7 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
         }
         if let Some((c, n)) = fence_opener(line) {
             if tag_in_block {
-                return Err(Unsure);
+                return unsure(blocks, restart);
             }
             // A fence interrupts whatever came before it.
             if let Some(from) = start.take()
@@ -255,7 +279,7 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
             // or a fence in a list item: code either way, as long as no
             // line is indented less. After text, it is text.
             if !after_blank || tag_in_block || line.starts_with('\t') {
-                return Err(Unsure);
+                return unsure(blocks, restart);
             }
             let fence = Fence { c, n, indent };
             raw = Some(Raw::Fence { fence, own: false });
@@ -264,7 +288,7 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
         if list_item && fence_opener(content).is_some() {
             // A fence that starts a list item runs across blank lines
             // inside it. (In a block quote, a blank line ends both.)
-            return Err(Unsure);
+            return unsure(blocks, restart);
         }
         if content.starts_with('<') {
             let opens_at = line.len() - content.len();
@@ -276,7 +300,7 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
                     // marker, it may be in a list item, which ends before
                     // the block does.
                     if opens_at > 0 || tag_in_block {
-                        return Err(Unsure);
+                        return unsure(blocks, restart);
                     }
                     raw = Some(Raw::Html(marker));
                 }
@@ -290,7 +314,19 @@ fn blocks(body: &str) -> Result<Vec<Range<usize>>, Unsure> {
     {
         blocks.push(from..ended.unwrap_or(body.len()));
     }
-    Ok(blocks)
+    Blocks {
+        alone: blocks,
+        rest: None,
+    }
+}
+
+/// The blocks found before `from`, and the rest of the body from there.
+fn unsure(mut alone: Vec<Range<usize>>, from: usize) -> Blocks {
+    alone.retain(|block| block.end <= from);
+    Blocks {
+        alone,
+        rest: Some(from),
+    }
 }
 
 /// Whether `line` starts with a list item's bullet or number.
@@ -534,7 +570,7 @@ mod tests {
                         "{}",
                         path.display()
                     );
-                    for block in blocks(&text).unwrap_or_default() {
+                    for block in blocks(&text).alone {
                         let block = &text[block];
                         if let Ok(found) = inline::targets(block) {
                             assert_eq!(found, whole(block), "{}: {block}", path.display());
