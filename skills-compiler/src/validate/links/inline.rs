@@ -31,7 +31,10 @@ pub(super) fn targets(block: &str) -> Result<Vec<Target>, Unsure> {
         return Err(Unsure);
     }
     let code = code_spans(block)?;
-    let mut found: Vec<Target> = code.iter().filter_map(|span| code_target(block, span)).collect();
+    let mut found: Vec<Target> = code
+        .iter()
+        .filter_map(|span| code_target(block, span))
+        .collect();
     links(block, &code, &mut found)?;
     found.sort_by_key(|target| target.span.start);
     Ok(found)
@@ -93,9 +96,12 @@ fn is_opaque_tag(rest: &[u8]) -> bool {
         return false;
     };
     rest[close] == b'>'
-        && !rest[..close]
-            .iter()
-            .any(|b| matches!(b, b'<' | b'[' | b']' | b'(' | b')' | b'`' | b'"' | b'\'' | b'\r'))
+        && !rest[..close].iter().any(|b| {
+            matches!(
+                b,
+                b'<' | b'[' | b']' | b'(' | b')' | b'`' | b'"' | b'\'' | b'\r'
+            )
+        })
 }
 
 /// The code spans of `block`, backticks included: a string of backticks
@@ -138,7 +144,10 @@ fn code_spans(block: &str) -> Result<Vec<Range<usize>>, Unsure> {
 
 /// The layout path the code span at `span` names, if any.
 fn code_target(block: &str, span: &Range<usize>) -> Option<Target> {
-    let ticks = block[span.clone()].bytes().take_while(|&b| b == b'`').count();
+    let ticks = block[span.clone()]
+        .bytes()
+        .take_while(|&b| b == b'`')
+        .count();
     let content = &block[span.start + ticks..span.end - ticks];
     let path = code_path(content)?;
     let start = span.start + block[span.clone()].find(path)?;
@@ -293,7 +302,12 @@ mod tests {
         let texts: Vec<&str> = found.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(
             texts,
-            ["references/guide.md", "assets/a.png", "scripts/fill.py", "https://x.dev"]
+            [
+                "references/guide.md",
+                "assets/a.png",
+                "scripts/fill.py",
+                "https://x.dev"
+            ]
         );
     }
 
@@ -328,14 +342,72 @@ mod tests {
     /// titles, container markers, line breaks, spaces, Unicode and control
     /// characters that may break them.
     const PIECES: &[&str] = &[
-        "[a](a.md)", "[`c`](c.md)", "![i](i.png 'x')", "[u](https://x.dev)", "[e]( e.md )",
-        "[f](f.md\"q\")", "[g](g.md \"t\" )", "[h](h.md \"t)", "`scripts/x.py`",
-        "`` scripts/y.sh ``", "` ./references/r.md`", "[", "]", "(", ")", "![", "](", "`",
-        "``", "```", " ", "  ", "\n", "\r\n", "- ", "> ", "# ", "1. ", "*", "_", "\"", "'",
-        " \"t\"", " 't'", "]:", "a.md", "b c.md", "scripts/x.py", "assets/", "#frag", "é",
-        "\u{a0}", "\u{3000}", "\x01", "\x0b", "word", "!", "%20", "?q=1", "<", "\\", "&",
-        "<x>", "<a href=\"[\">", "<!-- [a](a.md) -->", "<!-- a > ", " -->", "a < b", ">",
-        "<https://x.dev>", "<b.md>", "&amp;", "&x", "&#35;", "<?", "?>",
+        "[a](a.md)",
+        "[`c`](c.md)",
+        "![i](i.png 'x')",
+        "[u](https://x.dev)",
+        "[e]( e.md )",
+        "[f](f.md\"q\")",
+        "[g](g.md \"t\" )",
+        "[h](h.md \"t)",
+        "`scripts/x.py`",
+        "`` scripts/y.sh ``",
+        "` ./references/r.md`",
+        "[",
+        "]",
+        "(",
+        ")",
+        "![",
+        "](",
+        "`",
+        "``",
+        "```",
+        " ",
+        "  ",
+        "\n",
+        "\r\n",
+        "- ",
+        "> ",
+        "# ",
+        "1. ",
+        "*",
+        "_",
+        "\"",
+        "'",
+        " \"t\"",
+        " 't'",
+        "]:",
+        "a.md",
+        "b c.md",
+        "scripts/x.py",
+        "assets/",
+        "#frag",
+        "é",
+        "\u{a0}",
+        "\u{3000}",
+        "\x01",
+        "\x0b",
+        "word",
+        "!",
+        "%20",
+        "?q=1",
+        "<",
+        "\\",
+        "&",
+        "<x>",
+        "<a href=\"[\">",
+        "<!-- [a](a.md) -->",
+        "<!-- a > ",
+        " -->",
+        "a < b",
+        ">",
+        "<https://x.dev>",
+        "<b.md>",
+        "&amp;",
+        "&x",
+        "&#35;",
+        "<?",
+        "?>",
     ];
 
     proptest::proptest! {

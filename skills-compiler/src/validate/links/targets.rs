@@ -49,7 +49,8 @@ pub(crate) fn targets(body: &str) -> Vec<Target> {
     if candidates.is_empty() {
         return Vec::new();
     }
-    let Blocks { alone, rest } = blocks(body);
+    let last = candidates[candidates.len() - 1];
+    let Blocks { alone, rest } = blocks(body, last);
     let mut found = Vec::new();
     let mut next = candidates.iter().peekable();
     for block in alone {
@@ -183,8 +184,9 @@ impl Fence {
 /// same character at least as long, or by the end) is a block of its own
 /// and an HTML block of the kinds that run across blank lines (`<!--` to
 /// `-->`, `<pre>` to `</pre>`, ...) is part of one block whatever it holds.
-/// A fenced block holds no target, and is left out.
-fn blocks(body: &str) -> Blocks {
+/// A fenced block holds no target, and is left out. The scan stops after
+/// the block that holds `last`, the last candidate.
+fn blocks(body: &str, last: usize) -> Blocks {
     let mut blocks = Vec::new();
     let mut start: Option<usize> = None;
     // Where the current block ended, at a blank line or a closing fence: a
@@ -250,6 +252,9 @@ fn blocks(body: &str) -> Blocks {
         {
             blocks.push(from..close);
         }
+        if start.is_none() && at > last {
+            return done(blocks);
+        }
         if let Some((c, n)) = fence_opener(line) {
             if tag_in_block {
                 return unsure(blocks, restart);
@@ -259,6 +264,9 @@ fn blocks(body: &str) -> Blocks {
                 && !only_code
             {
                 blocks.push(from..at);
+            }
+            if at > last {
+                return done(blocks);
             }
             start = Some(at);
             only_code = true;
@@ -314,10 +322,13 @@ fn blocks(body: &str) -> Blocks {
     {
         blocks.push(from..ended.unwrap_or(body.len()));
     }
-    Blocks {
-        alone: blocks,
-        rest: None,
-    }
+    done(blocks)
+}
+
+/// Every block found: past the block of the last candidate, nothing more
+/// is looked at.
+fn done(alone: Vec<Range<usize>>) -> Blocks {
+    Blocks { alone, rest: None }
 }
 
 /// The blocks found before `from`, and the rest of the body from there.
@@ -332,7 +343,10 @@ fn unsure(mut alone: Vec<Range<usize>>, from: usize) -> Blocks {
 /// Whether `line` starts with a list item's bullet or number.
 fn first_is_list_marker(line: &str) -> bool {
     let trimmed = line.trim_start_matches(' ');
-    matches!(trimmed.as_bytes().first(), Some(b'-' | b'*' | b'+' | b'0'..=b'9'))
+    matches!(
+        trimmed.as_bytes().first(),
+        Some(b'-' | b'*' | b'+' | b'0'..=b'9')
+    )
 }
 
 /// `line` past its container markers: block quote `>`s, list bullets and
@@ -392,7 +406,10 @@ fn fence_opener(line: &str) -> Option<(u8, usize)> {
     if line.len() - trimmed.len() >= 4 {
         return None;
     }
-    let c = *trimmed.as_bytes().first().filter(|b| matches!(b, b'`' | b'~'))?;
+    let c = *trimmed
+        .as_bytes()
+        .first()
+        .filter(|b| matches!(b, b'`' | b'~'))?;
     let n = trimmed.bytes().take_while(|&b| b == c).count();
     let info_ok = c == b'~' || !trimmed[n..].contains('`');
     (n >= 3 && info_ok).then_some((c, n))
@@ -570,7 +587,7 @@ mod tests {
                         "{}",
                         path.display()
                     );
-                    for block in blocks(&text).alone {
+                    for block in blocks(&text, text.len()).alone {
                         let block = &text[block];
                         if let Ok(found) = inline::targets(block) {
                             assert_eq!(found, whole(block), "{}: {block}", path.display());
