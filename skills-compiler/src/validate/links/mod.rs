@@ -113,18 +113,19 @@ pub(crate) fn resolve(target: &str, dir: Option<&str>) -> Resolved {
             None => Resolved::NotRelative,
         };
     }
-    let mut parts: Vec<String> = dir.into_iter().map(str::to_owned).collect();
+    // Borrowed where nothing is percent-encoded: most targets.
+    let mut parts: Vec<std::borrow::Cow<'_, str>> = dir.into_iter().map(Into::into).collect();
     // Each component is decoded on its own: `%2e%2e` is `..`, as URL
     // parsers read it, but an encoded separator is part of a name.
     // An empty component is a segment, as URLs read it (`a//..` is `a/`),
     // and no file has an empty name; only a trailing one is dropped (`dir/`).
-    let raws: Vec<&str> = path.split('/').collect();
-    for (i, raw) in raws.iter().enumerate() {
+    let last = path.matches('/').count();
+    for (i, raw) in path.split('/').enumerate() {
         let Ok(part) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
             return Resolved::Undecodable;
         };
         match part.as_ref() {
-            "" if i + 1 < raws.len() && i > 0 => parts.push(String::new()),
+            "" if i < last && i > 0 => parts.push("".into()),
             "" | "." => {}
             ".." => {
                 if parts.pop().is_none() {
@@ -133,7 +134,7 @@ pub(crate) fn resolve(target: &str, dir: Option<&str>) -> Resolved {
             }
             // No file name holds a separator or NUL.
             part if part.contains(['/', '\\', '\0']) => return Resolved::Undecodable,
-            part => parts.push(part.to_owned()),
+            _ => parts.push(part),
         }
     }
     match (dir, parts.split_first()) {

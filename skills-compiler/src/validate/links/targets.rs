@@ -87,32 +87,25 @@ pub(crate) fn targets(body: &str) -> Vec<Target> {
 /// Where a target may start, in body order: each `]` followed by `(` to a
 /// non-URL or by `:`, and each backtick before a layout folder. True
 /// whenever in doubt: [`targets`] decides.
+///
+/// One vectorised pass over `]` and `/`: backticks are everywhere (every
+/// fence, every code span), the `/` of a layout folder much rarer, so the
+/// folder is found from its `/` and the backtick looked for behind it.
 fn candidates(body: &str) -> Vec<usize> {
     let bytes = body.as_bytes();
-    let links = memchr::memchr_iter(b']', bytes).filter(|&at| is_link_candidate(body, at));
-    let mut found: Vec<usize> = links.collect();
-    // Backticks are common (every fence, every code span) and layout
-    // folders rare: the folders are looked for, and the backtick behind.
-    let before = found.len();
-    for finder in layout_finders() {
-        found.extend(
-            finder
-                .find_iter(bytes)
-                .filter_map(|at| code_span_opening(body, at)),
-        );
-    }
-    if found.len() > before {
-        found.sort_unstable();
-        found.dedup();
-    }
+    let mut found: Vec<usize> = memchr::memchr2_iter(b']', b'/', bytes)
+        .filter_map(|at| {
+            if bytes[at] == b']' {
+                is_link_candidate(body, at).then_some(at)
+            } else {
+                code_span_opening(body, at)
+            }
+        })
+        .collect();
+    // The backtick of `` `scripts/a/b` `` is found once; of
+    // `` ` ./scripts/` ``, once; but a span may name two folders.
+    found.dedup();
     found
-}
-
-/// One searcher for each layout folder, built once.
-fn layout_finders() -> &'static [memchr::memmem::Finder<'static>; 3] {
-    static FINDERS: std::sync::OnceLock<[memchr::memmem::Finder<'static>; 3]> =
-        std::sync::OnceLock::new();
-    FINDERS.get_or_init(|| LAYOUT_FOLDERS.map(memchr::memmem::Finder::new))
 }
 
 /// Whether the `]` at `at` may end a link's text or a definition's label.
@@ -130,9 +123,13 @@ fn is_link_candidate(body: &str, at: usize) -> bool {
 }
 
 /// The backtick that opens a code span whose text starts with the layout
-/// folder at `folder` (after white space and a `./`), if there is one.
-fn code_span_opening(body: &str, folder: usize) -> Option<usize> {
-    let before = &body[..folder];
+/// folder whose `/` is at `slash` (after white space and a `./`), if any.
+fn code_span_opening(body: &str, slash: usize) -> Option<usize> {
+    let before = &body[..slash + 1];
+    let folder = LAYOUT_FOLDERS
+        .iter()
+        .find(|folder| before.ends_with(*folder))?;
+    let before = &before[..before.len() - folder.len()];
     let before = before.strip_suffix("./").unwrap_or(before);
     let before = before.trim_end();
     before.ends_with('`').then(|| before.len() - 1)
@@ -207,15 +204,19 @@ fn blocks(body: &str, last: usize) -> Blocks {
     let mut restart = 0;
     let mut blank_before = true;
     for (at, line) in lines(body) {
+        // Most lines are decided by their first byte past the indent.
         let indent = indent_of(line);
+        let rest = &line[indent..];
+        let first = rest.as_bytes().first().copied();
+        let blank = first.is_none_or(|b| b.is_ascii_whitespace() || b == b'\x0b') && is_blank(rest);
         match raw {
             Some(Raw::Fence { fence, own }) => {
                 // Indented, the fence may be in a list item, which a line
                 // indented less would end, and the fence with it.
-                if fence.indent > 0 && !is_blank(line) && indent < fence.indent {
+                if fence.indent > 0 && !blank && indent < fence.indent {
                     return unsure(blocks, restart);
                 }
-                if fence.closed_by(line, indent) {
+                if first == Some(fence.c) && fence.closed_by(line, indent) {
                     raw = None;
                     if own {
                         ended = Some(at + line.len());
@@ -231,7 +232,7 @@ fn blocks(body: &str, last: usize) -> Blocks {
             }
             None => {}
         }
-        if is_blank(line) {
+        if blank {
             if start.is_some() && ended.is_none() {
                 ended = Some(at);
             }
@@ -255,7 +256,8 @@ fn blocks(body: &str, last: usize) -> Blocks {
         if start.is_none() && at > last {
             return done(blocks);
         }
-        if let Some((c, n)) = fence_opener(line) {
+        let fence_like = matches!(first, Some(b'`' | b'~'));
+        if let Some((c, n)) = fence_like.then(|| fence_opener(line)).flatten() {
             if tag_in_block {
                 return unsure(blocks, restart);
             }
@@ -276,13 +278,16 @@ fn blocks(body: &str, last: usize) -> Blocks {
         }
         start.get_or_insert(at);
         only_code = false;
-        let list_item = !indented && first_is_list_marker(line);
-        let content = if list_item || line.as_bytes().get(indent) == Some(&b'>') {
+        let list_item = !indented && matches!(first, Some(b'-' | b'*' | b'+' | b'0'..=b'9'));
+        let content = if list_item || first == Some(b'>') {
             after_markers(line)
         } else {
-            &line[indent..]
+            rest
         };
-        if indented && let Some((c, n)) = fence_opener(line.trim_start_matches(' ')) {
+        if indented
+            && fence_like
+            && let Some((c, n)) = fence_opener(rest)
+        {
             // Indented four or more after a blank line, it is indented code
             // or a fence in a list item: code either way, as long as no
             // line is indented less. After text, it is text.
@@ -338,15 +343,6 @@ fn unsure(mut alone: Vec<Range<usize>>, from: usize) -> Blocks {
         alone,
         rest: Some(from),
     }
-}
-
-/// Whether `line` starts with a list item's bullet or number.
-fn first_is_list_marker(line: &str) -> bool {
-    let trimmed = line.trim_start_matches(' ');
-    matches!(
-        trimmed.as_bytes().first(),
-        Some(b'-' | b'*' | b'+' | b'0'..=b'9')
-    )
 }
 
 /// `line` past its container markers: block quote `>`s, list bullets and
