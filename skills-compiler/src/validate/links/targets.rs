@@ -69,11 +69,7 @@ pub(crate) fn targets(body: &str) -> Vec<Target> {
     if let Some(rest) = rest
         && next.any(|&at| at >= rest)
     {
-        let shift = |t: Target| Target {
-            span: t.span.start + rest..t.span.end + rest,
-            ..t
-        };
-        found.extend(whole_targets(&body[rest..]).into_iter().map(shift));
+        found.extend(shifted(whole_targets(&body[rest..]), rest));
     }
     // Each block saw its own definitions: a label's later ones are ignored.
     let mut labels = std::collections::HashSet::new();
@@ -447,14 +443,21 @@ fn html_end(text: &str) -> Option<&'static str> {
 /// The targets of one block of `body`, with spans in `body`: read by the
 /// scanner when the block is plain, by pulldown-cmark otherwise.
 fn parsed_targets(body: &str, block: Range<usize>) -> Vec<Target> {
-    let offset = block.start;
-    let text = &body[block];
-    let shift = |t: Target| Target {
-        span: t.span.start + offset..t.span.end + offset,
-        ..t
-    };
+    let text = &body[block.clone()];
     let found = inline::targets(text).unwrap_or_else(|_| whole_targets(text));
-    found.into_iter().map(shift).collect()
+    shifted(found, block.start)
+}
+
+/// `found` in a text that starts `by` bytes into the body, with spans in
+/// the body.
+fn shifted(found: Vec<Target>, by: usize) -> Vec<Target> {
+    found
+        .into_iter()
+        .map(|t| Target {
+            span: t.span.start + by..t.span.end + by,
+            ..t
+        })
+        .collect()
 }
 
 /// The targets of `body` as pulldown-cmark reads it.
