@@ -51,9 +51,10 @@ impl Span {
         while !text.is_char_boundary(end) {
             end += 1;
         }
+        let (start_at, end_at) = file.line_cols(start, end);
         Span {
-            start: file.line_col(start),
-            end: file.line_col(end),
+            start: start_at,
+            end: end_at,
             bytes: start..end,
         }
     }
@@ -243,12 +244,14 @@ impl Diagnostic {
         message: String,
         applicability: Applicability,
     ) -> Self {
+        // A fix-it most often replaces what the diagnostic points at.
+        let span = match &self.span {
+            Some(span) if span.bytes == bytes && self.file == source.path() => span.clone(),
+            _ => Span::new(source, bytes),
+        };
         self.fix = Some(FixIt {
             message,
-            edit: Edit::Replace {
-                span: Span::new(source, bytes),
-                replacement,
-            },
+            edit: Edit::Replace { span, replacement },
             applicability,
         });
         self

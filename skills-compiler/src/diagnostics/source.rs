@@ -2,22 +2,51 @@
 //! the `line:column` of a byte offset that every diagnostic needs.
 
 use std::ops::Range;
+use std::sync::Mutex;
 
 /// One file the compiler read, kept so that diagnostics can quote it.
 ///
 /// `path` is relative to the crate (forward slashes, never absolute), so
 /// rendered diagnostics and generated code are the same on every machine.
 ///
-/// Lines near the start are found by scanning: most diagnostics sit in the
-/// first lines (the frontmatter), and most files have none, so an index of
-/// every line of every file cost more than the scans (5% of a check of a
-/// real collection). Past `SCAN_UP_TO` bytes an index is built once, so that
-/// many diagnostics deep in a large file stay linear.
+/// Lines are found by scanning: most diagnostics sit in the first lines
+/// (the frontmatter), and most files have none, so an index of every line
+/// of every file cost more than the scans (5% of a check of a real
+/// collection). Diagnostics of one file mostly come in the order of their
+/// offsets (keys of the frontmatter, link targets of the body), so the last
+/// offset looked up is kept with its line, and the next scan starts there:
+/// a file's diagnostics cost one pass over it, not one each. An offset
+/// before the last one scans from the start up to `SCAN_UP_TO` bytes, and
+/// past that reads an index built once, so that no order is quadratic.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     path: String,
     text: String,
     line_starts: std::sync::OnceLock<Vec<usize>>,
+    last: LastLine,
+}
+
+/// The last offset turned into a line: the offset, its 0-based line and
+/// where that line starts.
+#[derive(Debug, Default)]
+struct LastLine(Mutex<Option<(usize, usize, usize)>>);
+
+impl LastLine {
+    fn get(&self) -> Option<(usize, usize, usize)> {
+        *self.0.lock().ok()?
+    }
+
+    fn set(&self, offset: usize, line: usize, start: usize) {
+        if let Ok(mut last) = self.0.lock() {
+            *last = Some((offset, line, start));
+        }
+    }
+}
+
+impl Clone for LastLine {
+    fn clone(&self) -> Self {
+        LastLine(Mutex::new(self.get()))
+    }
 }
 
 /// Offsets up to here are turned into lines by scanning (small in unit tests,
@@ -37,18 +66,32 @@ impl SourceFile {
             path: path.into(),
             text: text.into(),
             line_starts: std::sync::OnceLock::new(),
+            last: LastLine::default(),
         }
     }
 
     /// The 0-based line of `offset` (a char boundary) and the byte where it starts.
     fn line_at(&self, offset: usize) -> (usize, usize) {
-        if offset <= SCAN_UP_TO {
-            let before = &self.text[..offset];
-            return (count_newlines(before), line_start(before));
-        }
-        let starts = self.line_starts();
-        let line = starts.partition_point(|&start| start <= offset) - 1;
-        (line, starts[line])
+        let (line, start) = match self.last.get() {
+            Some((last, line, start)) if last <= offset => {
+                let between = &self.text[last..offset];
+                match between.rfind('\n') {
+                    None => (line, start),
+                    Some(at) => (line + count_newlines(between), last + at + 1),
+                }
+            }
+            _ if offset <= SCAN_UP_TO => {
+                let before = &self.text[..offset];
+                (count_newlines(before), line_start(before))
+            }
+            _ => {
+                let starts = self.line_starts();
+                let line = starts.partition_point(|&start| start <= offset) - 1;
+                (line, starts[line])
+            }
+        };
+        self.last.set(offset, line, start);
+        (line, start)
     }
 
     /// Where the 0-based `line` starts; past the last line, where the last starts.
@@ -91,6 +134,25 @@ impl SourceFile {
             line: to_u32(line + 1),
             column: to_u32(self.text[start..offset].chars().count() + 1),
         }
+    }
+
+    /// The line and column of both ends of `start..end` (char boundaries,
+    /// `start <= end`): the end is counted on from the start, so a span
+    /// costs one look-up, not two.
+    pub(crate) fn line_cols(&self, start: usize, end: usize) -> (LineCol, LineCol) {
+        let first = self.line_col(start);
+        let between = &self.text[start..end];
+        let last = match between.rfind('\n') {
+            None => LineCol {
+                line: first.line,
+                column: to_u32(first.column as usize + between.chars().count()),
+            },
+            Some(at) => LineCol {
+                line: to_u32(first.line as usize + count_newlines(between)),
+                column: to_u32(between[at + 1..].chars().count() + 1),
+            },
+        };
+        (first, last)
     }
 
     /// The whole lines that `bytes` touches, line breaks included, and the
@@ -214,6 +276,42 @@ mod tests {
         }
 
         proptest! {
+            /// Offsets looked up in any order (the scan starts from the
+            /// last one when it can) get the lines an index gives.
+            #[test]
+            fn lines_in_any_order_of_offsets(
+                text in "[a\n\r é😀]{0,40}",
+                order in proptest::collection::vec(0usize..48, 0..24),
+            ) {
+                let file = SourceFile::new("a.md", text.clone());
+                let starts = starts(&text);
+                for offset in order {
+                    let at = floor_char_boundary(&text, offset.min(text.len()));
+                    let line = line_of(&starts, at);
+                    let column = text[starts[line]..at].chars().count() + 1;
+                    prop_assert_eq!(
+                        file.line_col(offset),
+                        LineCol { line: to_u32(line + 1), column: to_u32(column) }
+                    );
+                }
+            }
+
+            /// A span's two ends counted in one pass are where each alone is.
+            #[test]
+            fn both_ends_of_a_span_in_one_pass(text in "[a\n\r é😀]{0,40}") {
+                let file = SourceFile::new("a.md", text.clone());
+                let boundaries: Vec<usize> =
+                    (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+                for (i, &start) in boundaries.iter().enumerate() {
+                    for &end in &boundaries[i..] {
+                        prop_assert_eq!(
+                            file.line_cols(start, end),
+                            (file.line_col(start), file.line_col(end))
+                        );
+                    }
+                }
+            }
+
             #[test]
             fn line_col_lines_around_and_line_range(text in "[a\n\r é😀]{0,40}") {
                 let file = SourceFile::new("a.md", text.clone());
