@@ -275,6 +275,17 @@ mod tests {
             starts.partition_point(|&start| start <= offset) - 1
         }
 
+        /// Where `offset` is, read from the index `starts` of `text`.
+        fn expected_line_col(text: &str, starts: &[usize], offset: usize) -> LineCol {
+            let at = floor_char_boundary(text, offset.min(text.len()));
+            let line = line_of(starts, at);
+            let column = text[starts[line]..at].chars().count() + 1;
+            LineCol {
+                line: to_u32(line + 1),
+                column: to_u32(column),
+            }
+        }
+
         proptest! {
             /// Offsets looked up in any order (the scan starts from the
             /// last one when it can) get the lines an index gives.
@@ -286,13 +297,7 @@ mod tests {
                 let file = SourceFile::new("a.md", text.clone());
                 let starts = starts(&text);
                 for offset in order {
-                    let at = floor_char_boundary(&text, offset.min(text.len()));
-                    let line = line_of(&starts, at);
-                    let column = text[starts[line]..at].chars().count() + 1;
-                    prop_assert_eq!(
-                        file.line_col(offset),
-                        LineCol { line: to_u32(line + 1), column: to_u32(column) }
-                    );
+                    prop_assert_eq!(file.line_col(offset), expected_line_col(&text, &starts, offset));
                 }
             }
 
