@@ -51,10 +51,11 @@ impl Span {
         while !text.is_char_boundary(end) {
             end += 1;
         }
-        let (start_at, end_at) = file.line_cols(start, end);
+        // The end after the start: the file's line look-up counts on from
+        // the last offset, so the second costs only the span's own bytes.
         Span {
-            start: start_at,
-            end: end_at,
+            start: file.line_col(start),
+            end: file.line_col(end),
             bytes: start..end,
         }
     }
@@ -244,7 +245,9 @@ impl Diagnostic {
         message: String,
         applicability: Applicability,
     ) -> Self {
-        // A fix-it most often replaces what the diagnostic points at.
+        // A fix-it most often replaces what the diagnostic points at; its
+        // span again would be an offset behind the file's last look-up,
+        // which scans from the start.
         let span = match &self.span {
             Some(span) if span.bytes == bytes && self.file == source.path() => span.clone(),
             _ => Span::new(source, bytes),

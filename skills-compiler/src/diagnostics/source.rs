@@ -136,25 +136,6 @@ impl SourceFile {
         }
     }
 
-    /// The line and column of both ends of `start..end` (char boundaries,
-    /// `start <= end`): the end is counted on from the start, so a span
-    /// costs one look-up, not two.
-    pub(crate) fn line_cols(&self, start: usize, end: usize) -> (LineCol, LineCol) {
-        let first = self.line_col(start);
-        let between = &self.text[start..end];
-        let last = match between.rfind('\n') {
-            None => LineCol {
-                line: first.line,
-                column: to_u32(first.column as usize + between.chars().count()),
-            },
-            Some(at) => LineCol {
-                line: to_u32(first.line as usize + count_newlines(between)),
-                column: to_u32(between[at + 1..].chars().count() + 1),
-            },
-        };
-        (first, last)
-    }
-
     /// The whole lines that `bytes` touches, line breaks included, and the
     /// 1-based number of the first: enough of the file to quote a span.
     pub fn lines_around(&self, bytes: Range<usize>) -> (Range<usize>, usize) {
@@ -298,22 +279,6 @@ mod tests {
                 let starts = starts(&text);
                 for offset in order {
                     prop_assert_eq!(file.line_col(offset), expected_line_col(&text, &starts, offset));
-                }
-            }
-
-            /// A span's two ends counted in one pass are where each alone is.
-            #[test]
-            fn both_ends_of_a_span_in_one_pass(text in "[a\n\r é😀]{0,40}") {
-                let file = SourceFile::new("a.md", text.clone());
-                let boundaries: Vec<usize> =
-                    (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
-                for (i, &start) in boundaries.iter().enumerate() {
-                    for &end in &boundaries[i..] {
-                        prop_assert_eq!(
-                            file.line_cols(start, end),
-                            (file.line_col(start), file.line_col(end))
-                        );
-                    }
                 }
             }
 
