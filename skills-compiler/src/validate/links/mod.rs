@@ -11,6 +11,7 @@
 //!   skill does not have;
 //! - W017 (optional): a file under `references/` that nothing names.
 
+mod headings;
 mod inline;
 mod targets;
 
@@ -25,7 +26,6 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::{Skill, SkillFile, SkipReason};
 use crate::read::discover::SKILL_FILE;
 use crate::read::files::read_listed;
-use crate::read::markdown;
 
 /// Where the skill sits, for links that leave its directory.
 pub(crate) struct Place<'a> {
@@ -184,8 +184,8 @@ pub(crate) fn slug(title: &str) -> String {
 /// also as `slug-1`, `slug-2`, as GitHub numbers them).
 fn anchors(text: &str) -> Vec<String> {
     let mut anchors: Vec<String> = Vec::new();
-    for section in markdown::sections(text) {
-        let slug = slug(&section.title);
+    for title in headings::titles(text) {
+        let slug = slug(&title);
         let seen = anchors
             .iter()
             .filter(|a| **a == slug || a.strip_prefix(slug.as_str()).is_some_and(is_counter))

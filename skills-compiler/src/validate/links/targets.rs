@@ -133,13 +133,13 @@ fn code_span_opening(body: &str, slash: usize) -> Option<usize> {
 
 /// A body split for parsing.
 #[derive(Debug, Default)]
-struct Blocks {
+pub(super) struct Blocks {
     /// Blocks that parse alone as they parse in the body, in body order.
-    alone: Vec<Range<usize>>,
+    pub alone: Vec<Range<usize>>,
     /// Where the line scan could no longer be sure where a block ends (an
     /// HTML block inside a list, a fence in a list item): from this block
     /// on, the body is parsed as one.
-    rest: Option<usize>,
+    pub rest: Option<usize>,
 }
 
 /// What runs across blank lines once opened, so that a blank line inside
@@ -164,28 +164,33 @@ struct Fence {
 
 impl Fence {
     /// Whether `line` (indented by `indent`) closes this fence: the same
-    /// character, at least as many, nothing after.
+    /// character, at least as many, nothing after; indented less than
+    /// four, or as much as the fence itself (a fence in a list item is
+    /// closed at its own indent, and in indented code the close changes
+    /// nothing).
     fn closed_by(self, line: &str, indent: usize) -> bool {
-        fence_opener(line).is_some_and(|(c, n)| {
-            c == self.c && n >= self.n && line[indent + n..].trim().is_empty()
-        })
+        let rest = &line[indent..];
+        (indent < 4 || indent == self.indent)
+            && fence_opener(rest)
+                .is_some_and(|(c, n)| c == self.c && n >= self.n && rest[n..].trim().is_empty())
     }
 }
 
-/// The blocks of `body` that may hold a target: runs of lines between blank
-/// lines, where a fenced code block (``` or ~~~, closed by a fence of the
-/// same character at least as long, or by the end) is a block of its own
-/// and an HTML block of the kinds that run across blank lines (`<!--` to
+/// The blocks of `body` that may hold a target: runs of lines from a line
+/// at the left margin after a blank line (an indented one may be in a list
+/// item of the block before, and stays with it), where a fenced code block
+/// at the left margin (``` or ~~~, closed by a fence of the same character
+/// at least as long, or by the end) is a block of its own and an HTML block of the kinds that run across blank lines (`<!--` to
 /// `-->`, `<pre>` to `</pre>`, ...) is part of one block whatever it holds.
 /// A fenced block holds no target, and is left out. The scan stops after
 /// the block that holds `last`, the last candidate.
-fn blocks(body: &str, last: usize) -> Blocks {
+pub(super) fn blocks(body: &str, last: usize) -> Blocks {
     let mut blocks = Vec::new();
     let mut start: Option<usize> = None;
-    // Where the current block ended, at a blank line or a closing fence: a
-    // line indented by four or more (a list item's continuation, or more
-    // of an indented code block) carries the block on, so that it is
-    // parsed in its context.
+    // Where the current block ended, at a blank line or a closing fence:
+    // an indented line (a list item's continuation, or more of an indented
+    // code block) carries the block on, so that it is parsed in its
+    // context. Only a line at the left margin starts another block.
     let mut ended: Option<usize> = None;
     let mut raw: Option<Raw> = None;
     // Whether a line of this block starts with `<`: an HTML block of kind
@@ -241,9 +246,9 @@ fn blocks(body: &str, last: usize) -> Blocks {
         }
         blank_before = false;
         let indented = indent >= 4 || line.starts_with('\t');
-        let after_blank = ended.is_some() || start.is_none();
+        let at_margin = indent == 0 && !line.starts_with('\t');
         if let Some(close) = ended.take()
-            && !indented
+            && at_margin
             && let Some(from) = start.take()
             && !only_code
         {
@@ -256,6 +261,13 @@ fn blocks(body: &str, last: usize) -> Blocks {
         if let Some((c, n)) = fence_like.then(|| fence_opener(line)).flatten() {
             if tag_in_block {
                 return unsure(blocks, restart);
+            }
+            if !at_margin && start.is_some() {
+                // Indented, it may be in a list item of the block: it is
+                // parsed with the block.
+                let fence = Fence { c, n, indent };
+                raw = Some(Raw::Fence { fence, own: false });
+                continue;
             }
             // A fence interrupts whatever came before it.
             if let Some(from) = start.take()
@@ -284,10 +296,12 @@ fn blocks(body: &str, last: usize) -> Blocks {
             && fence_like
             && let Some((c, n)) = fence_opener(rest)
         {
-            // Indented four or more after a blank line, it is indented code
-            // or a fence in a list item: code either way, as long as no
-            // line is indented less. After text, it is text.
-            if !after_blank || tag_in_block || line.starts_with('\t') {
+            // Indented four or more, it is indented code, a fence in a
+            // list item, or (after text) more of a paragraph. The block is
+            // parsed whole, which decides; the scan only has to know that
+            // a blank line before the fence's close, or a line indented
+            // less, does not end the block.
+            if tag_in_block || line.starts_with('\t') {
                 return unsure(blocks, restart);
             }
             let fence = Fence { c, n, indent };
@@ -615,6 +629,9 @@ mod tests {
         "~~~~",
         "   ```",
         "     ```",
+        "    ```",
+        "  - nested item",
+        "      ```",
         "```js",
         "``` `x` ```",
         "- ```",
@@ -665,6 +682,21 @@ mod tests {
         ) {
             let body = lines.join("\n");
             proptest::prop_assert_eq!(relevant(targets(&body)), relevant(whole(&body)));
+        }
+    }
+
+    /// A line indented after a blank line, or a fence indented at all, may
+    /// be in a list item: the block before it is parsed with it. (Found by
+    /// the property test below: both links were missed.)
+    #[test]
+    fn indented_lines_and_fences_stay_in_their_list_item() {
+        for body in [
+            "- item [a](a.md)\n\n  continued `scripts/x.py`\n\n    indented [d](d.md)\n",
+            "- item [a](a.md)\n   ```\n   ```\n    indented [d](d.md)",
+        ] {
+            let found = targets(body);
+            assert_eq!(found, whole(body), "{body}");
+            assert!(found.iter().any(|t| t.text == "d.md"), "{body}");
         }
     }
 
