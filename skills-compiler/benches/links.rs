@@ -49,6 +49,13 @@ fn bench(c: &mut Criterion) {
         })
         .collect();
     eprintln!("{} skills", skills.len());
+    if let Some(rounds) = std::env::var("INTERLEAVED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        interleaved(&skills, rounds);
+        return;
+    }
     let mut group = c.benchmark_group(format!("check {} corpus skills", skills.len()));
     group.sample_size(20);
     for check_links in [false, true] {
@@ -71,6 +78,40 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+/// One pass of each configuration in turn, `rounds` times, and the ratio
+/// of the medians: on a busy machine, load that comes and goes falls on
+/// both alike.
+///
+/// ```sh
+/// INTERLEAVED=30 cargo bench -p skills-compiler --bench links
+/// ```
+fn interleaved(skills: &[(PathBuf, PathBuf)], rounds: usize) {
+    let pass = |check_links: bool| {
+        let config = Config {
+            profile: Profile::Lenient,
+            check_links,
+            ..Config::default()
+        };
+        let start = std::time::Instant::now();
+        for (base, skill) in skills {
+            black_box(compile_skill(base, skill, &config));
+        }
+        start.elapsed()
+    };
+    let (mut off, mut on) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        off.push(pass(false));
+        on.push(pass(true));
+    }
+    off.sort();
+    on.sort();
+    let (off, on) = (off[rounds / 2], on[rounds / 2]);
+    eprintln!(
+        "medians of {rounds} interleaved passes: check_links = false {off:.1?}, links checked {on:.1?}, ratio {:.3}",
+        on.as_secs_f64() / off.as_secs_f64()
+    );
 }
 
 criterion_group!(benches, bench);

@@ -119,9 +119,9 @@ pub(crate) fn resolve(target: &str, dir: Option<&str>) -> Resolved {
     // parsers read it, but an encoded separator is part of a name.
     // An empty component is a segment, as URLs read it (`a//..` is `a/`),
     // and no file has an empty name; only a trailing one is dropped (`dir/`).
-    let last = path.matches('/').count();
+    let last = path.bytes().filter(|&b| b == b'/').count();
     for (i, raw) in path.split('/').enumerate() {
-        let Ok(part) = percent_encoding::percent_decode_str(raw).decode_utf8() else {
+        let Some(part) = decode(raw) else {
             return Resolved::Undecodable;
         };
         match part.as_ref() {
@@ -148,20 +148,30 @@ pub(crate) fn resolve(target: &str, dir: Option<&str>) -> Resolved {
     }
 }
 
+/// `raw` percent-decoded, `None` when that is not UTF-8. Most components
+/// have no `%`, and are not looked at twice.
+fn decode(raw: &str) -> Option<std::borrow::Cow<'_, str>> {
+    if !raw.bytes().any(|b| b == b'%') {
+        return Some(raw.into());
+    }
+    percent_encoding::percent_decode_str(raw).decode_utf8().ok()
+}
+
 fn decode_lossy(text: &str) -> String {
     percent_encoding::percent_decode_str(text)
         .decode_utf8_lossy()
         .into_owned()
 }
 
-/// `http:`, `mailto:`, `data:`: a URL scheme as RFC 3986 spells it.
+/// `http:`, `mailto:`, `data:`: a URL scheme as RFC 3986 spells it (a
+/// letter, then letters, digits, `+`, `-` and `.`), then a `:`.
 fn has_scheme(target: &str) -> bool {
-    let Some((scheme, _)) = target.split_once(':') else {
-        return false;
-    };
-    let mut chars = scheme.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    let bytes = target.as_bytes();
+    let scheme = bytes
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic) && bytes.get(scheme) == Some(&b':')
 }
 
 /// The anchor a heading gets on GitHub and in most renderers: lower case,
@@ -216,6 +226,15 @@ fn has_anchor_in(anchors: &[String], text: &str, fragment: &str) -> bool {
     anchors.contains(&wanted)
         || text.contains(&format!("id=\"{fragment}\""))
         || text.contains(&format!("name=\"{fragment}\""))
+}
+
+/// `path`, `/`-separated, under `dir` on disk (pushed a component at a
+/// time: a Windows verbatim path takes no `/`).
+fn on_disk(mut dir: std::path::PathBuf, path: &str) -> std::path::PathBuf {
+    for component in path.split('/') {
+        dir.push(component);
+    }
+    dir
 }
 
 fn is_markdown(path: &str) -> bool {
@@ -343,7 +362,7 @@ impl Checker<'_> {
         let Some(root) = self.place.root_on_disk else {
             return;
         };
-        let on_disk = path.split('/').fold(root.to_path_buf(), |p, c| p.join(c));
+        let on_disk = on_disk(root.to_path_buf(), path);
         if std::fs::symlink_metadata(&on_disk).is_err() {
             let why = format!("`{}/{path}` does not exist", self.place.root);
             diagnostics.push(self.missing(target, &why, self.only_file_named(path)));
@@ -410,10 +429,7 @@ impl Checker<'_> {
                 .zip(self.place.root_on_disk)
                 .is_some_and(|(dir, root)| {
                     let dir = dir.rsplit('/').next().unwrap_or(dir);
-                    folder
-                        .split('/')
-                        .fold(root.join(dir), |p, c| p.join(c))
-                        .is_dir()
+                    on_disk(root.join(dir), folder).is_dir()
                 })
     }
 

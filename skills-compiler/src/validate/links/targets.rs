@@ -22,6 +22,16 @@ use super::inline;
 /// Skills layout's own.
 const LAYOUT_FOLDERS: [&str; 3] = ["scripts/", "references/", "assets/"];
 
+// [`candidates`] finds the folders by the `s/` they end with.
+const _: () = {
+    let mut i = 0;
+    while i < LAYOUT_FOLDERS.len() {
+        let folder = LAYOUT_FOLDERS[i].as_bytes();
+        assert!(folder[folder.len() - 2] == b's' && folder[folder.len() - 1] == b'/');
+        i += 1;
+    }
+};
+
 /// A link target or backticked path in the body, with where its text is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Target {
@@ -84,20 +94,17 @@ pub(crate) fn targets(body: &str) -> Vec<Target> {
 /// non-URL or by `:`, and each backtick before a layout folder. True
 /// whenever in doubt: [`targets`] decides.
 ///
-/// One vectorised pass over `]` and `/`: backticks are everywhere (every
-/// fence, every code span), the `/` of a layout folder much rarer, so the
-/// folder is found from its `/` and the backtick looked for behind it.
+/// Backticks are everywhere (every fence, every code span), and so are
+/// slashes (every URL); the `s/` that ends each layout folder is much
+/// rarer, so the folder is found from it and the backtick looked for
+/// behind it.
 fn candidates(body: &str) -> Vec<usize> {
     let bytes = body.as_bytes();
-    let mut found: Vec<usize> = memchr::memchr2_iter(b']', b'/', bytes)
-        .filter_map(|at| {
-            if bytes[at] == b']' {
-                is_link_candidate(body, at).then_some(at)
-            } else {
-                code_span_opening(body, at)
-            }
-        })
-        .collect();
+    let links = memchr::memchr_iter(b']', bytes).filter(|&at| is_link_candidate(body, at));
+    let spans =
+        memchr::memmem::find_iter(bytes, b"s/").filter_map(|at| code_span_opening(body, at + 1));
+    let mut found: Vec<usize> = links.chain(spans).collect();
+    found.sort_unstable();
     // The backtick of `` `scripts/a/b` `` is found once; of
     // `` ` ./scripts/` ``, once; but a span may name two folders.
     found.dedup();
@@ -185,7 +192,7 @@ impl Fence {
 /// A fenced block holds no target, and is left out. The scan stops after
 /// the block that holds `last`, the last candidate.
 pub(super) fn blocks(body: &str, last: usize) -> Blocks {
-    let mut blocks = Vec::new();
+    let mut blocks = Vec::with_capacity(16);
     let mut start: Option<usize> = None;
     // Where the current block ended, at a blank line or a closing fence:
     // an indented line (a list item's continuation, or more of an indented
@@ -287,7 +294,10 @@ pub(super) fn blocks(body: &str, last: usize) -> Blocks {
         start.get_or_insert(at);
         only_code = false;
         let list_item = !indented && matches!(first, Some(b'-' | b'*' | b'+' | b'0'..=b'9'));
-        let content = if list_item || first == Some(b'>') {
+        // Past its container markers, a line matters only when it opens a
+        // fence or HTML: most list items do neither.
+        let past_markers = (list_item || first == Some(b'>')) && opens_code_or_html(rest);
+        let content = if past_markers {
             after_markers(line)
         } else {
             rest
@@ -308,7 +318,7 @@ pub(super) fn blocks(body: &str, last: usize) -> Blocks {
             raw = Some(Raw::Fence { fence, own: false });
             continue;
         }
-        if list_item && fence_opener(content).is_some() {
+        if list_item && past_markers && fence_opener(content).is_some() {
             // A fence that starts a list item runs across blank lines
             // inside it. (In a block quote, a blank line ends both.)
             return unsure(blocks, restart);
@@ -375,6 +385,20 @@ pub(super) fn after_markers(line: &str) -> &str {
         }
         rest = spaced;
     }
+}
+
+/// Whether the first byte of `line` past every byte that container
+/// markers are made of is a backtick, a tilde or a `<`: when it is not,
+/// nothing past the markers opens a fence or HTML.
+fn opens_code_or_html(line: &str) -> bool {
+    line.bytes()
+        .find(|b| {
+            !matches!(
+                b,
+                b'-' | b'*' | b'+' | b'>' | b'0'..=b'9' | b'.' | b')' | b' '
+            )
+        })
+        .is_some_and(|b| matches!(b, b'`' | b'~' | b'<'))
 }
 
 /// Each line of `text` with its offset, line break included.
