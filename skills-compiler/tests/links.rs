@@ -232,6 +232,35 @@ fn percent_encoding_dot_segments_folders_and_references_are_understood() {
     );
 }
 
+/// A folder is known from the file walk, also when no file of the skill
+/// is in it: empty, hidden files only, or excluded (asked of the disk).
+#[test]
+fn links_to_folders_without_files_of_the_skill_are_fine() {
+    let text = body(
+        "[empty](empty/) [hidden only](hidden-only) [deeper](a/b/c/)\n\
+         [excluded](node_modules/) [inside excluded](node_modules/lib/)\n\
+         [gone](gone/) [gone inside excluded](node_modules/gone/)\n",
+    );
+    let tree = Tree::new(&[
+        (A, text.as_bytes()),
+        ("skills/a/hidden-only/.keep", b""),
+        ("skills/a/a/b/c/.keep", b""),
+        ("skills/a/node_modules/lib/index.js", b"x"),
+    ]);
+    std::fs::create_dir_all(tree.dir.join("skills/a/empty")).unwrap();
+    let compilation = tree.compile(&Config {
+        profile: Profile::Extended,
+        ..Config::default()
+    });
+    assert_eq!(
+        found(&compilation),
+        [
+            (Code::BrokenLink, Severity::Error, 7, 8),
+            (Code::BrokenLink, Severity::Error, 7, 38)
+        ]
+    );
+}
+
 #[test]
 fn a_link_to_an_excluded_file_says_why_it_is_absent() {
     let text = body("See [the lib](node_modules/lib/index.js) and [env](.env).\n");

@@ -125,6 +125,9 @@ pub struct Skill {
     pub files: Vec<SkillFile>,
     /// What the directory holds that is not a file of the skill, and why.
     pub skipped: Vec<Skipped>,
+    /// Every folder of the directory that was walked, sorted by path
+    /// (`references`, `scripts/lib`): a link to one is fine.
+    pub folders: Vec<String>,
     /// The most characters of the description in the text catalog.
     pub catalog_chars: usize,
     /// What the XML catalog's `<location>` says (`catalog_location`): the

@@ -373,7 +373,11 @@ impl<'a> Walker<'a> {
         } else {
             None
         };
-        let (files, skipped) = files::read(
+        let files::Listing {
+            files,
+            skipped,
+            folders,
+        } = files::read(
             dir,
             display,
             bytes.len() as u64,
@@ -393,6 +397,7 @@ impl<'a> Walker<'a> {
                 on_disk: dir.to_path_buf(),
                 files,
                 skipped,
+                folders,
             }),
         })
     }

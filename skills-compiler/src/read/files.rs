@@ -31,6 +31,18 @@ pub struct SkillDir {
     pub files: Vec<SkillFile>,
     /// What was left out, and why, sorted by path.
     pub skipped: Vec<Skipped>,
+    /// Every folder walked, sorted by path.
+    pub folders: Vec<String>,
+}
+
+/// What [`read`] finds in a skill directory.
+pub(crate) struct Listing {
+    /// Every file but SKILL.md, sorted by path.
+    pub files: Vec<SkillFile>,
+    /// What was left out, and why, sorted by path.
+    pub skipped: Vec<Skipped>,
+    /// Every folder walked (`references`, `scripts/lib`), sorted by path.
+    pub folders: Vec<String>,
 }
 
 /// One file of a skill, as listed: its bytes are read only by whoever
@@ -142,7 +154,7 @@ pub(crate) fn read(
     config: &Config,
     exclude: &Exclude,
     diagnostics: &mut Vec<Diagnostic>,
-) -> (Vec<SkillFile>, Vec<Skipped>) {
+) -> Listing {
     let mut walk = Walk {
         config,
         exclude,
@@ -151,6 +163,7 @@ pub(crate) fn read(
         dir,
         files: Vec::new(),
         skipped: Vec::new(),
+        folders: Vec::new(),
         count: 0,
         bytes: skill_md_len,
         too_deep: false,
@@ -161,11 +174,17 @@ pub(crate) fn read(
     let Walk {
         mut files,
         mut skipped,
+        mut folders,
         ..
     } = walk;
     files.sort_by(|a, b| a.path.cmp(&b.path));
     skipped.sort_by(|a, b| a.path.cmp(&b.path));
-    (files, skipped)
+    folders.sort();
+    Listing {
+        files,
+        skipped,
+        folders,
+    }
 }
 
 struct Walk<'a> {
@@ -177,6 +196,7 @@ struct Walk<'a> {
     canonical_dir: Option<PathBuf>,
     files: Vec<SkillFile>,
     skipped: Vec<Skipped>,
+    folders: Vec<String>,
     /// Files and bytes found, including those past a limit (which are
     /// counted, not read, so that the diagnostic gives the real figure).
     count: usize,
@@ -274,6 +294,7 @@ impl Walk<'_> {
                 self.skip(path, true, SkipReason::NestedSkill);
             } else {
                 self.folder(&full, &format!("{path}/"), depth + 1);
+                self.folders.push(path);
             }
         } else if metadata.is_file() {
             self.file(path, &metadata);

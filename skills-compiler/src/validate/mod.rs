@@ -187,6 +187,7 @@ fn check(
         dir_on_disk: None,
         files: Vec::new(),
         skipped: Vec::new(),
+        folders: Vec::new(),
         catalog_chars: config.catalog_chars,
         location,
     })
@@ -206,6 +207,7 @@ fn with_files(
             skill.dir_on_disk = Some(dir.on_disk);
             skill.skipped = dir.skipped;
             skill.files = dir.files;
+            skill.folders = dir.folders;
             Some((dir.root, dir.root_on_disk))
         }
         None => None,

@@ -413,24 +413,30 @@ impl Checker<'_> {
         files.get(index)
     }
 
-    /// Whether `path` is a folder of the skill (or the skill directory).
+    /// Whether `path` is a folder of the skill (or the skill directory):
+    /// one the file walk went through. Only inside a folder the walk
+    /// skipped (hidden, excluded) is the disk asked.
     fn is_folder(&self, path: &str) -> bool {
         let folder = path.trim_end_matches('/');
-        folder.is_empty()
-            || self.skill.files.iter().any(|f| {
-                f.path
-                    .strip_prefix(folder)
-                    .is_some_and(|r| r.starts_with('/'))
-            })
+        if folder.is_empty()
             || self
                 .skill
-                .dir
+                .folders
+                .binary_search_by(|f| f.as_str().cmp(folder))
+                .is_ok()
+        {
+            return true;
+        }
+        let in_skipped = self.skill.skipped.iter().any(|s| {
+            s.path.ends_with('/')
+                && (folder == s.path.trim_end_matches('/') || folder.starts_with(&s.path))
+        });
+        in_skipped
+            && self
+                .skill
+                .dir_on_disk
                 .as_deref()
-                .zip(self.place.root_on_disk)
-                .is_some_and(|(dir, root)| {
-                    let dir = dir.rsplit('/').next().unwrap_or(dir);
-                    on_disk(root.join(dir), folder).is_dir()
-                })
+                .is_some_and(|dir| on_disk(dir.to_path_buf(), folder).is_dir())
     }
 
     fn skipped(&self, path: &str) -> Option<&SkipReason> {
