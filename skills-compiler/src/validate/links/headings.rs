@@ -90,30 +90,16 @@ mod tests {
     /// same titles block by block as parsed whole.
     #[test]
     fn blocks_find_the_titles_a_whole_parse_finds_on_the_corpus() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-        if !root.is_dir() {
-            eprintln!(
-                "skipped: no corpus at {} (a fresh clone has no ../shared)",
-                root.display()
-            );
-            return;
-        }
-        let mut stack = vec![root];
         let mut files = 0;
         let mut headings = 0;
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "md") {
-                    let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-                    let expected = whole(&text);
-                    assert_eq!(titles(&text), expected, "{}", path.display());
-                    headings += expected.len();
-                    files += 1;
-                }
-            }
+        let found = super::super::each_corpus_markdown_file(|path, text| {
+            let expected = whole(text);
+            assert_eq!(titles(text), expected, "{}", path.display());
+            headings += expected.len();
+            files += 1;
+        });
+        if !found {
+            return;
         }
         assert!(
             files > 1000 && headings > 10_000,

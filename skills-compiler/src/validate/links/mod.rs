@@ -560,6 +560,34 @@ fn encode(path: &str) -> String {
     percent_encoding::utf8_percent_encode(path, SPECIAL).to_string()
 }
 
+/// Calls `visit` with the path and text of every markdown file of the
+/// corpus (`../shared/corpus`); `false`, saying so, when there is none (a
+/// fresh clone has no `../shared`).
+#[cfg(test)]
+fn each_corpus_markdown_file(mut visit: impl FnMut(&Path, &str)) -> bool {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    if !root.is_dir() {
+        eprintln!(
+            "skipped: no corpus at {} (a fresh clone has no ../shared)",
+            root.display()
+        );
+        return false;
+    }
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+                visit(&path, &text);
+            }
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

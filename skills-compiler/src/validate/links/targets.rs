@@ -600,40 +600,26 @@ mod tests {
     /// block the same targets from the scanner as from pulldown-cmark.
     #[test]
     fn blocks_find_what_a_whole_parse_finds_on_the_corpus() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-        if !root.is_dir() {
-            eprintln!(
-                "skipped: no corpus at {} (a fresh clone has no ../shared)",
-                root.display()
-            );
-            return;
-        }
-        let mut stack = vec![root];
         let mut bodies = 0;
         let mut plain = 0;
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "md") {
-                    let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-                    assert_eq!(
-                        relevant(targets(&text)),
-                        relevant(whole(&text)),
-                        "{}",
-                        path.display()
-                    );
-                    for block in blocks(&text, text.len()).alone {
-                        let block = &text[block];
-                        if let Ok(found) = inline::targets(block) {
-                            assert_eq!(found, whole(block), "{}: {block}", path.display());
-                            plain += 1;
-                        }
-                    }
-                    bodies += 1;
+        let found = super::super::each_corpus_markdown_file(|path, text| {
+            assert_eq!(
+                relevant(targets(text)),
+                relevant(whole(text)),
+                "{}",
+                path.display()
+            );
+            for block in blocks(text, text.len()).alone {
+                let block = &text[block];
+                if let Ok(found) = inline::targets(block) {
+                    assert_eq!(found, whole(block), "{}: {block}", path.display());
+                    plain += 1;
                 }
             }
+            bodies += 1;
+        });
+        if !found {
+            return;
         }
         assert!(bodies > 1000, "{bodies}");
         // Most blocks are read without a parser: that is the point.
