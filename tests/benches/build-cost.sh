@@ -16,6 +16,8 @@
 #   macro     `include_skills!("skills")` with the build script it asks for
 #   buildrs   `skills_build::compile("skills")` and `include!` of the output
 #   statics   the same files as `include_str!` statics
+#   split     `include_skills!` in a library crate of its own (split-skills),
+#             and the binary that uses it: main.rs's crate has no skill in it
 #   floor     the same statics in a crate that depends on the runtime, so
 #             that what the runtime costs by itself (linking it, Cargo's
 #             checks of its dependencies) is seen apart from the skills
@@ -147,6 +149,8 @@ edit_description() {
     # The line that starts `description:`, kept one line long.
     sed -i "0,/^description:.*/s//description: Edited description $1. Use when the benchmark edits a skill./" "$file"
 }
+# The split crate's skills are in the library beside it.
+edit_split_description() { (cd ../split-skills && edit_description "$1"); }
 size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 runtime="skills-runtime = { path = \"$workspace/skills\" }"
@@ -181,22 +185,30 @@ statics_rs() {
 make_crates() {
     local set=$1 n=$2 dir=$3 skills=$4
     mkdir -p "$dir"
-    printf '[workspace]\nmembers = ["macro", "buildrs", "statics", "floor", "one", "empty"]\nresolver = "3"\n\n[profile.release]\nstrip = true\n' > "$dir/Cargo.toml"
+    printf '[workspace]\nmembers = ["macro", "buildrs", "split", "split-skills", "statics", "floor", "one", "empty"]\nresolver = "3"\n\n[profile.release]\nstrip = true\n' > "$dir/Cargo.toml"
     if [ -n "${OPTIMIZED_MACROS:-}" ]; then
         printf '\n[profile.dev.build-override]\nopt-level = 3\n' >> "$dir/Cargo.toml"
     fi
     cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
-    for krate in macro buildrs statics floor one; do
+    for krate in macro buildrs split-skills statics floor one; do
         mkdir -p "$dir/$krate/src" "$dir/$krate/skills"
         cp -r "$skills"/* "$dir/$krate/skills/"
     done
     # The release baseline keeps the first skill only.
     (cd "$dir/one/skills" && ls | LC_ALL=C sort | tail -n +2 | xargs -r rm -r)
-    for krate in macro one; do
+    for krate in macro one split-skills; do
         { manifest "bench-$krate" "$runtime"; printf '\n[build-dependencies]\nskills-build = { path = "%s/skills-build" }\n' "$workspace"; metadata "$set"; } > "$dir/$krate/Cargo.toml"
         printf 'fn main() {\n    skills_build::track("skills");\n}\n' > "$dir/$krate/build.rs"
         { main_rs; printf '\nmod agent {\n    skills::include_skills!("skills");\n}\n'; } > "$dir/$krate/src/main.rs"
     done
+    # The skills in a library of their own: no main.rs there.
+    rm "$dir/split-skills/src/main.rs"
+    printf 'skills::include_skills!("skills");\n' > "$dir/split-skills/src/lib.rs"
+    sed -i 's/^name = "bench-split-skills"/name = "split-skills"/' "$dir/split-skills/Cargo.toml"
+    mkdir -p "$dir/split/src"
+    manifest bench-split "$runtime
+split-skills = { path = \"../split-skills\" }" > "$dir/split/Cargo.toml"
+    { main_rs; printf '\nuse split_skills as agent;\n'; } > "$dir/split/src/main.rs"
     { manifest bench-buildrs "$runtime"; printf '\n[build-dependencies]\nskills-build = { path = "%s/skills-build" }\n' "$workspace"; metadata "$set"; } > "$dir/buildrs/Cargo.toml"
     printf 'fn main() {\n    skills_build::compile("skills");\n}\n' > "$dir/buildrs/build.rs"
     { main_rs; printf '\nmod agent {\n    include!(concat!(env!("OUT_DIR"), "/skills.rs"));\n}\n'; } > "$dir/buildrs/src/main.rs"
@@ -219,6 +231,7 @@ time_passes() {
 }
 
 rows=()
+split_rows=()
 profiles=()
 for set in $SETS; do
     if [ "$set" = instructions ] && [ ! -d "$corpus" ]; then
@@ -251,12 +264,13 @@ for set in $SETS; do
         make_crates "$set" "$n" "$dir" "$skills"
         (cd "$dir" && cargo build --offline --quiet --workspace)
         declare -A main edit
-        for krate in macro buildrs statics floor; do
+        for krate in macro buildrs split statics floor; do
             main[$krate]=$(timed "$dir/$krate" edit_main)
         done
         for krate in macro buildrs statics; do
             edit[$krate]=$(timed "$dir/$krate" edit_description)
         done
+        edit[split]=$(timed "$dir/split" edit_split_description)
         growth="not built (SMOKE)"
         if [ -z "${SMOKE:-}" ]; then
             (cd "$dir" && cargo build --offline --quiet --release --workspace)
@@ -264,6 +278,7 @@ for set in $SETS; do
             statics_growth=$(($(size_of bench-statics) - $(size_of bench-empty)))
             growth="$(ratio "$macro_growth" "$raw_rest") / $(ratio "$statics_growth" "$raw")"
         fi
+        split_rows+=("| $set | $n | ${main[split]} / ${main[statics]} ms | $(ratio "${main[split]}" "${main[statics]}") | $(ratio "${main[split]}" "${main[floor]}") | ${edit[split]} / ${edit[statics]} ms | $(ratio "${edit[split]}" "${edit[statics]}") |")
         rows+=("| $set | $n | $raw | ${main[macro]} / ${main[buildrs]} / ${main[floor]} / ${main[statics]} ms | $(ratio "${main[macro]}" "${main[statics]}") / $(ratio "${main[buildrs]}" "${main[statics]}") | $(ratio "${main[macro]}" "${main[floor]}") / $(ratio "${main[buildrs]}" "${main[floor]}") | ${edit[macro]} / ${edit[buildrs]} / ${edit[statics]} ms | $(ratio "${edit[macro]}" "${edit[statics]}") / $(ratio "${edit[buildrs]}" "${edit[statics]}") | $growth |")
         if [ -n "${PROFILE:-}" ]; then
             if cargo +nightly --version >/dev/null 2>&1; then
@@ -282,6 +297,10 @@ done
 echo "| set | skills | raw bytes | rebuild after touching main.rs: macro / build.rs / floor / statics | ÷ statics: macro / build.rs | ÷ floor: macro / build.rs | after editing a description: macro / build.rs / statics | ÷ statics | release growth ÷ raw bytes: macro / statics |"
 echo "|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
+echo
+echo "| set | skills | split (skills in their own crate), touch main.rs: split / statics | ÷ statics | ÷ floor | after editing a description: split / statics | ÷ statics |"
+echo "|---|---|---|---|---|---|---|"
+printf '%s\n' "${split_rows[@]}"
 if [ "${#profiles[@]}" -gt 0 ]; then
     echo
     echo "| set | crate | pass | time |"
