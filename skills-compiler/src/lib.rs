@@ -118,7 +118,9 @@ pub use lint::similar_descriptions;
 pub use read::discover::{
     SkillFiles, SkillPath, discover, discover_one, discover_skill, display_path,
 };
-pub use read::files::{MAX_DEPTH as MAX_FILE_DEPTH, SkillDir, SkillFile, SkipReason, Skipped};
+pub use read::files::{
+    Listing, MAX_DEPTH as MAX_FILE_DEPTH, SkillDir, SkillFile, SkipReason, Skipped,
+};
 pub use read::markdown;
 pub use validate::MAX_QUOTED_LINES;
 

@@ -373,11 +373,7 @@ impl<'a> Walker<'a> {
         } else {
             None
         };
-        let files::Listing {
-            files,
-            skipped,
-            folders,
-        } = files::read(
+        let listing = files::read(
             dir,
             display,
             bytes.len() as u64,
@@ -395,9 +391,7 @@ impl<'a> Walker<'a> {
                 root: self.root_display.clone(),
                 root_on_disk: self.root.clone(),
                 on_disk: dir.to_path_buf(),
-                files,
-                skipped,
-                folders,
+                listing,
             }),
         })
     }

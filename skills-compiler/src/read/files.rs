@@ -27,16 +27,13 @@ pub struct SkillDir {
     /// The skill directory on disk, where the files are read from (by the
     /// loader and the link checks; generated code includes them itself).
     pub on_disk: PathBuf,
-    /// Every file but SKILL.md, sorted by path.
-    pub files: Vec<SkillFile>,
-    /// What was left out, and why, sorted by path.
-    pub skipped: Vec<Skipped>,
-    /// Every folder walked, sorted by path.
-    pub folders: Vec<String>,
+    /// What the directory holds.
+    pub listing: Listing,
 }
 
 /// What [`read`] finds in a skill directory.
-pub(crate) struct Listing {
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Listing {
     /// Every file but SKILL.md, sorted by path.
     pub files: Vec<SkillFile>,
     /// What was left out, and why, sorted by path.

@@ -205,9 +205,9 @@ fn with_files(
         Some(dir) => {
             skill.dir = Some(dir.path);
             skill.dir_on_disk = Some(dir.on_disk);
-            skill.skipped = dir.skipped;
-            skill.files = dir.files;
-            skill.folders = dir.folders;
+            skill.skipped = dir.listing.skipped;
+            skill.files = dir.listing.files;
+            skill.folders = dir.listing.folders;
             Some((dir.root, dir.root_on_disk))
         }
         None => None,

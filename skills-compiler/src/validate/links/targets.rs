@@ -187,8 +187,9 @@ impl Fence {
 /// at the left margin after a blank line (an indented one may be in a list
 /// item of the block before, and stays with it), where a fenced code block
 /// at the left margin (``` or ~~~, closed by a fence of the same character
-/// at least as long, or by the end) is a block of its own and an HTML block of the kinds that run across blank lines (`<!--` to
-/// `-->`, `<pre>` to `</pre>`, ...) is part of one block whatever it holds.
+/// at least as long, or by the end) is a block of its own, and an HTML
+/// block of the kinds that run across blank lines (`<!--` to `-->`,
+/// `<pre>` to `</pre>`, ...) is part of one block whatever it holds.
 /// A fenced block holds no target, and is left out. The scan stops after
 /// the block that holds `last`, the last candidate.
 pub(super) fn blocks(body: &str, last: usize) -> Blocks {
