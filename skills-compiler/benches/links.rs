@@ -52,6 +52,7 @@ fn bench(c: &mut Criterion) {
     if let Some(rounds) = std::env::var("INTERLEAVED")
         .ok()
         .and_then(|n| n.parse().ok())
+        .filter(|&rounds: &usize| rounds > 0)
     {
         interleaved(&skills, rounds);
         return;
