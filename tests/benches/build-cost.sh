@@ -181,6 +181,14 @@ statics_rs() {
     echo "}"
 }
 
+# The manifest of crate $1, which compiles the skills of set $2: the
+# runtime, skills-build for its build script, and the set's configuration.
+skills_manifest() {
+    manifest "$1" "$runtime"
+    printf '\n[build-dependencies]\nskills-build = { path = "%s/skills-build" }\n' "$workspace"
+    metadata "$2"
+}
+
 # The set's crates for `n` skills in "$dir", the skills taken from "$skills".
 make_crates() {
     local set=$1 n=$2 dir=$3 skills=$4
@@ -197,19 +205,20 @@ make_crates() {
     # The release baseline keeps the first skill only.
     (cd "$dir/one/skills" && ls | LC_ALL=C sort | tail -n +2 | xargs -r rm -r)
     for krate in macro one split-skills; do
-        { manifest "bench-$krate" "$runtime"; printf '\n[build-dependencies]\nskills-build = { path = "%s/skills-build" }\n' "$workspace"; metadata "$set"; } > "$dir/$krate/Cargo.toml"
+        skills_manifest "bench-$krate" "$set" > "$dir/$krate/Cargo.toml"
         printf 'fn main() {\n    skills_build::track("skills");\n}\n' > "$dir/$krate/build.rs"
+    done
+    for krate in macro one; do
         { main_rs; printf '\nmod agent {\n    skills::include_skills!("skills");\n}\n'; } > "$dir/$krate/src/main.rs"
     done
-    # The skills in a library of their own: no main.rs there.
-    rm "$dir/split-skills/src/main.rs"
-    printf 'skills::include_skills!("skills");\n' > "$dir/split-skills/src/lib.rs"
+    # The skills in a library of their own, and the binary that uses them.
     sed -i 's/^name = "bench-split-skills"/name = "split-skills"/' "$dir/split-skills/Cargo.toml"
+    printf 'skills::include_skills!("skills");\n' > "$dir/split-skills/src/lib.rs"
     mkdir -p "$dir/split/src"
     manifest bench-split "$runtime
 split-skills = { path = \"../split-skills\" }" > "$dir/split/Cargo.toml"
     { main_rs; printf '\nuse split_skills as agent;\n'; } > "$dir/split/src/main.rs"
-    { manifest bench-buildrs "$runtime"; printf '\n[build-dependencies]\nskills-build = { path = "%s/skills-build" }\n' "$workspace"; metadata "$set"; } > "$dir/buildrs/Cargo.toml"
+    skills_manifest bench-buildrs "$set" > "$dir/buildrs/Cargo.toml"
     printf 'fn main() {\n    skills_build::compile("skills");\n}\n' > "$dir/buildrs/build.rs"
     { main_rs; printf '\nmod agent {\n    include!(concat!(env!("OUT_DIR"), "/skills.rs"));\n}\n'; } > "$dir/buildrs/src/main.rs"
     manifest bench-statics "" > "$dir/statics/Cargo.toml"
