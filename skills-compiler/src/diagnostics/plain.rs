@@ -1,9 +1,11 @@
-//! The commonest diagnostic, written out directly: one span on one plain
-//! ASCII line, no labels, no fix-it, no colour. annotate-snippets lays every
-//! diagnostic out on a grid of styled characters, which cost a fifth of a
-//! check of the real corpus (1,581 diagnostics); most of them are this shape.
-//! Anything else goes to annotate-snippets. The output is the same, byte for
-//! byte, long lines cut as it cuts them: a property test renders both ways.
+//! The commonest diagnostic, written out directly: one span on one line of
+//! printable characters one or two columns wide (other than ASCII only on a
+//! line that fits the terminal uncut), no labels, no fix-it, no colour.
+//! annotate-snippets lays every diagnostic out on a grid of styled
+//! characters, which cost a fifth of a check of the real corpus (1,581
+//! diagnostics); most of them are this shape. Anything else goes to
+//! annotate-snippets. The output is the same, byte for byte, long lines cut
+//! as it cuts them: a property test renders both ways.
 
 use std::fmt::Write;
 
@@ -41,22 +43,27 @@ pub(super) fn render(diagnostic: &Diagnostic, source: &SourceFile) -> Option<Str
     // A `\r` is part of a line break only before a `\n`; alone, it is shown.
     let after = &source.text()[line.end..];
     let line_break = after.is_empty() || after.starts_with('\n') || after.starts_with("\r\n");
-    if span.bytes.start < line.start
-        || span.bytes.end > line.end
-        || !line_break
-        || !text.bytes().all(|b| (b' '..=b'~').contains(&b))
-    {
+    if span.bytes.start < line.start || span.bytes.end > line.end || !line_break {
         return None;
     }
+    // Columns are what the terminal shows: a byte each for ASCII, one or
+    // two for other characters.
+    let column = width(&text[..span.bytes.start - line.start])?;
+    let carets = width(&source.text()[span.bytes.clone()])?.max(1);
+    let line_width = width(text)?;
     let number = span.start.line.to_string();
     let gutter = " ".repeat(number.len());
     let level = match diagnostic.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
-    let column = span.bytes.start - line.start;
-    let carets = (span.bytes.end - span.bytes.start).max(1);
-    let window = Window::of(text, column, column + carets, number.len());
+    let window = Window::of(text, line_width, column, column + carets, number.len());
+    // A line of other characters is written here only when it fits: where
+    // annotate-snippets cuts one (at its ends, or in the middle of a span
+    // twice the window wide) is its own business.
+    if !text.is_ascii() && (window.left > 0 || line_width > window.width) {
+        return None;
+    }
     let mut out = String::with_capacity(256 + 2 * text.len());
     let _ = write!(
         out,
@@ -64,9 +71,13 @@ pub(super) fn render(diagnostic: &Diagnostic, source: &SourceFile) -> Option<Str
         code = diagnostic.code.as_str(),
         message = diagnostic.message,
         file = diagnostic.file,
-        col = column + 1,
+        col = span.start.column,
     );
-    let mut shown = window.show(text);
+    let mut shown = if text.is_ascii() {
+        window.show(text)
+    } else {
+        text.as_bytes().to_vec()
+    };
     let mut underline = vec![b' '; column - window.left];
     underline.resize(underline.len() + carets, b'^');
     // A span more than twice the window wide loses its middle, in the line
@@ -93,14 +104,33 @@ pub(super) fn render(diagnostic: &Diagnostic, source: &SourceFile) -> Option<Str
     Some(out)
 }
 
+/// The columns `text` takes as annotate-snippets counts them (its
+/// `char_width`: `unicode-width`), when it is printable ASCII or characters
+/// one or two columns wide; `None` for tabs and other control characters,
+/// which it replaces, and for characters of no width, whose carets it
+/// places by rules of its own.
+fn width(text: &str) -> Option<usize> {
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return Some(text.len());
+    }
+    text.chars().try_fold(0, |columns, c| {
+        let printable = !c.is_ascii_control() && is_plain_char(c);
+        match unicode_width::UnicodeWidthChar::width(c) {
+            Some(n @ (1 | 2)) if printable => Some(columns + n),
+            _ => None,
+        }
+    })
+}
+
 /// Text that annotate-snippets prints as it is: no line breaks, tabs or
 /// other control characters, which it replaces or lays out itself, and none
 /// of the joiner and text-direction characters that it replaces.
 fn is_plain(text: &str) -> bool {
-    !text.chars().any(|c| {
-        c.is_control()
-            || matches!(c, '\u{200d}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    })
+    text.chars().all(is_plain_char)
+}
+
+fn is_plain_char(c: char) -> bool {
+    !(c.is_control() || matches!(c, '\u{200d}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
 }
 
 /// The columns of a line that annotate-snippets shows (its `Margin`): the
@@ -115,8 +145,9 @@ struct Window {
 }
 
 impl Window {
-    fn of(text: &str, start: usize, end: usize, number_width: usize) -> Self {
-        let len = text.len();
+    /// The window over `text`, `len` columns wide, for the span from
+    /// column `start` to `end`.
+    fn of(text: &str, len: usize, start: usize, end: usize, number_width: usize) -> Self {
         let width = TERM_WIDTH.saturating_sub(3 + number_width);
         let indent = if text.bytes().all(|b| b == b' ') {
             0

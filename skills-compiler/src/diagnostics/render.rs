@@ -506,7 +506,7 @@ mod tests {
     }
 
     /// The direct way of `plain` against annotate-snippets, on lines short
-    /// and long, indented, with tabs, CRLF and Unicode, at line numbers on
+    /// and long, indented, with tabs, CRLF, wide and zero-width characters, at line numbers on
     /// both sides of each gutter width, with and without help.
     mod direct {
         use super::*;
@@ -521,6 +521,12 @@ mod tests {
                 "[ ]{0,60}[a-z:`-]{0,12}",
                 "[ ]{0,60}[a-z: ]{100,200}",
                 "[ -~\t\ré😀]{0,20}",
+                // Wide and narrow characters, lines that fit and lines that
+                // are cut, and characters of no width.
+                "[ a-z`é中文😀]{0,60}",
+                "[ ]{0,40}[a-z中😀 ]{40,160}",
+                "[a-z \u{0301}\u{200b}\u{ff21}中]{0,30}",
+                "[ -~]{100,300}[é—][ -~]{100,300}",
             ];
             let end = prop_oneof![Just(""), Just("\n"), Just("\r\n"), Just("\nnext\n")];
             let text = "[ -~é😀\u{200d}\u{202a}\u{202e}\u{2066}\u{2069}]{0,30}";
@@ -537,13 +543,16 @@ mod tests {
                     let text = format!("{}{line}{end}", "a\n".repeat(before));
                     let at = before * 2;
                     let len = text.len();
+                    let anywhere = (
+                        at..=(at + line.len() + 2).min(len),
+                        prop_oneof![0..=12usize, 0..=300usize],
+                    )
+                        .prop_map(move |(start, width)| start..(start + width).min(len));
+                    // The whole line, as W010 and the frontmatter's spans are.
+                    let whole_line = Just(at..at + line.len());
                     (
                         Just(text),
-                        (
-                            at..=(at + line.len() + 2).min(len),
-                            prop_oneof![0..=12usize, 0..=300usize],
-                        )
-                            .prop_map(move |(start, width)| start..(start + width).min(len)),
+                        prop_oneof![3 => anywhere, 1 => whole_line],
                         Just(message),
                         Just(help),
                         Just(error),
@@ -552,7 +561,7 @@ mod tests {
         }
 
         proptest! {
-            #![proptest_config(ProptestConfig::with_cases(512))]
+            #![proptest_config(ProptestConfig::with_cases(2048))]
             #[test]
             fn writes_what_annotate_snippets_lays_out(
                 (text, span, message, help, error) in case(),
@@ -570,6 +579,27 @@ mod tests {
                     prop_assert_eq!(direct, annotated(&diagnostic, Some(&file), Color::Never));
                 }
             }
+        }
+
+        /// A span more than twice the window wide loses its middle; on a
+        /// line with a character of more than one byte, annotate-snippets
+        /// cuts it (the corpus has such a W010).
+        #[test]
+        fn a_wide_span_on_a_line_of_other_characters_is_cut_as_annotate_snippets_cuts_it() {
+            let line = format!("{}—{}", "x".repeat(150), "y".repeat(150));
+            let file = SourceFile::new("a.md", format!("{line}\n"));
+            let diagnostic = Diagnostic::at(Code::UnknownKey, &file, 0..line.len(), "m");
+            let expected = annotated(&diagnostic, Some(&file), Color::Never);
+            if let Some(direct) = plain::render(&diagnostic, &file) {
+                assert_eq!(direct, expected);
+            }
+            assert_eq!(human_of(&diagnostic, &file), expected);
+        }
+
+        fn human_of(diagnostic: &Diagnostic, file: &SourceFile) -> String {
+            let mut sources = Sources::default();
+            sources.insert(file.clone());
+            human(diagnostic, &sources, Color::Never)
         }
 
         /// The shapes that most diagnostics have go the direct way.
