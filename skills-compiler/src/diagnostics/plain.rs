@@ -126,6 +126,10 @@ fn width(text: &str) -> Option<usize> {
 /// other control characters, which it replaces or lays out itself, and none
 /// of the joiner and text-direction characters that it replaces.
 fn is_plain(text: &str) -> bool {
+    // Most texts are ASCII, where only the control bytes are not plain.
+    if text.is_ascii() {
+        return !text.bytes().any(|b| b.is_ascii_control());
+    }
     text.chars().all(is_plain_char)
 }
 

@@ -41,10 +41,7 @@ fn printable(diagnostic: &Diagnostic) -> std::borrow::Cow<'_, Diagnostic> {
         .chain(std::iter::once(diagnostic.file.as_str()))
         .chain(diagnostic.labels.iter().map(|label| label.message.as_str()))
         .chain(diagnostic.fix.as_ref().map(|fix| fix.message.as_str()));
-    if !texts
-        .into_iter()
-        .any(|text| text.chars().any(acts_on_output))
-    {
+    if !texts.into_iter().any(has_acting) {
         return std::borrow::Cow::Borrowed(diagnostic);
     }
     let mut shown = diagnostic.clone();
@@ -57,6 +54,16 @@ fn printable(diagnostic: &Diagnostic) -> std::borrow::Cow<'_, Diagnostic> {
         fix.message = escape_acting(&fix.message);
     }
     std::borrow::Cow::Owned(shown)
+}
+
+/// Whether `text` holds a character that [`acts_on_output`]. Most texts are
+/// ASCII, where only the control bytes (a tab aside) act: they are not
+/// decoded.
+fn has_acting(text: &str) -> bool {
+    if text.is_ascii() {
+        return text.bytes().any(|b| b.is_ascii_control() && b != b'\t');
+    }
+    text.chars().any(acts_on_output)
 }
 
 /// Characters that act on a terminal or a log instead of showing: controls
@@ -636,6 +643,29 @@ mod tests {
         let mut sources = Sources::default();
         sources.insert(file);
         (diagnostic, sources)
+    }
+
+    /// ASCII text is checked byte by byte: an escape, a line break or DEL
+    /// in an all-ASCII message or path is escaped as in any other text.
+    #[test]
+    fn ascii_control_characters_are_escaped() {
+        let file = SourceFile::new("skills/a\r/SKILL.md", "---\nname: a\n---\n");
+        let diagnostic = Diagnostic::at(
+            Code::UnknownKey,
+            &file,
+            4..8,
+            "x\n::warning::y\u{1b}[2J\u{7f}\tz",
+        );
+        let mut sources = Sources::default();
+        sources.insert(file);
+        let text = human(&diagnostic, &sources, Color::Never);
+        assert!(!text.contains(['\u{1b}', '\u{7f}', '\r']), "{text:?}");
+        assert!(
+            !text.lines().any(|line| line.starts_with("::warning")),
+            "{text}"
+        );
+        assert!(text.contains("x\\u{a}::warning::y\\u{1b}[2J\\u{7f}"), "{text}");
+        assert!(text.contains("skills/a\\u{d}/SKILL.md"), "{text}");
     }
 
     #[test]
