@@ -664,7 +664,10 @@ mod tests {
             !text.lines().any(|line| line.starts_with("::warning")),
             "{text}"
         );
-        assert!(text.contains("x\\u{a}::warning::y\\u{1b}[2J\\u{7f}"), "{text}");
+        assert!(
+            text.contains("x\\u{a}::warning::y\\u{1b}[2J\\u{7f}"),
+            "{text}"
+        );
         assert!(text.contains("skills/a\\u{d}/SKILL.md"), "{text}");
     }
 
