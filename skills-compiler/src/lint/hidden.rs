@@ -40,27 +40,20 @@ fn hidden_in(
     source: &SourceFile,
     profile: Profile,
 ) -> Option<Diagnostic> {
-    // Every invisible character is outside ASCII, and most texts are ASCII:
-    // one vectorised pass rules them out before any character is decoded.
-    if value.is_ascii() {
-        return None;
-    }
-    let (first, c) = value
-        .char_indices()
-        .find(|(_, c)| skills_core::is_invisible(*c))?;
-    let count = value
-        .chars()
-        .filter(|c| skills_core::is_invisible(*c))
-        .count();
+    // Only the characters that may be invisible are decoded: a body of
+    // prose is a few vectorised passes.
+    let found: Vec<(usize, char)> = skills_core::invisible_chars(value).collect();
+    let &(first, c) = found.first()?;
+    let count = found.len();
     let at = start + first;
     let severity = if profile == Profile::Portable {
         Severity::Error
     } else {
         Severity::Warning
     };
-    let smuggled: String = value
-        .chars()
-        .filter_map(|c| match u32::from(c) {
+    let smuggled: String = found
+        .iter()
+        .filter_map(|&(_, c)| match u32::from(c) {
             code @ 0xE0020..=0xE007E => char::from_u32(code - 0xE0000),
             _ => None,
         })
