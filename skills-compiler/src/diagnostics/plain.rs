@@ -110,7 +110,7 @@ pub(super) fn render(diagnostic: &Diagnostic, source: &SourceFile) -> Option<Str
 /// which it replaces, and for characters of no width, whose carets it
 /// places by rules of its own.
 fn width(text: &str) -> Option<usize> {
-    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+    if printable_ascii(text) {
         return Some(text.len());
     }
     text.chars().try_fold(0, |columns, c| {
@@ -126,11 +126,16 @@ fn width(text: &str) -> Option<usize> {
 /// other control characters, which it replaces or lays out itself, and none
 /// of the joiner and text-direction characters that it replaces.
 fn is_plain(text: &str) -> bool {
-    // Most texts are ASCII, where only the control bytes are not plain.
-    if text.is_ascii() {
-        return !text.bytes().any(|b| b.is_ascii_control());
-    }
-    text.chars().all(is_plain_char)
+    printable_ascii(text) || text.chars().all(is_plain_char)
+}
+
+/// Whether every byte of `text` is printable ASCII (space to `~`), as most
+/// messages, paths and lines are. One pass without an early exit, which
+/// the compiler vectorises: a check per byte cost more than the rest of
+/// rendering a diagnostic.
+pub(super) fn printable_ascii(text: &str) -> bool {
+    text.bytes()
+        .fold(true, |all, b| all & (b' '..=b'~').contains(&b))
 }
 
 fn is_plain_char(c: char) -> bool {

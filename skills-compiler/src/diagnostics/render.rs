@@ -56,10 +56,13 @@ fn printable(diagnostic: &Diagnostic) -> std::borrow::Cow<'_, Diagnostic> {
     std::borrow::Cow::Owned(shown)
 }
 
-/// Whether `text` holds a character that [`acts_on_output`]. Most texts are
-/// ASCII, where only the control bytes (a tab aside) act: they are not
-/// decoded.
+/// Whether `text` holds a character that [`acts_on_output`]. Printable
+/// ASCII, most texts, is not decoded; other ASCII acts only by its control
+/// bytes (a tab aside).
 fn has_acting(text: &str) -> bool {
+    if super::plain::printable_ascii(text) {
+        return false;
+    }
     if text.is_ascii() {
         return text.bytes().any(|b| b.is_ascii_control() && b != b'\t');
     }
