@@ -516,8 +516,9 @@ mod tests {
     }
 
     /// The direct way of `plain` against annotate-snippets, on lines short
-    /// and long, indented, with tabs, CRLF, wide and zero-width characters, at line numbers on
-    /// both sides of each gutter width, with and without help.
+    /// and long, indented, with tabs, CRLF, wide and zero-width characters,
+    /// at line numbers on both sides of each gutter width, with and without
+    /// help.
     mod direct {
         use super::*;
         use crate::diagnostics::plain;

@@ -283,6 +283,20 @@ mod tests {
             }
         }
 
+        /// The 1-based line `number` of `text` without its line break, read
+        /// from the index `starts` (past the last line, the last).
+        fn expected_line_range(text: &str, starts: &[usize], number: u32) -> Range<usize> {
+            let index = (number as usize - 1).min(starts.len() - 1);
+            let start = starts[index];
+            let end = starts.get(index + 1).map_or(text.len(), |next| next - 1);
+            let end = if text[start..end].ends_with('\r') {
+                end - 1
+            } else {
+                end
+            };
+            start..end
+        }
+
         proptest! {
             /// Offsets looked up in any order (the scan starts from the
             /// last one when it can) get the lines an index gives.
@@ -308,11 +322,7 @@ mod tests {
                 let file = SourceFile::new("a.md", text.clone());
                 let starts = starts(&text);
                 for (number, offset) in order {
-                    let index = (number as usize - 1).min(starts.len() - 1);
-                    let start = starts[index];
-                    let end = starts.get(index + 1).map_or(text.len(), |next| next - 1);
-                    let end = if text[start..end].ends_with('\r') { end - 1 } else { end };
-                    prop_assert_eq!(file.line_range(number), start..end);
+                    prop_assert_eq!(file.line_range(number), expected_line_range(&text, &starts, number));
                     prop_assert_eq!(file.line_col(offset), expected_line_col(&text, &starts, offset));
                 }
             }
@@ -337,11 +347,7 @@ mod tests {
                     }
                 }
                 for number in 1..=starts.len() as u32 + 1 {
-                    let index = (number as usize - 1).min(starts.len() - 1);
-                    let end = starts.get(index + 1).map_or(text.len(), |next| next - 1);
-                    let start = starts[index];
-                    let end = if text[start..end].ends_with('\r') { end - 1 } else { end };
-                    prop_assert_eq!(file.line_range(number), start..end);
+                    prop_assert_eq!(file.line_range(number), expected_line_range(&text, &starts, number));
                 }
             }
         }
