@@ -47,10 +47,13 @@ fn the_skill_set_is_static_sorted_and_searchable() {
     assert_eq!(zoo::u43d_u430_u432_u44b_u43a::SKILL.name(), "навык");
     assert!(set.get("schema-zoo").is_some());
     assert!(set.get("missing").is_none());
-    assert!(std::ptr::eq(set.get("type").unwrap(), zoo::r#type::SKILL));
+    assert!(std::ptr::eq(
+        set.get("type").unwrap(),
+        zoo::r#type::SKILL.skill()
+    ));
     assert!(std::ptr::eq(
         set.get("3d-printing").unwrap(),
-        zoo::_3d_printing::SKILL
+        zoo::_3d_printing::SKILL.skill()
     ));
     assert_eq!(set.iter().count(), 6);
     assert!(

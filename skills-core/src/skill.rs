@@ -351,17 +351,3 @@ pub struct Section {
     #[doc(hidden)]
     pub end: usize,
 }
-
-impl Section {
-    /// A section of a compiled skill (generated code: shorter than the
-    /// struct literal, which is most of a long body's tables).
-    #[doc(hidden)]
-    pub const fn compiled(title: &'static str, level: u8, start: usize, end: usize) -> Section {
-        Section {
-            title: Str::Borrowed(title),
-            level,
-            start,
-            end,
-        }
-    }
-}

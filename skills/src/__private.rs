@@ -8,10 +8,7 @@ pub use skills_macros::include_skills;
 pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };
-pub use skills_core::{
-    Call, Checks, Endpoint, File, Hints, Json, Kind, Method, Node, Part, Pattern, Policy, Property,
-    Protocol, RequestError, Schema, Section, Skill, Tool, ToolCallError, Version,
-};
+pub use skills_core::{Call, CompiledSkill, File, Policy, RequestError, Tool, ToolCallError};
 
 // Short paths for generated code: rustc and the macro's token stream pay
 // for every `::core::option::Option::None` in tables of thousands.
@@ -30,13 +27,8 @@ pub use std::vec::Vec;
 
 use serde_json::{Map, Value};
 
-/// `Cow::Borrowed`, short: tables in `static`s borrow everything. (A
-/// constructor, not a function, so that the borrowed arrays live in the
-/// binary: function arguments would be temporaries.)
+/// `Cow::Borrowed`, short: a compiled file borrows its path and bytes.
 pub use std::borrow::Cow::Borrowed as B;
-
-/// What a compiled skill makes on first use (its rendered text, its digest).
-pub use std::sync::OnceLock;
 
 /// The typed arguments of a checked call.
 pub fn decode<T: FromJson>(call: Call<'_>) -> Result<T, ToolCallError> {

@@ -47,9 +47,9 @@ pub use set::{Iter, SkillSet, available_skills};
 /// The tables, the checker and the request builder: one definition, shared
 /// with the compiler (`skills-core`).
 pub use skills_core::{
-    Bytes, Call, Checks, Endpoint, Existing, File, Hints, Kind, List, MAX_DEPTH, Method, Node,
-    Policy, Property, Protocol, RequestError, Schema, Section, Skill, Str, Tool, ToolCallError,
-    Version, base64, check_origin, definitions, is_file_path,
+    Bytes, Call, Checks, CompiledSkill, Endpoint, Existing, File, Hints, Kind, List, MAX_DEPTH,
+    Method, Node, Policy, Property, Protocol, RequestError, Schema, Section, Skill, Str, Tool,
+    ToolCallError, Version, base64, check_origin, definitions, is_file_path,
 };
 pub use toolset::Toolset;
 

@@ -2,6 +2,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use skills_core::Call;
+use skills_core::CompiledSkill;
 use skills_core::Skill;
 use skills_core::Tool;
 use skills_core::ToolCallError;
@@ -25,14 +26,14 @@ pub struct SkillSet {
 /// Where a set's skills are: in the binary, or owned.
 #[derive(Debug)]
 enum Skills {
-    Static(&'static [&'static Skill]),
+    Static(&'static [&'static CompiledSkill]),
     Owned(Vec<Skill>),
 }
 
 impl SkillSet {
     /// A compiled set: generated code builds it in a `static`.
     #[doc(hidden)]
-    pub const fn compiled(skills: &'static [&'static Skill]) -> SkillSet {
+    pub const fn compiled(skills: &'static [&'static CompiledSkill]) -> SkillSet {
         SkillSet::new(Skills::Static(skills))
     }
 
@@ -131,24 +132,34 @@ impl SkillSet {
     /// The skill named `name`: one hash of the name and, on average, about
     /// one comparison.
     pub fn get(&self, name: &str) -> Option<&Skill> {
-        let index = self.index.get_or_init(|| build_index(self.iter()));
+        let index = self.index.get_or_init(|| {
+            build_index((0..self.len()).map(|i| self.name_at(i).unwrap_or_default()))
+        });
         let mask = index.len().checked_sub(1)?;
         let mut slot = fnv1a(name.as_bytes()) as usize & mask;
         for _ in 0..index.len() {
-            let entry = *index.get(slot)?;
-            let skill = self.at((entry as usize).checked_sub(1)?)?;
-            if skill.name() == name {
-                return Some(skill);
+            let at = (*index.get(slot)? as usize).checked_sub(1)?;
+            if self.name_at(at)? == name {
+                return self.at(at);
             }
             slot = (slot + 1) & mask;
         }
         None
     }
 
+    /// The skill at `i`; a compiled one is unpacked on first use.
     fn at(&self, i: usize) -> Option<&Skill> {
         match &self.skills {
-            Skills::Static(skills) => skills.get(i).copied(),
+            Skills::Static(skills) => skills.get(i).map(|skill| skill.skill()),
             Skills::Owned(skills) => skills.get(i),
+        }
+    }
+
+    /// The name of the skill at `i`, without unpacking a compiled one.
+    fn name_at(&self, i: usize) -> Option<&str> {
+        match &self.skills {
+            Skills::Static(skills) => skills.get(i).map(|skill| skill.name()),
+            Skills::Owned(skills) => skills.get(i).map(Skill::name),
         }
     }
 
@@ -271,12 +282,12 @@ impl<'a> IntoIterator for &'a SkillSet {
 
 /// A power of two at least twice the number of skills; each skill at the
 /// first free slot from `fnv1a(name) & mask`.
-fn build_index<'a>(skills: impl ExactSizeIterator<Item = &'a Skill>) -> Box<[u32]> {
-    let size = (skills.len() * 2).max(1).next_power_of_two();
+fn build_index<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> Box<[u32]> {
+    let size = (names.len() * 2).max(1).next_power_of_two();
     let mask = size - 1;
     let mut table = vec![0u32; size];
-    for (i, skill) in skills.enumerate() {
-        let mut slot = fnv1a(skill.name().as_bytes()) as usize & mask;
+    for (i, name) in names.enumerate() {
+        let mut slot = fnv1a(name.as_bytes()) as usize & mask;
         while table[slot] != 0 {
             slot = (slot + 1) & mask;
         }

@@ -163,7 +163,7 @@ fn skill_table(skill: &Skill, index: usize) -> TokenStream {
         const #source: &str = #text;
         const _: () = ::core::assert!(#source.len() == #length, #changed);
         #(#tracked)*
-        pub(super) static #table: __p::Skill = #value;
+        pub(super) static #table: __p::CompiledSkill = #value;
         #files_static
     }
 }
@@ -180,8 +180,9 @@ fn skill_module(
         present::one_line(&skill.description, present::CATALOG_DESCRIPTION_CHARS)
     );
     let skill_const = quote! {
-        /// This skill.
-        pub const SKILL: &#krate::Skill = &super::__skills::#table;
+        /// This skill (a [`CompiledSkill`](#krate::CompiledSkill) dereferences
+        /// to its `Skill`).
+        pub const SKILL: &#krate::CompiledSkill = &super::__skills::#table;
     };
     if skill.tools.is_empty() {
         // No code: only the name of the skill's table.
