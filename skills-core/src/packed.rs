@@ -52,7 +52,9 @@ pub struct CompiledSkill {
     source: &'static str,
     packed: &'static [u8],
     files: &'static [File],
-    skill: OnceLock<Skill>,
+    /// Boxed: a `static` is stored whole in the binary's data, and an
+    /// unboxed `Skill` would be 600 bytes of zeros a skill in the file.
+    skill: OnceLock<Box<Skill>>,
 }
 
 impl CompiledSkill {
@@ -89,15 +91,15 @@ impl CompiledSkill {
     /// runtime share this module, and the tests unpack every table they
     /// generate.
     pub fn skill(&self) -> &Skill {
-        self.skill.get_or_init(|| {
-            unpack(self.packed, self.source, self.files).unwrap_or_else(|error| {
-                panic!(
+        self.skill
+            .get_or_init(|| match unpack(self.packed, self.source, self.files) {
+                Ok(skill) => Box::new(skill),
+                Err(error) => panic!(
                     "the compiled tables of skill `{}` do not unpack ({error}): \
-                     the binary mixes versions of skills-core",
+                 the binary mixes versions of skills-core",
                     self.name
-                )
+                ),
             })
-        })
     }
 }
 
@@ -1066,6 +1068,15 @@ mod tests {
         );
         assert_eq!(compiled.description(), "Ships the service to production");
         assert!(std::ptr::eq(compiled.skill(), &**compiled));
+    }
+
+    /// A compiled skill is a `static` stored whole in the binary: its
+    /// unpacked `Skill` must not be inside it.
+    #[test]
+    fn a_compiled_skill_is_a_few_words() {
+        let words = std::mem::size_of::<CompiledSkill>() / std::mem::size_of::<usize>();
+        assert!(words <= 10, "{words} words");
+        assert!(std::mem::size_of::<Skill>() > 40 * std::mem::size_of::<usize>());
     }
 
     proptest! {

@@ -180,8 +180,7 @@ fn skill_module(
         present::one_line(&skill.description, present::CATALOG_DESCRIPTION_CHARS)
     );
     let skill_const = quote! {
-        /// This skill (a [`CompiledSkill`](#krate::CompiledSkill) dereferences
-        /// to its `Skill`).
+        /// This skill: a `CompiledSkill`, which dereferences to its `Skill`.
         pub const SKILL: &#krate::CompiledSkill = &super::__skills::#table;
     };
     if skill.tools.is_empty() {
