@@ -1,6 +1,7 @@
 //! `SkillSet::get` on the static table against the alternatives a run-time
 //! loader has: a `HashMap<String, _>` built at start-up (lookup only), and
-//! parsing the same 64 skills at start-up (what building that map costs).
+//! parsing the same 64 skills at start-up (what building that map costs),
+//! beside what a compiled skill's first use costs (unpacking its tables).
 //!
 //!     cargo bench -p skills-tests --bench lookup
 
@@ -86,6 +87,25 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("start-up with 64 skills");
     group.bench_function("include_skills! (nothing to do)", |b| {
         b.iter(|| black_box(&agent::SKILLS).len())
+    });
+    // What the first use of each compiled skill costs: its packed tables
+    // unpacked into a `Skill`. Fresh entries each time, since a skill is
+    // unpacked once and kept.
+    let packed: Vec<(&'static str, &'static str, &'static [u8])> = agent::SKILLS
+        .iter()
+        .map(|skill| {
+            let leak = |text: &str| -> &'static str { Box::leak(text.into()) };
+            let bytes: &'static [u8] = Box::leak(skills_core::pack(skill).into_boxed_slice());
+            (leak(skill.name()), leak(skill.source()), bytes)
+        })
+        .collect();
+    group.bench_function("include_skills!, first use of every skill (unpack)", |b| {
+        b.iter(|| {
+            for &(name, source, bytes) in &packed {
+                let skill = skills_core::CompiledSkill::new(name, source, bytes, &[]);
+                black_box(skill.description().len());
+            }
+        })
     });
     group.bench_function("parse at run time into a HashMap (serde-saphyr)", |b| {
         b.iter(|| start_up(black_box(&files)))
