@@ -160,9 +160,11 @@ pub fn pack(skill: &Skill) -> Vec<u8> {
     skill.app_slug.pack(w);
     skill.model_config.pack(w);
     skill.extras.pack(w);
+    // Written as any `List<Section>` is (`unpack` reads it so), with each
+    // title looked for in its heading's line, the section's first, rather
+    // than in the frontmatter.
     w.count(skill.sections.len());
     for section in skill.sections.iter() {
-        // A title is in its heading's line, the section's first.
         let line = skill.body_start + section.start;
         let end = skill
             .source
