@@ -514,17 +514,27 @@ macro_rules! packed_struct {
     };
 }
 
-/// Variants as one tag byte each, for enums without fields.
-macro_rules! packed_tags {
-    ($type:ident { $($variant:ident = $tag:literal),* $(,)? }) => {
+/// Variants as a tag byte, followed by the variant's one value when it has
+/// one: `Variant(value) = tag` or `Variant = tag`.
+macro_rules! packed_variants {
+    ($type:ident { $($variant:ident $(($value:ident))? = $tag:literal),* $(,)? }) => {
         impl Packed for $type {
             fn pack(&self, w: &mut Writer<'_>) {
-                w.byte(match self { $($type::$variant => $tag),* });
+                match self {
+                    $($type::$variant $(($value))? => {
+                        w.byte($tag);
+                        $($value.pack(w);)?
+                    })*
+                }
             }
 
             fn unpack(r: &mut Reader) -> Result<Self, Unpacked> {
                 match r.byte()? {
-                    $($tag => Ok($type::$variant),)*
+                    // `$value` only says whether the variant holds a value.
+                    $($tag => Ok($type::$variant $(({
+                        let _ = stringify!($value);
+                        Packed::unpack(r)?
+                    }))?),)*
                     _ => Err(r.error_before(1, concat!("a tag of ", stringify!($type)))),
                 }
             }
@@ -580,12 +590,12 @@ packed_struct!(Property {
     default
 });
 packed_struct!(Pattern { source, regex });
-packed_tags!(Policy {
+packed_variants!(Policy {
     Allow = 0,
     Confirm = 1,
     Deny = 2
 });
-packed_tags!(Method {
+packed_variants!(Method {
     Get = 0,
     Head = 1,
     Options = 2,
@@ -692,108 +702,34 @@ impl Packed for Cow<'static, Checks> {
     }
 }
 
-impl Packed for Kind {
+packed_variants!(Kind {
+    Skill = 0,
+    Protocol(protocol) = 1,
+});
+packed_variants!(Version {
+    Number(number) = 0,
+    Semver(text) = 1,
+    Text(text) = 2,
+});
+packed_variants!(Part {
+    Text(text) = 0,
+    Param(name) = 1,
+});
+packed_variants!(Json {
+    Text(text) = 0,
+    Param(name) = 1,
+    String(parts) = 2,
+    Object(members) = 3,
+    Array(items) = 4,
+});
+
+impl Packed for Cow<'static, Protocol> {
     fn pack(&self, w: &mut Writer<'_>) {
-        match self {
-            Kind::Skill => w.byte(0),
-            Kind::Protocol(protocol) => {
-                w.byte(1);
-                protocol.pack(w);
-            }
-        }
+        (**self).pack(w);
     }
 
     fn unpack(r: &mut Reader) -> Result<Self, Unpacked> {
-        match r.byte()? {
-            0 => Ok(Kind::Skill),
-            1 => Ok(Kind::Protocol(Cow::Owned(Protocol::unpack(r)?))),
-            _ => Err(r.error_before(1, "a tag of Kind")),
-        }
-    }
-}
-
-impl Packed for Version {
-    fn pack(&self, w: &mut Writer<'_>) {
-        match self {
-            Version::Number(n) => {
-                w.byte(0);
-                n.pack(w);
-            }
-            Version::Semver(s) => {
-                w.byte(1);
-                s.pack(w);
-            }
-            Version::Text(s) => {
-                w.byte(2);
-                s.pack(w);
-            }
-        }
-    }
-
-    fn unpack(r: &mut Reader) -> Result<Self, Unpacked> {
-        match r.byte()? {
-            0 => u64::unpack(r).map(Version::Number),
-            1 => Str::unpack(r).map(Version::Semver),
-            2 => Str::unpack(r).map(Version::Text),
-            _ => Err(r.error_before(1, "a tag of Version")),
-        }
-    }
-}
-
-impl Packed for Part {
-    fn pack(&self, w: &mut Writer<'_>) {
-        let (tag, text) = match self {
-            Part::Text(text) => (0, text),
-            Part::Param(name) => (1, name),
-        };
-        w.byte(tag);
-        text.pack(w);
-    }
-
-    fn unpack(r: &mut Reader) -> Result<Self, Unpacked> {
-        match r.byte()? {
-            0 => Str::unpack(r).map(Part::Text),
-            1 => Str::unpack(r).map(Part::Param),
-            _ => Err(r.error_before(1, "a tag of Part")),
-        }
-    }
-}
-
-impl Packed for Json {
-    fn pack(&self, w: &mut Writer<'_>) {
-        match self {
-            Json::Text(text) => {
-                w.byte(0);
-                text.pack(w);
-            }
-            Json::Param(name) => {
-                w.byte(1);
-                name.pack(w);
-            }
-            Json::String(parts) => {
-                w.byte(2);
-                parts.pack(w);
-            }
-            Json::Object(members) => {
-                w.byte(3);
-                members.pack(w);
-            }
-            Json::Array(items) => {
-                w.byte(4);
-                items.pack(w);
-            }
-        }
-    }
-
-    fn unpack(r: &mut Reader) -> Result<Self, Unpacked> {
-        match r.byte()? {
-            0 => Str::unpack(r).map(Json::Text),
-            1 => Str::unpack(r).map(Json::Param),
-            2 => List::unpack(r).map(Json::String),
-            3 => List::unpack(r).map(Json::Object),
-            4 => List::unpack(r).map(Json::Array),
-            _ => Err(r.error_before(1, "a tag of Json")),
-        }
+        Protocol::unpack(r).map(Cow::Owned)
     }
 }
 
