@@ -43,9 +43,9 @@ pub use call::{CONFIRM_MAX_CHARS, Call};
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
 pub use file::{Bytes, Existing, File, base64, is_file_path, sha256_hex};
+pub use packed::CompiledSkill;
 #[doc(hidden)]
 pub use packed::pack;
-pub use packed::{CompiledSkill, Unpacked};
 pub use policy::{Hints, Method, Policy};
 pub use schema::{Checks, MAX_DEPTH, Node, Pattern, Property, Schema};
 #[doc(hidden)]

@@ -88,8 +88,8 @@ impl CompiledSkill {
     ///
     /// When the bytes do not unpack, which only a binary that mixes two
     /// versions of `skills-core` could hold: the code generator and the
-    /// runtime share this module, and the tests unpack every table they
-    /// generate.
+    /// runtime share this module, and the tests unpack every compiled
+    /// fixture set and compare it with the loader's.
     pub fn skill(&self) -> &Skill {
         self.skill
             .get_or_init(|| match unpack(self.packed, self.source, self.files) {
@@ -119,10 +119,10 @@ impl std::fmt::Debug for CompiledSkill {
 
 /// Why packed bytes do not unpack: where, and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unpacked {
+pub(crate) struct Unpacked {
     /// The byte offset in the packed table.
-    pub at: usize,
-    pub expected: &'static str,
+    at: usize,
+    expected: &'static str,
 }
 
 impl std::fmt::Display for Unpacked {
@@ -137,11 +137,11 @@ impl std::error::Error for Unpacked {}
 /// are not in them: the generated code passes those beside.
 #[doc(hidden)]
 pub fn pack(skill: &Skill) -> Vec<u8> {
-    let frontmatter = 0..skill.body_start.min(skill.source.len());
     let mut out = Writer {
         bytes: vec![FORMAT],
         source: &skill.source,
-        window: frontmatter.clone(),
+        body_start: skill.body_start,
+        window: 0..skill.body_start.min(skill.source.len()),
     };
     let w = &mut out;
     skill.name.pack(w);
@@ -160,23 +160,7 @@ pub fn pack(skill: &Skill) -> Vec<u8> {
     skill.app_slug.pack(w);
     skill.model_config.pack(w);
     skill.extras.pack(w);
-    // Written as any `List<Section>` is (`unpack` reads it so), with each
-    // title looked for in its heading's line, the section's first, rather
-    // than in the frontmatter.
-    w.count(skill.sections.len());
-    for section in skill.sections.iter() {
-        let line = skill.body_start + section.start;
-        let end = skill
-            .source
-            .get(line..)
-            .map_or(line, |rest| line + rest.find('\n').unwrap_or(rest.len()));
-        w.window = line..end;
-        section.title.pack(w);
-        w.window = frontmatter.clone();
-        section.level.pack(w);
-        section.start.pack(w);
-        section.end.pack(w);
-    }
+    skill.sections.pack(w);
     skill.tools.pack(w);
     skill.catalog_chars.pack(w);
     skill.location.pack(w);
@@ -252,7 +236,10 @@ pub(crate) fn unpack(
 struct Writer<'a> {
     bytes: Vec<u8>,
     source: &'a str,
-    /// Where in `source` a string may be found as it is.
+    /// Where the body starts in `source` (sections count from there).
+    body_start: usize,
+    /// Where in `source` a string may be found as it is: the frontmatter,
+    /// or a heading's line while its section is written.
     window: Range<usize>,
 }
 
@@ -542,12 +529,33 @@ macro_rules! packed_variants {
     };
 }
 
-packed_struct!(Section {
-    title,
-    level,
-    start,
-    end
-});
+/// A title is looked for in its heading's line, the section's first,
+/// rather than in the frontmatter.
+impl Packed for Section {
+    fn pack(&self, w: &mut Writer<'_>) {
+        let line = w.body_start + self.start;
+        let end = w
+            .source
+            .get(line..)
+            .map_or(line, |rest| line + rest.find('\n').unwrap_or(rest.len()));
+        let frontmatter = std::mem::replace(&mut w.window, line..end);
+        self.title.pack(w);
+        w.window = frontmatter;
+        self.level.pack(w);
+        self.start.pack(w);
+        self.end.pack(w);
+    }
+
+    fn unpack(r: &mut Reader) -> Result<Self, Unpacked> {
+        Ok(Section {
+            title: Packed::unpack(r)?,
+            level: Packed::unpack(r)?,
+            start: Packed::unpack(r)?,
+            end: Packed::unpack(r)?,
+        })
+    }
+}
+
 packed_struct!(Protocol {
     steps,
     post_checks,
