@@ -280,3 +280,103 @@ fn an_edit_of_the_workspace_configuration_rebuilds_the_member() {
         );
     }
 }
+
+/// The `OUT_DIR` of the crate's build script, from cargo's own messages.
+fn out_dir(krate: &TempCrate) -> std::path::PathBuf {
+    let output = krate.cargo(&["build", "--message-format=json"]);
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|message| message["reason"] == "build-script-executed")
+        .filter(|message| {
+            message["package_id"]
+                .as_str()
+                .is_some_and(|id| id.contains(&*krate.dir.to_string_lossy()))
+        })
+        .find_map(|message| message["out_dir"].as_str().map(std::path::PathBuf::from))
+        .expect("the build script ran")
+}
+
+/// What `track` stored for `skills`: one file.
+fn stored_expansion(krate: &TempCrate) -> std::path::PathBuf {
+    let dir = out_dir(krate).join("include_skills");
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    files[0].clone()
+}
+
+/// The stored file with a `compile_error!` first: a build that reads it fails.
+fn mark(stored: &std::path::Path) {
+    let text = std::fs::read_to_string(stored).unwrap();
+    let body = text
+        .rfind("\n// stamp ")
+        .map(|at| at + 1 + text[at + 1..].find('\n').unwrap() + 1);
+    let at = body.expect("a header");
+    let marked = format!(
+        "{}::core::compile_error!(\"read from the store\");{}",
+        &text[..at],
+        &text[at..]
+    );
+    std::fs::write(stored, marked).unwrap();
+}
+
+/// `track` stores the macro's expansion, and the macro reads it back on a
+/// rebuild instead of compiling the skills again; once the skills or the
+/// macro's configuration differ from what it was made from, it is not read.
+#[test]
+fn the_macro_reads_the_expansion_track_stored_while_it_matches() {
+    // Without a warning: one is shown at the macro's argument, so nothing is stored.
+    let clean = |description: &str| skill("alpha", &format!("{description} Use when testing."));
+    let krate = temp_crate(
+        Path::MacroWithTrack,
+        "stored-expansion",
+        "    print!(\"{}\", agent::SKILLS.catalog());\n",
+        &[("skills/alpha/SKILL.md", &clean("First."))],
+    );
+    assert_eq!(run(&krate).unwrap(), "- alpha: First. Use when testing.\n");
+    let stored = stored_expansion(&krate);
+    let text = std::fs::read_to_string(&stored).unwrap();
+    assert!(text.contains("skills-compiler"), "{text}");
+
+    // Touching main.rs re-expands the macro: it reads the stored tokens.
+    mark(&stored);
+    krate.write(
+        "src/main.rs",
+        &std::fs::read_to_string(krate.dir.join("src/main.rs")).unwrap(),
+    );
+    let stderr = run(&krate).unwrap_err();
+    assert!(stderr.contains("read from the store"), "{stderr}");
+
+    // An edited skill: the build script stores a new expansion, which is read.
+    krate.write("skills/alpha/SKILL.md", &clean("Edited."));
+    assert_eq!(run(&krate).unwrap(), "- alpha: Edited. Use when testing.\n");
+    let text = std::fs::read_to_string(&stored).unwrap();
+    assert!(!text.contains("read from the store"));
+
+    // A stored expansion whose stamp no longer matches the files is not
+    // read, even when nothing re-ran the build script.
+    mark(&stored);
+    let stamped = std::fs::read_to_string(&stored).unwrap();
+    let unstamped = stamped.replacen("// stamp ", "// stamp 0", 1);
+    std::fs::write(&stored, unstamped).unwrap();
+    krate.write(
+        "src/main.rs",
+        &std::fs::read_to_string(krate.dir.join("src/main.rs")).unwrap(),
+    );
+    assert_eq!(run(&krate).unwrap(), "- alpha: Edited. Use when testing.\n");
+
+    // The macro's own options make another configuration: not read either.
+    std::fs::write(&stored, stamped).unwrap();
+    let main = std::fs::read_to_string(krate.dir.join("src/main.rs"))
+        .unwrap()
+        .replace(
+            "include_skills!(\"skills\")",
+            "include_skills!(\"skills\", deny_warnings = true)",
+        );
+    krate.write("src/main.rs", &main);
+    assert_eq!(run(&krate).unwrap(), "- alpha: Edited. Use when testing.\n");
+}

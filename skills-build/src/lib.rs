@@ -24,7 +24,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, Diagnostic, Severity, tracking};
+use skills_compiler::{Config, Diagnostic, Severity, expansion_cache, tracking};
 
 /// Compiles `dir` (relative to the crate's manifest directory) into
 /// `$OUT_DIR/skills.rs` with the manifest's configuration, printing the
@@ -38,13 +38,42 @@ pub fn compile(dir: impl AsRef<Path>) {
 /// Prints the `cargo::` lines that rebuild the crate when a skill is added,
 /// edited or removed under `dir` (relative to the crate's manifest directory),
 /// or when the manifest changes; `include_skills!(dir)` checks for them.
+///
+/// It also compiles the skills and stores the expansion in `OUT_DIR`, so
+/// that the macro reads it back instead of compiling them on every build of
+/// the crate (`skills_compiler::expansion_cache`). Diagnostics are left to
+/// the macro, which points them at its argument.
 pub fn track(dir: impl AsRef<Path>) {
     println!("cargo::rerun-if-env-changed=CARGO_MANIFEST_DIR");
-    for line in track_lines(
-        &env_path("CARGO_MANIFEST_DIR").unwrap_or_default(),
-        dir.as_ref(),
-    ) {
+    let manifest_dir = env_path("CARGO_MANIFEST_DIR").unwrap_or_default();
+    for line in track_lines(&manifest_dir, dir.as_ref()) {
         println!("{line}");
+    }
+    if let Some(out_dir) = env_path("OUT_DIR") {
+        store_expansion(&out_dir, &manifest_dir, dir.as_ref());
+    }
+}
+
+/// The macro's expansion of `dir` with the manifest's configuration, stored
+/// for it. A failure only costs the macro its shortcut, so it is a warning.
+fn store_expansion(out_dir: &Path, manifest_dir: &Path, dir: &Path) {
+    let overrides = skills_compiler::Overrides {
+        dir: Some(dir.to_path_buf()),
+        ..Default::default()
+    };
+    // A bad configuration is the macro's to report, at its argument.
+    let Ok(config) = Config::load(manifest_dir, overrides) else {
+        return;
+    };
+    // Stamped before reading: an edit during the compilation leaves a stamp
+    // that the macro's does not match.
+    let stamp = tracking::stamp(&manifest_dir.join(dir));
+    let compilation = skills_compiler::compile(manifest_dir, &config);
+    if let Err(error) = expansion_cache::store(out_dir, &config, stamp, &compilation) {
+        println!(
+            "cargo::warning=skills: the expansion of `{}` was not stored ({error}); include_skills! compiles it instead",
+            dir.display()
+        );
     }
 }
 

@@ -95,10 +95,11 @@ mod emit;
 // Beside the pipeline: diagnostics (with the files they quote) and the
 // configuration below every stage; the host budget models, which the lints
 // use; and the wings over the whole pipeline: writing skills back, and
-// rebuild tracking for the front ends.
+// rebuild tracking for the front ends (with the macro's stored expansion).
 pub mod budget;
 mod config;
 pub mod diagnostics;
+pub mod expansion_cache;
 mod parallel;
 pub mod tracking;
 pub mod write;

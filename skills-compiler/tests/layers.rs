@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// Each top-level module (a folder or a file of `src/`) and what it may
 /// import; `root` is `lib.rs` itself (the pipeline's entry points), which
-/// declares `tracking` and `write` but takes nothing from them.
+/// declares `tracking`, `expansion_cache` and `write` but takes nothing from them.
 const ALLOWED: &[(&str, &[&str])] = &[
     // Beside the pipeline, at the bottom: no stage below them.
     ("diagnostics", &[]),
@@ -29,6 +29,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("emit", &["read", "ir", "validate", "diagnostics", "config"]),
     // Wings over the whole pipeline, which nothing in it imports.
     ("tracking", &["read", "diagnostics", "config"]),
+    // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.
+    (
+        "expansion_cache",
+        &["root", "emit", "tracking", "diagnostics", "config"],
+    ),
     (
         "write",
         &[

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, OptionValue, Overrides, tracking};
+use skills_compiler::{Config, OptionValue, Overrides, expansion_cache, tracking};
 use syn::parse::ParseStream;
 use syn::{Lit, LitStr, Token};
 
@@ -218,6 +218,11 @@ fn expand(args: Args) -> TokenStream {
             ),
         ));
     }
+    if errors.is_empty()
+        && let Some(items) = stored_expansion(&manifest_dir, &config, &krate)
+    {
+        return items;
+    }
     let compilation = skills_compiler::compile(&manifest_dir, &config);
     if compilation.has_errors() {
         errors.push(error(dir.span(), &skill_errors(&dir, &compilation)));
@@ -229,6 +234,19 @@ fn expand(args: Args) -> TokenStream {
     }
     let stub = skills_compiler::codegen::stub(&compilation.valid, &krate);
     quote!(#(#errors)* #warnings #stub)
+}
+
+/// The expansion `skills_build::track` stored in `OUT_DIR`, when it was
+/// made from this configuration and the files the root holds now.
+fn stored_expansion(
+    manifest_dir: &std::path::Path,
+    config: &Config,
+    krate: &TokenStream,
+) -> Option<TokenStream> {
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
+    let text = expansion_cache::load(&out_dir, manifest_dir, config)?;
+    let tokens: TokenStream = text.parse().ok()?;
+    Some(expansion_cache::restore_krate(tokens, krate))
 }
 
 /// Stable Rust has no warning API for proc macros, but using a

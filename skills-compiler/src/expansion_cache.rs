@@ -1,0 +1,187 @@
+//! The expansion of `include_skills!`, made ahead by the build script that
+//! tracks the skills (`skills_build::track`) and read back by the macro.
+//!
+//! rustc expands a proc macro again on every build of its crate, even when
+//! only `main.rs` changed, and in debug builds the macro's compiler runs
+//! unoptimised: compiling 64 skills took 70 ms of a 500 ms rebuild, parsing
+//! the stored tokens back 20 ms (BENCHMARKS.md). Cargo re-runs the build
+//! script exactly when something under the skills root, the manifest or the
+//! compiler itself changes, so the stored expansion is made once per change.
+//!
+//! The macro uses a stored expansion only when its header matches what the
+//! macro has in hand: this compiler's version, the configuration (the
+//! manifest's, with the macro's options over it) and the stamp of the root
+//! (every path, size and modification time: [`tracking::stamp`]). Anything
+//! else, a missing file included, means compiling as before. Only an
+//! expansion without any diagnostic is stored: a warning must point at the
+//! macro's argument, which the build script cannot see.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+
+use crate::{Compilation, Config, codegen, tracking};
+
+/// Stands for the runtime crate's path in a stored expansion: the macro is
+/// called through `skills::include_skills!`, whose `$crate` is a token that
+/// text cannot spell, so the macro puts its own path back in.
+pub const KRATE_PLACEHOLDER: &str = "__skills_runtime_crate";
+
+/// Where the expansion of the root `dir` is stored under `out_dir`.
+pub fn path(out_dir: &Path, dir: &Path) -> PathBuf {
+    out_dir
+        .join("include_skills")
+        .join(format!("{}.rs", tracking::env_name(dir)))
+}
+
+/// What a stored expansion was made from.
+fn header(config: &Config, stamp: u64) -> String {
+    format!(
+        "// include_skills! expansion, stored by skills_build::track\n// skills-compiler {}\n// {config:?}\n// stamp {stamp:016x}\n",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// Stores the expansion of `compilation`, made from a root whose stamp was
+/// `stamp` before it was read, or removes the stored one when the
+/// compilation has any diagnostic.
+pub fn store(
+    out_dir: &Path,
+    config: &Config,
+    stamp: u64,
+    compilation: &Compilation,
+) -> io::Result<()> {
+    let file = path(out_dir, &config.dir);
+    if !compilation.diagnostics.is_empty() {
+        return match std::fs::remove_file(&file) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
+            _ => Ok(()),
+        };
+    }
+    let krate = TokenStream::from(TokenTree::Ident(placeholder()));
+    let items = codegen::expand(&compilation.valid, &krate);
+    let text = format!("{}{items}\n", header(config, stamp));
+    std::fs::create_dir_all(file.parent().unwrap_or(out_dir))?;
+    // Written aside and renamed, so that a reader never sees half a file.
+    let partial = file.with_extension("rs.partial");
+    std::fs::write(&partial, text)?;
+    std::fs::rename(&partial, &file)
+}
+
+/// The stored expansion's tokens, as text, when it was made from exactly
+/// `config` and a root at `manifest_dir` that is unchanged since.
+pub fn load(out_dir: &Path, manifest_dir: &Path, config: &Config) -> Option<String> {
+    let text = std::fs::read_to_string(path(out_dir, &config.dir)).ok()?;
+    let stamp = tracking::stamp(&manifest_dir.join(&config.dir));
+    text.strip_prefix(&header(config, stamp)).map(str::to_owned)
+}
+
+fn placeholder() -> Ident {
+    Ident::new(KRATE_PLACEHOLDER, Span::call_site())
+}
+
+/// `tokens` with every placeholder ident replaced by `krate`. The generated
+/// code names the runtime at the top level and at the top of each module
+/// only, so the walk goes one group deep, not into every function body.
+pub fn restore_krate(tokens: TokenStream, krate: &TokenStream) -> TokenStream {
+    replace(tokens, krate, 1)
+}
+
+fn replace(tokens: TokenStream, krate: &TokenStream, depth: usize) -> TokenStream {
+    let mut out = TokenStream::new();
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(ident) if ident == KRATE_PLACEHOLDER => out.extend(krate.clone()),
+            TokenTree::Group(group) if depth > 0 => {
+                let inner = replace(group.stream(), krate, depth - 1);
+                let mut copy = proc_macro2::Group::new(group.delimiter(), inner);
+                copy.set_span(group.span());
+                out.extend([TokenTree::Group(copy)]);
+            }
+            other => out.extend([other]),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn example() -> (PathBuf, Config, Compilation) {
+        let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/issue-tracker");
+        let config = Config {
+            dir: PathBuf::from("skills"),
+            ..Config::default()
+        };
+        let compilation = crate::compile(&base, &config);
+        assert!(compilation.diagnostics.is_empty(), "{compilation:?}");
+        (base, config, compilation)
+    }
+
+    fn out_dir(test: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "skills-expansion-cache-{test}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_stored_expansion_reads_back_as_the_expansion_itself() {
+        let (base, config, compilation) = example();
+        let out = out_dir("same");
+        let stamp = tracking::stamp(&base.join(&config.dir));
+        store(&out, &config, stamp, &compilation).unwrap();
+        let text = load(&out, &base, &config).expect("stored and unchanged");
+        let krate = quote!(::skills);
+        let restored = restore_krate(text.parse().unwrap(), &krate);
+        let fresh = codegen::expand(&compilation.valid, &krate);
+        assert_eq!(restored.to_string(), fresh.to_string());
+        assert!(!restored.to_string().contains(KRATE_PLACEHOLDER));
+        let _ = std::fs::remove_dir_all(&out);
+    }
+
+    #[test]
+    fn another_configuration_or_root_finds_nothing() {
+        let (base, config, compilation) = example();
+        let out = out_dir("other");
+        // Stored before an edit: the stamp the root has now differs.
+        store(&out, &config, 0, &compilation).unwrap();
+        assert_eq!(load(&out, &base, &config), None);
+        let stamp = tracking::stamp(&base.join(&config.dir));
+        store(&out, &config, stamp, &compilation).unwrap();
+        let strict = Config {
+            deny_warnings: true,
+            ..config.clone()
+        };
+        assert_eq!(load(&out, &base, &strict), None, "another configuration");
+        let elsewhere = Config {
+            dir: PathBuf::from("other"),
+            ..config.clone()
+        };
+        assert_eq!(load(&out, &base, &elsewhere), None, "another root");
+        assert!(load(&out, &base, &config).is_some());
+        let _ = std::fs::remove_dir_all(&out);
+    }
+
+    #[test]
+    fn a_compilation_with_diagnostics_removes_what_was_stored() {
+        let (base, config, mut compilation) = example();
+        let out = out_dir("diagnostics");
+        let stamp = tracking::stamp(&base.join(&config.dir));
+        store(&out, &config, stamp, &compilation).unwrap();
+        compilation.diagnostics.push(crate::Diagnostic::warning(
+            crate::Code::DirectoryWithoutSkill,
+            "skills/empty",
+            "a warning",
+        ));
+        store(&out, &config, stamp, &compilation).unwrap();
+        assert!(!path(&out, &config.dir).exists());
+        assert_eq!(load(&out, &base, &config), None);
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
