@@ -98,7 +98,7 @@ fn options_override_the_manifest_and_warnings_are_reported() {
     assert!(
         renamed
             .code
-            .contains("pub static SKILLS : :: agent_runtime :: SkillSet"),
+            .contains("use :: agent_runtime :: __private as __skills_runtime ;"),
         "{}",
         renamed.code
     );

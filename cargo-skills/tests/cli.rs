@@ -448,14 +448,18 @@ fn inspecting_invalid_skills_reports_them_and_exits_1() {
 #[test]
 fn expand_prints_the_generated_rust() {
     let text = stdout(cargo_skills().args(["expand", EXAMPLE]), 0);
-    assert!(text.starts_with("/// Every skill, sorted by name.\n#[allow(dead_code)]\npub static SKILLS: ::skills::SkillSet"), "{}", &text[..200]);
+    assert!(
+        text.starts_with("#[doc(hidden)]\n#[allow(unused_imports)]\nuse ::skills::__private as __skills_runtime;\n/// Every skill, sorted by name.\n#[allow(dead_code)]\npub static SKILLS: __skills_runtime::SkillSet"),
+        "{}",
+        &text[..200]
+    );
     assert!(text.contains("pub enum ToolCall {"));
     syn_check(&text);
     let renamed = stdout(
         cargo_skills().args(["expand", EXAMPLE, "--crate-path", "::agent_runtime"]),
         0,
     );
-    assert!(renamed.contains("pub static SKILLS: ::agent_runtime::SkillSet"));
+    assert!(renamed.contains("use ::agent_runtime::__private as __skills_runtime;"));
 }
 
 /// The output is Rust: it has balanced delimiters and the items we expect.

@@ -19,14 +19,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use proc_macro2::{Ident, Span, TokenStream, TokenTree};
-
 use crate::{Compilation, Config, codegen, tracking};
-
-/// Stands for the runtime crate's path in a stored expansion: the macro is
-/// called through `skills::include_skills!`, whose `$crate` is a token that
-/// text cannot spell, so the macro puts its own path back in.
-pub const KRATE_PLACEHOLDER: &str = "__skills_runtime_crate";
 
 /// Where the expansion of the root `dir` is stored under `out_dir`.
 pub fn path(out_dir: &Path, dir: &Path) -> PathBuf {
@@ -59,8 +52,10 @@ pub fn store(
             _ => Ok(()),
         };
     }
-    let krate = TokenStream::from(TokenTree::Ident(placeholder()));
-    let items = codegen::expand(&compilation.valid, &krate);
+    // All but the import of the runtime, which names it by a path (`$crate`
+    // through `skills::include_skills!`) that text cannot spell: the macro
+    // puts its own in front (`codegen::runtime_import`).
+    let items = codegen::items(&compilation.valid);
     let text = format!("{}{items}\n", header(config, stamp));
     std::fs::create_dir_all(file.parent().unwrap_or(out_dir))?;
     // Written aside and renamed, so that a reader never sees half a file.
@@ -75,34 +70,6 @@ pub fn load(out_dir: &Path, manifest_dir: &Path, config: &Config) -> Option<Stri
     let text = std::fs::read_to_string(path(out_dir, &config.dir)).ok()?;
     let stamp = tracking::stamp(&manifest_dir.join(&config.dir));
     text.strip_prefix(&header(config, stamp)).map(str::to_owned)
-}
-
-fn placeholder() -> Ident {
-    Ident::new(KRATE_PLACEHOLDER, Span::call_site())
-}
-
-/// `tokens` with every placeholder ident replaced by `krate`. The generated
-/// code names the runtime at the top level and at the top of each module
-/// only, so the walk goes one group deep, not into every function body.
-pub fn restore_krate(tokens: TokenStream, krate: &TokenStream) -> TokenStream {
-    replace(tokens, krate, 1)
-}
-
-fn replace(tokens: TokenStream, krate: &TokenStream, depth: usize) -> TokenStream {
-    let mut out = TokenStream::new();
-    for tree in tokens {
-        match tree {
-            TokenTree::Ident(ident) if ident == KRATE_PLACEHOLDER => out.extend(krate.clone()),
-            TokenTree::Group(group) if depth > 0 => {
-                let inner = replace(group.stream(), krate, depth - 1);
-                let mut copy = proc_macro2::Group::new(group.delimiter(), inner);
-                copy.set_span(group.span());
-                out.extend([TokenTree::Group(copy)]);
-            }
-            other => out.extend([other]),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -138,10 +105,10 @@ mod tests {
         store(&out, &config, stamp, &compilation).unwrap();
         let text = load(&out, &base, &config).expect("stored and unchanged");
         let krate = quote!(::skills);
-        let restored = restore_krate(text.parse().unwrap(), &krate);
+        let stored: proc_macro2::TokenStream = text.parse().unwrap();
+        let import = codegen::runtime_import(&krate);
         let fresh = codegen::expand(&compilation.valid, &krate);
-        assert_eq!(restored.to_string(), fresh.to_string());
-        assert!(!restored.to_string().contains(KRATE_PLACEHOLDER));
+        assert_eq!(quote!(#import #stored).to_string(), fresh.to_string());
         let _ = std::fs::remove_dir_all(&out);
     }
 

@@ -245,8 +245,9 @@ fn stored_expansion(
 ) -> Option<TokenStream> {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR")?);
     let text = expansion_cache::load(&out_dir, manifest_dir, config)?;
-    let tokens: TokenStream = text.parse().ok()?;
-    Some(expansion_cache::restore_krate(tokens, krate))
+    let items: TokenStream = text.parse().ok()?;
+    let import = skills_compiler::codegen::runtime_import(krate);
+    Some(quote!(#import #items))
 }
 
 /// Stable Rust has no warning API for proc macros, but using a

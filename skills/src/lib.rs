@@ -65,6 +65,13 @@ pub use serde_json;
 /// `pub static SKILLS: skills::SkillSet` plus one module per skill. Options
 /// override `[package.metadata.skills]`:
 /// `include_skills!("skills", profile = "portable", max_skills = 100)`.
+///
+/// It asks for a build script that calls `skills_build::track("skills")`,
+/// so that Cargo notices new and deleted skills. That build script also
+/// stores the expansion, made when a skill or the manifest changes, and the
+/// macro reads it back on the builds in between instead of compiling the
+/// skills again (only with no options that change the manifest's
+/// configuration, and only when no skill has a warning).
 #[cfg(feature = "macros")]
 #[macro_export]
 macro_rules! include_skills {

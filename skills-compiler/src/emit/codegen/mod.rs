@@ -49,6 +49,25 @@ fn allowed() -> TokenStream {
 /// `krate` is the path of the `skills` runtime crate (`::skills`, or `$crate`
 /// when called through `skills::include_skills!`).
 pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
+    let import = runtime_import(krate);
+    let items = items(set);
+    quote!(#import #items)
+}
+
+/// The one item of an expansion that names the runtime crate: everything
+/// else goes through this import, so the rest ([`items`]) is the same text
+/// whatever the runtime's path, and can be stored as text (`$crate` cannot
+/// be spelled in text; `expansion_cache`).
+pub fn runtime_import(krate: &TokenStream) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        #[allow(unused_imports)]
+        use #krate::__private as __skills_runtime;
+    }
+}
+
+/// Everything [`expand`] gives but the [`runtime_import`].
+pub fn items(set: &SkillSet) -> TokenStream {
     let names: Vec<proc_macro2::Ident> = module_names(set)
         .iter()
         .map(|name| names::ident(name))
@@ -64,18 +83,18 @@ pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
         .iter()
         .zip(&names)
         .zip(&tables)
-        .map(|((skill, name), table)| skill_module(skill, name, table, krate));
+        .map(|((skill, name), table)| skill_module(skill, name, table));
     let allowed = allowed();
     quote! {
         /// Every skill, sorted by name.
         #[allow(dead_code)]
-        pub static SKILLS: #krate::SkillSet = #krate::SkillSet::compiled(&[#(&__skills::#tables),*]);
+        pub static SKILLS: __skills_runtime::SkillSet = __skills_runtime::SkillSet::compiled(&[#(&__skills::#tables),*]);
 
         /// Every skill's tables, in the set's order.
         #[doc(hidden)]
         #allowed
         mod __skills {
-            use #krate::__private as __p;
+            use super::__skills_runtime as __p;
 
             #(#data)*
         }
@@ -172,7 +191,6 @@ fn skill_module(
     skill: &Skill,
     module: &proc_macro2::Ident,
     table: &proc_macro2::Ident,
-    krate: &TokenStream,
 ) -> TokenStream {
     let doc = format!(
         " `{}`: {}",
@@ -181,7 +199,7 @@ fn skill_module(
     );
     let skill_const = quote! {
         /// This skill: a `CompiledSkill`, which dereferences to its `Skill`.
-        pub const SKILL: &#krate::CompiledSkill = &super::__skills::#table;
+        pub const SKILL: &super::__skills_runtime::CompiledSkill = &super::__skills::#table;
     };
     if skill.tools.is_empty() {
         // No code: only the name of the skill's table.
@@ -199,7 +217,7 @@ fn skill_module(
         #[doc = #doc]
         #allowed
         pub mod #module {
-            use #krate::__private as __p;
+            use super::__skills_runtime as __p;
 
             #skill_const
 
