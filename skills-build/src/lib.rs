@@ -46,17 +46,22 @@ pub fn compile(dir: impl AsRef<Path>) {
 pub fn track(dir: impl AsRef<Path>) {
     println!("cargo::rerun-if-env-changed=CARGO_MANIFEST_DIR");
     let manifest_dir = env_path("CARGO_MANIFEST_DIR").unwrap_or_default();
-    for line in track_lines(&manifest_dir, dir.as_ref()) {
+    let dir = dir.as_ref();
+    // One walk of the root for both: taken before the skills are read, so
+    // that an edit during the compilation leaves a stamp that the macro's
+    // does not match.
+    let stamp = tracking::stamp(&manifest_dir.join(dir));
+    for line in stamped_lines(&manifest_dir, dir, stamp) {
         println!("{line}");
     }
     if let Some(out_dir) = env_path("OUT_DIR") {
-        store_expansion(&out_dir, &manifest_dir, dir.as_ref());
+        store_expansion(&out_dir, &manifest_dir, dir, stamp);
     }
 }
 
 /// The macro's expansion of `dir` with the manifest's configuration, stored
 /// for it. A failure only costs the macro its shortcut, so it is a warning.
-fn store_expansion(out_dir: &Path, manifest_dir: &Path, dir: &Path) {
+fn store_expansion(out_dir: &Path, manifest_dir: &Path, dir: &Path, stamp: u64) {
     let overrides = skills_compiler::Overrides {
         dir: Some(dir.to_path_buf()),
         ..Default::default()
@@ -65,9 +70,6 @@ fn store_expansion(out_dir: &Path, manifest_dir: &Path, dir: &Path) {
     let Ok(config) = Config::load(manifest_dir, overrides) else {
         return;
     };
-    // Stamped before reading: an edit during the compilation leaves a stamp
-    // that the macro's does not match.
-    let stamp = tracking::stamp(&manifest_dir.join(dir));
     let compilation = skills_compiler::compile(manifest_dir, &config);
     if let Err(error) = expansion_cache::store(out_dir, &config, stamp, &compilation) {
         println!(
@@ -79,7 +81,11 @@ fn store_expansion(out_dir: &Path, manifest_dir: &Path, dir: &Path) {
 
 /// The lines [`track`] prints, for a crate at `manifest_dir`.
 pub fn track_lines(manifest_dir: &Path, dir: &Path) -> Vec<String> {
-    let stamp = tracking::stamp(&manifest_dir.join(dir));
+    stamped_lines(manifest_dir, dir, tracking::stamp(&manifest_dir.join(dir)))
+}
+
+/// [`track_lines`] with the root's stamp already taken.
+fn stamped_lines(manifest_dir: &Path, dir: &Path, stamp: u64) -> Vec<String> {
     let mut lines = vec![format!("cargo::rerun-if-changed={}", dir.display())];
     lines.extend(manifest_lines(manifest_dir));
     lines.push(format!(

@@ -135,6 +135,30 @@ mod tests {
         let _ = std::fs::remove_dir_all(&out);
     }
 
+    /// Cargo's `rerun-if-changed` does not see an edit behind a symlink
+    /// that leaves the root; the macro's own stamp follows it.
+    #[cfg(unix)]
+    #[test]
+    fn an_edit_behind_a_symlink_out_of_the_root_is_a_miss() {
+        let (_, config, compilation) = example();
+        let base = out_dir("symlink-base");
+        let outside = out_dir("symlink-outside");
+        std::fs::create_dir_all(base.join("skills/alpha")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(outside.join("notes.md"), "first").unwrap();
+        std::os::unix::fs::symlink(outside.join("notes.md"), base.join("skills/alpha/notes.md"))
+            .unwrap();
+        let out = out_dir("symlink-out");
+        let stamp = tracking::stamp(&base.join(&config.dir));
+        store(&out, &config, stamp, &compilation).unwrap();
+        assert!(load(&out, &base, &config).is_some());
+        std::fs::write(outside.join("notes.md"), "edited, longer").unwrap();
+        assert_eq!(load(&out, &base, &config), None);
+        for dir in [base, outside, out] {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+
     #[test]
     fn a_compilation_with_diagnostics_removes_what_was_stored() {
         let (base, config, mut compilation) = example();
