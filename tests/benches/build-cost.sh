@@ -9,13 +9,7 @@
 #     SMOKE=1 bash tests/benches/build-cost.sh         # CI: 4 skills, one run, no release build
 #     RUNTIME=path bash tests/benches/build-cost.sh    # the checkout's crates as path dependencies
 #
-# The runtime is what its users get from a registry: this checkout's crates
-# packed (`cargo package`) and served with their dependencies from a
-# directory source. Cargo builds registry crates once, without incremental
-# compilation, and does not re-check their sources' modification times on
-# every build. RUNTIME=path depends on the checkout instead (incremental,
-# every source file stat'ed on every build): the way to see a change to the
-# runtime before it is packed, and the figures before 2026-12-02.
+# The runtime is packed, as its users get it (build-timing.sh, RUNTIME).
 #
 # Two sets of skills:
 #   instructions: real skills without tools, the first that compile without
@@ -40,7 +34,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 workspace=$(pwd)
 SETS=${SETS:-"instructions tools"}
-RUNTIME=${RUNTIME:-registry}
 SIZES=${SIZES:-"64 256"}
 RUNS=${RUNS:-5}
 if [ -n "${SMOKE:-}" ]; then
@@ -163,43 +156,7 @@ edit_description() {
 edit_split_description() { (cd ../split-skills && edit_description "$1"); }
 size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
-# The runtime and the build script's crate, from the checkout (path) or as
-# packed (registry): a directory source replaces crates.io for the crates of
-# the benchmark, holding the packed crates and every dependency they have.
-path_runtime="skills-runtime = { path = \"$workspace/skills\" }"
-path_build="skills-build = { path = \"$workspace/skills-build\" }"
-vendor_runtime() {
-    local vendor=$1 seed="$root/vendor-seed"
-    mkdir -p "$seed/src"
-    { manifest vendor-seed "$path_runtime"; printf '\n[build-dependencies]\n%s\n\n[workspace]\n' "$path_build"; } > "$seed/Cargo.toml"
-    touch "$seed/src/lib.rs"
-    cp "$workspace/Cargo.lock" "$seed/Cargo.lock"
-    # Every dependency is in the cache once the workspace has been built;
-    # a machine that built for one platform only fetches the others' here.
-    (cd "$seed" && { cargo vendor --offline --quiet "$vendor" || cargo vendor --quiet "$vendor"; } > /dev/null)
-    CARGO_TARGET_DIR="$root/package" cargo package --offline --quiet --no-verify --allow-dirty \
-        -p skills-core -p skills-compiler -p skills-macros -p skills-build -p skills-runtime
-    local crate name
-    for crate in "$root"/package/package/*.crate; do
-        name=$(basename "$crate" .crate)
-        tar -xzf "$crate" -C "$vendor"
-        mv "$vendor/$name" "$vendor/${name%-*}"
-    done
-    # No per-file checksums: Cargo would hash every file of every crate on
-    # each build, which a registry's unpacked crates are spared.
-    for crate in "$vendor"/*/; do
-        printf '{"files":{},"package":null}' > "$crate.cargo-checksum.json"
-    done
-}
-if [ "$RUNTIME" = registry ]; then
-    vendor_runtime "$root/vendor"
-    version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$workspace/Cargo.toml" | head -1)
-    runtime="skills-runtime = \"=$version\""
-    build="skills-build = \"=$version\""
-else
-    runtime=$path_runtime
-    build=$path_build
-fi
+runtime_source
 main_rs() {
     cat <<'EOF'
 // edit 0
@@ -243,12 +200,7 @@ make_crates() {
     if [ -n "${OPTIMIZED_MACROS:-}" ]; then
         printf '\n[profile.dev.build-override]\nopt-level = 3\n' >> "$dir/Cargo.toml"
     fi
-    if [ "$RUNTIME" = registry ]; then
-        mkdir -p "$dir/.cargo"
-        printf '[source.crates-io]\nreplace-with = "packed"\n\n[source.packed]\ndirectory = "%s"\n' "$root/vendor" > "$dir/.cargo/config.toml"
-    else
-        cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
-    fi
+    use_runtime_source "$dir"
     for krate in macro buildrs split-skills statics floor one; do
         mkdir -p "$dir/$krate/src" "$dir/$krate/skills"
         cp -r "$skills"/* "$dir/$krate/skills/"

@@ -1,9 +1,67 @@
-# Helpers of the build-cost scripts (sourced, not run): a package manifest,
-# the median of timed rebuilds, and the edit that forces one.
+# Helpers of the build-cost scripts (sourced, not run, with $workspace and
+# $root set): a package manifest, the runtime's source, the median of timed
+# rebuilds, and the edit that forces one.
 
 manifest() {
     local name=$1 dependency=$2
     printf '[package]\nname = "%s"\nversion = "0.1.0"\nedition = "2024"\npublish = false\n\n[dependencies]\n%s\n' "$name" "$dependency"
+}
+
+# How the benchmark crates get the runtime, by RUNTIME:
+#   registry (default): as its users get it. This checkout's crates are
+#     packed (`cargo package`) and served, with every dependency they have,
+#     from a directory source that replaces crates.io. Cargo builds registry
+#     crates once, without incremental compilation, in 16 codegen units, and
+#     does not re-check their sources' modification times on every build.
+#   path: the checkout's crates as path dependencies (incremental, every
+#     source file stat'ed on every build): a change to the runtime measured
+#     before it is packed, and how BENCHMARKS.md measured before 2026-12-02.
+# Sets $runtime and $build, the dependency lines of skills-runtime and of
+# skills-build.
+runtime_source() {
+    RUNTIME=${RUNTIME:-registry}
+    local path_runtime="skills-runtime = { path = \"$workspace/skills\" }"
+    local path_build="skills-build = { path = \"$workspace/skills-build\" }"
+    if [ "$RUNTIME" = path ]; then
+        runtime=$path_runtime
+        build=$path_build
+        return
+    fi
+    local vendor="$root/vendor" seed="$root/vendor-seed" version crate
+    version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$workspace/Cargo.toml" | head -1)
+    mkdir -p "$seed/src"
+    { manifest vendor-seed "$path_runtime"; printf '\n[build-dependencies]\n%s\n\n[workspace]\n' "$path_build"; } > "$seed/Cargo.toml"
+    touch "$seed/src/lib.rs"
+    cp "$workspace/Cargo.lock" "$seed/Cargo.lock"
+    # Every dependency is in the cache once the workspace has been built;
+    # a machine that built for one platform only fetches the others' here.
+    (cd "$seed" && { cargo vendor --offline --quiet "$vendor" || cargo vendor --quiet "$vendor"; } > /dev/null)
+    CARGO_TARGET_DIR="$root/package" cargo package --offline --quiet --no-verify --allow-dirty \
+        -p skills-core -p skills-compiler -p skills-macros -p skills-build -p skills-runtime
+    for crate in "$root"/package/package/*.crate; do
+        tar -xzf "$crate" -C "$vendor"
+        crate=$(basename "$crate" .crate)
+        mv "$vendor/$crate" "$vendor/${crate%-"$version"}"
+    done
+    # No checksums: the packed crates have none to give (a directory source
+    # would ask for one per file), and a registry's unpacked crates are not
+    # checked again after they are unpacked either.
+    for crate in "$vendor"/*/; do
+        printf '{"files":{},"package":null}' > "$crate.cargo-checksum.json"
+    done
+    runtime="skills-runtime = \"=$version\""
+    build="skills-build = \"=$version\""
+}
+
+# Points the benchmark workspace at $1 to the runtime's source.
+use_runtime_source() {
+    local dir=$1
+    if [ "$RUNTIME" = path ]; then
+        cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
+        return
+    fi
+    mkdir -p "$dir/.cargo"
+    printf '[source.crates-io]\nreplace-with = "packed"\n\n[source.packed]\ndirectory = "%s"\n' "$root/vendor" > "$dir/.cargo/config.toml"
 }
 
 now() { date +%s%N; }

@@ -7,6 +7,7 @@
 #     RUNS=3 MEGABYTES=20 bash tests/benches/files-cost.sh
 #     CHECK_LINKS=false bash tests/benches/files-cost.sh   # the macro without link checks
 #     OPTIMIZED_MACROS=1 bash tests/benches/files-cost.sh  # [profile.dev.build-override] opt-level = 3
+#     RUNTIME=path bash tests/benches/files-cost.sh        # the checkout's crates as path dependencies
 #
 # 64 real skills: Anthropic's whole skill directories from
 # ../shared/corpus-dirs (scripts, fonts, templates; claude-api left out, its
@@ -74,6 +75,7 @@ echo "$count skills, $files files, $resources resource bytes, $all bytes in all"
 
 # shellcheck source=tests/benches/build-timing.sh
 source "$workspace/tests/benches/build-timing.sh"
+runtime_source
 edit_resource() { printf 'edit %s\n' "$1" > skills/algorithmic-art/templates/edited.txt; }
 
 size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
@@ -84,7 +86,7 @@ printf '[workspace]\nmembers = ["macro", "statics", "macro-bare", "statics-bare"
 if [ -n "${OPTIMIZED_MACROS:-}" ]; then
     printf '\n[profile.dev.build-override]\nopt-level = 3\n' >> "$dir/Cargo.toml"
 fi
-cp "$workspace/Cargo.lock" "$dir/Cargo.lock"
+use_runtime_source "$dir"
 for krate in macro statics; do
     mkdir -p "$dir/$krate/src"
     cp -a "$skills" "$dir/$krate/skills"
@@ -98,7 +100,7 @@ for krate in macro statics; do
         cp "$skill/SKILL.md" "$dir/$krate-bare/skills/$name/SKILL.md"
     done
 done
-manifest bench-files-macro-bare "skills-runtime = { path = \"$workspace/skills\" }" > "$dir/macro-bare/Cargo.toml"
+manifest bench-files-macro-bare "$runtime" > "$dir/macro-bare/Cargo.toml"
 # Links into the left-out resources would be errors: not what is measured.
 cat > "$dir/macro-bare/src/main.rs" <<EOF
 // edit 0
@@ -113,7 +115,7 @@ fn main() {
     println!("{} {bytes}", set.len());
 }
 EOF
-manifest bench-files-macro "skills-runtime = { path = \"$workspace/skills\" }" > "$dir/macro/Cargo.toml"
+manifest bench-files-macro "$runtime" > "$dir/macro/Cargo.toml"
 cat > "$dir/macro/src/main.rs" <<EOF
 // edit 0
 #[allow(deprecated)] // the lenient corpus's warnings, shown once, not on every run
