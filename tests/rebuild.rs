@@ -369,6 +369,28 @@ fn the_macro_reads_the_expansion_track_stored_while_it_matches() {
     );
     assert_eq!(run(&krate).unwrap(), "- alpha: Edited. Use when testing.\n");
 
+    // A stored body that rustc cannot lex never crashes the macro. With
+    // unbalanced delimiters rustc refuses the text and the macro compiles
+    // the skills; an unterminated literal rustc reports at the macro before
+    // it can refuse the text (its lexer panics out of `from_str`).
+    let touch_main = || {
+        krate.write(
+            "src/main.rs",
+            &std::fs::read_to_string(krate.dir.join("src/main.rs")).unwrap(),
+        )
+    };
+    std::fs::write(&stored, format!("{stamped}}}")).unwrap();
+    touch_main();
+    assert_eq!(run(&krate).unwrap(), "- alpha: Edited. Use when testing.\n");
+    std::fs::write(&stored, format!("{stamped}\"unterminated")).unwrap();
+    touch_main();
+    let stderr = run(&krate).unwrap_err();
+    assert!(
+        stderr.contains("unterminated double quote string"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
     // The macro's own options make another configuration: not read either.
     std::fs::write(&stored, stamped).unwrap();
     let main = std::fs::read_to_string(krate.dir.join("src/main.rs"))

@@ -54,7 +54,7 @@ pub fn store(
     }
     // All but the import of the runtime, which names it by a path (`$crate`
     // through `skills::include_skills!`) that text cannot spell: the macro
-    // puts its own in front (`codegen::runtime_import`).
+    // puts its own in front (`codegen::with_runtime_import`).
     let items = codegen::items(&compilation.valid);
     let text = format!("{}{items}\n", header(config, stamp));
     std::fs::create_dir_all(file.parent().unwrap_or(out_dir))?;
@@ -106,9 +106,11 @@ mod tests {
         let text = load(&out, &base, &config).expect("stored and unchanged");
         let krate = quote!(::skills);
         let stored: proc_macro2::TokenStream = text.parse().unwrap();
-        let import = codegen::runtime_import(&krate);
         let fresh = codegen::expand(&compilation.valid, &krate);
-        assert_eq!(quote!(#import #stored).to_string(), fresh.to_string());
+        assert_eq!(
+            codegen::with_runtime_import(&krate, stored).to_string(),
+            fresh.to_string()
+        );
         let _ = std::fs::remove_dir_all(&out);
     }
 

@@ -248,11 +248,14 @@ fn stored_expansion(
     // rustc's lexer through `proc_macro`, not `proc_macro2`'s `parse`: that
     // one first runs its own lexer over the text to validate it, unoptimised
     // in a debug build (90 ms of a 1 s rebuild for 64 skills x 3 tools, a
-    // 765 KB expansion). The text is this compiler's own output.
-    let items: proc_macro::TokenStream = text.parse().ok()?;
-    let items = TokenStream::from(items);
-    let import = skills_compiler::codegen::runtime_import(krate);
-    Some(quote!(#import #items))
+    // 765 KB expansion). The text is this compiler's own output; a copy
+    // edited by hand may not lex. rustc refuses unbalanced delimiters (then
+    // the skills are compiled), and reports an unterminated literal at the
+    // macro by itself, panicking out of `from_str` (rust-lang/rust#58736):
+    // caught here, so that the report is rustc's and not a crash.
+    let lexed = std::panic::catch_unwind(|| text.parse::<proc_macro::TokenStream>());
+    let items = TokenStream::from(lexed.ok()?.ok()?);
+    Some(skills_compiler::codegen::with_runtime_import(krate, items))
 }
 
 /// Stable Rust has no warning API for proc macros, but using a

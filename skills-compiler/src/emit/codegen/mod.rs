@@ -49,24 +49,24 @@ fn allowed() -> TokenStream {
 /// `krate` is the path of the `skills` runtime crate (`::skills`, or `$crate`
 /// when called through `skills::include_skills!`).
 pub fn expand(set: &SkillSet, krate: &TokenStream) -> TokenStream {
-    let import = runtime_import(krate);
-    let items = items(set);
-    quote!(#import #items)
+    with_runtime_import(krate, items(set))
 }
 
-/// The one item of an expansion that names the runtime crate: everything
-/// else goes through this import, so the rest ([`items`]) is the same text
+/// An expansion: `items` behind the one item that names the runtime crate.
+/// Everything else goes through this import, so [`items`] is the same text
 /// whatever the runtime's path, and can be stored as text (`$crate` cannot
-/// be spelled in text; `expansion_cache`).
-pub fn runtime_import(krate: &TokenStream) -> TokenStream {
+/// be spelled in text; `expansion_cache`), and the macro puts a stored
+/// expansion together here too.
+pub fn with_runtime_import(krate: &TokenStream, items: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(unused_imports)]
         use #krate::__private as __skills_runtime;
+        #items
     }
 }
 
-/// Everything [`expand`] gives but the [`runtime_import`].
+/// Everything [`expand`] gives but the import of the runtime.
 pub fn items(set: &SkillSet) -> TokenStream {
     let names: Vec<proc_macro2::Ident> = module_names(set)
         .iter()
