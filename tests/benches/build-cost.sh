@@ -154,6 +154,8 @@ edit_description() {
 }
 # The split crate's skills are in the library beside it.
 edit_split_description() { (cd ../split-skills && edit_description "$1"); }
+# The passes PROFILE=1 reports (time_passes, build-timing.sh).
+passes="total|macro_expand_crate|type_check_crate|MIR_borrow_checking|codegen_crate|link_crate|serialize_dep_graph|incr_comp_persist_result_cache"
 size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 runtime_source
@@ -233,17 +235,6 @@ split-skills = { path = \"../split-skills\" }" > "$dir/split/Cargo.toml"
     printf 'fn main() {\n    let bytes: usize = 0;\n    println!("{} {bytes}", 0);\n}\n' > "$dir/empty/src/main.rs"
 }
 
-# rustc's own account of a rebuild after touching main.rs (nightly). The
-# first rebuild with -Ztime-passes is not counted: a new flag makes rustc
-# redo every codegen unit once, which a touch of main.rs does not.
-time_passes() {
-    local dir=$1 krate=$2
-    local passes="total|macro_expand_crate|type_check_crate|MIR_borrow_checking|codegen_crate|link_crate|serialize_dep_graph|incr_comp_persist_result_cache"
-    local build=(cargo +nightly rustc --offline --quiet --bin "bench-$krate" -- -Ztime-passes)
-    (cd "$dir/$krate" && edit_main warm && CARGO_TARGET_DIR="$root/nightly" "${build[@]}" > /dev/null 2>&1 &&
-        edit_main profile && CARGO_TARGET_DIR="$root/nightly" "${build[@]}" 2>&1 |
-        grep -E "time: .*\s($passes)$" | awk -v k="$krate" '{ printf "| %s | %s | %s ms |\n", k, $NF, $2 * 1000 }')
-}
 
 rows=()
 split_rows=()
@@ -299,7 +290,7 @@ for set in $SETS; do
             if cargo +nightly --version >/dev/null 2>&1; then
                 (cd "$dir" && CARGO_TARGET_DIR="$root/nightly" cargo +nightly build --offline --quiet --workspace)
                 for krate in macro buildrs floor statics; do
-                    mapfile -t lines < <(time_passes "$dir" "$krate")
+                    mapfile -t lines < <(time_passes "$dir/$krate" "bench-$krate" "$krate" "$root/nightly" "$passes")
                     profiles+=("${lines[@]/#/| $set-$n }")
                 done
             else

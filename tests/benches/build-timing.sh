@@ -81,3 +81,16 @@ timed() {
 }
 
 edit_main() { sed -i "1s/.*/\/\/ edit $1/" src/main.rs; }
+
+# rustc's own account (-Ztime-passes, nightly) of a rebuild of binary $2 in
+# crate directory $1 after touching main.rs, as Markdown rows `| $3 | pass |
+# time |` for the passes matching $5, built in target directory $4. The
+# first rebuild with the flag is not counted: a new flag makes rustc redo
+# every codegen unit once, which a touch of main.rs does not.
+time_passes() {
+    local dir=$1 bin=$2 label=$3 target=$4 passes=$5
+    local build=(cargo +nightly rustc --offline --quiet --bin "$bin" -- -Ztime-passes)
+    (cd "$dir" && edit_main warm && CARGO_TARGET_DIR="$target" "${build[@]}" > /dev/null 2>&1 &&
+        edit_main profile && CARGO_TARGET_DIR="$target" "${build[@]}" 2>&1 |
+        grep -E "time: .*\s($passes)$" | awk -v k="$label" '{ printf "| %s | %s | %s ms |\n", k, $NF, $2 * 1000 }')
+}
