@@ -239,7 +239,7 @@ fn check_over_the_corpus_in_each_profile() {
                 "skills/claude-api/SKILL.md:4:3: error[S108]: the description is 1068 characters long; the limit is 1024\n\
                  skills/skill-creator/SKILL.md:314:1: warning[W010]: the body is 480 lines and about 8,157 tokens; the Agent Skills client guide recommends under 500 lines and 5,000 tokens\n\
                  skills/webapp-testing/SKILL.md:3:14: warning[W008]: the description says what the skill does but never when to use it\n\
-                 failed: 1 error, 2 warnings\n",
+                 failed: 12 skills checked, 11 valid, 1 with errors, 2 with warnings; 1 error, 2 warnings\n",
             ),
         };
         let text = stderr(
@@ -263,7 +263,7 @@ fn check_over_the_corpus_in_each_profile() {
             ),
             _ => (
                 1,
-                "template/SKILL.md:2:7: error[S106]: the skill name `template-skill` does not match its directory `template`\nfailed: 1 error, 0 warnings\n",
+                "template/SKILL.md:2:7: error[S106]: the skill name `template-skill` does not match its directory `template`\nfailed: 1 skill checked, 0 valid, 1 with errors, 0 with warnings; 1 error, 0 warnings\n",
             ),
         };
         assert_eq!(

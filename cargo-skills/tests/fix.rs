@@ -308,7 +308,7 @@ fn fix_to_portable_writes_out_what_lenient_assumed_and_renames_the_folder() {
     );
     assert_eq!(
         after,
-        "skills/noted/SKILL.md:5:1: error[S113]: `version` is not part of the Agent Skills specification (profile `portable`)\nfailed: 1 error, 0 warnings\n"
+        "skills/noted/SKILL.md:5:1: error[S113]: `version` is not part of the Agent Skills specification (profile `portable`)\nfailed: 2 skills checked, 1 valid, 1 with errors, 0 with warnings; 1 error, 0 warnings\n"
     );
 }
 

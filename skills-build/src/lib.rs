@@ -50,7 +50,7 @@ pub fn track(dir: impl AsRef<Path>) {
     // One walk of the root for both: taken before the skills are read, so
     // that an edit during the compilation leaves a stamp that the macro's
     // does not match.
-    let stamp = tracking::stamp(&manifest_dir.join(dir));
+    let stamp = tracking::stamp_with_lock(&manifest_dir, dir);
     for line in stamped_lines(&manifest_dir, dir, stamp) {
         println!("{line}");
     }
@@ -81,13 +81,20 @@ fn store_expansion(out_dir: &Path, manifest_dir: &Path, dir: &Path, stamp: u64) 
 
 /// The lines [`track`] prints, for a crate at `manifest_dir`.
 pub fn track_lines(manifest_dir: &Path, dir: &Path) -> Vec<String> {
-    stamped_lines(manifest_dir, dir, tracking::stamp(&manifest_dir.join(dir)))
+    stamped_lines(
+        manifest_dir,
+        dir,
+        tracking::stamp_with_lock(manifest_dir, dir),
+    )
 }
 
 /// [`track_lines`] with the root's stamp already taken.
 fn stamped_lines(manifest_dir: &Path, dir: &Path, stamp: u64) -> Vec<String> {
     let mut lines = vec![format!("cargo::rerun-if-changed={}", dir.display())];
     lines.extend(manifest_lines(manifest_dir));
+    if let Some(lock) = tracking::lock_file(manifest_dir, dir) {
+        lines.push(format!("cargo::rerun-if-changed={}", lock.display()));
+    }
     lines.push(format!(
         "cargo::rustc-env={}={stamp:016x}",
         tracking::env_name(dir)
@@ -344,6 +351,9 @@ impl Builder {
     fn build_quietly(&self) -> Result<Output, Error> {
         let config = self.config()?;
         println!("cargo::rerun-if-changed={}", config.dir.display());
+        if let Some(lock) = skills_compiler::tracking::lock_file(&self.manifest()?, &config.dir) {
+            println!("cargo::rerun-if-changed={}", lock.display());
+        }
         let out_dir = self
             .out_dir
             .clone()

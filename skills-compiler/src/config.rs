@@ -103,6 +103,9 @@ pub struct Config {
     pub catalog_chars: usize,
     /// What the XML catalog's `<location>` says.
     pub catalog_location: CatalogLocation,
+    /// Every skill must be what `skills-lock.json` recorded (S520): its
+    /// files byte for byte, none missing, none unlocked.
+    pub locked: bool,
 }
 
 /// What `exclude` leaves out unless configured: folders of installed
@@ -138,6 +141,7 @@ impl Default for Config {
             lints: LintLevels::default(),
             catalog_chars: 240,
             catalog_location: CatalogLocation::Uri,
+            locked: false,
         }
     }
 }
@@ -167,6 +171,7 @@ pub struct Overrides {
     pub lints: Option<LintLevels>,
     pub catalog_chars: Option<usize>,
     pub catalog_location: Option<CatalogLocation>,
+    pub locked: Option<bool>,
 }
 
 /// A value of one `key = value` option, as a front end read it (the
@@ -254,6 +259,7 @@ impl Overrides {
             },
             catalog_chars: self.catalog_chars.or(base.catalog_chars),
             catalog_location: self.catalog_location.or(base.catalog_location),
+            locked: self.locked.or(base.locked),
         }
     }
 
@@ -277,6 +283,7 @@ impl Overrides {
             lints,
             catalog_chars,
             catalog_location,
+            locked,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -301,6 +308,7 @@ impl Overrides {
         // A line needs room for at least its `…`.
         config.catalog_chars = catalog_chars.map_or(config.catalog_chars, |n| n.max(1));
         config.catalog_location = catalog_location.unwrap_or(config.catalog_location);
+        config.locked = locked.unwrap_or(config.locked);
         config
     }
 }

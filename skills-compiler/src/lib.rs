@@ -100,6 +100,7 @@ pub mod budget;
 mod config;
 pub mod diagnostics;
 pub mod expansion_cache;
+pub mod lock;
 mod parallel;
 pub mod tracking;
 pub mod write;
@@ -116,6 +117,7 @@ pub use diagnostics::{Code, Diagnostic, Severity};
 pub use emit::{codegen, editor_schema, json, lower};
 pub use ir::present;
 pub use lint::similar_descriptions;
+pub use read::collection;
 pub use read::discover::{
     SkillFiles, SkillPath, discover, discover_one, discover_skill, display_path,
 };
@@ -136,11 +138,86 @@ pub struct Compilation {
     pub diagnostics: Vec<Diagnostic>,
     /// The files read, for rendering diagnostics with snippets.
     pub sources: Sources,
+    /// Each skill checked, valid or not: its folder (or flat `.md` file) as
+    /// paths in diagnostics show it, in discovery's order.
+    pub checked: Vec<String>,
+}
+
+/// What a check counted, each count saying what it counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Skills checked, valid or not.
+    pub checked: usize,
+    /// Skills without an error.
+    pub valid: usize,
+    /// Skills with at least one error.
+    pub with_errors: usize,
+    /// Skills with at least one warning (valid or not).
+    pub with_warnings: usize,
+    /// Errors, the skills' and the set's (a limit, a root without skills).
+    pub errors: usize,
+    /// Warnings, the skills' and the set's.
+    pub warnings: usize,
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.checked += other.checked;
+        self.valid += other.valid;
+        self.with_errors += other.with_errors;
+        self.with_warnings += other.with_warnings;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
 }
 
 impl Compilation {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The counts of a check: skills by outcome, diagnostics by severity.
+    /// A diagnostic belongs to the skill whose folder holds its file.
+    pub fn tally(&self) -> Tally {
+        let mut tally = Tally {
+            checked: self.checked.len(),
+            ..Tally::default()
+        };
+        let owner = |file: &str| {
+            self.checked.iter().position(|skill| {
+                file == skill
+                    || file
+                        .strip_prefix(skill.as_str())
+                        .is_some_and(|rest| rest.starts_with('/'))
+            })
+        };
+        let mut errors = vec![false; self.checked.len()];
+        let mut warnings = vec![false; self.checked.len()];
+        for diagnostic in &self.diagnostics {
+            let (count, marks) = match diagnostic.severity {
+                Severity::Error => (&mut tally.errors, &mut errors),
+                Severity::Warning => (&mut tally.warnings, &mut warnings),
+            };
+            *count += 1;
+            if let Some(skill) = owner(&diagnostic.file) {
+                marks[skill] = true;
+            }
+        }
+        tally.with_errors = errors.iter().filter(|&&e| e).count();
+        tally.valid = tally.checked - tally.with_errors;
+        tally.with_warnings = warnings.iter().filter(|&&w| w).count();
+        tally
+    }
+
+    /// Adds what the lock says of the root (`locked = true`): each skill
+    /// that differs from its entry, is missing or is not locked (S520).
+    fn check_lock(&mut self, base: &Path, config: &Config) {
+        let (found, source) = lock::check::check(base, config, &self.checked);
+        if let Some(source) = source {
+            self.sources.insert(source);
+        }
+        self.diagnostics.extend(found);
+        diagnostics::sort(&mut self.diagnostics);
     }
 
     /// The compiled set, when there is no error at all.
@@ -195,10 +272,13 @@ impl Compilation {
         valid
             .skills
             .retain(|skill| skill_of(&skill.path).is_none_or(|path| !invalid.contains(&path)));
+        let mut checked = self.checked;
+        checked.retain(|path| !invalid.contains(path));
         let kept = Compilation {
             valid,
             diagnostics,
             sources: self.sources,
+            checked,
         };
         let skipped = skipped
             .into_iter()
@@ -258,7 +338,11 @@ fn skill_of(root: &str, file: &str) -> Option<String> {
 pub fn compile(base: &Path, config: &Config) -> Compilation {
     let mut diagnostics = Vec::new();
     let candidates = discover(base, config, &mut diagnostics);
-    finish(candidates, config, diagnostics)
+    let mut compilation = finish(candidates, config, diagnostics);
+    if config.locked {
+        compilation.check_lock(base, config);
+    }
+    compilation
 }
 
 /// Compiles one skill: `path` (relative to `base`) is a skill directory or a
@@ -332,6 +416,13 @@ fn finish(
     }
     // Every candidate counts, valid or not: `a.md` beside a broken
     // `a/SKILL.md` is a duplicate whatever else is wrong with either.
+    let checked: Vec<String> = candidates
+        .iter()
+        .map(|files| match &files.dir {
+            Some(dir) => dir.path.clone(),
+            None => files.path.clone(),
+        })
+        .collect();
     let mut names: Vec<(String, String)> = candidates
         .iter()
         .map(|files| (files.directory.clone(), files.path.clone()))
@@ -364,6 +455,7 @@ fn finish(
         valid: ir::SkillSet { skills },
         diagnostics,
         sources,
+        checked,
     }
 }
 

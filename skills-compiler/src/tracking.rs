@@ -48,6 +48,35 @@ pub fn stamp(root: &Path) -> u64 {
     })
 }
 
+/// The `skills-lock.json` that `locked = true` holds the root `dir`
+/// (relative to `manifest_dir`) to, when there is one: the build script
+/// tracks it, and its stamp is part of the root's.
+pub fn lock_file(manifest_dir: &Path, dir: &Path) -> Option<std::path::PathBuf> {
+    crate::lock::check::find(manifest_dir, dir)
+}
+
+/// [`stamp`] of the root `dir`, extended with the size and modification
+/// time of its lock file: an edited lock rebuilds the crate as an edited
+/// skill does.
+pub fn stamp_with_lock(manifest_dir: &Path, dir: &Path) -> u64 {
+    let root = stamp(&manifest_dir.join(dir));
+    let Some(lock) = lock_file(manifest_dir, dir) else {
+        return root;
+    };
+    let Ok(metadata) = std::fs::metadata(manifest_dir.join(&lock)) else {
+        return root;
+    };
+    let modified = metadata
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    fnv1a_extend(
+        root,
+        format!("\0lock\0{}\0{modified}", metadata.len()).as_bytes(),
+    )
+}
+
 /// The build.rs a crate using `include_skills!(dir)` needs.
 pub fn build_rs_for(dir: &Path) -> String {
     format!(

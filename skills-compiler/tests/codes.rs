@@ -37,6 +37,10 @@ fn case(
 
 const A: &str = "skills/a/SKILL.md";
 
+/// A valid skill named after its folder `a` or `pdf`.
+const VALID: &str = "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody\n";
+const VALID_PDF: &str = "---\nname: pdf\ndescription: Reads PDFs. Use when asked.\n---\nBody\n";
+
 /// A skill `a` whose SKILL.md is `text`.
 fn a(code: Code, text: String, line: u32, column: u32) -> Case {
     case(code, vec![(A, text)], A, Some((line, column)))
@@ -459,8 +463,44 @@ fn cases() -> Vec<Case> {
             None,
         )),
         case(
+            Code::NoSkills,
+            vec![("skills/acme/pdf/SKILL.md", VALID_PDF.into())],
+            "skills",
+            None,
+        ),
+        config(
+            case(
+                Code::LockFile,
+                vec![
+                    (A, VALID.into()),
+                    ("skills-lock.json", "{\"version\": 2, \"skills\": {}}".into()),
+                ],
+                "skills-lock.json",
+                None,
+            ),
+            |c| c.locked = true,
+        ),
+        config(
+            case(
+                Code::LockMismatch,
+                vec![
+                    (A, VALID.into()),
+                    (
+                        "skills-lock.json",
+                        "{\n  \"version\": 1,\n  \"skills\": {\n    \"a\": {\n      \"source\": \"./a\",\n      \"sourceType\": \"local\",\n      \"computedHash\": \"00\"\n    }\n  }\n}\n".into(),
+                    ),
+                ],
+                "skills-lock.json",
+                Some((4, 5)),
+            ),
+            |c| c.locked = true,
+        ),
+        case(
             Code::DirectoryWithoutSkill,
-            vec![("skills/notes/README.md", String::new())],
+            vec![
+                ("skills/notes/README.md", String::new()),
+                ("skills/a/SKILL.md", VALID.into()),
+            ],
             "skills/notes",
             None,
         ),

@@ -28,7 +28,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("emit", &["read", "ir", "validate", "diagnostics", "config"]),
     // Wings over the whole pipeline, which nothing in it imports.
-    ("tracking", &["read", "diagnostics", "config"]),
+    // The lock (`skills-lock.json`): what a skill folder holds, hashed as
+    // Vercel's CLI does, and whether it still matches.
+    ("lock", &["read", "diagnostics", "config"]),
+    ("tracking", &["read", "diagnostics", "config", "lock"]),
     // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.
     (
         "expansion_cache",
@@ -59,6 +62,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "config",
             "parallel",
             "diagnostics",
+            "lock",
         ],
     ),
 ];

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Compilation, Overrides, Severity};
+use skills_compiler::{Compilation, Overrides, Severity, Tally};
 
 use crate::Failure;
 use crate::output::outln;
@@ -21,6 +21,10 @@ pub struct Args {
     /// Output format of the diagnostics.
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     message_format: MessageFormat,
+    /// Check every skill below each PATH, at any depth (a collection laid
+    /// out as `skills/<owner>/<repo>/<skill>/`), each named by its folder.
+    #[arg(long, requires = "paths")]
+    recursive: bool,
     /// `-D warnings` turns warnings into errors.
     #[arg(short = 'D', value_name = "LINT")]
     deny: Vec<String>,
@@ -53,7 +57,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         deny_warnings: (!args.deny.is_empty()).then_some(true),
         ..Overrides::default()
     };
-    let (targets, skipped) = targets_and_skipped(&args.selection, &args.paths, &overrides)?;
+    let paths = if args.recursive {
+        nested_skills(&args.paths)
+    } else {
+        args.paths.clone()
+    };
+    let (targets, skipped) = targets_and_skipped(&args.selection, &paths, &overrides)?;
     // A library that takes any set (an MCP server) depends on the runtime
     // and has no root: said only when nothing was found to check at all.
     if targets.is_empty() {
@@ -83,12 +92,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut err = std::io::BufWriter::new(std::io::stderr().lock());
-    let (mut errors, mut warnings, mut skills) = (0usize, 0usize, 0usize);
+    let mut tally = Tally::default();
     let mut codes = std::collections::BTreeSet::new();
     for target in &checked {
-        errors += target.errors;
-        warnings += target.warnings;
-        skills += target.skills;
+        tally += target.tally;
         codes.extend(target.error_codes.iter().copied());
         let _ = match args.message_format {
             MessageFormat::Human | MessageFormat::Short => {
@@ -101,9 +108,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
         MessageFormat::Json => writeln!(
             out,
             "{}",
-            serde_json::json!({"type": "summary", "valid": errors == 0, "skills": skills, "errors": errors, "warnings": warnings})
+            serde_json::json!({
+                "type": "summary",
+                "valid": tally.errors == 0,
+                "checked": tally.checked,
+                "valid_skills": tally.valid,
+                "with_errors": tally.with_errors,
+                "with_warnings": tally.with_warnings,
+                "errors": tally.errors,
+                "warnings": tally.warnings,
+            })
         ),
-        _ => writeln!(err, "{}", summary(errors, warnings, skills)),
+        _ => writeln!(err, "{}", summary(&tally)),
     };
     if args.message_format == MessageFormat::Human
         && let Some(footer) = render::explain_footer(&codes)
@@ -113,11 +129,38 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // A closed pipe (`| head`) is not an error worth reporting.
     let _ = out.flush();
     let _ = err.flush();
-    if errors == 0 {
+    if tally.errors == 0 {
         Ok(())
     } else {
         Err(Failure::Invalid)
     }
+}
+
+/// Every skill folder below each of `paths` (a path that is a skill stays
+/// itself). A path with none stays as it is: checked as a root, it is the
+/// error that says nothing was found there.
+fn nested_skills(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut expanded = Vec::new();
+    for path in paths {
+        if skills_compiler::SkillPath::look_up(std::path::Path::new("."), path).is_skill() {
+            expanded.push(path.clone());
+            continue;
+        }
+        let nested = skills_compiler::collection::skill_dirs(path);
+        if nested.truncated {
+            eprintln!(
+                "warning: the search below `{}` stopped at {} levels or {} folders: skills beyond them were not checked",
+                skills_compiler::display_path(path),
+                skills_compiler::collection::MAX_DEPTH,
+                skills_compiler::collection::MAX_FOLDERS
+            );
+        }
+        if nested.skills.is_empty() {
+            expanded.push(path.clone());
+        }
+        expanded.extend(nested.skills.into_iter().map(|skill| skill.path));
+    }
+    expanded
 }
 
 /// Every target's diagnostics in one SARIF log on stdout; exit 1 on errors.
@@ -146,9 +189,7 @@ fn sarif(targets: &[crate::select::Target]) -> Result<(), Failure> {
 
 /// One target's counts and its diagnostics, rendered in the chosen format.
 struct Checked {
-    skills: usize,
-    errors: usize,
-    warnings: usize,
+    tally: Tally,
     /// The codes of the errors, for the closing `cargo skills explain` line.
     error_codes: std::collections::BTreeSet<skills_compiler::Code>,
     rendered: String,
@@ -157,20 +198,14 @@ struct Checked {
 impl Checked {
     fn of(compilation: &Compilation, format: MessageFormat, color: Color) -> Self {
         let mut checked = Checked {
-            skills: compilation.skills().map_or(0, |set| set.skills.len()),
-            errors: 0,
-            warnings: 0,
+            tally: compilation.tally(),
             error_codes: Default::default(),
             rendered: String::new(),
         };
         let sources = &compilation.sources;
         for diagnostic in &compilation.diagnostics {
-            match diagnostic.severity {
-                Severity::Error => {
-                    checked.errors += 1;
-                    checked.error_codes.insert(diagnostic.code);
-                }
-                Severity::Warning => checked.warnings += 1,
+            if diagnostic.severity == Severity::Error {
+                checked.error_codes.insert(diagnostic.code);
             }
             let out = &mut checked.rendered;
             let _ = match format {
@@ -191,19 +226,27 @@ impl Checked {
     }
 }
 
-fn summary(errors: usize, warnings: usize, skills: usize) -> String {
+/// The closing line: what was checked and what was found, each count
+/// named (issue 40: a bare "skills" count read as "checked" when it was not).
+fn summary(tally: &Tally) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    if errors == 0 {
-        format!(
+    let found = format!(
+        "{}, {}",
+        plural(tally.errors, "error"),
+        plural(tally.warnings, "warning")
+    );
+    if tally.errors == 0 {
+        return format!(
             "ok: {} valid, {}",
-            plural(skills, "skill"),
-            plural(warnings, "warning")
-        )
-    } else {
-        format!(
-            "failed: {}, {}",
-            plural(errors, "error"),
-            plural(warnings, "warning")
-        )
+            plural(tally.valid, "skill"),
+            plural(tally.warnings, "warning")
+        );
     }
+    format!(
+        "failed: {} checked, {} valid, {} with errors, {} with warnings; {found}",
+        plural(tally.checked, "skill"),
+        tally.valid,
+        tally.with_errors,
+        tally.with_warnings
+    )
 }

@@ -267,6 +267,15 @@ codes! {
     LinkOutsideRoot = "S517", "a link in the body leads outside the skills root",
         "See [the guide](../../docs/guide.md)",
         "Copy the file into the skill and link it there: outside the skills root nothing is compiled in or installed.";
+    NoSkills = "S518", "no skill found in the skills root",
+        "cargo skills check skills   (skills/<owner>/<repo>/<skill>/SKILL.md: a collection of collections)",
+        "A skills root holds one folder per skill, each with a SKILL.md directly inside. A check, build or load that finds none fails rather than pass having checked nothing. The message names the folders it found and how deep the nearest SKILL.md is: name the folder that holds the skill folders, check every nested collection with `cargo skills check --recursive ROOT`, or create a skill with `cargo skills new NAME`.";
+    LockFile = "S519", "`skills-lock.json` cannot be read",
+        "skills-lock.json: {\"version\": 2, \"skills\": {}}",
+        "The lock is JSON with `version` 1 and a `skills` object of one object per skill (the project lock of Vercel's `skills` CLI). Fix the file by hand (a merge conflict left in it, for one), or delete it and write it again with `cargo skills lock`.";
+    LockMismatch = "S520", "a skill differs from its entry in `skills-lock.json`",
+        "[package.metadata.skills] locked = true, and skills/pdf/SKILL.md edited after `cargo skills add`",
+        "With `locked = true` (or `check --locked`) every skill must be exactly what the lock recorded: its files byte for byte and their exec bits. The message names the files that differ. Fetch what was locked again with `cargo skills update NAME`, or, when the edit is meant, record it with `cargo skills lock NAME`. A skill that is in the root and not in the lock is refused too: lock it with `cargo skills lock`, or add it with `cargo skills add`.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";

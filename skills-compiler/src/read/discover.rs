@@ -6,7 +6,10 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic};
+use crate::read::collection;
 use crate::read::files::{self, Exclude, SkillDir};
+use crate::read::layout::{SKILL_FILE, TOOLS_FILE, is_ignored_root_entry};
+use crate::read::open::open_regular;
 
 /// The files of one skill as discovery found them.
 #[derive(Debug, Clone)]
@@ -22,9 +25,6 @@ pub struct SkillFiles {
     /// `<name>.md` skill and for skills held in memory.
     pub dir: Option<SkillDir>,
 }
-
-pub(crate) const SKILL_FILE: &str = "SKILL.md";
-pub(crate) const TOOLS_FILE: &str = "tools.yaml";
 
 /// Finds the skills under `base/config.dir`, sorted by entry name. Problems
 /// with the layout are pushed to `diagnostics`; skills that can be read are returned.
@@ -55,7 +55,7 @@ pub fn discover(
     };
     let entries: Vec<Child> = entries
         .into_iter()
-        .filter(|child| !is_ignored(&child.name))
+        .filter(|child| !is_ignored_root_entry(&child.name))
         .collect();
     // Entries are read on every core with the `parallel` feature; problems
     // and skills keep the entries' order.
@@ -69,11 +69,77 @@ pub fn discover(
         (files, problems)
     });
     let mut found = Vec::new();
-    for (files, problems) in read {
-        diagnostics.extend(problems);
+    let mut problems = Vec::new();
+    for (files, found_problems) in read {
+        problems.extend(found_problems);
         found.extend(files);
     }
+    if found.is_empty() && !problems.iter().any(Diagnostic::is_error) {
+        // The folders without SKILL.md are named in the one error instead.
+        problems.retain(|d| d.code != Code::DirectoryWithoutSkill);
+        problems.push(no_skill_found(&walker.root, &walker.root_display));
+    }
+    diagnostics.extend(problems);
     found
+}
+
+/// The error for a root that holds no skill at all: what it holds, and
+/// where the nearest skills are, so that a root given a level too high (a
+/// collection of collections) is not passed as checked.
+pub(crate) fn no_skill_found(root: &Path, display: &str) -> Diagnostic {
+    let nested = collection::nearest(root);
+    let mut message = format!("no skill found in `{display}`");
+    let folders = &nested.folders_without_skill;
+    match folders.len() {
+        0 => message.push_str(": it holds no folder with a SKILL.md"),
+        n => {
+            let shown: Vec<String> = folders.iter().take(3).map(|f| format!("`{f}`")).collect();
+            let more = if n > 3 {
+                format!(" and {} more", n - 3)
+            } else {
+                String::new()
+            };
+            let folders = if n == 1 { "folder" } else { "folders" };
+            message.push_str(&format!(
+                ": it holds {n} {folders} without a SKILL.md ({}{more})",
+                shown.join(", ")
+            ));
+        }
+    }
+    let Some(first) = nested.skills.first() else {
+        let help = if nested.truncated {
+            "no SKILL.md in the first folders searched below it either"
+        } else {
+            "and no SKILL.md below it either"
+        };
+        return Diagnostic::error(Code::NoSkills, display, format!("{message}, {help}"))
+            .with_help("a skills root holds one folder per skill, each with a SKILL.md: create one with `cargo skills new NAME`, or name the folder that holds the skills");
+    };
+    let others = nested.skills.len() - 1;
+    let also = match others {
+        0 => String::new(),
+        n => format!(", and {n} more at that depth"),
+    };
+    // As the user named the root: `display` joined with the path below it.
+    let below = first.path.strip_prefix(root).unwrap_or(&first.path);
+    let shown = |path: &Path| display_path(&Path::new(display).join(path));
+    let nearest = shown(&below.join(SKILL_FILE));
+    let holder = shown(below.parent().unwrap_or(Path::new("")));
+    Diagnostic::error(
+        Code::NoSkills,
+        display,
+        format!(
+            "{message}; the nearest skill is {} down (`{nearest}`{also})",
+            match first.depth {
+                1 => "1 folder".to_owned(),
+                n => format!("{n} folders"),
+            }
+        ),
+    )
+    .with_help(format!(
+        "a skills root holds one folder per skill: name the folder that holds them (`{holder}`), \
+         or check every nested collection with `cargo skills check --recursive {display}`"
+    ))
 }
 
 /// Reads the one skill at `base/path` (a skill directory or a flat `.md`
@@ -160,8 +226,15 @@ impl SkillPath {
             Ok(kind) if kind.is_dir() => SkillMd::probed(probe(&full.join(SKILL_FILE))),
             _ => SkillMd::Unknown,
         };
-        // A skill file that is a link, or a directory that is one, is followed.
-        let is_skill = path.extension().is_some_and(|e| e == "md")
+        // A skill file that is a link, or a directory that is one, is
+        // followed. A directory is never a flat skill file, whatever its
+        // name (`design.md/` holding skills of its own).
+        let is_dir = match entry {
+            Ok(kind) if kind.is_symlink() => full.is_dir(),
+            Ok(kind) => kind.is_dir(),
+            Err(_) => false,
+        };
+        let is_skill = (path.extension().is_some_and(|e| e == "md") && !is_dir)
             || match skill_md {
                 SkillMd::Found(found) if !found.is_symlink => found.is_file,
                 SkillMd::Missing => false,
@@ -493,13 +566,6 @@ impl<'a> Walker<'a> {
     }
 }
 
-/// Hidden entries, READMEs and licences at the root are not skills.
-fn is_ignored(name: &str) -> bool {
-    name.starts_with('.')
-        || name.eq_ignore_ascii_case("README.md")
-        || name.to_ascii_uppercase().starts_with("LICENSE")
-}
-
 /// What an entry of a root is, after following a link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -624,30 +690,6 @@ fn probe(path: &Path) -> std::io::Result<Option<Found>> {
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(error) => Err(error),
-    }
-}
-
-/// Opens `path` to read it, refusing what is not a regular file before any
-/// read: opening a named pipe blocks until a writer comes (forever, in
-/// `check`, the macro or the loader), and a device can stream without end.
-/// On Unix the file is opened without blocking, then `fstat` says what it is
-/// (through a link too); a regular file reads the same either way.
-pub(crate) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options.open(path)?;
-    if file.metadata()?.is_file() {
-        Ok(file)
-    } else {
-        Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file (a named pipe, socket or device), so it is not read",
-        ))
     }
 }
 

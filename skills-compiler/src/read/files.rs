@@ -9,7 +9,8 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use crate::config::Config;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::read::discover::{SKILL_FILE, open_regular};
+use crate::read::layout::SKILL_FILE;
+use crate::read::open::open_regular;
 
 /// How many folders deep a skill's files may sit below its directory: deep
 /// enough for any real layout, shallow enough that a symlink loop ends.

@@ -1,10 +1,14 @@
-//! Reading: a skills root into skill files (discover), each skill
+//! Reading: a skills root into skill files (discover; what names a skill
+//! on disk in layout, skills nested deeper in collection), each skill
 //! directory's other files (files), their bytes into
 //! the frontmatter's fences (frontmatter), the frontmatter into a YAML
 //! tree with spans (yaml), and the body's headings (markdown).
 
+pub mod collection;
 pub(crate) mod discover;
 pub(crate) mod files;
 pub(crate) mod frontmatter;
+pub(crate) mod layout;
 pub mod markdown;
+pub(crate) mod open;
 pub(crate) mod yaml;

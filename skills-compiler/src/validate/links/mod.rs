@@ -24,8 +24,8 @@ use crate::config::{Config, Profile};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::{Skill, SkillFile, SkipReason};
-use crate::read::discover::SKILL_FILE;
 use crate::read::files::read_listed;
+use crate::read::layout::SKILL_FILE;
 
 /// Where the skill sits, for links that leave its directory.
 pub(crate) struct Place<'a> {

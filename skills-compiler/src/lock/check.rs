@@ -1,0 +1,246 @@
+//! The lock applied to a skills root: where its `skills-lock.json` is,
+//! each skill's [`Status`], and the diagnostics that a build with
+//! `locked = true` and `cargo skills check --locked` report.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::Config;
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::lock::file::{LOCK_FILE, LockFile};
+use crate::lock::verify::{Status, verify};
+use crate::read::discover::display_path;
+
+/// A lock file larger than this is refused unread (its skills would
+/// number in the hundreds of thousands).
+const MAX_LOCK_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The lock of the skills root `root` (relative to `base`): the nearest
+/// `skills-lock.json` in the folders above the root, up to the first that
+/// holds a `Cargo.toml` or a `.git` (a package or a repository: a lock
+/// beyond it belongs to another project). The path is relative to `base`
+/// as `root` is, for display.
+pub fn find(base: &Path, root: &Path) -> Option<PathBuf> {
+    let mut folder = parent_of(root);
+    // Bounded: a path has finitely many ancestors, but `..` adds one each
+    // round; stop where the file system ends.
+    for _ in 0..64 {
+        let on_disk = base.join(&folder);
+        if on_disk.join(LOCK_FILE).is_file() {
+            return Some(folder.join(LOCK_FILE));
+        }
+        let boundary = on_disk.join("Cargo.toml").is_file() || on_disk.join(".git").exists();
+        if boundary || std::fs::canonicalize(&on_disk).is_ok_and(|d| d.parent().is_none()) {
+            return None;
+        }
+        folder = parent_of(&folder);
+    }
+    None
+}
+
+/// Where a new lock for `root` goes: the folder of the package or
+/// repository that holds the root (as [`find`] looks), else the root's parent.
+pub fn place_for(base: &Path, root: &Path) -> PathBuf {
+    let mut folder = parent_of(root);
+    for _ in 0..64 {
+        let on_disk = base.join(&folder);
+        if on_disk.join("Cargo.toml").is_file() || on_disk.join(".git").exists() {
+            return folder.join(LOCK_FILE);
+        }
+        if std::fs::canonicalize(&on_disk).is_ok_and(|d| d.parent().is_none()) {
+            break;
+        }
+        folder = parent_of(&folder);
+    }
+    parent_of(root).join(LOCK_FILE)
+}
+
+/// The folder above `path`, written relatively: `a/b` to `a`, `a` to ``,
+/// `` to `..`, `..` to `../..`.
+fn parent_of(path: &Path) -> PathBuf {
+    let is_up = |p: &Path| {
+        p.components()
+            .all(|c| matches!(c, std::path::Component::ParentDir))
+    };
+    if path.as_os_str().is_empty() || path == Path::new(".") || is_up(path) {
+        return path.join("..");
+    }
+    path.parent().map(Path::to_path_buf).unwrap_or_default()
+}
+
+/// A lock read from disk, with its text for locating entries.
+#[derive(Debug, Clone)]
+pub struct ReadLock {
+    pub lock: LockFile,
+    pub source: SourceFile,
+}
+
+/// Reads the lock at `path` (relative to `base`).
+pub fn read(base: &Path, path: &Path) -> Result<ReadLock, Diagnostic> {
+    let display = display_path(path);
+    let io = |error: std::io::Error| {
+        Diagnostic::error(
+            Code::LockFile,
+            &display,
+            format!("cannot read `{display}`: {error}"),
+        )
+    };
+    let file = crate::read::open::open_regular(&base.join(path)).map_err(io)?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(file, MAX_LOCK_BYTES + 1),
+        &mut bytes,
+    )
+    .map_err(io)?;
+    if bytes.len() as u64 > MAX_LOCK_BYTES {
+        return Err(Diagnostic::error(
+            Code::LockFile,
+            &display,
+            format!("`{display}` is larger than {MAX_LOCK_BYTES} bytes"),
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Diagnostic::error(
+            Code::LockFile,
+            &display,
+            format!("`{display}` is not UTF-8"),
+        )
+    })?;
+    let lock = LockFile::parse(&text, &display)?;
+    Ok(ReadLock {
+        lock,
+        source: SourceFile::new(display, text),
+    })
+}
+
+/// Each skill of the root against the lock, sorted by name: every locked
+/// skill, and every folder of `present` (the skills discovery found, by
+/// folder name) that the lock does not name.
+pub fn statuses(
+    base: &Path,
+    root: &Path,
+    lock: &LockFile,
+    present: &[String],
+) -> Vec<(String, Result<Status, String>)> {
+    let mut out: Vec<(String, Result<Status, String>)> = lock
+        .entries()
+        .map(|(name, entry)| {
+            let status = if is_folder_name(name) {
+                verify(&base.join(root).join(name), &entry).map_err(|e| e.to_string())
+            } else {
+                Err("the entry's name is not a folder name".to_owned())
+            };
+            (name.to_owned(), status)
+        })
+        .collect();
+    for name in present {
+        if lock.get(name).is_none() {
+            out.push((name.clone(), Ok(Status::Unlocked)));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// A lock entry names a folder of the root: never a path.
+fn is_folder_name(name: &str) -> bool {
+    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
+}
+
+/// The diagnostics of a root under `locked = true`, and the lock's text
+/// when a diagnostic quotes it. `present` is the skills discovery found,
+/// as their folders show in diagnostics (`skills/pdf`).
+pub fn check(
+    base: &Path,
+    config: &Config,
+    present: &[String],
+) -> (Vec<Diagnostic>, Option<SourceFile>) {
+    let root = &config.dir;
+    let root_display = display_path(root);
+    let Some(path) = find(base, root) else {
+        let place = display_path(&place_for(base, root));
+        let diagnostic = Diagnostic::error(
+            Code::LockFile,
+            &root_display,
+            format!("`locked` is on, and there is no `{LOCK_FILE}` for `{root_display}` (looked for `{place}`)"),
+        )
+        .with_help("write one for the skills as they are with `cargo skills lock`, or add skills with `cargo skills add SOURCE`");
+        return (vec![diagnostic], None);
+    };
+    let read = match read(base, &path) {
+        Ok(read) => read,
+        Err(diagnostic) => return (vec![diagnostic], None),
+    };
+    let names: Vec<String> = present
+        .iter()
+        .map(|folder| folder.rsplit('/').next().unwrap_or(folder).to_owned())
+        .collect();
+    let mut diagnostics = Vec::new();
+    for (name, status) in statuses(base, root, &read.lock, &names) {
+        if let Some(diagnostic) = diagnostic(&read, &root_display, &name, status) {
+            diagnostics.push(diagnostic);
+        }
+    }
+    let quoted = diagnostics.iter().any(|d| d.file == read.source.path());
+    (diagnostics, quoted.then_some(read.source))
+}
+
+fn diagnostic(
+    read: &ReadLock,
+    root: &str,
+    name: &str,
+    status: Result<Status, String>,
+) -> Option<Diagnostic> {
+    let folder = if root == "." {
+        name.to_owned()
+    } else {
+        format!("{root}/{name}")
+    };
+    let lock = read.source.path();
+    let at_entry = |message: String| match LockFile::entry_offset(read.source.text(), name) {
+        Some(start) => Diagnostic::at(
+            Code::LockMismatch,
+            &read.source,
+            start..start + serde_json::to_string(name).map_or(0, |key| key.len()),
+            message,
+        ),
+        None => Diagnostic::error(Code::LockMismatch, lock, message),
+    };
+    let update = format!(
+        "fetch what was locked with `cargo skills update {name}`, or record the change with `cargo skills lock {name}`"
+    );
+    Some(match status {
+        Ok(Status::Matches) => return None,
+        Ok(Status::Modified { changed }) if changed.is_empty() => at_entry(format!(
+            "`{folder}` differs from its entry in `{lock}`: its files do not hash to the recorded `computedHash` (the entry names no files, so which differ is not known)"
+        ))
+        .with_help(update),
+        Ok(Status::Modified { changed }) => {
+            let shown: Vec<String> = changed.iter().take(8).map(ToString::to_string).collect();
+            let more = match changed.len() {
+                n if n > 8 => format!(" and {} more", n - 8),
+                _ => String::new(),
+            };
+            at_entry(format!(
+                "`{folder}` differs from its entry in `{lock}`: {}{more}",
+                shown.join(", ")
+            ))
+            .with_help(update)
+        }
+        Ok(Status::Missing) => at_entry(format!(
+            "`{name}` is locked in `{lock}`, and `{folder}` does not exist"
+        ))
+        .with_help(format!(
+            "fetch it again with `cargo skills update {name}`, or drop it with `cargo skills remove {name}`"
+        )),
+        Ok(Status::Unlocked) => Diagnostic::error(
+            Code::LockMismatch,
+            &folder,
+            format!("`{folder}` is not in `{lock}`"),
+        )
+        .with_help(format!(
+            "record it as it is with `cargo skills lock {name}`, or add it from where it came from with `cargo skills add SOURCE`"
+        )),
+        Err(error) => at_entry(format!("`{folder}` cannot be checked against `{lock}`: {error}")),
+    })
+}

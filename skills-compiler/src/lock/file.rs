@@ -1,0 +1,231 @@
+//! `skills-lock.json` itself: read with every key kept, written as Vercel's
+//! CLI writes it (skills sorted, `JSON.stringify(lock, null, 2)` and a
+//! newline), so that a lock either tool wrote reads and rewrites byte for byte.
+
+use crate::diagnostics::{Code, Diagnostic};
+use crate::lock::json::{self, Json, Object};
+
+/// The lock's file name, beside the package's `Cargo.toml` (Vercel's CLI
+/// keeps it in the project's root).
+pub const LOCK_FILE: &str = "skills-lock.json";
+
+/// The lock format's version; another is refused, never rewritten.
+pub const VERSION: u64 = 1;
+
+/// A lock file: its skills, and any other top-level member as read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LockFile {
+    skills: Object,
+    others: Object,
+}
+
+/// One skill's entry, every member kept (other tools' keys among them).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Entry(Object);
+
+/// Where a locked skill came from, as the lock's `sourceType` says.
+pub mod source_type {
+    /// A git repository (any URL).
+    pub const GIT: &str = "git";
+    /// A GitHub `owner/repo`.
+    pub const GITHUB: &str = "github";
+    /// A path on this machine, or a skill copied by hand (`cargo skills lock`).
+    pub const LOCAL: &str = "local";
+}
+
+impl Entry {
+    /// The entry Vercel's CLI writes for a project install, in its order
+    /// (`source`, `sourceUrl`, `ref`, `sourceType`, `skillPath`,
+    /// `computedHash`; absent ones left out), then ours: `commit` and
+    /// `files`, which that CLI ignores.
+    pub fn new(fields: EntryFields) -> Entry {
+        let mut object = Object::new();
+        let text = |s: &str| Json::String(s.to_owned());
+        object.insert("source", text(&fields.source));
+        if let Some(url) = &fields.source_url {
+            object.insert("sourceUrl", text(url));
+        }
+        if let Some(reference) = &fields.reference {
+            object.insert("ref", text(reference));
+        }
+        object.insert("sourceType", text(&fields.source_type));
+        if let Some(path) = &fields.skill_path {
+            object.insert("skillPath", text(path));
+        }
+        object.insert("computedHash", text(&fields.computed_hash));
+        if let Some(commit) = &fields.commit {
+            object.insert("commit", text(commit));
+        }
+        object.insert(
+            "files",
+            Json::Array(fields.files.into_iter().map(Json::String).collect()),
+        );
+        Entry(object)
+    }
+
+    /// This entry with `fresh`'s members set over it: keys only another tool
+    /// wrote stay where they were.
+    pub fn updated_with(mut self, fresh: Entry) -> Entry {
+        for key in ["sourceUrl", "ref", "skillPath", "commit"] {
+            if fresh.0.get(key).is_none() {
+                self.0.remove(key);
+            }
+        }
+        for (key, value) in fresh.0.iter() {
+            self.0.insert(key, value.clone());
+        }
+        Entry(self.0)
+    }
+
+    pub fn source(&self) -> Option<&str> {
+        self.0.str("source")
+    }
+    pub fn source_url(&self) -> Option<&str> {
+        self.0.str("sourceUrl")
+    }
+    pub fn reference(&self) -> Option<&str> {
+        self.0.str("ref")
+    }
+    pub fn source_type(&self) -> Option<&str> {
+        self.0.str("sourceType")
+    }
+    pub fn skill_path(&self) -> Option<&str> {
+        self.0.str("skillPath")
+    }
+    pub fn computed_hash(&self) -> Option<&str> {
+        self.0.str("computedHash")
+    }
+    pub fn commit(&self) -> Option<&str> {
+        self.0.str("commit")
+    }
+
+    /// Our per-file lines, when this entry has them (Vercel's CLI writes
+    /// entries without).
+    pub fn files(&self) -> Option<Vec<&str>> {
+        match self.0.get("files")? {
+            Json::Array(items) => items
+                .iter()
+                .map(|item| match item {
+                    Json::String(line) => Some(line.as_str()),
+                    _ => None,
+                })
+                .collect(),
+            _ => None,
+        }
+    }
+}
+
+/// What a new entry says.
+#[derive(Debug, Clone, Default)]
+pub struct EntryFields {
+    pub source: String,
+    pub source_url: Option<String>,
+    pub reference: Option<String>,
+    pub source_type: String,
+    pub skill_path: Option<String>,
+    pub computed_hash: String,
+    pub commit: Option<String>,
+    pub files: Vec<String>,
+}
+
+impl LockFile {
+    /// Reads a lock's text; `file` is its path as diagnostics show it.
+    pub fn parse(text: &str, file: &str) -> Result<LockFile, Diagnostic> {
+        let refuse = |message: String| {
+            Diagnostic::error(Code::LockFile, file, message).with_help(
+                "fix the file by hand, or delete it and run `cargo skills lock` to write it again",
+            )
+        };
+        let value = json::parse(text).map_err(|error| {
+            refuse(format!(
+                "`{file}` is not JSON: {error} (line {}, column {})",
+                error.line(),
+                error.column()
+            ))
+        })?;
+        let Json::Object(top) = value else {
+            return Err(refuse(format!("`{file}` is not a JSON object")));
+        };
+        match top.get("version") {
+            Some(Json::Number(n)) if n.as_u64() == Some(VERSION) => {}
+            Some(other) => {
+                return Err(refuse(format!(
+                    "`{file}` has version {}; this tool reads version {VERSION}",
+                    json::to_text(other).trim_end()
+                )));
+            }
+            None => return Err(refuse(format!("`{file}` has no `version`"))),
+        }
+        let Some(Json::Object(skills)) = top.get("skills") else {
+            return Err(refuse(format!("`{file}` has no `skills` object")));
+        };
+        if let Some((name, _)) = skills.iter().find(|(_, v)| !matches!(v, Json::Object(_))) {
+            return Err(refuse(format!(
+                "the entry `{name}` of `{file}` is not an object"
+            )));
+        }
+        let skills = skills.clone();
+        let mut others = top;
+        others.remove("version");
+        others.remove("skills");
+        Ok(LockFile { skills, others })
+    }
+
+    /// Every entry, in the file's order.
+    pub fn entries(&self) -> impl Iterator<Item = (&str, Entry)> {
+        self.skills.iter().filter_map(|(name, value)| match value {
+            Json::Object(object) => Some((name, Entry(object.clone()))),
+            _ => None,
+        })
+    }
+
+    pub fn get(&self, name: &str) -> Option<Entry> {
+        match self.skills.get(name)? {
+            Json::Object(object) => Some(Entry(object.clone())),
+            _ => None,
+        }
+    }
+
+    /// Sets `name`'s entry.
+    pub fn insert(&mut self, name: &str, entry: Entry) {
+        self.skills.insert(name, Json::Object(entry.0));
+    }
+
+    /// Removes `name`'s entry; whether there was one.
+    pub fn remove(&mut self, name: &str) -> bool {
+        self.skills.remove(name).is_some()
+    }
+
+    /// The text Vercel's CLI would write: `version`, then `skills` sorted
+    /// as JavaScript sorts keys, each entry's members in their order; any
+    /// other top-level member of the file after them, as it was.
+    pub fn to_text(&self) -> String {
+        let mut top = Object::new();
+        top.insert("version", Json::Number(VERSION.into()));
+        top.insert(
+            "skills",
+            Json::Object(self.skills.clone().sorted_as_javascript()),
+        );
+        for (key, value) in self.others.iter() {
+            top.insert(key, value.clone());
+        }
+        json::to_text(&Json::Object(top))
+    }
+
+    /// Where `name`'s entry starts in `text` (the lock as read), as a byte
+    /// offset: diagnostics about a locked skill point there. Found by its
+    /// key as JSON writes it, the first time after `"skills"`.
+    pub fn entry_offset(text: &str, name: &str) -> Option<usize> {
+        let key = serde_json::to_string(name).ok()?;
+        let skills = text.find("\"skills\"")?;
+        let mut from = skills + "\"skills\"".len();
+        while let Some(found) = text[from..].find(&key) {
+            let at = from + found;
+            if text[at + key.len()..].trim_start().starts_with(':') {
+                return Some(at);
+            }
+            from = at + key.len();
+        }
+        None
+    }
+}
