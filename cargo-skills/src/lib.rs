@@ -76,6 +76,16 @@ enum Command {
         /// The code, e.g. S101 or W003.
         code: String,
     },
+    /// Copy skills from a git repository or a folder into the skills root, and lock them.
+    Add(commands::vendor::AddArgs),
+    /// Fetch locked skills again from their sources (`--dry-run`: what would change).
+    Update(commands::vendor::UpdateArgs),
+    /// Remove skills from the skills root and the lock.
+    Remove(commands::vendor::RemoveArgs),
+    /// Record skills as they are now in `skills-lock.json` (those it does not name, by default).
+    Lock(commands::vendor::LockArgs),
+    /// Each skill against `skills-lock.json`: matches, modified, missing or unlocked.
+    Verify(commands::vendor::VerifyArgs),
     /// Serve skills directories to MCP hosts over stdio (tools, prompts, resources, skills).
     Serve(commands::serve::Args),
     /// Agent Skills reference CLI: validate one skill directory (portable profile).
@@ -113,6 +123,11 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Expand(args) => commands::inspect::expand(args),
         Command::Schema(args) => commands::inspect::schema(args),
         Command::Explain { code } => explain(&code),
+        Command::Add(args) => commands::vendor::add(args),
+        Command::Update(args) => commands::vendor::update(args),
+        Command::Remove(args) => commands::vendor::remove(args),
+        Command::Lock(args) => commands::vendor::lock(args),
+        Command::Verify(args) => commands::vendor::verify(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Validate(args) => commands::compat::validate(args),
         Command::ReadProperties(args) => commands::compat::read_properties(args),

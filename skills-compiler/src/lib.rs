@@ -103,6 +103,7 @@ pub mod expansion_cache;
 pub mod lock;
 mod parallel;
 pub mod tracking;
+pub mod vendor;
 pub mod write;
 
 use std::collections::BTreeMap;

@@ -31,6 +31,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // The lock (`skills-lock.json`): what a skill folder holds, hashed as
     // Vercel's CLI does, and whether it still matches.
     ("lock", &["read", "diagnostics", "config"]),
+    // Vendoring: skills fetched into a root, checked with the whole
+    // pipeline before they are written, and locked.
+    ("vendor", &["root", "read", "lock", "diagnostics", "config"]),
     ("tracking", &["read", "diagnostics", "config", "lock"]),
     // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.
     (

@@ -25,6 +25,13 @@ pub struct Args {
     /// out as `skills/<owner>/<repo>/<skill>/`), each named by its folder.
     #[arg(long, requires = "paths")]
     recursive: bool,
+    /// Every skill of each root must be what `skills-lock.json` recorded
+    /// (S520): modified, missing and unlocked skills are errors.
+    #[arg(long)]
+    locked: bool,
+    /// `--locked`, and never touch the network (checking never does).
+    #[arg(long)]
+    frozen: bool,
     /// `-D warnings` turns warnings into errors.
     #[arg(short = 'D', value_name = "LINT")]
     deny: Vec<String>,
@@ -55,6 +62,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let overrides = Overrides {
         deny_warnings: (!args.deny.is_empty()).then_some(true),
+        locked: (args.locked || args.frozen).then_some(true),
         ..Overrides::default()
     };
     let paths = if args.recursive {

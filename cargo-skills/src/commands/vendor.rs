@@ -1,0 +1,348 @@
+//! `cargo skills add`, `update`, `remove`, `lock` and `verify`: skills
+//! brought in from git or a folder, recorded in `skills-lock.json`, and
+//! checked against it (`skills_compiler::vendor`, `skills_compiler::lock`).
+
+use std::path::{Path, PathBuf};
+
+use skills_compiler::diagnostics::render::{self, Color};
+use skills_compiler::lock::Status;
+use skills_compiler::vendor::install::{Package, VendorError};
+use skills_compiler::vendor::source::Source;
+use skills_compiler::vendor::{self, Pick, Prepared};
+use skills_compiler::{Config, Overrides, display_path};
+
+use crate::Failure;
+use crate::output::outln;
+
+/// Which package's skills root and lock.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Where {
+    /// The package (default: the one the current directory is in).
+    #[arg(short = 'p', long = "package", value_name = "PKG")]
+    package: Option<String>,
+    /// The skills root, relative to the package (default: the one `check`
+    /// and the build use).
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AddArgs {
+    /// `owner/repo[/path][@ref]`, a GitHub `tree/<ref>/<path>` URL, any git
+    /// URL (`#ref` for a branch, tag or commit), or a folder.
+    source: String,
+    /// A skill to add (repeat for more).
+    #[arg(long = "skill", short = 's', value_name = "NAME")]
+    skills: Vec<String>,
+    /// Add every skill the source offers.
+    #[arg(long, conflicts_with = "skills")]
+    all: bool,
+    /// Print what the source offers; write nothing.
+    #[arg(long, short = 'l')]
+    list: bool,
+    /// The folder inside the source to look in.
+    #[arg(long, value_name = "PATH")]
+    path: Option<String>,
+    /// Add skills that have errors under the package's rules.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    place: Where,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct UpdateArgs {
+    /// The locked skills to fetch again (default: every one).
+    names: Vec<String>,
+    /// Print what would change, file by file; write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Write skills that have errors under the package's rules.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    place: Where,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RemoveArgs {
+    /// The skills to remove from the root and the lock.
+    #[arg(required = true)]
+    names: Vec<String>,
+    #[command(flatten)]
+    place: Where,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LockArgs {
+    /// Skills to record as they are now (default: every skill the lock does not name).
+    names: Vec<String>,
+    #[command(flatten)]
+    place: Where,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    /// Refuse to touch the network (verification never does; said for CI).
+    #[arg(long)]
+    frozen: bool,
+    #[command(flatten)]
+    place: Where,
+}
+
+pub fn add(args: AddArgs) -> Result<(), Failure> {
+    let package = package(&args.place)?;
+    let mut source = Source::parse(&args.source, &package.base).map_err(|e| Failure::Usage(e.0))?;
+    if let Some(path) = &args.path {
+        source = source
+            .with_sub_path(path)
+            .map_err(|e| Failure::Usage(e.0))?;
+    }
+    if args.list {
+        let listed = vendor::list(&package, &source, &args.source).map_err(failure)?;
+        for skill in &listed.skills {
+            outln!("{}\t{}", skill.name, skill.skill_path);
+        }
+        return Ok(());
+    }
+    let pick = match (args.all, args.skills.is_empty()) {
+        (true, _) => Pick::All,
+        (false, false) => Pick::Named(args.skills.clone()),
+        (false, true) => Pick::TheOnly,
+    };
+    let prepared = vendor::add(&package, &source, &args.source, &pick).map_err(failure)?;
+    finish(prepared, &package, args.force, "Added", Some(&args.source))
+}
+
+pub fn update(args: UpdateArgs) -> Result<(), Failure> {
+    let package = package(&args.place)?;
+    if !package.base.join(&package.lock_path).exists() {
+        return Err(Failure::Io(format!(
+            "there is no `{}`: nothing was added with `cargo skills add`",
+            display_path(&package.lock_path)
+        )));
+    }
+    let prepared = vendor::update(&package, &args.names).map_err(failure)?;
+    if prepared.staged.is_empty() {
+        return Err(Failure::Io(
+            "nothing to update: every locked skill is a local copy without a source to fetch"
+                .to_owned(),
+        ));
+    }
+    for (name, status) in &prepared.changes {
+        anstream::eprintln!("{}", vendor::describe(name, status));
+    }
+    if args.dry_run {
+        return if show_problems(&prepared) && !args.force {
+            Err(Failure::Invalid)
+        } else {
+            Ok(())
+        };
+    }
+    finish(prepared, &package, args.force, "Updated", None)
+}
+
+pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
+    let package = package(&args.place)?;
+    vendor::remove(&package, &args.names).map_err(failure)?;
+    for name in &args.names {
+        anstream::eprintln!("Removed {name}");
+    }
+    Ok(())
+}
+
+pub fn lock(args: LockArgs) -> Result<(), Failure> {
+    let package = package(&args.place)?;
+    let present = present(&package);
+    if present.is_empty() {
+        return Err(Failure::Io(format!(
+            "no skill in `{}` to lock",
+            display_path(&package.config.dir)
+        )));
+    }
+    let written = vendor::lock_present(&package, &present, &args.names).map_err(failure)?;
+    if written.is_empty() {
+        anstream::eprintln!(
+            "every skill of `{}` is locked already; name one to record it as it is now",
+            display_path(&package.config.dir)
+        );
+    }
+    for name in &written {
+        anstream::eprintln!("Locked {name} in {}", display_path(&package.lock_path));
+    }
+    Ok(())
+}
+
+/// Each skill against the lock: matches, modified (which files), missing,
+/// unlocked. Exit 1 on anything but matches, and when there is nothing to verify.
+pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
+    let _ = args.frozen;
+    let package = package(&args.place)?;
+    let lock_path = package.base.join(&package.lock_path);
+    if !lock_path.exists() {
+        return Err(Failure::Io(format!(
+            "there is no `{}` to verify against: write one with `cargo skills lock`",
+            display_path(&package.lock_path)
+        )));
+    }
+    let lock = package.lock().map_err(failure)?;
+    let statuses = skills_compiler::lock::check::statuses(
+        &package.base,
+        &package.config.dir,
+        &lock,
+        &present(&package),
+    );
+    if statuses.is_empty() {
+        return Err(Failure::Io(format!(
+            "nothing to verify: `{}` locks no skill and `{}` has none",
+            display_path(&package.lock_path),
+            display_path(&package.config.dir)
+        )));
+    }
+    let mut all_match = true;
+    for (name, status) in &statuses {
+        let line = match status {
+            Ok(Status::Matches) => format!("{name}: matches"),
+            Ok(Status::Missing) => format!("{name}: missing"),
+            Ok(Status::Unlocked) => format!("{name}: unlocked"),
+            Ok(Status::Modified { changed }) if changed.is_empty() => {
+                format!("{name}: modified (the entry names no files)")
+            }
+            Ok(Status::Modified { changed }) => format!(
+                "{name}: modified: {}",
+                changed
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Err(error) => format!("{name}: cannot be verified: {error}"),
+        };
+        all_match &= matches!(status, Ok(Status::Matches));
+        outln!("{line}");
+    }
+    if all_match {
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
+    }
+}
+
+/// Prints each staged skill's diagnostics; whether one has an error.
+fn show_problems(prepared: &Prepared) -> bool {
+    let color = match anstream::stderr().current_choice() {
+        anstream::ColorChoice::Never => Color::Never,
+        _ => Color::Always,
+    };
+    for skill in &prepared.staged {
+        for diagnostic in &skill.compilation.diagnostics {
+            anstream::eprintln!(
+                "{}\n",
+                render::human(diagnostic, &skill.compilation.sources, color)
+            );
+        }
+    }
+    prepared.has_errors()
+}
+
+fn finish(
+    prepared: Prepared,
+    package: &Package,
+    force: bool,
+    verb: &str,
+    from: Option<&str>,
+) -> Result<(), Failure> {
+    if show_problems(&prepared) && !force {
+        let names: Vec<&str> = prepared
+            .staged
+            .iter()
+            .filter(|s| s.compilation.has_errors())
+            .map(|s| s.name.as_str())
+            .collect();
+        anstream::eprintln!(
+            "error: nothing was written: {} {} errors under the package's rules (`--force` writes {} anyway)",
+            names.join(", "),
+            if names.len() == 1 { "has" } else { "have" },
+            if names.len() == 1 { "it" } else { "them" }
+        );
+        return Err(Failure::Invalid);
+    }
+    let names = prepared.commit(package).map_err(failure)?;
+    let root = display_path(&package.config.dir);
+    for name in names {
+        match from {
+            Some(from) => anstream::eprintln!("{verb} {name} to {root}/{name} from {from}"),
+            None => anstream::eprintln!("{verb} {name} in {root}/{name}"),
+        }
+    }
+    anstream::eprintln!("Locked in {}", display_path(&package.lock_path));
+    Ok(())
+}
+
+fn failure(error: VendorError) -> Failure {
+    match error {
+        VendorError::Usage(message) => Failure::Usage(message),
+        VendorError::Failed(message) => Failure::Io(message),
+    }
+}
+
+/// The skill folders of the package's root, as discovery finds them.
+fn present(package: &Package) -> Vec<String> {
+    let mut problems = Vec::new();
+    skills_compiler::discover(&package.base, &package.config, &mut problems)
+        .into_iter()
+        .filter_map(|files| {
+            let dir = files.dir?;
+            Some(dir.path.rsplit('/').next().unwrap_or(&dir.path).to_owned())
+        })
+        .collect()
+}
+
+/// The package the command works on, its configuration and its root.
+fn package(place: &Where) -> Result<Package, Failure> {
+    let dir = match &place.package {
+        Some(name) => crate::select::packages()?
+            .into_iter()
+            .find(|p| &p.name == name)
+            .map(|p| crate::select::relative_to_cwd(&p.dir))
+            .ok_or_else(|| Failure::Usage(format!("package `{name}` is not in this workspace")))?,
+        None => enclosing_package().unwrap_or_else(|| PathBuf::from(".")),
+    };
+    let config = Config::load(&dir, Overrides::default()).map_err(|d| Failure::Usage(d.message))?;
+    let root = match &place.root {
+        Some(root) => root.clone(),
+        None => {
+            let named = crate::select::roots_named_in_sources(&dir);
+            match named.as_slice() {
+                [one] => one.clone(),
+                _ => config.dir.clone(),
+            }
+        }
+    };
+    Ok(Package::new(
+        &dir,
+        Config {
+            dir: root,
+            ..config
+        },
+    ))
+}
+
+/// The nearest folder at or above the current one with a `Cargo.toml` that
+/// has a `[package]`, relative to the current directory.
+fn enclosing_package() -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    let mut relative = PathBuf::from(".");
+    for dir in cwd.ancestors() {
+        let manifest = dir.join("Cargo.toml");
+        let is_package = std::fs::read_to_string(&manifest)
+            .ok()
+            .and_then(|text| text.parse::<toml::Table>().ok())
+            .is_some_and(|t| t.contains_key("package"));
+        if is_package {
+            return Some(relative);
+        }
+        relative = Path::new(&relative).join("..");
+    }
+    None
+}

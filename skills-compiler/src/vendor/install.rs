@@ -1,0 +1,392 @@
+//! Putting fetched skills into a skills root, all or nothing: each skill is
+//! copied into a hidden staging folder inside the root, checked there with
+//! the package's rules, and only then renamed into place, the lock written
+//! last through a temporary file. A failure at any step leaves the old
+//! files and the old lock.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::Config;
+use crate::lock::check::{find, place_for, read};
+use crate::lock::file::{Entry, LOCK_FILE, LockFile};
+use crate::lock::hash::{FolderDigest, Limits, hash_folder};
+use crate::read::discover::display_path;
+use crate::vendor::fetch::unique_dir;
+use crate::{Compilation, compile_skill};
+
+/// Why vendoring stopped. Nothing was written when it is returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VendorError {
+    /// The command line asks for something that cannot be (exit 2).
+    Usage(String),
+    /// The work could not be done (exit 1).
+    Failed(String),
+}
+
+impl std::fmt::Display for VendorError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VendorError::Usage(message) | VendorError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+pub(crate) fn failed(message: impl Into<String>) -> VendorError {
+    VendorError::Failed(message.into())
+}
+
+/// The package a vendoring command works on: where it is, its rules, its
+/// skills root and its lock.
+#[derive(Debug, Clone)]
+pub struct Package {
+    /// The package's folder (the current directory's relative paths start here).
+    pub base: PathBuf,
+    pub config: Config,
+    /// The lock's path, relative to `base`: the one in use, or where a new one goes.
+    pub lock_path: PathBuf,
+}
+
+impl Package {
+    pub fn new(base: &Path, config: Config) -> Package {
+        let lock_path = find(base, &config.dir).unwrap_or_else(|| place_for(base, &config.dir));
+        Package {
+            base: base.to_path_buf(),
+            config,
+            lock_path,
+        }
+    }
+
+    /// The skills root on disk.
+    pub fn root(&self) -> PathBuf {
+        self.base.join(&self.config.dir)
+    }
+
+    /// The lock as it is (empty when there is none yet).
+    pub fn lock(&self) -> Result<LockFile, VendorError> {
+        if !self.base.join(&self.lock_path).exists() {
+            return Ok(LockFile::default());
+        }
+        read(&self.base, &self.lock_path)
+            .map(|read| read.lock)
+            .map_err(|d| failed(d.message))
+    }
+
+    /// How the lock's `source` names a folder on this machine: relative to
+    /// the lock's folder (`./vendor/skills`, `../shared`), as Vercel's CLI
+    /// writes local sources; absolute when they share no ancestor.
+    pub fn portable_path(&self, path: &Path) -> String {
+        let lock_dir = self
+            .base
+            .join(&self.lock_path)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let (Ok(from), Ok(to)) = (
+            std::fs::canonicalize(&lock_dir),
+            std::fs::canonicalize(path),
+        ) else {
+            return display_path(path);
+        };
+        relative(&from, &to).unwrap_or_else(|| display_path(&to))
+    }
+
+    /// The folder a lock's local `source` names.
+    pub fn resolve_local(&self, source: &str) -> PathBuf {
+        let lock_dir = self
+            .lock_path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        self.base.join(lock_dir).join(source)
+    }
+}
+
+/// `to` relative to `from`, as `./x` or `../x`.
+fn relative(from: &Path, to: &Path) -> Option<String> {
+    let from: Vec<_> = from.components().collect();
+    let to: Vec<_> = to.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return None;
+    }
+    let ups = from.len() - common;
+    let rest: Vec<String> = to[common..]
+        .iter()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let mut parts: Vec<String> = vec!["..".to_owned(); ups];
+    parts.extend(rest);
+    Some(match (ups, parts.is_empty()) {
+        (_, true) => ".".to_owned(),
+        (0, false) => format!("./{}", parts.join("/")),
+        _ => parts.join("/"),
+    })
+}
+
+/// A skill staged for the root.
+#[derive(Debug)]
+pub struct Staged {
+    pub name: String,
+    /// Its copy in the staging folder.
+    pub dir: PathBuf,
+    /// Its lock entry (computed from the copy).
+    pub entry: Entry,
+    pub digest: FolderDigest,
+    /// The package's check of the copy.
+    pub compilation: Compilation,
+}
+
+/// A staging folder inside the root, removed when dropped.
+#[derive(Debug)]
+pub struct Staging {
+    pub dir: PathBuf,
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl Staging {
+    /// A new hidden folder beside the package's root (on the same disk,
+    /// so that skills are renamed into place); the root itself is created
+    /// only when something is moved into it.
+    pub fn new(package: &Package) -> Result<Staging, VendorError> {
+        let root = package.root();
+        let parent = root.parent().map(Path::to_path_buf).unwrap_or_default();
+        std::fs::create_dir_all(&parent)
+            .map_err(|e| failed(format!("cannot create `{}`: {e}", parent.display())))?;
+        let dir = unique_dir(&parent, "stage");
+        std::fs::create_dir(&dir)
+            .map_err(|e| failed(format!("cannot create `{}`: {e}", dir.display())))?;
+        Ok(Staging { dir })
+    }
+
+    /// Copies the skill folder `from` in as `name`, hashes the copy and
+    /// checks it with the package's rules. `entry` makes its lock entry
+    /// from the copy's digest.
+    pub fn stage(
+        &self,
+        package: &Package,
+        name: &str,
+        from: &Path,
+        entry: impl FnOnce(&FolderDigest) -> Entry,
+    ) -> Result<Staged, VendorError> {
+        let dir = self.dir.join(name);
+        let limits = Limits {
+            max_files: package.config.max_files.saturating_add(1),
+            max_bytes: package.config.max_skill_bytes,
+        };
+        let mut budget = Budget {
+            files: limits.max_files,
+            bytes: limits.max_bytes,
+        };
+        copy_folder(from, &dir, "", &mut budget, name)?;
+        let digest = hash_folder(&dir, limits)
+            .map_err(|e| failed(format!("cannot hash the copy of `{name}`: {e}")))?;
+        let compilation = compile_skill(&self.dir, Path::new(name), &package.config);
+        Ok(Staged {
+            name: name.to_owned(),
+            entry: entry(&digest),
+            digest,
+            dir,
+            compilation,
+        })
+    }
+}
+
+/// What a copy may still take.
+struct Budget {
+    files: usize,
+    bytes: u64,
+}
+
+/// Copies the folder `from` to `to` as Vercel's CLI copies a skill (`.git`
+/// and `node_modules` left behind), keeping exec bits; refuses a symlink
+/// (its target would not come along, or would come from outside) and
+/// anything but files and folders.
+fn copy_folder(
+    from: &Path,
+    to: &Path,
+    prefix: &str,
+    budget: &mut Budget,
+    skill: &str,
+) -> Result<(), VendorError> {
+    std::fs::create_dir_all(to)
+        .map_err(|e| failed(format!("cannot create `{}`: {e}", to.display())))?;
+    let entries = std::fs::read_dir(from)
+        .map_err(|e| failed(format!("cannot read `{}`: {e}", from.display())))?;
+    let mut entries: Vec<_> = entries.flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let name = entry.file_name();
+        let shown = format!("{skill}/{prefix}{}", name.to_string_lossy());
+        let kind = entry
+            .file_type()
+            .map_err(|e| failed(format!("cannot read `{shown}`: {e}")))?;
+        if kind.is_symlink() {
+            return Err(failed(format!(
+                "`{shown}` is a symlink: a skill is added with its files, not links to elsewhere; replace the link with the file in the source"
+            )));
+        }
+        if kind.is_dir() {
+            if name == ".git" || name == "node_modules" {
+                continue;
+            }
+            let prefix = format!("{prefix}{}/", name.to_string_lossy());
+            copy_folder(&entry.path(), &to.join(&name), &prefix, budget, skill)?;
+        } else if kind.is_file() {
+            let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+            if budget.files == 0 {
+                return Err(failed(format!(
+                    "`{skill}` has more files than `max_files` allows: it is refused before it is copied (S512)"
+                )));
+            }
+            if size > budget.bytes {
+                return Err(failed(format!(
+                    "`{skill}` holds more bytes than `max_skill_bytes` allows (at `{shown}`): it is refused before it is copied (S513)"
+                )));
+            }
+            budget.files -= 1;
+            budget.bytes -= size;
+            copy_file(&entry.path(), &to.join(&name))
+                .map_err(|e| failed(format!("cannot copy `{shown}`: {e}")))?;
+        } else {
+            return Err(failed(format!(
+                "`{shown}` is neither a file nor a folder (a pipe, socket or device), so it is not added"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Copies the bytes and the exec bits, nothing else of the source's mode.
+fn copy_file(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mut source = crate::read::open::open_regular(from)?;
+    let mut target = std::fs::File::create(to)?;
+    std::io::copy(&mut source, &mut target)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let executable = source.metadata()?.permissions().mode() & 0o111 != 0;
+        let mode = if executable { 0o755 } else { 0o644 };
+        target.set_permissions(std::fs::Permissions::from_mode(mode))?;
+    }
+    Ok(())
+}
+
+/// Moves each staged skill into the root (replacing the folder of the same
+/// name) and writes `lock`; on a failure, what was moved is moved back.
+pub fn commit(
+    package: &Package,
+    staging: &Staging,
+    staged: &[Staged],
+    lock: &LockFile,
+) -> Result<(), VendorError> {
+    let root = package.root();
+    std::fs::create_dir_all(&root)
+        .map_err(|e| failed(format!("cannot create `{}`: {e}", root.display())))?;
+    let old = staging.dir.join(".old");
+    std::fs::create_dir_all(&old)
+        .map_err(|e| failed(format!("cannot create `{}`: {e}", old.display())))?;
+    let mut done: Vec<(&Staged, bool)> = Vec::new();
+    let mut result = Ok(());
+    for skill in staged {
+        let target = root.join(&skill.name);
+        let replaced = target.exists();
+        if replaced && let Err(e) = std::fs::rename(&target, old.join(&skill.name)) {
+            result = Err(failed(format!(
+                "cannot move `{}` aside: {e}",
+                target.display()
+            )));
+            break;
+        }
+        if let Err(e) = std::fs::rename(&skill.dir, &target) {
+            if replaced {
+                let _ = std::fs::rename(old.join(&skill.name), &target);
+            }
+            result = Err(failed(format!(
+                "cannot move `{}` into place: {e}",
+                skill.name
+            )));
+            break;
+        }
+        done.push((skill, replaced));
+    }
+    if result.is_ok() {
+        result = write_lock(package, lock);
+    }
+    if result.is_err() {
+        for (skill, replaced) in done.into_iter().rev() {
+            let target = root.join(&skill.name);
+            let _ = std::fs::rename(&target, &skill.dir);
+            if replaced {
+                let _ = std::fs::rename(old.join(&skill.name), &target);
+            }
+        }
+    }
+    result
+}
+
+/// Removes the skill folders `names` from the root and writes `lock`,
+/// all or nothing as [`commit`].
+pub fn remove(
+    package: &Package,
+    staging: &Staging,
+    names: &[String],
+    lock: &LockFile,
+) -> Result<(), VendorError> {
+    let root = package.root();
+    let mut moved = Vec::new();
+    let mut result = Ok(());
+    for name in names {
+        let target = root.join(name);
+        if !target.exists() {
+            continue;
+        }
+        if let Err(e) = std::fs::rename(&target, staging.dir.join(name)) {
+            result = Err(failed(format!("cannot remove `{}`: {e}", target.display())));
+            break;
+        }
+        moved.push(name);
+    }
+    if result.is_ok() {
+        result = write_lock(package, lock);
+    }
+    if result.is_err() {
+        for name in moved {
+            let _ = std::fs::rename(staging.dir.join(name), root.join(name));
+        }
+    }
+    result
+}
+
+/// Writes the lock through a temporary file beside it and a rename.
+pub fn write_lock(package: &Package, lock: &LockFile) -> Result<(), VendorError> {
+    let path = package.base.join(&package.lock_path);
+    let temporary = path.with_file_name(format!(".{LOCK_FILE}.{}.tmp", std::process::id()));
+    let written = std::fs::write(&temporary, lock.to_text())
+        .and_then(|()| std::fs::rename(&temporary, &path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        failed(format!(
+            "cannot write `{}`: {e}",
+            display_path(&package.lock_path)
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative;
+    use std::path::Path;
+
+    #[test]
+    fn relative_paths_read_as_vercels_cli_writes_them() {
+        let rel = |a: &str, b: &str| relative(Path::new(a), Path::new(b));
+        assert_eq!(rel("/p", "/p/vendor/s").as_deref(), Some("./vendor/s"));
+        assert_eq!(rel("/p/q", "/p/s").as_deref(), Some("../s"));
+        assert_eq!(rel("/p", "/p").as_deref(), Some("."));
+    }
+}

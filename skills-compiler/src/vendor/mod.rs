@@ -1,0 +1,444 @@
+//! Vendoring: skills brought into a package's root from a git repository
+//! or a folder, each recorded in `skills-lock.json` ([`crate::lock`]) so
+//! that the build can refuse drift. A wing over the pipeline: it fetches
+//! ([`fetch`]), finds what a source offers ([`offer`]), and stages, checks
+//! and moves skills into place all or nothing ([`install`]); `cargo skills
+//! add`, `update`, `remove` and `lock` are these functions and their output.
+
+pub mod fetch;
+pub mod install;
+pub mod offer;
+pub mod source;
+
+use std::path::Path;
+
+use crate::lock::file::{Entry, EntryFields, source_type};
+use crate::lock::hash::FolderDigest;
+use crate::lock::verify::{Change, Status, compare};
+use crate::read::discover::display_path;
+use fetch::{Fetched, fetch};
+use install::{Package, Staged, Staging, VendorError, failed};
+use offer::{Offered, offered};
+use source::{Location, Source};
+
+/// Which of a source's skills to add.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pick {
+    /// These, by name.
+    Named(Vec<String>),
+    /// Every one.
+    All,
+    /// The only one; more is a usage error that lists them.
+    TheOnly,
+}
+
+/// A fetched source and the skills it offers: what `add --list` prints.
+#[derive(Debug)]
+pub struct Listed {
+    pub fetched: Fetched,
+    pub skills: Vec<Offered>,
+}
+
+/// Fetches `source` and finds its skills; `shown` is how the user wrote it.
+pub fn list(package: &Package, source: &Source, shown: &str) -> Result<Listed, VendorError> {
+    // Checkouts go to the system's temporary folder: what is added is
+    // copied out of them into a staging folder beside the root.
+    let fetched = fetch(source, &package.base, &std::env::temp_dir()).map_err(|e| failed(e.0))?;
+    let skills = offered(
+        &fetched.dir,
+        source.sub_path.as_deref(),
+        &format!("`{shown}`"),
+    )
+    .map_err(|e| failed(e.0))?;
+    Ok(Listed { fetched, skills })
+}
+
+/// Skills staged and checked, ready to [`Prepared::commit`]; dropped, it
+/// leaves nothing behind.
+#[derive(Debug)]
+pub struct Prepared {
+    pub staged: Vec<Staged>,
+    /// For an update: each skill's changes against what is on disk.
+    pub changes: Vec<(String, Status)>,
+    staging: Staging,
+    lock: crate::lock::file::LockFile,
+    // Kept until the skills are moved: a checkout is removed when dropped.
+    _fetched: Vec<Fetched>,
+}
+
+impl Prepared {
+    /// Whether a staged skill has an error under the package's rules.
+    pub fn has_errors(&self) -> bool {
+        self.staged.iter().any(|s| s.compilation.has_errors())
+    }
+
+    /// Moves the skills into the root and writes the lock.
+    pub fn commit(self, package: &Package) -> Result<Vec<String>, VendorError> {
+        install::commit(package, &self.staging, &self.staged, &self.lock)?;
+        Ok(self.staged.iter().map(|s| s.name.clone()).collect())
+    }
+}
+
+/// Fetches `source` and stages the skills `pick` names, each checked with
+/// the package's rules. A name already in the root is refused unless the
+/// lock says it came from the same source (then it is an update).
+pub fn add(
+    package: &Package,
+    source: &Source,
+    shown: &str,
+    pick: &Pick,
+) -> Result<Prepared, VendorError> {
+    let listed = list(package, source, shown)?;
+    let chosen = choose(&listed.skills, pick, shown)?;
+    let lock = package.lock()?;
+    let staging = Staging::new(package)?;
+    let mut staged = Vec::new();
+    let mut lock_after = lock.clone();
+    for offer in chosen {
+        let fields = fields_for(package, source, &listed.fetched, offer);
+        let existing = lock.get(&offer.name);
+        let present = package.root().join(&offer.name).exists();
+        let same_source = existing
+            .as_ref()
+            .is_some_and(|entry| is_same_source(entry, &fields));
+        if (present || existing.is_some()) && !same_source {
+            let from = match &existing {
+                Some(entry) => format!(
+                    "the lock says it came from `{}`",
+                    entry.source().unwrap_or("?")
+                ),
+                None => "it is not in the lock".to_owned(),
+            };
+            return Err(failed(format!(
+                "`{}` is already in the skills root and did not come from `{shown}` ({from}); remove it first with `cargo skills remove {}`",
+                display(package, &offer.name),
+                offer.name
+            )));
+        }
+        let skill = staging.stage(package, &offer.name, &offer.dir, |digest| {
+            entry_from(&fields, digest)
+        })?;
+        let entry = match existing {
+            Some(old) => old.updated_with(skill.entry.clone()),
+            None => skill.entry.clone(),
+        };
+        lock_after.insert(&offer.name, entry);
+        staged.push(skill);
+    }
+    Ok(Prepared {
+        staged,
+        changes: Vec::new(),
+        staging,
+        lock: lock_after,
+        _fetched: vec![listed.fetched],
+    })
+}
+
+/// Fetches each named locked skill (every locked one when `names` is
+/// empty) from its entry's source and ref again, and stages it with its
+/// changes against the root. Skills locked as local copies without a
+/// source folder (`cargo skills lock`) are left as they are.
+pub fn update(package: &Package, names: &[String]) -> Result<Prepared, VendorError> {
+    let lock = package.lock()?;
+    let mut selected: Vec<(String, Entry)> = lock
+        .entries()
+        .filter(|(name, _)| names.is_empty() || names.iter().any(|n| n == name))
+        .map(|(name, entry)| (name.to_owned(), entry))
+        .collect();
+    if let Some(unknown) = names.iter().find(|n| lock.get(n).is_none()) {
+        return Err(VendorError::Usage(format!(
+            "`{unknown}` is not in `{}`",
+            display_path_of(package)
+        )));
+    }
+    selected.sort_by(|a, b| a.0.cmp(&b.0));
+    let staging = Staging::new(package)?;
+    let mut staged = Vec::new();
+    let mut changes = Vec::new();
+    let mut fetched_all = Vec::new();
+    let mut lock_after = lock.clone();
+    for (name, entry) in selected {
+        let Some(source) = source_of(package, &name, &entry)? else {
+            continue;
+        };
+        let shown = entry.source().unwrap_or(&name).to_owned();
+        let listed = list(package, &source, &shown)?;
+        let offer = listed
+            .skills
+            .iter()
+            .find(|o| Some(o.skill_path.as_str()) == entry.skill_path())
+            .or_else(|| listed.skills.iter().find(|o| o.name == name))
+            .ok_or_else(|| failed(format!("`{shown}` no longer offers the skill `{name}`")))?;
+        let fields = fields_for(package, &source, &listed.fetched, offer);
+        let skill = staging.stage(package, &name, &offer.dir, |digest| {
+            entry_from(&fields, digest)
+        })?;
+        let before = current_digest(package, &name);
+        changes.push((name.clone(), against(&before, &skill.digest)));
+        lock_after.insert(&name, entry.updated_with(skill.entry.clone()));
+        staged.push(skill);
+        fetched_all.push(listed.fetched);
+    }
+    Ok(Prepared {
+        staged,
+        changes,
+        staging,
+        lock: lock_after,
+        _fetched: fetched_all,
+    })
+}
+
+/// What changes from `before` (the root's folder, `None` when missing) to
+/// `after`, file by file.
+fn against(before: &Option<FolderDigest>, after: &FolderDigest) -> Status {
+    let Some(before) = before else {
+        return Status::Missing;
+    };
+    let entry = Entry::new(EntryFields {
+        computed_hash: before.computed_hash.clone(),
+        files: before.files.iter().map(|f| f.line()).collect(),
+        ..EntryFields::default()
+    });
+    compare(after, &entry)
+}
+
+fn current_digest(package: &Package, name: &str) -> Option<FolderDigest> {
+    let dir = package.root().join(name);
+    crate::lock::hash::hash_folder(&dir, crate::lock::hash::Limits::default()).ok()
+}
+
+/// Writes entries for the skills of the root that the lock does not name
+/// (every present skill named in `names`, locked or not), as local copies:
+/// `source` is the skill's own folder, `sourceType` `local`.
+pub fn lock_present(
+    package: &Package,
+    present: &[String],
+    names: &[String],
+) -> Result<Vec<String>, VendorError> {
+    let mut lock = package.lock()?;
+    if let Some(unknown) = names.iter().find(|n| !present.contains(n)) {
+        return Err(VendorError::Usage(format!(
+            "`{unknown}` is not a skill of `{}`",
+            display_path(&package.config.dir)
+        )));
+    }
+    let mut written = Vec::new();
+    for name in present {
+        let chosen = if names.is_empty() {
+            lock.get(name).is_none()
+        } else {
+            names.contains(name)
+        };
+        if !chosen {
+            continue;
+        }
+        let dir = package.root().join(name);
+        let digest = crate::lock::hash::hash_folder(&dir, crate::lock::hash::Limits::default())
+            .map_err(|e| failed(format!("cannot hash `{}`: {e}", display(package, name))))?;
+        let fresh = match lock.get(name) {
+            // Re-recording keeps where the skill came from.
+            Some(old) => {
+                let fields = EntryFields {
+                    source: old.source().unwrap_or_default().to_owned(),
+                    source_type: old.source_type().unwrap_or(source_type::LOCAL).to_owned(),
+                    source_url: old.source_url().map(str::to_owned),
+                    reference: old.reference().map(str::to_owned),
+                    skill_path: old.skill_path().map(str::to_owned),
+                    commit: old.commit().map(str::to_owned),
+                    computed_hash: digest.computed_hash.clone(),
+                    files: digest.files.iter().map(|f| f.line()).collect(),
+                };
+                // Re-recording keeps where the skill came from.
+                old.updated_with(Entry::new(fields))
+            }
+            None => Entry::new(EntryFields {
+                source: package.portable_path(&dir),
+                source_type: source_type::LOCAL.to_owned(),
+                computed_hash: digest.computed_hash.clone(),
+                files: digest.files.iter().map(|f| f.line()).collect(),
+                ..EntryFields::default()
+            }),
+        };
+        lock.insert(name, fresh);
+        written.push(name.clone());
+    }
+    if written.is_empty() {
+        return Ok(written);
+    }
+    install::write_lock(package, &lock)?;
+    Ok(written)
+}
+
+/// Removes the skills `names` from the root and the lock.
+pub fn remove(package: &Package, names: &[String]) -> Result<(), VendorError> {
+    let mut lock = package.lock()?;
+    for name in names {
+        let present = package.root().join(name).is_dir();
+        let locked = lock.remove(name);
+        if !present && !locked {
+            return Err(VendorError::Usage(format!(
+                "`{name}` is neither in `{}` nor in `{}`",
+                display_path(&package.config.dir),
+                display_path_of(package)
+            )));
+        }
+    }
+    let staging = Staging::new(package)?;
+    install::remove(package, &staging, names, &lock)
+}
+
+fn choose<'a>(
+    skills: &'a [Offered],
+    pick: &Pick,
+    shown: &str,
+) -> Result<Vec<&'a Offered>, VendorError> {
+    let names = || {
+        skills
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match pick {
+        Pick::All => Ok(skills.iter().collect()),
+        Pick::TheOnly if skills.len() == 1 => Ok(skills.iter().collect()),
+        Pick::TheOnly => Err(VendorError::Usage(format!(
+            "`{shown}` offers {} skills ({}): name them with `--skill NAME`, or take every one with `--all`",
+            skills.len(),
+            names()
+        ))),
+        Pick::Named(wanted) => wanted
+            .iter()
+            .map(|name| {
+                skills.iter().find(|s| &s.name == name).ok_or_else(|| {
+                    VendorError::Usage(format!(
+                        "`{shown}` has no skill named `{name}`; it offers {}",
+                        names()
+                    ))
+                })
+            })
+            .collect(),
+    }
+}
+
+/// What a new entry for `offer` from `source` says, before its digest.
+fn fields_for(
+    package: &Package,
+    source: &Source,
+    fetched: &Fetched,
+    offer: &Offered,
+) -> EntryFields {
+    let (source_text, source_url) = match &source.location {
+        Location::GitHub { owner, repo } => (format!("{owner}/{repo}"), None),
+        Location::Git { url } => (url.clone(), Some(url.clone())),
+        Location::Local { .. } => (package.portable_path(&fetched.dir), None),
+    };
+    EntryFields {
+        source: source_text,
+        source_url,
+        reference: source.reference.clone(),
+        source_type: source.location.source_type().to_owned(),
+        skill_path: Some(offer.skill_path.clone()),
+        computed_hash: String::new(),
+        commit: fetched.commit.clone(),
+        files: Vec::new(),
+    }
+}
+
+fn entry_from(fields: &EntryFields, digest: &FolderDigest) -> Entry {
+    Entry::new(EntryFields {
+        computed_hash: digest.computed_hash.clone(),
+        files: digest.files.iter().map(|f| f.line()).collect(),
+        ..fields.clone()
+    })
+}
+
+/// The same source: type, source and the skill's path in it.
+fn is_same_source(entry: &Entry, fields: &EntryFields) -> bool {
+    entry.source_type() == Some(fields.source_type.as_str())
+        && entry.source() == Some(fields.source.as_str())
+        && entry
+            .skill_path()
+            .is_none_or(|path| Some(path) == fields.skill_path.as_deref())
+}
+
+/// The source an entry was fetched from; `None` for a skill locked as a
+/// copy of itself (`cargo skills lock`), which has nothing to fetch.
+fn source_of(package: &Package, name: &str, entry: &Entry) -> Result<Option<Source>, VendorError> {
+    let kind = entry.source_type().unwrap_or_default();
+    let text = entry.source().unwrap_or_default();
+    let sub_path = entry
+        .skill_path()
+        .and_then(|path| path.strip_suffix(crate::read::layout::SKILL_FILE))
+        .map(|dir| dir.trim_end_matches('/').to_owned())
+        .filter(|dir| !dir.is_empty());
+    let location = match kind {
+        source_type::GITHUB => match text.split_once('/') {
+            Some((owner, repo)) => Location::GitHub {
+                owner: owner.to_owned(),
+                repo: repo.to_owned(),
+            },
+            None => {
+                return Err(failed(format!(
+                    "the lock's source `{text}` is not `owner/repo`"
+                )));
+            }
+        },
+        source_type::GIT => Location::Git {
+            url: entry.source_url().unwrap_or(text).to_owned(),
+        },
+        source_type::LOCAL => {
+            let path = package.resolve_local(text);
+            let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+            if canonical(&path).is_some()
+                && canonical(&path) == canonical(&package.root().join(name))
+            {
+                return Ok(None);
+            }
+            Location::Local { path }
+        }
+        other => {
+            return Err(failed(format!(
+                "the lock's `sourceType` `{other}` is not one `cargo skills update` fetches (git, github, local)"
+            )));
+        }
+    };
+    let source = Source {
+        location,
+        reference: entry.reference().map(str::to_owned),
+        sub_path: None,
+    };
+    match sub_path {
+        Some(sub) => source
+            .with_sub_path(&sub)
+            .map(Some)
+            .map_err(|e| failed(e.0)),
+        None => Ok(Some(source)),
+    }
+}
+
+fn display(package: &Package, name: &str) -> String {
+    display_path(&package.config.dir.join(name))
+}
+
+fn display_path_of(package: &Package) -> String {
+    display_path(&package.lock_path)
+}
+
+/// Each skill's changes, for printing: `pdf: references/a.md (edited)`.
+pub fn describe(name: &str, status: &Status) -> String {
+    match status {
+        Status::Matches => format!("{name}: unchanged"),
+        Status::Missing => format!("{name}: new"),
+        Status::Unlocked => format!("{name}: not locked"),
+        Status::Modified { changed } if changed.is_empty() => format!("{name}: changed"),
+        Status::Modified { changed } => format!(
+            "{name}: {}",
+            changed
+                .iter()
+                .map(Change::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}

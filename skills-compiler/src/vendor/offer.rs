@@ -1,0 +1,150 @@
+//! Which skills a fetched source offers, found where the hosts look: the
+//! folder itself when it has a SKILL.md, else `skills/*/`, `*/`,
+//! `.claude/skills/*/` and `plugins/*/skills/*/`.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::{Config, Profile};
+use crate::read::layout::SKILL_FILE;
+
+/// One skill of a source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offered {
+    /// The name it is added under: its frontmatter's `name` when that is
+    /// a folder name (as Vercel's CLI installs it), else its folder's.
+    pub name: String,
+    /// Its folder on disk.
+    pub dir: PathBuf,
+    /// Its SKILL.md relative to the source's root, `/`-separated (the
+    /// lock's `skillPath`).
+    pub skill_path: String,
+}
+
+/// Why a source offers nothing usable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OfferError(pub String);
+
+impl std::fmt::Display for OfferError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The layouts looked in, each a list of path segments (`*` is any folder).
+const LAYOUTS: &[&[&str]] = &[
+    &["skills", "*"],
+    &["*"],
+    &[".claude", "skills", "*"],
+    &["plugins", "*", "skills", "*"],
+];
+
+/// The skills under `root/sub_path`, sorted by name. Two of one name are
+/// an error naming both; none is an error saying where it looked.
+pub fn offered(
+    root: &Path,
+    sub_path: Option<&str>,
+    shown: &str,
+) -> Result<Vec<Offered>, OfferError> {
+    let start = match sub_path {
+        Some(sub) => root.join(sub),
+        None => root.to_path_buf(),
+    };
+    let prefix = sub_path.map(|s| format!("{s}/")).unwrap_or_default();
+    let where_ = format!(
+        "{shown}{}",
+        sub_path.map(|s| format!(" at `{s}`")).unwrap_or_default()
+    );
+    if !start.is_dir() {
+        return Err(OfferError(format!("{where_}: there is no such folder")));
+    }
+    let mut found: Vec<(PathBuf, String)> = Vec::new();
+    if start.join(SKILL_FILE).is_file() {
+        found.push((start.clone(), format!("{prefix}{SKILL_FILE}")));
+    } else {
+        for layout in LAYOUTS {
+            for (dir, relative) in expand(&start, layout) {
+                if dir.join(SKILL_FILE).is_file() && !found.iter().any(|(d, _)| *d == dir) {
+                    found.push((dir, format!("{prefix}{relative}/{SKILL_FILE}")));
+                }
+            }
+        }
+    }
+    if found.is_empty() {
+        return Err(OfferError(format!(
+            "{where_} has no skill: no SKILL.md in it, nor in `skills/*/`, `*/`, `.claude/skills/*/` or `plugins/*/skills/*/`"
+        )));
+    }
+    let mut offered: Vec<Offered> = found
+        .into_iter()
+        .map(|(dir, skill_path)| Offered {
+            name: name_of(&dir),
+            dir,
+            skill_path,
+        })
+        .collect();
+    offered.sort_by(|a, b| a.name.cmp(&b.name).then(a.skill_path.cmp(&b.skill_path)));
+    if let Some(pair) = offered.windows(2).find(|pair| pair[0].name == pair[1].name) {
+        return Err(OfferError(format!(
+            "{where_} has two skills named `{}`: `{}` and `{}`; name the one to add with its path",
+            pair[0].name, pair[0].skill_path, pair[1].skill_path
+        )));
+    }
+    Ok(offered)
+}
+
+/// The folders matching `layout` under `start`, with their paths relative
+/// to it; hidden folders match only a literal segment.
+fn expand(start: &Path, layout: &[&str]) -> Vec<(PathBuf, String)> {
+    let mut current = vec![(start.to_path_buf(), String::new())];
+    for segment in layout {
+        let mut next = Vec::new();
+        for (dir, relative) in current {
+            let join = |name: &str| {
+                if relative.is_empty() {
+                    name.to_owned()
+                } else {
+                    format!("{relative}/{name}")
+                }
+            };
+            if *segment == "*" {
+                let Ok(entries) = std::fs::read_dir(&dir) else {
+                    continue;
+                };
+                let mut names: Vec<String> = entries
+                    .flatten()
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .filter(|name| !name.starts_with('.'))
+                    .collect();
+                names.sort();
+                next.extend(names.into_iter().map(|name| (dir.join(&name), join(&name))));
+            } else if dir.join(segment).is_dir() {
+                next.push((dir.join(segment), join(segment)));
+            }
+        }
+        current = next;
+    }
+    current
+}
+
+/// The skill's frontmatter name (read leniently, as its slug when it
+/// breaks the rules), else its folder's name.
+fn name_of(dir: &Path) -> String {
+    let folder = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let config = Config {
+        profile: Profile::Lenient,
+        check_links: false,
+        ..Config::default()
+    };
+    let compilation = crate::compile_skill(Path::new(""), dir, &config);
+    compilation
+        .valid
+        .skills
+        .first()
+        .map(|skill| skill.name.as_str().to_owned())
+        .filter(|name| !name.is_empty() && !name.contains(['/', '\\']))
+        .unwrap_or(folder)
+}
