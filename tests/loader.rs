@@ -625,3 +625,41 @@ fn a_set_writes_every_skill_directory() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// `Loader::locked` (issue 39): the build's lock check, at run time.
+#[test]
+fn a_locked_loader_refuses_a_skill_that_differs_from_its_lock() {
+    use skills_compiler::lock::{Entry, EntryFields, Limits, LockFile, hash_folder};
+
+    let dir = temp_dir("locked");
+    write(
+        &dir,
+        "skills/a/SKILL.md",
+        "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody.\n",
+    );
+    write(&dir, "skills/a/references/notes.md", "# Notes\n");
+    let digest = hash_folder(&dir.join("skills/a"), Limits::default()).unwrap();
+    let mut lock = LockFile::default();
+    lock.insert(
+        "a",
+        Entry::new(EntryFields {
+            source: "./skills/a".into(),
+            source_type: "local".into(),
+            computed_hash: digest.computed_hash.clone(),
+            files: digest.files.iter().map(|f| f.line()).collect(),
+            ..EntryFields::default()
+        }),
+    );
+    std::fs::write(dir.join("agent.lock.json"), lock.to_text()).unwrap();
+    let loader = Loader::new().locked(dir.join("agent.lock.json"));
+    let loaded = loader.load(dir.join("skills")).unwrap();
+    assert_eq!(loaded.set().len(), 1);
+
+    write(&dir, "skills/a/references/notes.md", "# Notes, edited\n");
+    let error = loader.load(dir.join("skills")).unwrap_err();
+    let text = error.render_short();
+    assert!(text.contains("error[S520]"), "{text}");
+    assert!(text.contains("references/notes.md (edited)"), "{text}");
+    // Without the lock the same root loads.
+    assert!(Loader::new().load(dir.join("skills")).is_ok());
+}

@@ -524,3 +524,54 @@ fn the_whole_cycle_through_a_real_build() {
     let failed = build();
     assert!(!failed.status.success(), "an edited lock is seen");
 }
+
+/// Provenance that `gh skill` and skill-embed write (issue 39, item 5):
+/// no warning, stripped by `fix --strip-provenance`, and read by `add` as
+/// a local skill's origin.
+#[test]
+fn provenance_written_by_other_tools_is_recognised_stripped_and_read() {
+    let dir = fresh_dir("vendor-provenance");
+    let app = package(&dir, "");
+    let text = "---\nname: pdf\ndescription: Reads PDFs. Use when asked about a PDF.\nmetadata:\n  author: me\n  github-repo: https://github.com/anthropics/skills\n  github-ref: refs/tags/v1\n  github-tree-sha: 0123456789abcdef\n  github-path: skills/pdf\n  github-pinned: \"true\"\n  local-path: /home/me/.agents/skills/pdf\nx-embedded-source: anthropics/skills\n---\nBody.\n";
+    write(&dir.join("installed/pdf/SKILL.md"), text.as_bytes());
+
+    let (_, stderr) = output(&dir, &["skills", "check", "installed"], 0);
+    assert_eq!(stderr, "ok: 1 skill valid, 0 warnings\n");
+    let (_, stderr) = output(
+        &dir,
+        &["skills", "check", "installed", "--profile", "portable"],
+        1,
+    );
+    assert!(
+        stderr.contains("remove it with `cargo skills fix --strip-provenance`"),
+        "{stderr}"
+    );
+
+    // Added from where gh installed it, the lock names where gh got it.
+    output(&app, &["skills", "add", "../installed/pdf"], 0);
+    let entry = &lock_of(&app)["skills"]["pdf"];
+    assert_eq!(entry["source"], "anthropics/skills");
+    assert_eq!(entry["sourceType"], "github");
+    assert_eq!(entry["ref"], "v1");
+    assert_eq!(entry["skillPath"], "skills/pdf/SKILL.md");
+
+    let (_, stderr) = output(
+        &dir,
+        &[
+            "skills",
+            "fix",
+            "--strip-provenance",
+            "--allow-dirty",
+            "installed",
+        ],
+        0,
+    );
+    assert!(
+        stderr.contains("Stripped install provenance from installed/pdf/SKILL.md"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("installed/pdf/SKILL.md")).unwrap(),
+        "---\nname: pdf\ndescription: Reads PDFs. Use when asked about a PDF.\nmetadata:\n  author: me\n---\nBody.\n"
+    );
+}

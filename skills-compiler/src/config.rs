@@ -106,6 +106,11 @@ pub struct Config {
     /// Every skill must be what `skills-lock.json` recorded (S520): its
     /// files byte for byte, none missing, none unlocked.
     pub locked: bool,
+    /// The lock `locked` checks against, relative to the compilation's
+    /// base; `None`: the nearest `skills-lock.json` above the root, within
+    /// its package or repository. Set by the run-time loader, which may
+    /// load a root that has no package around it.
+    pub lock_file: Option<PathBuf>,
 }
 
 /// What `exclude` leaves out unless configured: folders of installed
@@ -142,6 +147,7 @@ impl Default for Config {
             catalog_chars: 240,
             catalog_location: CatalogLocation::Uri,
             locked: false,
+            lock_file: None,
         }
     }
 }

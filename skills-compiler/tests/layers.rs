@@ -33,7 +33,18 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("lock", &["read", "diagnostics", "config"]),
     // Vendoring: skills fetched into a root, checked with the whole
     // pipeline before they are written, and locked.
-    ("vendor", &["root", "read", "lock", "diagnostics", "config"]),
+    (
+        "vendor",
+        &[
+            "root",
+            "read",
+            "validate",
+            "lock",
+            "write",
+            "diagnostics",
+            "config",
+        ],
+    ),
     ("tracking", &["read", "diagnostics", "config", "lock"]),
     // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.
     (

@@ -79,6 +79,27 @@ impl Loader {
         self
     }
 
+    /// Refuse drift: every skill of the root must be what the lock at
+    /// `lock_file` (a `skills-lock.json`, as `cargo skills add` and
+    /// Vercel's `skills` CLI write it) recorded, byte for byte; a skill
+    /// that differs, is missing or is not locked fails the load with
+    /// S520, as a build with `locked = true` fails. The same check as the
+    /// build's, in the same compiler.
+    ///
+    /// ```no_run
+    /// use skills::loader::Loader;
+    ///
+    /// let loaded = Loader::new()
+    ///     .locked("project/skills-lock.json")
+    ///     .load("project/.claude/skills")?;
+    /// # Ok::<(), skills::loader::LoadError>(())
+    /// ```
+    pub fn locked(mut self, lock_file: impl AsRef<Path>) -> Loader {
+        self.config.locked = true;
+        self.config.lock_file = Some(lock_file.as_ref().to_path_buf());
+        self
+    }
+
     /// Any option of `[package.metadata.skills]` (limits, `deny_warnings`,
     /// ...), from the compiler's one option table: a new option is a new
     /// field there, not a new method here.

@@ -32,12 +32,20 @@ pub struct Args {
     /// frontmatter in `fmt`'s style; files with comments are left alone.
     #[arg(long, value_name = "PROFILE")]
     to: Option<skills_compiler::Profile>,
+    /// Remove install provenance that other tools wrote (`metadata`'s
+    /// `github-*` and `local-path` from `gh skill`, skill-embed's
+    /// `x-embedded-*` keys), line by line, as `gh skill publish --fix` does.
+    #[arg(long, conflicts_with = "to")]
+    strip_provenance: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let targets = targets(&args.selection, &args.paths, &Overrides::default())?;
     if !args.dry_run {
         refuse_outside_workspace(&targets, "fix")?;
+    }
+    if args.strip_provenance {
+        return strip_provenance(&targets, &args);
     }
     let case_renames = file_name_case(&targets);
     if args.dry_run {
@@ -175,6 +183,58 @@ pub fn run(args: Args) -> Result<(), Failure> {
     } else {
         Err(Failure::Invalid)
     }
+}
+
+/// `fix --strip-provenance`: each skill file without its provenance keys.
+fn strip_provenance(targets: &[crate::select::Target], args: &Args) -> Result<(), Failure> {
+    let mut changes = Vec::new();
+    let mut problems = Vec::new();
+    let mut files_seen = 0usize;
+    for target in targets {
+        for files in target.files(&mut problems) {
+            files_seen += 1;
+            let before = String::from_utf8_lossy(&files.bytes).into_owned();
+            match skills_compiler::write::provenance::strip(&files.path, &before) {
+                Ok(Some(after)) => changes.push(Change {
+                    path: files.path,
+                    before,
+                    after,
+                }),
+                Ok(None) => {}
+                Err(reason) => anstream::eprintln!("note: {} left as it is: {reason}", files.path),
+            }
+        }
+    }
+    for problem in problems.iter().filter(|d| d.is_error()) {
+        anstream::eprintln!("{}", render::short(problem));
+    }
+    if files_seen == 0 {
+        return Err(Failure::Io("no skill found to strip".to_owned()));
+    }
+    if args.dry_run {
+        for change in &changes {
+            outln!("{}", diff(change));
+        }
+    } else {
+        if !args.allow_dirty {
+            refuse_dirty(changes.iter().map(|c| c.path.as_str()))?;
+        }
+        write_all(&changes)?;
+    }
+    let verb = if args.dry_run {
+        "Would strip"
+    } else {
+        "Stripped"
+    };
+    for change in &changes {
+        anstream::eprintln!("{verb} install provenance from {}", change.path);
+    }
+    anstream::eprintln!(
+        "{} of {files_seen} skill file{} had install provenance",
+        changes.len(),
+        if files_seen == 1 { "" } else { "s" }
+    );
+    Ok(())
 }
 
 /// The fix-its that are renames (`skill.md` to `SKILL.md`, S502), as

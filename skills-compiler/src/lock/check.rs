@@ -157,7 +157,7 @@ pub fn check(
 ) -> (Vec<Diagnostic>, Option<SourceFile>) {
     let root = &config.dir;
     let root_display = display_path(root);
-    let Some(path) = find(base, root) else {
+    let Some(path) = config.lock_file.clone().or_else(|| find(base, root)) else {
         let place = display_path(&place_for(base, root));
         let diagnostic = Diagnostic::error(
             Code::LockFile,

@@ -12,6 +12,7 @@ pub(crate) mod name;
 mod pattern;
 mod permissions;
 mod placeholder;
+pub(crate) mod provenance;
 mod schema;
 mod template;
 mod tools;

@@ -328,6 +328,26 @@ fn fields_for(
     fetched: &Fetched,
     offer: &Offered,
 ) -> EntryFields {
+    // A skill `gh skill` installed says where it came from: that is its
+    // source, so that `update` fetches it from there.
+    if let (Location::Local { .. }, Some(origin)) = (&source.location, &offer.origin) {
+        return EntryFields {
+            source: format!("{}/{}", origin.owner, origin.repo),
+            source_url: None,
+            reference: origin.reference.clone(),
+            source_type: source_type::GITHUB.to_owned(),
+            skill_path: origin.path.as_ref().map(|path| {
+                format!(
+                    "{}/{}",
+                    path.trim_end_matches('/'),
+                    crate::read::layout::SKILL_FILE
+                )
+            }),
+            computed_hash: String::new(),
+            commit: None,
+            files: Vec::new(),
+        };
+    }
     let (source_text, source_url) = match &source.location {
         Location::GitHub { owner, repo } => (format!("{owner}/{repo}"), None),
         Location::Git { url } => (url.clone(), Some(url.clone())),

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::config::{Config, Profile};
 use crate::read::layout::SKILL_FILE;
+use crate::validate::provenance::GitHubOrigin;
 
 /// One skill of a source.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +19,8 @@ pub struct Offered {
     /// Its SKILL.md relative to the source's root, `/`-separated (the
     /// lock's `skillPath`).
     pub skill_path: String,
+    /// Where `gh skill` installed it from, when its metadata says.
+    pub origin: Option<GitHubOrigin>,
 }
 
 /// Why a source offers nothing usable.
@@ -76,10 +79,14 @@ pub fn offered(
     }
     let mut offered: Vec<Offered> = found
         .into_iter()
-        .map(|(dir, skill_path)| Offered {
-            name: name_of(&dir),
-            dir,
-            skill_path,
+        .map(|(dir, skill_path)| {
+            let (name, origin) = read_offered(&dir);
+            Offered {
+                name,
+                dir,
+                skill_path,
+                origin,
+            }
         })
         .collect();
     offered.sort_by(|a, b| a.name.cmp(&b.name).then(a.skill_path.cmp(&b.skill_path)));
@@ -128,8 +135,9 @@ fn expand(start: &Path, layout: &[&str]) -> Vec<(PathBuf, String)> {
 }
 
 /// The skill's frontmatter name (read leniently, as its slug when it
-/// breaks the rules), else its folder's name.
-fn name_of(dir: &Path) -> String {
+/// breaks the rules), else its folder's name; and the origin `gh skill`
+/// recorded in its metadata.
+fn read_offered(dir: &Path) -> (String, Option<GitHubOrigin>) {
     let folder = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -140,11 +148,19 @@ fn name_of(dir: &Path) -> String {
         ..Config::default()
     };
     let compilation = crate::compile_skill(Path::new(""), dir, &config);
-    compilation
-        .valid
-        .skills
-        .first()
-        .map(|skill| skill.name.as_str().to_owned())
-        .filter(|name| !name.is_empty() && !name.contains(['/', '\\']))
-        .unwrap_or(folder)
+    let Some(skill) = compilation.valid.skills.first() else {
+        return (folder, None);
+    };
+    let name = skill.name.as_str();
+    let is_folder_name = !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\']);
+    let origin =
+        GitHubOrigin::from_metadata(skill.metadata.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    (
+        if is_folder_name {
+            name.to_owned()
+        } else {
+            folder
+        },
+        origin,
+    )
 }

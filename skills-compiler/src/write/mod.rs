@@ -1,9 +1,11 @@
 //! Writing skills back to disk, a wing beside the pipeline: the IR as
 //! canonical text (builder), one frontmatter style (format), and fix-its
-//! applied to the bytes they name (fix).
+//! applied to the bytes they name (fix), and other installers' provenance
+//! taken out (provenance).
 
 mod builder;
 pub mod fix;
 pub mod format;
+pub mod provenance;
 
 pub use builder::*;
