@@ -252,3 +252,62 @@ proptest! {
         prop_assert_eq!(vec![ours], reference_hashes(&[&tree.dir]));
     }
 }
+
+/// A build keeps what it hashed in `OUT_DIR`, keyed by path, size and
+/// modification time (cargo's own signal): a rebuild reads only what
+/// changed. A file rewritten with the same size and time is taken as it
+/// was; without the cache it is read again and the difference found.
+#[test]
+fn the_build_cache_reads_only_what_changed() {
+    use skills_compiler::lock::{HashCache, verify::verify_cached};
+
+    let tree = vercel_source();
+    let out_dir = tree.dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let dir = tree.dir.join("pdf");
+    let digest = hash_folder(&dir, Limits::default()).unwrap();
+    let entry = Entry::new(EntryFields {
+        source: "./pdf".into(),
+        source_type: "local".into(),
+        computed_hash: digest.computed_hash.clone(),
+        files: digest.files.iter().map(|f| f.line()).collect(),
+        ..EntryFields::default()
+    });
+    let mut cache = HashCache::in_dir(&out_dir);
+    assert_eq!(
+        verify_cached(&dir, &entry, &mut cache).unwrap(),
+        Status::Matches
+    );
+    cache.keep();
+
+    let path = dir.join("references/Guide.md");
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    std::fs::write(&path, b"# Guidf\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    let mut cache = HashCache::in_dir(&out_dir);
+    assert_eq!(
+        verify_cached(&dir, &entry, &mut cache).unwrap(),
+        Status::Matches
+    );
+    assert_eq!(
+        verify(&dir, &entry).unwrap(),
+        Status::Modified {
+            changed: vec![Change {
+                path: "references/Guide.md".into(),
+                kind: ChangeKind::Edited
+            }]
+        }
+    );
+    // A new time is a new read.
+    std::fs::write(&path, b"# Guidg\n").unwrap();
+    let mut cache = HashCache::in_dir(&out_dir);
+    assert!(matches!(
+        verify_cached(&dir, &entry, &mut cache).unwrap(),
+        Status::Modified { .. }
+    ));
+}

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic};
+use crate::lock::cache::HashCache;
 use crate::lock::file::{LOCK_FILE, LockFile};
-use crate::lock::verify::{Status, verify};
+use crate::lock::verify::{Status, verify_cached};
 use crate::read::discover::display_path;
 
 /// A lock file larger than this is refused unread (its skills would
@@ -122,17 +123,20 @@ pub fn statuses(
     lock: &LockFile,
     present: &[String],
 ) -> Vec<(String, Result<Status, String>)> {
+    let mut cache = HashCache::of_build();
     let mut out: Vec<(String, Result<Status, String>)> = lock
         .entries()
         .map(|(name, entry)| {
             let status = if is_folder_name(name) {
-                verify(&base.join(root).join(name), &entry).map_err(|e| e.to_string())
+                verify_cached(&base.join(root).join(name), &entry, &mut cache)
+                    .map_err(|e| e.to_string())
             } else {
                 Err("the entry's name is not a folder name".to_owned())
             };
             (name.to_owned(), status)
         })
         .collect();
+    cache.keep();
     for name in present {
         if lock.get(name).is_none() {
             out.push((name.clone(), Ok(Status::Unlocked)));

@@ -13,6 +13,7 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
+use crate::lock::cache::HashCache;
 use crate::lock::collate::locale_compare;
 
 /// How many files and bytes a skill folder may hold for hashing: a folder
@@ -103,30 +104,87 @@ impl std::fmt::Display for HashError {
     }
 }
 
-/// Hashes the skill folder `dir`.
+/// Hashes the skill folder `dir`: Vercel's `computedHash` (which reads
+/// every byte) and each file's digest.
 pub fn hash_folder(dir: &Path, limits: Limits) -> Result<FolderDigest, HashError> {
-    let mut files = Vec::new();
-    let mut bytes = 0u64;
-    collect(dir, "", 0, limits, &mut bytes, &mut files)?;
-    // Vercel's order for its hash; ours for the lines.
-    files.sort_by(|a, b| locale_compare(&a.0.path, &b.0.path));
+    let mut listed = list_files(dir, limits)?;
+    // Vercel's order for its hash; ours (bytes) for the lines.
+    listed.sort_by(|a, b| locale_compare(&a.path, &b.path));
     let mut hash = Sha256::new();
-    for (digest, content) in &files {
-        hash.update(digest.path.as_bytes());
-        hash.update(content);
+    let mut budget = limits.max_bytes;
+    let mut files = Vec::with_capacity(listed.len());
+    for file in listed {
+        let content = read_within(&file, &mut budget, limits)?;
+        hash.update(file.path.as_bytes());
+        hash.update(&content);
+        files.push(FileDigest {
+            sha256: hex(&Sha256::digest(&content)),
+            path: file.path,
+            executable: file.executable,
+        });
     }
-    let computed_hash = hex(&hash.finalize());
-    let mut files: Vec<FileDigest> = files.into_iter().map(|(digest, _)| digest).collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(FolderDigest {
-        computed_hash,
+        computed_hash: hex(&hash.finalize()),
         files,
     })
+}
+
+/// Each file's digest, sorted by path bytes, without Vercel's hash: what
+/// verifying an entry with per-file lines needs. A file whose size and
+/// modification time `cache` has seen is not read again.
+pub fn file_digests(
+    dir: &Path,
+    limits: Limits,
+    cache: &mut HashCache,
+) -> Result<Vec<FileDigest>, HashError> {
+    let listed = list_files(dir, limits)?;
+    let mut budget = limits.max_bytes;
+    let mut files = Vec::with_capacity(listed.len());
+    for file in listed {
+        let sha256 = match cache.get(&file) {
+            Some(sha256) => sha256,
+            None => {
+                let content = read_within(&file, &mut budget, limits)?;
+                let sha256 = hex(&Sha256::digest(&content));
+                cache.insert(&file, &sha256);
+                sha256
+            }
+        };
+        files.push(FileDigest {
+            path: file.path,
+            executable: file.executable,
+            sha256,
+        });
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(files)
 }
 
 /// Depth at which a folder is refused: no tree Vercel's CLI would copy is
 /// that deep, and a bound keeps the walk finite.
 const MAX_DEPTH: usize = 64;
+
+/// A file of a skill folder as listed, before it is read.
+#[derive(Debug, Clone)]
+pub struct ListedFile {
+    /// Relative, `/`-separated.
+    pub path: String,
+    pub full: std::path::PathBuf,
+    pub executable: bool,
+    pub len: u64,
+    /// Nanoseconds since the epoch; 0 when the file system does not say.
+    pub modified: u128,
+}
+
+/// The files Vercel's CLI hashes, listed with their metadata; the sizes
+/// are held to `limits` before anything is read.
+fn list_files(dir: &Path, limits: Limits) -> Result<Vec<ListedFile>, HashError> {
+    let mut out = Vec::new();
+    let mut bytes = 0u64;
+    collect(dir, "", 0, limits, &mut bytes, &mut out)?;
+    Ok(out)
+}
 
 fn collect(
     dir: &Path,
@@ -134,7 +192,7 @@ fn collect(
     depth: usize,
     limits: Limits,
     bytes: &mut u64,
-    out: &mut Vec<(FileDigest, Vec<u8>)>,
+    out: &mut Vec<ListedFile>,
 ) -> Result<(), HashError> {
     let io = |error| HashError::Io {
         path: if prefix.is_empty() {
@@ -174,40 +232,53 @@ fn collect(
                     limit: limits.max_files,
                 });
             }
-            let (content, executable) = read(&entry.path(), limits.max_bytes - *bytes)
-                .map_err(|error| HashError::Io {
-                    path: path.clone(),
-                    error,
-                })?
-                .ok_or(HashError::TooLarge {
+            let metadata = entry.metadata().map_err(|error| HashError::Io {
+                path: path.clone(),
+                error,
+            })?;
+            *bytes = bytes.saturating_add(metadata.len());
+            if *bytes > limits.max_bytes {
+                return Err(HashError::TooLarge {
                     limit: limits.max_bytes,
-                })?;
-            *bytes += content.len() as u64;
-            let sha256 = hex(&Sha256::digest(&content));
-            out.push((
-                FileDigest {
-                    path,
-                    executable,
-                    sha256,
-                },
-                content,
-            ));
+                });
+            }
+            let modified = metadata
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            out.push(ListedFile {
+                full: entry.path(),
+                executable: is_executable(&metadata),
+                len: metadata.len(),
+                modified,
+                path,
+            });
         }
     }
     Ok(())
 }
 
-/// The file's bytes and whether it is executable; `None` past `budget` bytes.
-fn read(path: &Path, budget: u64) -> std::io::Result<Option<(Vec<u8>, bool)>> {
-    let file = crate::read::open::open_regular(path)?;
-    let metadata = file.metadata()?;
-    let mut content = Vec::with_capacity(metadata.len().min(budget) as usize);
-    file.take(budget.saturating_add(1))
-        .read_to_end(&mut content)?;
-    if content.len() as u64 > budget {
-        return Ok(None);
+/// The file's bytes, at most what is left of the folder's budget (a file
+/// that grew since it was listed is cut off there, and refused).
+fn read_within(file: &ListedFile, budget: &mut u64, limits: Limits) -> Result<Vec<u8>, HashError> {
+    let io = |error| HashError::Io {
+        path: file.path.clone(),
+        error,
+    };
+    let handle = crate::read::open::open_regular(&file.full).map_err(io)?;
+    let mut content = Vec::with_capacity(file.len.min(*budget) as usize);
+    handle
+        .take(budget.saturating_add(1))
+        .read_to_end(&mut content)
+        .map_err(io)?;
+    if content.len() as u64 > *budget {
+        return Err(HashError::TooLarge {
+            limit: limits.max_bytes,
+        });
     }
-    Ok(Some((content, is_executable(&metadata))))
+    *budget -= content.len() as u64;
+    Ok(content)
 }
 
 #[cfg(unix)]

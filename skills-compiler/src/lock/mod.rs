@@ -4,13 +4,15 @@
 //! ([`hash`]), in the order that CLI hashes it ([`collate`]), as JavaScript
 //! prints JSON ([`json`]).
 
+pub mod cache;
 pub mod collate;
 pub mod file;
 pub mod hash;
 pub mod json;
 pub mod verify;
 
+pub use cache::HashCache;
 pub use file::{Entry, EntryFields, LOCK_FILE, LockFile};
-pub use hash::{FileDigest, FolderDigest, HashError, Limits, hash_folder};
+pub use hash::{FileDigest, FolderDigest, HashError, Limits, file_digests, hash_folder};
 pub use verify::{Change, ChangeKind, Status, compare, verify};
 pub mod check;

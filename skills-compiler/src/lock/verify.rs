@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::lock::cache::HashCache;
 use crate::lock::file::{Entry, LOCK_FILE};
-use crate::lock::hash::{FileDigest, FolderDigest, HashError, Limits, hash_folder};
+use crate::lock::hash::{FileDigest, FolderDigest, HashError, Limits, file_digests, hash_folder};
 
 /// What a skill is against the lock.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,10 +62,27 @@ impl std::fmt::Display for Change {
 
 /// The skill folder `dir` against `entry`.
 pub fn verify(dir: &Path, entry: &Entry) -> Result<Status, HashError> {
+    verify_cached(dir, entry, &mut HashCache::none())
+}
+
+/// [`verify`], reading only the files `cache` has not seen at their size
+/// and time when the entry has per-file lines (Vercel's `computedHash`
+/// alone needs every byte).
+pub fn verify_cached(
+    dir: &Path,
+    entry: &Entry,
+    cache: &mut HashCache,
+) -> Result<Status, HashError> {
     if !dir.is_dir() {
         return Ok(Status::Missing);
     }
-    let digest = hash_folder(dir, Limits::default())?;
+    let digest = match entry.files() {
+        Some(_) => FolderDigest {
+            computed_hash: String::new(),
+            files: file_digests(dir, Limits::default(), cache)?,
+        },
+        None => hash_folder(dir, Limits::default())?,
+    };
     Ok(compare(&digest, entry))
 }
 

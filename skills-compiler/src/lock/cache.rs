@@ -1,0 +1,105 @@
+//! What a build already hashed: each file's SHA-256 by its path, size and
+//! modification time, kept in `OUT_DIR` between builds, so that a rebuild
+//! with `locked = true` reads only the files that changed (hashing 20 MB in
+//! an unoptimised build script or proc macro takes seconds). The same
+//! signal cargo itself rebuilds on; without `OUT_DIR` (the CLI, the loader)
+//! nothing is kept and every file is read.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::lock::hash::ListedFile;
+
+/// The cache file's name in `OUT_DIR`.
+const FILE: &str = "skills-lock-hashes.txt";
+
+/// Known digests, and where they are kept.
+#[derive(Debug, Default)]
+pub struct HashCache {
+    known: HashMap<PathBuf, (u64, u128, String)>,
+    kept_at: Option<PathBuf>,
+    changed: bool,
+}
+
+impl HashCache {
+    /// A cache that keeps nothing.
+    pub fn none() -> HashCache {
+        HashCache::default()
+    }
+
+    /// The cache kept in `dir` (a build's `OUT_DIR`), as far as it reads.
+    pub fn in_dir(dir: &Path) -> HashCache {
+        let kept_at = dir.join(FILE);
+        let mut known = HashMap::new();
+        if let Ok(text) = std::fs::read_to_string(&kept_at) {
+            for line in text.lines() {
+                // `len modified sha256 path`: the path last, as it may hold spaces.
+                let mut parts = line.splitn(4, ' ');
+                let (Some(len), Some(modified), Some(sha), Some(path)) =
+                    (parts.next(), parts.next(), parts.next(), parts.next())
+                else {
+                    continue;
+                };
+                if let (Ok(len), Ok(modified)) = (len.parse(), modified.parse()) {
+                    known.insert(PathBuf::from(path), (len, modified, sha.to_owned()));
+                }
+            }
+        }
+        HashCache {
+            known,
+            kept_at: Some(kept_at),
+            changed: false,
+        }
+    }
+
+    /// The cache of the build this runs in: `OUT_DIR`'s, when it is set.
+    pub fn of_build() -> HashCache {
+        match std::env::var_os("OUT_DIR") {
+            Some(dir) => HashCache::in_dir(Path::new(&dir)),
+            None => HashCache::none(),
+        }
+    }
+
+    /// The digest of `file` when its size and modification time are those seen.
+    pub fn get(&self, file: &ListedFile) -> Option<String> {
+        // A file whose time the file system does not give is read every time.
+        if file.modified == 0 {
+            return None;
+        }
+        let (len, modified, sha) = self.known.get(&file.full)?;
+        (*len == file.len && *modified == file.modified).then(|| sha.clone())
+    }
+
+    pub fn insert(&mut self, file: &ListedFile, sha256: &str) {
+        if self.kept_at.is_none()
+            || file.modified == 0
+            || file.full.to_str().is_none_or(|p| p.contains('\n'))
+        {
+            return;
+        }
+        self.known.insert(
+            file.full.clone(),
+            (file.len, file.modified, sha256.to_owned()),
+        );
+        self.changed = true;
+    }
+
+    /// Writes what was learnt; a failure only costs the next build a read.
+    pub fn keep(&self) {
+        let (Some(path), true) = (&self.kept_at, self.changed) else {
+            return;
+        };
+        let mut lines: Vec<String> = self
+            .known
+            .iter()
+            .filter_map(|(file, (len, modified, sha))| {
+                Some(format!("{len} {modified} {sha} {}", file.to_str()?))
+            })
+            .collect();
+        lines.sort();
+        let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
+        if std::fs::write(&temporary, lines.join("\n")).is_ok() {
+            let _ = std::fs::rename(&temporary, path);
+        }
+    }
+}
