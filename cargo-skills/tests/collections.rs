@@ -181,3 +181,32 @@ fn the_summary_names_what_each_count_counts() {
         "{stderr}"
     );
 }
+
+/// Issue 40, item 0: a broken sibling does not stop the inspection of a
+/// valid skill; its errors are shown as warnings, and the build still
+/// refuses it.
+#[test]
+fn inspecting_a_valid_skill_is_not_stopped_by_a_broken_sibling() {
+    let dir = fresh_dir("collections-inspect");
+    write(
+        &dir.join("skills/deploy/SKILL.md"),
+        "---\nname: deploy\ndescription: Deploys. Use when asked to deploy.\ntools:\n  - name: status\n    description: The deploy's status.\n    parameters: {type: object, properties: {}}\n    endpoint: {method: GET, url: \"https://ci.example.com/status\"}\n---\nBody.\n",
+    );
+    write(
+        &dir.join("skills/broken/SKILL.md"),
+        "---\nname: broken\ndescription: Breaks. Use when: never\n---\nBody.\n",
+    );
+    let (stdout, stderr) = output(&dir, &["skills", "tools", "deploy", "skills"], 0);
+    assert!(stdout.contains("\"name\": \"status\""), "{stdout}");
+    assert!(stderr.contains("warning[S007]"), "{stderr}");
+    assert!(
+        stderr.contains("the build still refuses the others"),
+        "{stderr}"
+    );
+    let (stdout, _) = output(&dir, &["skills", "show", "deploy", "skills"], 0);
+    assert!(stdout.contains("deploy"), "{stdout}");
+    // The broken one itself is still an error, and so is the whole check.
+    let (_, stderr) = output(&dir, &["skills", "show", "broken", "skills"], 1);
+    assert!(stderr.contains("error[S007]"), "{stderr}");
+    output(&dir, &["skills", "check", "skills"], 1);
+}

@@ -94,3 +94,40 @@ time_passes() {
         edit_main profile && CARGO_TARGET_DIR="$target" "${build[@]}" 2>&1 |
         grep -E "time: .*\s($passes)$" | awk -v k="$label" '{ printf "| %s | %s | %s ms |\n", k, $NF, $2 * 1000 }')
 }
+
+# 64 real skills in $1: Anthropic's whole skill directories from $2
+# (claude-api left out, its description is over the limit) and the first
+# skills of the flat collection $3, padded with files of random bytes
+# (256 KiB each, all different: identical files would be merged by the
+# linker and flatter a release figure) until their resources reach $4
+# megabytes. Sets $count; `resource_bytes` measures what was padded.
+real_skills() {
+    skills=$1
+    local dirs=$2 flat=$3 megabytes=$4
+    mkdir -p "$skills"
+    for dir in "$dirs"/*/; do
+        name=$(basename "$dir")
+        [ "$name" = claude-api ] && continue
+        cp -a "$dir" "$skills/$name"
+    done
+    count=$(ls "$skills" | wc -l)
+    while IFS= read -r skill_md; do
+        [ "$count" -ge 64 ] && break
+        dir=$(dirname "$skill_md")
+        name=$(basename "$dir")
+        [ -e "$skills/$name" ] && continue
+        mkdir -p "$skills/$name"
+        cp "$skill_md" "$skills/$name/SKILL.md"
+        count=$((count + 1))
+    done < <(find "$flat" -name SKILL.md | LC_ALL=C sort)
+    local i=0
+    while [ "$(resource_bytes)" -lt $((megabytes * 1000 * 1000)) ]; do
+        for skill in $(ls "$skills" | LC_ALL=C sort); do
+            mkdir -p "$skills/$skill/assets/padding"
+            head -c 262144 /dev/urandom > "$skills/$skill/assets/padding/blob-$i.bin"
+            i=$((i + 1))
+            [ "$(resource_bytes)" -ge $((megabytes * 1000 * 1000)) ] && break
+        done
+    done
+}
+resource_bytes() { find "$skills" -type f ! -name SKILL.md -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'; }

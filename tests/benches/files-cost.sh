@@ -40,41 +40,15 @@ root=$(mktemp -d "${TMPDIR:-/tmp}/skills-files-cost.XXXXXX")
 if [ -z "${KEEP:-}" ]; then trap 'rm -rf "$root"' EXIT; else echo "keeping $root" >&2; fi
 export CARGO_TARGET_DIR="$root/target"
 
-# The skills, once, in $root/skills.
+# shellcheck source=tests/benches/build-timing.sh
+source "$workspace/tests/benches/build-timing.sh"
 skills="$root/skills"
-mkdir -p "$skills"
-for dir in "$dirs"/*/; do
-    name=$(basename "$dir")
-    [ "$name" = claude-api ] && continue
-    cp -a "$dir" "$skills/$name"
-done
-count=$(ls "$skills" | wc -l)
-while IFS= read -r skill_md; do
-    [ "$count" -ge 64 ] && break
-    dir=$(dirname "$skill_md")
-    name=$(basename "$dir")
-    [ -e "$skills/$name" ] && continue
-    mkdir -p "$skills/$name"
-    cp "$skill_md" "$skills/$name/SKILL.md"
-    count=$((count + 1))
-done < <(find "$flat" -name SKILL.md | LC_ALL=C sort)
-resource_bytes() { find "$skills" -type f ! -name SKILL.md -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'; }
-i=0
-while [ "$(resource_bytes)" -lt $((MEGABYTES * 1000 * 1000)) ]; do
-    for skill in $(ls "$skills" | LC_ALL=C sort); do
-        mkdir -p "$skills/$skill/assets/padding"
-        head -c 262144 /dev/urandom > "$skills/$skill/assets/padding/blob-$i.bin"
-        i=$((i + 1))
-        [ "$(resource_bytes)" -ge $((MEGABYTES * 1000 * 1000)) ] && break
-    done
-done
+real_skills "$skills" "$dirs" "$flat" "$MEGABYTES"
 resources=$(resource_bytes)
 all=$(find "$skills" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
 files=$(find "$skills" -type f | wc -l)
 echo "$count skills, $files files, $resources resource bytes, $all bytes in all" >&2
 
-# shellcheck source=tests/benches/build-timing.sh
-source "$workspace/tests/benches/build-timing.sh"
 runtime_source
 edit_resource() { printf 'edit %s\n' "$1" > skills/algorithmic-art/templates/edited.txt; }
 

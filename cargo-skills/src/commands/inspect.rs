@@ -35,6 +35,62 @@ fn compiled(selection: &Selection, paths: &[PathBuf]) -> Result<SkillSet, Failur
     Ok(SkillSet { skills })
 }
 
+/// The one skill `name` of the selection, when it is valid on its own: a
+/// broken sibling does not stop its inspection (issue 40, item 0). The
+/// sibling's errors are printed as warnings, with a note that the build
+/// still refuses them; the skill's own diagnostics as they are.
+fn compiled_one(selection: &Selection, paths: &[PathBuf], name: &str) -> Result<Skill, Failure> {
+    let mut skills = Vec::new();
+    let mut own = Vec::new();
+    let mut others = Vec::new();
+    for target in targets(selection, paths, &Overrides::default())? {
+        let compilation = target.compile();
+        let folder = compilation
+            .valid
+            .get(name)
+            .map(|skill| skill.dir.clone().unwrap_or_else(|| skill.path.clone()));
+        for diagnostic in compilation.diagnostics {
+            let mine = folder.as_ref().is_some_and(|folder| {
+                diagnostic.file == *folder || diagnostic.file.starts_with(&format!("{folder}/"))
+            });
+            if mine {
+                own.push(diagnostic)
+            } else {
+                others.push(diagnostic)
+            }
+        }
+        skills.extend(compilation.valid.skills);
+    }
+    let Some(at) = skills.iter().position(|skill| skill.name.as_str() == name) else {
+        // Not valid on its own, or not there: every diagnostic as it is.
+        for diagnostic in own.iter().chain(&others) {
+            anstream::eprintln!("{}", render::short(diagnostic));
+        }
+        if others.iter().chain(&own).any(|d| d.is_error()) {
+            return Err(Failure::Invalid);
+        }
+        skills.sort_by(|a, b| a.name.cmp(&b.name));
+        return find(&SkillSet { skills }, name).cloned();
+    };
+    for diagnostic in &own {
+        anstream::eprintln!("{}", render::short(diagnostic));
+    }
+    let broken = others.iter().filter(|d| d.is_error()).count();
+    for diagnostic in &others {
+        let shown = diagnostic
+            .clone()
+            .with_severity(skills_compiler::Severity::Warning);
+        anstream::eprintln!("{}", render::short(&shown));
+    }
+    if broken > 0 {
+        anstream::eprintln!(
+            "warning: {broken} error{} in other skills, shown as warnings: `{name}` is valid on its own, and the build still refuses the others",
+            if broken == 1 { "" } else { "s" }
+        );
+    }
+    Ok(skills.swap_remove(at))
+}
+
 fn find<'a>(set: &'a SkillSet, name: &str) -> Result<&'a Skill, Failure> {
     set.get(name).ok_or_else(|| {
         let names: Vec<&str> = set.skills.iter().map(|s| s.name.as_str()).collect();
@@ -135,8 +191,7 @@ pub enum ShowFormat {
 }
 
 pub fn show(args: ShowArgs) -> Result<(), Failure> {
-    let set = compiled(&args.selection, &args.paths)?;
-    let skill = find(&set, &args.name)?;
+    let skill = &compiled_one(&args.selection, &args.paths, &args.name)?;
     let as_json = args.json || args.format == ShowFormat::Json;
     if args.files {
         let files = skills_compiler::lower::read_files(skill).map_err(|diagnostic| {
@@ -279,6 +334,9 @@ pub enum ToolsFormat {
 pub struct ToolsArgs {
     /// The skill whose tools to print.
     skill: String,
+    /// Skills roots or skill directories to look in (default: the
+    /// workspace's packages), as `show` takes them.
+    paths: Vec<PathBuf>,
     #[command(flatten)]
     selection: Selection,
     #[arg(long, value_enum, default_value_t = ToolsFormat::Anthropic)]
@@ -286,8 +344,7 @@ pub struct ToolsArgs {
 }
 
 pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
-    let set = compiled(&args.selection, &[])?;
-    let skill = find(&set, &args.skill)?;
+    let skill = &compiled_one(&args.selection, &args.paths, &args.skill)?;
     // The definitions the runtime sends: from the lowered tables, as `SKILLS`
     // holds them (the files do not matter here).
     let lowered = skills_compiler::lower::skill(skill, Default::default());
