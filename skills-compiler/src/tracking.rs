@@ -39,6 +39,7 @@ pub fn stamp(root: &Path) -> u64 {
     let mut walk = Walk {
         root,
         on_the_way: Vec::new(),
+        entered: std::collections::HashSet::new(),
         out: &mut entries,
     };
     walk.directory(root, 0);
@@ -89,13 +90,27 @@ struct Walk<'a> {
     root: &'a Path,
     /// Canonical paths of the directories being walked, root first.
     on_the_way: Vec<std::path::PathBuf>,
+    /// Every directory entered: one reached again through another link is
+    /// stamped by name, not walked again (links fanning out to the same
+    /// folders made the walk exponential).
+    entered: std::collections::HashSet<std::path::PathBuf>,
     out: &'a mut Vec<String>,
 }
+
+/// How many entries the stamp records at most: past that, a marker, and
+/// the walk stops (a hostile tree cannot make the build script run long).
+const MAX_STAMP_ENTRIES: usize = 200_000;
 
 impl Walk<'_> {
     fn directory(&mut self, dir: &Path, depth: usize) {
         let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-        if self.on_the_way.contains(&canonical) || depth > MAX_STAMP_DEPTH {
+        if self.out.len() >= MAX_STAMP_ENTRIES {
+            return;
+        }
+        if self.on_the_way.contains(&canonical)
+            || depth > MAX_STAMP_DEPTH
+            || !self.entered.insert(canonical.clone())
+        {
             let relative = self.relative(dir);
             self.out.push(format!("{relative}/\0not followed"));
             return;

@@ -311,3 +311,14 @@ fn the_build_cache_reads_only_what_changed() {
         Status::Modified { .. }
     ));
 }
+
+/// `locked` is one option of the one table: the manifest's key, the
+/// macro's argument and the loader's overrides all read it.
+#[test]
+fn locked_is_an_option_like_any_other() {
+    use skills_compiler::{OptionValue, Overrides};
+    let set = Overrides::option("locked", OptionValue::Bool(true)).unwrap();
+    assert_eq!(set.locked, Some(true));
+    let wrong = Overrides::option("locked", OptionValue::Text("yes".into())).unwrap_err();
+    assert!(!wrong.at_key, "{}", wrong.message);
+}

@@ -77,6 +77,9 @@ pub enum SkipReason {
     NotRegular,
     /// Its name is not UTF-8, so no path can name it (W013).
     NameNotUtf8,
+    /// A folder reached again through a symlink: its files are listed once,
+    /// under the path that reached it first.
+    SameFolder(String),
 }
 
 impl std::fmt::Display for SkipReason {
@@ -89,6 +92,7 @@ impl std::fmt::Display for SkipReason {
                 f.write_str("not a regular file (a named pipe, socket or device)")
             }
             SkipReason::NameNotUtf8 => f.write_str("its name is not UTF-8"),
+            SkipReason::SameFolder(first) => write!(f, "the same folder as `{first}`"),
         }
     }
 }
@@ -165,6 +169,9 @@ pub(crate) fn read(
         count: 0,
         bytes: skill_md_len,
         too_deep: false,
+        looped: false,
+        entered: std::collections::HashMap::new(),
+        on_the_way: Vec::new(),
         diagnostics,
     };
     walk.folder(dir, "", 0);
@@ -200,11 +207,91 @@ struct Walk<'a> {
     count: usize,
     bytes: u64,
     too_deep: bool,
+    /// A link back to a folder above it was reported (once a skill).
+    looped: bool,
+    /// Every folder entered, by identity, with the path it was first
+    /// reached by: a folder is walked once however many links lead to it
+    /// (three links to `.` made the walk exponential).
+    entered: std::collections::HashMap<FolderId, String>,
+    /// The folders being walked, root first: a link to one of them loops.
+    on_the_way: Vec<FolderId>,
     diagnostics: &'a mut Vec<Diagnostic>,
+}
+
+/// What tells two paths to one folder apart from two folders: the device
+/// and inode on Unix, the resolved path elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum FolderId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg(not(unix))]
+    Path(PathBuf),
+}
+
+impl FolderId {
+    fn of(folder: &Path) -> Option<FolderId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let metadata = fs::metadata(folder).ok()?;
+            Some(FolderId::Inode(metadata.dev(), metadata.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            fs::canonicalize(folder).ok().map(FolderId::Path)
+        }
+    }
 }
 
 impl Walk<'_> {
     fn folder(&mut self, folder: &Path, prefix: &str, depth: usize) {
+        let id = FolderId::of(folder);
+        if let Some(id) = &id {
+            if self.on_the_way.contains(id) {
+                self.report_loop(prefix);
+                return;
+            }
+            if let Some(first) = self.entered.get(id) {
+                let reason = SkipReason::SameFolder(format!("{first}/"));
+                self.skip(prefix.trim_end_matches('/').to_owned(), true, reason);
+                return;
+            }
+            self.entered
+                .insert(id.clone(), prefix.trim_end_matches('/').to_owned());
+            self.on_the_way.push(id.clone());
+        }
+        self.walk_folder(folder, prefix, depth);
+        if id.is_some() {
+            self.on_the_way.pop();
+        }
+    }
+
+    /// S514 for a symlink back to a folder above it, once a skill.
+    fn report_loop(&mut self, prefix: &str) {
+        if self.looped {
+            return;
+        }
+        self.looped = true;
+        self.diagnostics.push(
+            Diagnostic::error(
+                Code::FilesTooDeep,
+                format!("{}/{}", self.display, prefix.trim_end_matches('/')),
+                format!(
+                    "`{}` is a symlink that loops back to a folder above it",
+                    prefix.trim_end_matches('/')
+                ),
+            )
+            .with_help("remove the symlink, or point it at a folder that does not contain it"),
+        );
+    }
+
+    /// Whether a limit was passed: the walk stops there (the figure in the
+    /// diagnostic then says "more than").
+    fn over_limits(&self) -> bool {
+        self.count > self.config.max_files || self.bytes > self.config.max_skill_bytes
+    }
+
+    fn walk_folder(&mut self, folder: &Path, prefix: &str, depth: usize) {
         if depth > MAX_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;
@@ -231,6 +318,9 @@ impl Walk<'_> {
             }
         };
         for (name, file_type) in entries {
+            if self.over_limits() {
+                return;
+            }
             self.entry(folder, prefix, depth, name, file_type);
         }
     }
@@ -371,8 +461,8 @@ impl Walk<'_> {
                     Code::TooManyFiles,
                     self.display,
                     format!(
-                        "the skill has {} files besides SKILL.md; the limit is {}",
-                        self.count, self.config.max_files
+                        "the skill has more than {0} files besides SKILL.md; the limit is {0} (the walk stopped there)",
+                        self.config.max_files
                     ),
                 )
                 .with_help("remove files, add them to `exclude`, or raise `max_files`"),
@@ -384,8 +474,8 @@ impl Walk<'_> {
                     Code::SkillTooLarge,
                     self.display,
                     format!(
-                        "the skill's files hold {} bytes; the limit is {}",
-                        self.bytes, self.config.max_skill_bytes
+                        "the skill's files hold more than {0} bytes; the limit is {0} (the walk stopped at {1} bytes)",
+                        self.config.max_skill_bytes, self.bytes
                     ),
                 )
                 .with_help("remove large files, add them to `exclude`, or raise `max_skill_bytes`"),

@@ -1,0 +1,106 @@
+//! Hostile input, round 4 (issue 40, items 9 to 22): each case through the
+//! entry point an attacker reaches (the CLI here; the macro, the loader
+//! and the MCP server in their own tests). Every test here failed on the
+//! code before its fix.
+
+mod support;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use support::fresh_dir;
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+const SKILL_A: &str = "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody.\n";
+
+/// Runs `cargo skills` with a deadline far above any honest run: the test
+/// fails (instead of hanging the suite) when the command does not end.
+fn run_with_deadline(dir: &Path, args: &[&str], deadline: Duration) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+            return (status.code(), stderr);
+        }
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return (None, String::new());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Item 9: links back to their own folder (a 4 KB tree git stores) made
+/// the walk exponential. Each folder is entered once; a link back up is a
+/// loop, reported once.
+#[cfg(unix)]
+#[test]
+fn a_fan_of_links_to_their_own_folder_ends_with_a_loop_error() {
+    let dir = fresh_dir("hostile-fan-out");
+    write(&dir.join("skills/a/SKILL.md"), SKILL_A);
+    write(&dir.join("skills/a/r/f.txt"), "x\n");
+    for name in ["l0", "l1", "l2", "l3", "l4"] {
+        std::os::unix::fs::symlink(".", dir.join("skills/a/r").join(name)).unwrap();
+    }
+    let (code, stderr) = run_with_deadline(
+        &dir,
+        &["skills", "check", "skills"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(code, Some(1), "the check must end: {stderr}");
+    assert!(stderr.contains("error[S514]"), "{stderr}");
+    assert_eq!(stderr.matches("error[S514]").count(), 1, "{stderr}");
+    assert!(stderr.contains("loops back"), "{stderr}");
+}
+
+/// Item 9, second half: a chain of folders, each linking to the next
+/// several times, is a tree of paths to few folders; walked once each.
+#[cfg(unix)]
+#[test]
+fn a_chain_of_folders_linking_ahead_is_walked_once_each() {
+    let dir = fresh_dir("hostile-chain");
+    write(&dir.join("skills/a/SKILL.md"), SKILL_A);
+    let depth = 14;
+    for level in 0..depth {
+        let folder = dir.join(format!("skills/a/d{level}"));
+        write(&folder.join("f.txt"), "x\n");
+        if level + 1 < depth {
+            for link in ["x", "y", "z"] {
+                std::os::unix::fs::symlink(format!("../d{}", level + 1), folder.join(link))
+                    .unwrap();
+            }
+        }
+    }
+    let (code, stderr) = run_with_deadline(
+        &dir,
+        &["skills", "check", "skills"],
+        Duration::from_secs(60),
+    );
+    assert!(code.is_some(), "the check must end");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // The build script's stamp of the root walks the same tree: it ends too
+    // (a guard against a hang, not a measure of speed).
+    let root = dir.join("skills");
+    let (done, ended) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(skills_compiler::tracking::stamp(&root));
+    });
+    assert!(
+        ended.recv_timeout(Duration::from_secs(60)).is_ok(),
+        "the stamp must end"
+    );
+}
