@@ -104,3 +104,31 @@ fn a_chain_of_folders_linking_ahead_is_walked_once_each() {
         "the stamp must end"
     );
 }
+
+/// Item 10: `#fragment` links numbered duplicate headings quadratically and
+/// read their target again for each link: a file of empty headings and a
+/// few links into it took minutes; a body of headings and one `(#nope)`,
+/// seconds. Anchors are numbered in one pass and each file read once.
+#[test]
+fn fragment_links_into_many_headings_end() {
+    let dir = fresh_dir("hostile-fragments");
+    let headings = "#\n".repeat(90_000);
+    write(
+        &dir.join("skills/a/SKILL.md"),
+        &format!(
+            "---\nname: a\ndescription: Does a. Use when asked.\n---\nSee [x](#nope), [y](references/big.md#nope), [z](references/big.md#also-nope), [w](references/big.md#-7).\n\n{headings}"
+        ),
+    );
+    write(
+        &dir.join("skills/a/references/big.md"),
+        &"#\n".repeat(200_000),
+    );
+    let (code, stderr) = run_with_deadline(
+        &dir,
+        &["skills", "check", "skills", "--message-format", "short"],
+        Duration::from_secs(120),
+    );
+    assert_eq!(code, Some(0), "the check must end: {stderr}");
+    // Three fragments match nothing; `-7` is the eighth empty heading's.
+    assert_eq!(stderr.matches("warning[W015]").count(), 3, "{stderr}");
+}
