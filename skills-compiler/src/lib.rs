@@ -447,7 +447,11 @@ fn finish(
     if !too_many {
         diagnostics.extend(set_lints(&skills, config, &mut sources));
     }
-    config.lints.apply(&mut diagnostics, &skill_lints(&skills));
+    config.lints.apply(
+        &mut diagnostics,
+        &skill_lints(&skills),
+        config.deny_warnings,
+    );
     if config.deny_warnings {
         diagnostics::deny_warnings(&mut diagnostics);
     }

@@ -186,10 +186,25 @@ fn description_and_compatibility_limits() {
         located(&description("   ")),
         vec![at(Code::EmptyDescription, 3, 14)]
     );
+    // Over the limit: a warning in `extended` that says what each host does
+    // (every host loads it or says why), so the skill loads and is linted;
+    // an error in `portable` (issue 40, item 7).
+    let long = description(&"é".repeat(1025));
     assert_eq!(
-        located(&description(&"é".repeat(1025))),
-        vec![at(Code::DescriptionTooLong, 3, 14)]
+        located(&long),
+        vec![at(Code::DescriptionTooLong, 3, 14), at(Code::NoWhenToUse, 3, 14)]
     );
+    assert!(long.skills().is_some());
+    let help = long.diagnostics[0].help.as_deref().unwrap_or_default();
+    assert_eq!(
+        help,
+        "it is sent on every model turn: keep what decides when to use the skill, move the rest into the body; as it is, Claude Code lists it whole, Codex cuts it at 1,024 characters with `...`, Zed refuses the skill (2,050 bytes; it takes 1,024)"
+    );
+    let portable = one(
+        &format!("---\nname: a\ndescription: \"{}\"\n---\n", "é".repeat(1025)),
+        &support::portable(),
+    );
+    assert!(portable.diagnostics.iter().any(|d| d.code == Code::DescriptionTooLong && d.is_error()));
     // The limit counts characters, not bytes: 1,024 two-byte characters pass.
     assert!(description(&"é".repeat(1024)).skills().is_some());
 

@@ -496,6 +496,16 @@ fn cases() -> Vec<Case> {
             |c| c.locked = true,
         ),
         case(
+            Code::CaseCollision,
+            vec![
+                (A, VALID.into()),
+                ("skills/a/references/Guide.md", "a".into()),
+                ("skills/a/references/guide.md", "b".into()),
+            ],
+            "skills/a/references/guide.md",
+            None,
+        ),
+        case(
             Code::DirectoryWithoutSkill,
             vec![
                 ("skills/notes/README.md", String::new()),

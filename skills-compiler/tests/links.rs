@@ -223,12 +223,26 @@ fn percent_encoding_dot_segments_folders_and_references_are_understood() {
         ],
         Profile::Extended,
     );
+    // `[unused]` names a missing file, and no link uses it: a definition
+    // alone is not a link (issue 40, item 8b).
     assert_eq!(
         found(&compilation),
-        [
-            (Code::BrokenLink, Severity::Error, 6, 27),
-            (Code::BrokenLink, Severity::Error, 14, 11)
-        ]
+        [(Code::BrokenLink, Severity::Error, 6, 27)]
+    );
+}
+
+/// Issue 40, item 8b: `1. [Step 1]: [Description]`, a template's list item,
+/// reads as a reference definition; it is not a broken link. A definition
+/// that a link uses still is.
+#[test]
+fn a_list_item_that_reads_as_a_definition_is_no_broken_link() {
+    let text = body(
+        "Fill in:\n\n1. [Step 1]: [Description]\n2. [Step 2]: [Description]\n\nSee [the guide][guide].\n\n[guide]: references/guide.md\n",
+    );
+    let compilation = compile(&[(A, &text)], Profile::Extended);
+    assert_eq!(
+        found(&compilation),
+        [(Code::BrokenLink, Severity::Error, 11, 10)]
     );
 }
 

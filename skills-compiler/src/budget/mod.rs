@@ -33,6 +33,7 @@ pub mod builtins;
 use builtins::Shadow;
 mod claude_code;
 mod codex;
+pub(crate) mod cuts;
 mod plain;
 mod zed;
 

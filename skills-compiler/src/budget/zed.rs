@@ -6,6 +6,8 @@
 use super::*;
 
 pub(super) const LIMIT_BYTES: usize = 50 * 1024;
+/// Zed refuses a skill whose description is longer than this, in UTF-8 bytes.
+pub(super) const MAX_DESCRIPTION_BYTES: usize = 1024;
 
 pub(super) fn report(entries: &[Entry<'_>]) -> Report {
     let costs: Vec<usize> = entries

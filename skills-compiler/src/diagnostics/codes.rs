@@ -101,7 +101,7 @@ codes! {
         "Say what the skill does and when a model should use it.";
     DescriptionTooLong = "S108", "the description is longer than 1024 characters",
         "---\nname: my-skill\ndescription: <1,025 characters>\n---",
-        "Shorten it to at most 1024 characters; move detail into the body, which is read only when the skill loads. In `lenient` it is a warning and the skill loads, as the hosts load it: Claude Code lists the first 1,536 characters, Codex cuts at 1,024 with `...`, and Zed refuses a description over 1,024 bytes.";
+        "Shorten it to at most 1024 characters; move detail into the body, which is read only when the skill loads. An error in `portable` (the specification's limit); in `extended` and `lenient` a warning, and the skill loads, as the hosts load it: the help says what each does with this description (Claude Code lists the first 1,536 characters, Codex cuts at 1,024 with `...`, Zed refuses a description over 1,024 bytes).";
     Compatibility = "S109", "`compatibility` is empty or longer than 500 characters",
         "---\ncompatibility: \"\"\n---",
         "Give 1 to 500 characters, or remove the field. In `lenient` an over-long one is a warning and the skill loads.";
@@ -276,6 +276,9 @@ codes! {
     LockMismatch = "S520", "a skill differs from its entry in `skills-lock.json`",
         "[package.metadata.skills] locked = true, and skills/pdf/SKILL.md edited after `cargo skills add`",
         "With `locked = true` (or `check --locked`) every skill must be exactly what the lock recorded: its files byte for byte and their exec bits. The message names the files that differ. Fetch what was locked again with `cargo skills update NAME`, or, when the edit is meant, record it with `cargo skills lock NAME`. A skill that is in the root and not in the lock is refused too: lock it with `cargo skills lock`, or add it with `cargo skills add`.";
+    CaseCollision = "S521", "two files of a skill differ only in case",
+        "skills/a/references/Guide.md and skills/a/references/guide.md (or skill.md beside SKILL.md)",
+        "Rename or remove one of them. On a disk that folds case (macOS, Windows) the two are one file: whichever is written last replaces the other, and the file that was checked may not be the one a host reads.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";

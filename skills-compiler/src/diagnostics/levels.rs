@@ -88,7 +88,17 @@ impl LintLevels {
     /// become errors. `per_skill` holds each skill's own levels with the
     /// prefix of its files (`skills/pdf/`, or a flat file's path), which
     /// win over `self` for the diagnostics in those files.
-    pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>, per_skill: &[(String, LintLevels)]) {
+    ///
+    /// A skill's own level never lowers what the package raised (a `deny`,
+    /// or every warning when `package_denies_warnings`), and never lowers
+    /// a security lint ([`SECURITY_LINTS`]) at all: the skill's text is
+    /// what the lint guards against, so it cannot vouch for itself.
+    pub fn apply(
+        &self,
+        diagnostics: &mut Vec<Diagnostic>,
+        per_skill: &[(String, LintLevels)],
+        package_denies_warnings: bool,
+    ) {
         if self.is_empty() && per_skill.is_empty() {
             return;
         }
@@ -96,11 +106,28 @@ impl LintLevels {
             if !diagnostic.code.as_str().starts_with('W') {
                 return true;
             }
+            let package = self.level(diagnostic.code);
             let own = per_skill
                 .iter()
                 .find(|(prefix, _)| in_skill(&diagnostic.file, prefix))
                 .and_then(|(_, levels)| levels.level(diagnostic.code));
-            match own.or_else(|| self.level(diagnostic.code)) {
+            let floor = match package {
+                Some(level) => level,
+                None if package_denies_warnings => Level::Deny,
+                None if SECURITY_LINTS.contains(&diagnostic.code) => Level::Warn,
+                None => Level::Allow,
+            };
+            let own = own.map(|own| {
+                if SECURITY_LINTS.contains(&diagnostic.code)
+                    || package.is_some()
+                    || package_denies_warnings
+                {
+                    own.max(floor)
+                } else {
+                    own
+                }
+            });
+            match own.or(package) {
                 Some(Level::Allow) => false,
                 Some(Level::Deny) => {
                     diagnostic.severity = Severity::Error;
@@ -111,6 +138,11 @@ impl LintLevels {
         });
     }
 }
+
+/// The lints a skill's own `metadata.skills-lints` cannot lower: what
+/// they find (hidden text a model reads and a reviewer does not see) is
+/// the skill's own doing.
+pub const SECURITY_LINTS: &[Code] = &[Code::HiddenText];
 
 /// Whether `file` is the skill at `prefix`: a folder's files, or the flat file.
 fn in_skill(file: &str, prefix: &str) -> bool {

@@ -176,6 +176,7 @@ pub(crate) fn read(
     };
     walk.folder(dir, "", 0);
     walk.report_limits();
+    walk.report_case_collisions();
     let Walk {
         mut files,
         mut skipped,
@@ -263,6 +264,32 @@ impl Walk<'_> {
         self.walk_folder(folder, prefix, depth);
         if id.is_some() {
             self.on_the_way.pop();
+        }
+    }
+
+    /// S521 for two files whose paths differ only in case, and for a
+    /// `skill.md` beside `SKILL.md`: on a disk that folds case (macOS,
+    /// Windows) one hides the other, and the one that was not checked wins.
+    fn report_case_collisions(&mut self) {
+        let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+        let mut found = Vec::new();
+        for file in &self.files {
+            let folded = file.path.to_lowercase();
+            if !file.path.contains('/') && folded == SKILL_FILE.to_lowercase() {
+                found.push((file.path.clone(), SKILL_FILE.to_owned()));
+            } else if let Some(first) = seen.insert(folded, &file.path) {
+                found.push((file.path.clone(), first.to_owned()));
+            }
+        }
+        for (path, other) in found {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    Code::CaseCollision,
+                    format!("{}/{path}", self.display),
+                    format!("`{path}` and `{other}` differ only in case: on a disk that folds case (macOS, Windows) one replaces the other"),
+                )
+                .with_help("rename or remove one of them"),
+            );
         }
     }
 

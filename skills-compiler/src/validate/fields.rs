@@ -293,14 +293,25 @@ fn description(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     }
     let count = text.chars().count();
     if count > MAX_DESCRIPTION_CHARS {
-        // `lenient` loads it, as the hosts do, and says what each will cut.
+        // Every host loads it (or says why not): an error only where the
+        // profile promises the specification, a warning that says what
+        // each host will do otherwise (issue 40, item 7).
+        let severity = if ctx.profile == Profile::Portable {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
         let diagnostic = ctx
-            .error_unless_lenient(
+            .error(
                 Code::DescriptionTooLong,
                 node.span.clone(),
-                format!("the description is {count} characters long; the limit is {MAX_DESCRIPTION_CHARS}"),
+                format!("the description is {count} characters long; the specification's limit is {MAX_DESCRIPTION_CHARS}"),
             )
-            .with_help("it is sent on every model turn: keep what decides when to use the skill, move the rest into the body; as it is, Claude Code lists its first 1,536 characters, Codex cuts it at 1,024 with `...`, and Zed refuses the skill (over 1,024 bytes)");
+            .with_severity(severity)
+            .with_help(format!(
+                "it is sent on every model turn: keep what decides when to use the skill, move the rest into the body; as it is, {}",
+                crate::budget::cuts::long_description(&text)
+            ));
         let loads = !diagnostic.is_error();
         ctx.push(diagnostic);
         return loads.then_some(text);

@@ -90,6 +90,40 @@ pub(crate) fn targets(body: &str) -> Vec<Target> {
     found
 }
 
+/// The targets that are links: a reference definition counts only when a
+/// link uses it and it names a path. `1. [Step 1]: [Description]` in a
+/// template is a list item that reads as a definition, not a broken link
+/// (issue 40, item 8b).
+pub(crate) fn used(body: &str, mut found: Vec<Target>) -> Vec<Target> {
+    if found
+        .iter()
+        .any(|t| matches!(t.kind, TargetKind::Definition(_)))
+    {
+        let lowered = body.to_lowercase();
+        found.retain(|target| match &target.kind {
+            TargetKind::Definition(label) => {
+                !target.text.contains(['[', ']']) && label_used(&lowered, label)
+            }
+            _ => true,
+        });
+    }
+    found
+}
+
+/// Whether a reference link uses `label` (case-folded) in `lowered` (the
+/// body in lower case): `[text][label]`, `[label][]` or `[label]` not
+/// followed by `:` or `(` (a definition, an inline link).
+fn label_used(lowered: &str, label: &str) -> bool {
+    let wanted = format!("[{label}]");
+    lowered.match_indices(&wanted).any(|(at, _)| {
+        let after = &lowered[at + wanted.len()..];
+        let full_reference = lowered[..at].ends_with(']');
+        full_reference
+            || after.starts_with("[]")
+            || !(after.starts_with(':') || after.starts_with('('))
+    })
+}
+
 /// Where a target may start, in body order: each `]` followed by `(` to a
 /// non-URL or by `:`, and each backtick before a layout folder. True
 /// whenever in doubt: [`targets`] decides.
