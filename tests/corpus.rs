@@ -72,7 +72,10 @@ const VERDICTS: &[(&str, &[(Code, Severity)])] = &[
 /// A skill's verdict in `profile`: `lenient` loads an over-long description
 /// as the hosts do (issue 23, item 12), and then lints the skill's body.
 fn verdict_in(name: &str, verdict: &[(Code, Severity)], profile: Profile) -> Vec<(Code, Severity)> {
-    if name == "claude-api" && profile == Profile::Lenient {
+    // Over 1,024 characters is an error only in `portable` (issue 40, item
+    // 7): elsewhere the skill loads, as every host loads it, and its body
+    // is linted.
+    if name == "claude-api" && profile != Profile::Portable {
         return vec![
             (Code::DescriptionTooLong, Severity::Warning),
             (Code::LongBody, Severity::Warning),
@@ -111,9 +114,9 @@ fn every_corpus_skill_gets_its_verdict_in_every_profile() {
             .collect();
         expected.sort();
         assert_eq!(found, expected, "profile {}", profile.as_str());
-        // In the strict profiles the whole set fails because one skill does
-        // (claude-api); `lenient` loads every skill. Every skill was read.
-        assert_eq!(compilation.skills().is_none(), profile != Profile::Lenient);
+        // In `portable` the whole set fails because one skill does
+        // (claude-api); the others load every skill. Every skill was read.
+        assert_eq!(compilation.skills().is_none(), profile == Profile::Portable);
         // Each skill is in the set or has a diagnostic of its own.
         let mut read: Vec<&str> = compilation
             .valid
@@ -557,8 +560,10 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
         // `.md`-only copies cannot serve are errors in both): a regression shows.
         // Portable went from 784 to 1,012 when scalar extension keys began
         // to move into `metadata` (issue 24, item 6).
+        // Extended went from (433, 917) to (434, 922) when a description
+        // over 1,024 characters became a warning there (issue 40, item 7).
         let expected = match profile {
-            Profile::Extended => (433, 917),
+            Profile::Extended => (434, 922),
             _ => (377, 1_012),
         };
         assert_eq!(

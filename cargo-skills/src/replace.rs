@@ -1,5 +1,6 @@
 //! Writing a skill file back without losing anything: the new text goes to
-//! a temporary file beside it, is synced, gets the file's mode, and is
+//! a temporary file beside it, is synced, gets the file's owner, group and
+//! mode, and is
 //! renamed over it, so an interrupted write (a full disk, a file size limit,
 //! a kill) leaves the original whole. Just before, the file is read again:
 //! an edit saved since `fix` or `fmt` read it is kept, not overwritten.
@@ -37,8 +38,8 @@ pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced>
         );
     }
     let temporary = temporary_beside(path)?;
-    let written = write_synced(&temporary, after, &metadata.permissions())
-        .and_then(|()| std::fs::rename(&temporary, path));
+    let written =
+        write_synced(&temporary, after, &metadata).and_then(|()| std::fs::rename(&temporary, path));
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
@@ -56,14 +57,43 @@ fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
     Ok(dir.join(format!(".{name}.{}.tmp", std::process::id())))
 }
 
-fn write_synced(path: &Path, bytes: &[u8], permissions: &std::fs::Permissions) -> io::Result<()> {
+fn write_synced(path: &Path, bytes: &[u8], original: &std::fs::Metadata) -> io::Result<()> {
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)?;
     file.write_all(bytes)?;
-    file.set_permissions(permissions.clone())?;
+    keep_owner(&file, original)?;
+    file.set_permissions(original.permissions())?;
     file.sync_all()
+}
+
+/// The new file gets the old one's owner and group (issue 40, item 22: a
+/// `fix` run as root left a user's 0640 file owned by root, locking the
+/// user out). When they cannot be kept, the rewrite is refused: the
+/// temporary file is removed and the original stays as it was.
+#[cfg(unix)]
+fn keep_owner(file: &std::fs::File, original: &std::fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let created = file.metadata()?;
+    if created.uid() == original.uid() && created.gid() == original.gid() {
+        return Ok(());
+    }
+    std::os::unix::fs::fchown(file, Some(original.uid()), Some(original.gid())).map_err(|error| {
+        io::Error::new(
+            error.kind(),
+            format!(
+                "its owner and group ({}:{}) cannot be kept ({error}), so it is not rewritten",
+                original.uid(),
+                original.gid()
+            ),
+        )
+    })
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) -> io::Result<()> {
+    Ok(())
 }
 
 #[cfg(unix)]

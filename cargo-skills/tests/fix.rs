@@ -334,3 +334,38 @@ fn a_skill_file_named_in_the_wrong_case_is_renamed_then_fixed() {
         "---\nname: a\ndescription: \"Does a. Use when: asked\"\n---\nBody\n"
     );
 }
+
+/// Issue 40, item 8: values that are lists or mappings (`tags`,
+/// `triggers`, `requires: {mcp: [rube]}`) were not moved into `metadata`,
+/// and the migrated skill still failed S113. They move as their JSON text,
+/// and a note says so.
+#[test]
+fn fix_to_portable_moves_lists_and_mappings_as_json_text() {
+    let dir = fresh_dir("fix-to-json");
+    let path = dir.join("skills/composio/SKILL.md");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(
+        &path,
+        "---\nname: composio\ndescription: Connects apps. Use when asked to automate an app.\ntags: [automation, apps]\ntriggers: [connect]\nrequires:\n  mcp: [rube]\n---\nBody.\n",
+    )
+    .unwrap();
+    run(&dir, &["check", "skills", "--profile", "portable"], 1);
+    let (_, stderr) = run(
+        &dir,
+        &["fix", "skills", "--to", "portable", "--allow-dirty"],
+        0,
+    );
+    assert!(
+        stderr.contains("`triggers`, `tags`, `requires` moved into `metadata` as JSON text"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("  tags: '[\"automation\",\"apps\"]'\n")
+            || text.contains("  tags: \"[\\\"automation\\\",\\\"apps\\\"]\"\n"),
+        "{text}"
+    );
+    assert!(text.contains("requires: "), "{text}");
+    let (_, after) = run(&dir, &["check", "skills", "--profile", "portable"], 0);
+    assert_eq!(after, "ok: 1 skill valid, 0 warnings\n");
+}

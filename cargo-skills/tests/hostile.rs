@@ -224,3 +224,54 @@ fn a_skill_cannot_switch_off_what_the_package_raised_or_a_security_lint() {
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("error[W008]"), "{stderr}");
 }
+
+/// Item 19: a backslash in a file name was listed and never readable. It
+/// is left out at build time with W013, saying why.
+#[cfg(unix)]
+#[test]
+fn a_backslash_in_a_file_name_is_left_out_with_a_warning() {
+    let dir = fresh_dir("hostile-backslash");
+    write(&dir.join("skills/a/SKILL.md"), SKILL_A);
+    write(&dir.join("skills/a/references\\notes.md"), "x\n");
+    let (code, stderr) = run_with_deadline(
+        &dir,
+        &["skills", "check", "skills", "--message-format", "short"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("warning[W013]"), "{stderr}");
+    assert!(stderr.contains("backslash"), "{stderr}");
+}
+
+/// Item 22: `fix` and `fmt` rewrote a file as the user running them: a
+/// user's 0640 file became root's, locking its owner out. The owner and
+/// group are kept with the mode. (Needs root to give a file another
+/// owner; without it the case cannot arise, and the test says so.)
+#[cfg(unix)]
+#[test]
+fn fmt_keeps_the_owner_and_group_of_a_file_it_rewrites() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = fresh_dir("hostile-owner");
+    let file = dir.join("skills/a/SKILL.md");
+    write(
+        &file,
+        "---\ndescription: Does a. Use when asked.\nname: a\n---\nBody.\n",
+    );
+    if std::os::unix::fs::chown(&file, Some(1000), Some(1000)).is_err() {
+        eprintln!("skipped: giving a file another owner needs root");
+        return;
+    }
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let (code, stderr) =
+        run_with_deadline(&dir, &["skills", "fmt", "skills"], Duration::from_secs(60));
+    assert_eq!(code, Some(0), "{stderr}");
+    let metadata = std::fs::metadata(&file).unwrap();
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("---\nname: a\n"),
+        "rewritten"
+    );
+    assert_eq!((metadata.uid(), metadata.gid()), (1000, 1000));
+    assert_eq!(metadata.permissions().mode() & 0o777, 0o640);
+}

@@ -96,21 +96,21 @@ fn a_protocol_with_tools() {
     package.check_passes(
         "skills/release/SKILL.md:3:14: warning[W007]: the description is still a placeholder (left by `cargo skills new` or a template)\n\
          skills/release/SKILL.md:14:18: warning[W007]: the tool's description is still a placeholder (left by `cargo skills new` or a template)\n\
-         skills/release/SKILL.md:19:18: warning[W007]: the tool's description is still a placeholder (left by `cargo skills new` or a template)\n\
+         skills/release/SKILL.md:22:18: warning[W007]: the tool's description is still a placeholder (left by `cargo skills new` or a template)\n\
          ok: 1 skill valid, 3 warnings\n",
     );
-    // Tools without an endpoint, in a readonly skill: denied until the skill
-    // allows them, so not offered to a model (and `tools` says why).
+    // Each tool is a working example (issue 40, item 4): a GET endpoint to
+    // edit, which the policy allows, so it is offered to a model at once.
     let (stdout, stderr) = package.run(&["tools", "release"], 0);
     let tools: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(tools.as_array().unwrap().len(), 0);
-    assert_eq!(
-        stderr
-            .matches("is left out: its skill's permissions deny it")
-            .count(),
-        2,
-        "{stderr}"
-    );
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| tool["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["tag_release", "publish"], "{stdout}");
+    assert!(!stderr.contains("is left out"), "{stderr}");
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
 use rmcp::transport::TokioChildProcess;
-use serde_json::json;
+use serde_json::{Value, json};
 
 mod support;
 
@@ -155,6 +155,30 @@ fn serve_skip_invalid_serves_the_rest_and_prints_the_skips() {
         .map(|prompt| prompt["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["good"], "{prompts}");
+}
+
+/// Issue 40, item 6: `--skip-invalid` with every skill invalid served zero
+/// skills without a word; it refuses, as without the flag.
+#[test]
+fn serve_skip_invalid_refuses_when_no_skill_is_left() {
+    let dir = support::fresh_dir("serve-skip-all-invalid");
+    std::fs::create_dir_all(dir.join("bad")).unwrap();
+    std::fs::write(dir.join("bad/SKILL.md"), "---\nname: Bad\n---\n").unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg("serve")
+        .arg(&dir)
+        .arg("--skip-invalid")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("skipped"), "{stderr}");
+    assert!(
+        stderr.contains("error: not serving: no valid skill was found in"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
 }
 
 /// The skills a `serve` of `paths` lists over MCP.
@@ -543,4 +567,41 @@ fn deep_arguments_reach_the_checkers_depth_error_however_deep() {
             "{text}"
         );
     }
+}
+
+/// Issue 40, item 20 (and item 6's `skills/get`): JSON lines that are not
+/// JSON-RPC requests got no reply at all, and `skills/get` with a wrong
+/// parameter got `-32601`. Each gets the error its kind calls for, and the
+/// server carries on.
+#[test]
+fn json_that_is_not_json_rpc_gets_the_error_its_kind_calls_for() {
+    let mut server = RawServer::start(&example_skills());
+    let cases: [(&[u8], Value, i64, &str); 9] = [
+        (br#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#, json!(null), -32600, "batch"),
+        (br#"[]"#, json!(null), -32600, "batch"),
+        (br#"{"jsonrpc":"1.0","id":2,"method":"ping"}"#, json!(2), -32600, "`jsonrpc`"),
+        (br#"{"jsonrpc":"2.0","id":3}"#, json!(3), -32600, "no `method`"),
+        (br#"{"jsonrpc":"2.0","id":4,"method":"ping","params":"x"}"#, json!(4), -32600, "`params`"),
+        (br#"{"jsonrpc":"2.0","id":5.5,"method":"ping"}"#, json!(null), -32600, "`id`"),
+        (br#"{"jsonrpc":"2.0","id":6,"method":7}"#, json!(6), -32600, "`method`"),
+        (br#"42"#, json!(null), -32600, "object"),
+        (br#"{"jsonrpc":"2.0","id":8,"method":"skills/get","params":{"url":"skill://a/SKILL.md"}}"#, json!(8), -32602, "`uri`"),
+    ];
+    for (line, id, code, says) in cases {
+        server.send(line);
+        let reply = server.reply();
+        assert_eq!(reply["jsonrpc"], "2.0", "{reply}");
+        assert_eq!(reply["id"], id, "{reply}");
+        assert_eq!(reply["error"]["code"], code, "{reply}");
+        let message = reply["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains(says),
+            "{}: {reply}",
+            String::from_utf8_lossy(line)
+        );
+    }
+    server.send(br#"{"jsonrpc":"2.0","id":9,"method":"ping"}"#);
+    let reply = server.reply();
+    assert_eq!(reply["id"], 9);
+    assert!(reply.get("result").is_some(), "{reply}");
 }

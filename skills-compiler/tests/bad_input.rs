@@ -192,7 +192,10 @@ fn description_and_compatibility_limits() {
     let long = description(&"é".repeat(1025));
     assert_eq!(
         located(&long),
-        vec![at(Code::DescriptionTooLong, 3, 14), at(Code::NoWhenToUse, 3, 14)]
+        vec![
+            at(Code::DescriptionTooLong, 3, 14),
+            at(Code::NoWhenToUse, 3, 14)
+        ]
     );
     assert!(long.skills().is_some());
     let help = long.diagnostics[0].help.as_deref().unwrap_or_default();
@@ -204,7 +207,12 @@ fn description_and_compatibility_limits() {
         &format!("---\nname: a\ndescription: \"{}\"\n---\n", "é".repeat(1025)),
         &support::portable(),
     );
-    assert!(portable.diagnostics.iter().any(|d| d.code == Code::DescriptionTooLong && d.is_error()));
+    assert!(
+        portable
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::DescriptionTooLong && d.is_error())
+    );
     // The limit counts characters, not bytes: 1,024 two-byte characters pass.
     assert!(description(&"é".repeat(1024)).skills().is_some());
 

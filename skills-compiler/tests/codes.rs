@@ -164,11 +164,15 @@ fn cases() -> Vec<Case> {
             3,
             14,
         ),
-        a(
-            Code::DescriptionTooLong,
-            format!("---\nname: a\ndescription: {}\n---\n", "x".repeat(1025)),
-            3,
-            14,
+        // An error where the specification is the promise; a warning elsewhere.
+        config(
+            a(
+                Code::DescriptionTooLong,
+                format!("---\nname: a\ndescription: {}\n---\n", "x".repeat(1025)),
+                3,
+                14,
+            ),
+            |c| c.profile = skills_compiler::Profile::Portable,
         ),
         a(Code::Compatibility, with("compatibility: \"\"\n"), 4, 16),
         a(

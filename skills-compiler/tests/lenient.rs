@@ -243,12 +243,14 @@ fn an_over_long_description_or_compatibility_loads_with_a_warning() {
         .help
         .clone()
         .unwrap();
+    // What each host does with this description, from the budget's figures.
     assert!(
-        help.contains("Claude Code lists its first 1,536 characters"),
+        help.ends_with("Claude Code lists it whole, Codex cuts it at 1,024 characters with `...`, Zed refuses the skill (1,072 bytes; it takes 1,024)"),
         "{help}"
     );
-    assert!(help.contains("Zed refuses the skill"), "{help}");
-    strict_refuses(&text);
+    // Only `portable` refuses it: every host loads it (issue 40, item 7).
+    assert!(!one(&text, &config(Profile::Extended)).has_errors());
+    assert!(one(&text, &config(Profile::Portable)).has_errors());
 
     let text = format!(
         "---\nname: a\ndescription: Does a. Use when testing.\ncompatibility: {}\n---\nBody\n",

@@ -242,7 +242,7 @@ fn a_list_item_that_reads_as_a_definition_is_no_broken_link() {
     let compilation = compile(&[(A, &text)], Profile::Extended);
     assert_eq!(
         found(&compilation),
-        [(Code::BrokenLink, Severity::Error, 11, 10)]
+        [(Code::BrokenLink, Severity::Error, 12, 10)]
     );
 }
 

@@ -227,13 +227,15 @@ fn expand(args: Args) -> TokenStream {
     if compilation.has_errors() {
         errors.push(error(dir.span(), &skill_errors(&dir, &compilation)));
     }
-    let warnings = warnings(&dir, &compilation);
     if errors.is_empty() {
+        let warnings = warnings(&dir, &compilation);
         let items = skills_compiler::codegen::expand(&compilation.valid, &krate);
         return quote!(#warnings #items);
     }
+    // The error's text holds every diagnostic, warnings too: they are not
+    // repeated as deprecations (issue 40, item 6).
     let stub = skills_compiler::codegen::stub(&compilation.valid, &krate);
-    quote!(#(#errors)* #warnings #stub)
+    quote!(#(#errors)* #stub)
 }
 
 /// The expansion `skills_build::track` stored in `OUT_DIR`, when it was

@@ -85,9 +85,80 @@ pub fn classify(line: &[u8], cut: bool, too_deep: &dyn Fn(&str) -> String) -> Li
     // Parsed as rmcp parses it, into values: skipping a number (an
     // `IgnoredAny`) would let `1e400` through, which a `Value` refuses.
     match serde_json::from_slice::<Value>(line) {
-        Ok(_) => Line::Forward,
+        Ok(message) => match not_a_request(&message) {
+            Some(answer) => Line::Answer(answer),
+            None => Line::Forward,
+        },
         Err(error) => Line::Answer(parse_error(fields.id, &error.to_string())),
     }
+}
+
+/// The JSON-RPC error for JSON that is not a message the server can take,
+/// which the MCP library would drop without a word (or answer `-32601` for
+/// a known method whose parameters it could not read): `-32600` for what is
+/// not a request or a response, `-32602` for `skills/get` without its `uri`.
+fn not_a_request(message: &Value) -> Option<Value> {
+    let Value::Object(fields) = message else {
+        let detail = match message {
+            Value::Array(_) => {
+                "a batch: JSON-RPC batches are not taken (MCP removed them); send each message on a line of its own"
+            }
+            _ => "a message is a JSON object",
+        };
+        return Some(error_reply(Value::Null, -32600, detail));
+    };
+    // An id that MCP allows (a string or an integer) is echoed; any other is
+    // itself the problem, and the reply's id is null.
+    let id = match fields.get("id") {
+        None => Value::Null,
+        Some(id) if id.is_string() || id.is_i64() || id.is_u64() => id.clone(),
+        Some(_) => {
+            return Some(error_reply(
+                Value::Null,
+                -32600,
+                "`id` must be a string or an integer",
+            ));
+        }
+    };
+    if fields.get("jsonrpc") != Some(&Value::String("2.0".to_owned())) {
+        return Some(error_reply(id, -32600, "`jsonrpc` must be \"2.0\""));
+    }
+    let method = match fields.get("method") {
+        Some(Value::String(method)) => method,
+        Some(_) => return Some(error_reply(id, -32600, "`method` must be a string")),
+        // A response to one of the server's own requests.
+        None if fields.contains_key("result") || fields.contains_key("error") => return None,
+        None => return Some(error_reply(id, -32600, "the message has no `method`")),
+    };
+    let params = fields.get("params");
+    if params.is_some_and(|p| !p.is_object() && !p.is_array()) {
+        return Some(error_reply(id, -32600, "`params` must be an object"));
+    }
+    if method == "skills/get"
+        && !params
+            .and_then(|p| p.get("uri"))
+            .is_some_and(Value::is_string)
+    {
+        return Some(error_reply(
+            id,
+            -32602,
+            "`skills/get` takes `uri`, a string: the skill's `skill://<name>/SKILL.md`",
+        ));
+    }
+    None
+}
+
+fn error_reply(id: Value, code: i64, detail: &str) -> Value {
+    let kind = match code {
+        -32600 => "Invalid request",
+        -32602 => "Invalid params",
+        _ => "Error",
+    };
+    json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {"code": code, "message": format!("{kind}: {detail}")},
+    })
 }
 
 /// Serves `server` over a line transport: requests read from `input`, every

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use skills_compiler::display_path;
-use skills_compiler::write::{ProtocolSpec, SkillBuilder, ToolSpec};
+use skills_compiler::write::{EndpointSpec, ProtocolSpec, SkillBuilder, ToolSpec};
 use skills_compiler::{Config, Diagnostic, Overrides, Profile, compile_skill, tracking};
 
 use crate::Failure;
@@ -210,12 +210,19 @@ fn scaffold(args: &Args, sidecar: bool) -> SkillBuilder {
             ..ProtocolSpec::default()
         });
     }
+    // A working example (issue 40, item 4): an endpoint to edit, and a GET,
+    // which the policy allows, so that the tool is offered to a model from
+    // the start (a tool without an endpoint is denied and never offered).
     for tool in &args.tools {
         skill = skill.tool(ToolSpec {
             name: tool.clone(),
             description: format!("TODO: say what {tool} does and when to call it."),
             parameters: serde_json::json!({"type": "object", "properties": {}}),
-            endpoint: None,
+            endpoint: Some(EndpointSpec {
+                method: "GET".to_owned(),
+                url: format!("https://api.example.com/{tool}"),
+                ..EndpointSpec::default()
+            }),
         });
     }
     skill

@@ -88,9 +88,26 @@ fn load(args: &Args) -> Result<SkillSet, Failure> {
         );
     }
     let n = merged.set.len();
+    // Zero skills is no server worth starting, with or without
+    // --skip-invalid (issue 40, item 6): say so and refuse.
+    if n == 0 {
+        eprintln!(
+            "error: not serving: no valid skill was found in {}",
+            paths_shown(&args.paths)
+        );
+        return Err(Failure::Invalid);
+    }
     eprintln!(
         "serving {n} skill{} over stdio (MCP)",
         if n == 1 { "" } else { "s" }
     );
     Ok(merged.set)
+}
+
+fn paths_shown(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| format!("`{}`", p.display()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -77,6 +77,9 @@ pub enum SkipReason {
     NotRegular,
     /// Its name is not UTF-8, so no path can name it (W013).
     NameNotUtf8,
+    /// A backslash in its name: Windows reads it as a separator, and no
+    /// `/`-separated path names it on every system (W013).
+    Backslash,
     /// A folder reached again through a symlink: its files are listed once,
     /// under the path that reached it first.
     SameFolder(String),
@@ -93,6 +96,9 @@ impl std::fmt::Display for SkipReason {
             }
             SkipReason::NameNotUtf8 => f.write_str("its name is not UTF-8"),
             SkipReason::SameFolder(first) => write!(f, "the same folder as `{first}`"),
+            SkipReason::Backslash => {
+                f.write_str("its name holds a backslash, which Windows reads as a separator")
+            }
         }
     }
 }
@@ -368,6 +374,12 @@ impl Walk<'_> {
         };
         let path = format!("{prefix}{name}");
         if depth == 0 && name == SKILL_FILE {
+            return;
+        }
+        // Listed and never readable by a `/`-separated path on Windows, or
+        // through a URI that decodes `%5C` (issue 40, item 19).
+        if name.contains('\\') {
+            self.left_out(&path, SkipReason::Backslash);
             return;
         }
         if name.starts_with('.') {

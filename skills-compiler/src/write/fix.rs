@@ -285,8 +285,19 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
     let mut notes = Vec::new();
     if config.profile == Profile::Portable {
         let before = skill.clone();
-        into_metadata(&mut skill);
+        let as_json = into_metadata(&mut skill);
         notes = host_notes(&before, &skill);
+        if !as_json.is_empty() {
+            notes.push(format!(
+                "{}: {} moved into `metadata` as JSON text (the specification's metadata values are strings; `lenient` reads them back as text)",
+                files.path,
+                as_json
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         if !skill.tools.is_empty() || files.tools_yaml.is_some() {
             skill.tools_path = Some(tools_path.clone());
         }
@@ -326,11 +337,11 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
             .map(|text| (format!("{new_dir}/tools.yaml"), text.into_bytes())),
     };
     let remaining = diagnose(&target, config);
-    // What could not move: a list or a mapping, which `metadata` (strings
-    // only) cannot hold. Said with the way out.
+    // What could not move: a key `metadata` already has, or a protocol's
+    // part. Said with the way out.
     for left in remaining.iter().filter(|d| d.code == Code::NotPortable) {
         notes.push(format!(
-            "{}: {} stays where it is: its value is a list or a mapping, which `metadata` (strings only) cannot hold; `--to extended` keeps the skill valid",
+            "{}: {} stays where it is: it cannot move into `metadata` (the key is taken there, or it is a protocol's part); `--to extended` keeps the skill valid",
             left.file,
             left.message
                 .split('`')
@@ -349,7 +360,9 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
 /// `portable` has no `version` and no `x-` keys: a version other than the
 /// default and the original of a slugged name move into `metadata`, the
 /// specification's place for them (`metadata.version` is its own example).
-fn into_metadata(skill: &mut crate::ir::Skill) {
+/// Moves what `portable` has no key for into `metadata`; the keys whose
+/// values went in as JSON text (lists and mappings).
+fn into_metadata(skill: &mut crate::ir::Skill) -> Vec<String> {
     use crate::ir::Version;
     let version = match std::mem::replace(&mut skill.version, Version::Number(1)) {
         Version::Number(1) => None,
@@ -367,26 +380,51 @@ fn into_metadata(skill: &mut crate::ir::Skill) {
     {
         skill.metadata.push(("original-name".to_owned(), name));
     }
-    // Every other extension key with a scalar value: `metadata` is the
-    // specification's place for additional properties, string to string. A
-    // list or a mapping has no string form a host would read back; it stays,
-    // and `portable` says so.
-    let mut kept = Vec::new();
-    for (key, value) in std::mem::take(&mut skill.extras) {
-        let text = match &value {
-            serde_json::Value::String(text) => Some(text.clone()),
-            serde_json::Value::Bool(flag) => Some(flag.to_string()),
-            serde_json::Value::Number(number) => Some(number.to_string()),
-            _ => None,
-        };
-        match text {
-            Some(text) if !skill.metadata.iter().any(|(k, _)| *k == key) => {
-                skill.metadata.push((key, text));
-            }
-            _ => kept.push((key, value)),
+    // The extension fields the specification has no key for, and every
+    // other extension key: `metadata` is the specification's place for
+    // additional properties, string to string. A scalar moves as its text;
+    // a list or a mapping as its JSON text (issue 40, item 8: `tags`,
+    // `triggers`, `requires: {mcp: [rube]}` were left behind and failed
+    // S113), which is lossless and which `lenient` reads back as text.
+    let mut as_json = Vec::new();
+    let lists = [
+        ("triggers", std::mem::take(&mut skill.triggers)),
+        ("tags", std::mem::take(&mut skill.tags)),
+    ];
+    let mut moved: Vec<(String, serde_json::Value)> = lists
+        .into_iter()
+        .filter(|(_, items)| !items.is_empty())
+        .map(|(key, items)| (key.to_owned(), serde_json::json!(items)))
+        .collect();
+    for (key, value) in [
+        ("area", skill.area.take()),
+        ("app_slug", skill.app_slug.take()),
+        ("model_config", skill.model_config.take()),
+    ] {
+        if let Some(value) = value {
+            moved.push((key.to_owned(), serde_json::Value::String(value)));
         }
     }
+    moved.extend(std::mem::take(&mut skill.extras));
+    let mut kept = Vec::new();
+    for (key, value) in moved {
+        if skill.metadata.iter().any(|(k, _)| *k == key) {
+            kept.push((key, value));
+            continue;
+        }
+        let text = match &value {
+            serde_json::Value::String(text) => text.clone(),
+            serde_json::Value::Bool(flag) => flag.to_string(),
+            serde_json::Value::Number(number) => number.to_string(),
+            other => {
+                as_json.push(key.clone());
+                other.to_string()
+            }
+        };
+        skill.metadata.push((key, text));
+    }
     skill.extras = kept;
+    as_json
 }
 
 /// Keys that a host reads at the top level of the frontmatter, and the host:
