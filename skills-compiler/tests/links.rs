@@ -347,3 +347,46 @@ fn check_links_false_turns_the_link_checks_off() {
     assert!(found(&compilation).is_empty());
     assert!(compilation.skills().is_some());
 }
+
+/// Issue 40, item 6: a near-miss path (`schema.md` for `schemas.md`,
+/// `scripts/with_server.py` for `with_servers.py`) gets a did-you-mean, a
+/// suggestion a tool never applies.
+#[test]
+fn a_near_miss_path_gets_a_did_you_mean() {
+    let text = body("See [the schema](references/schema.md).\n\nRun `scripts/with_server.py`.\n");
+    let compilation = compile(
+        &[
+            (A, &text),
+            ("skills/a/references/schemas.md", "# Schemas\n"),
+            ("skills/a/scripts/with_servers.py", "print(1)\n"),
+        ],
+        Profile::Extended,
+    );
+    let helps: Vec<(Code, &str, Applicability)> = compilation
+        .diagnostics
+        .iter()
+        .filter(|d| matches!(d.code, Code::BrokenLink | Code::MissingCodePath))
+        .map(|d| {
+            (
+                d.code,
+                d.help.as_deref().unwrap_or_default(),
+                d.fix.as_ref().map(|f| f.applicability).unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        helps,
+        [
+            (
+                Code::BrokenLink,
+                "did you mean `references/schemas.md`?",
+                Applicability::MaybeIncorrect
+            ),
+            (
+                Code::MissingCodePath,
+                "did you mean `scripts/with_servers.py`? (ignore this if it names a path of the user's project)",
+                Applicability::MaybeIncorrect
+            ),
+        ]
+    );
+}

@@ -422,7 +422,11 @@ mod tests {
             Line::Forward
         );
         assert_eq!(
-            classify(b"\xEF\xBB\xBF{\"id\":1}\r", false, &too_deep),
+            classify(
+                b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r",
+                false,
+                &too_deep
+            ),
             Line::Forward
         );
         assert_eq!(classify(b" \r", false, &too_deep), Line::Skip);
@@ -486,10 +490,18 @@ mod tests {
         // Any other deep message is a parse error.
         let deep = deep.replace("tools/call", "ping");
         assert_eq!(answer(deep.as_bytes())["error"]["code"], -32700);
-        // At the parser's limit, the line goes on.
-        let fits = format!("{}1{}", "[".repeat(PARSER_DEPTH), "]".repeat(PARSER_DEPTH));
+        // At the parser's limit, the line goes on: a request whose
+        // parameters nest to it (the message and `params` are two levels).
+        let nested = |levels: usize| {
+            format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"a":{}1{}}}}}"#,
+                "[".repeat(levels - 2),
+                "]".repeat(levels - 2)
+            )
+        };
+        let fits = nested(PARSER_DEPTH);
         assert_eq!(classify(fits.as_bytes(), false, &too_deep), Line::Forward);
-        let over = format!("[{fits}]");
+        let over = nested(PARSER_DEPTH + 1);
         assert!(matches!(
             classify(over.as_bytes(), false, &too_deep),
             Line::Answer(_)

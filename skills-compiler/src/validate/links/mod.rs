@@ -410,18 +410,26 @@ impl Checker<'_> {
             return None;
         };
         if self.file(&path).is_none() && !self.is_folder(&path) {
-            diagnostics.push(
-                Diagnostic::at(
-                    Code::MissingCodePath,
-                    self.source,
-                    self.span(target),
-                    format!("the skill has no `{}`", target.text),
-                )
-                .with_severity(Severity::Warning)
-                .with_help(
+            let diagnostic = Diagnostic::at(
+                Code::MissingCodePath,
+                self.source,
+                self.span(target),
+                format!("the skill has no `{}`", target.text),
+            )
+            .with_severity(Severity::Warning);
+            diagnostics.push(match self.nearest_file(&path) {
+                Some(near) => diagnostic
+                    .with_suggestion(
+                        self.source,
+                        self.span(target),
+                        near.to_owned(),
+                        format!("name the skill's `{near}`"),
+                    )
+                    .with_help(format!("did you mean `{near}`? (ignore this if it names a path of the user's project)")),
+                None => diagnostic.with_help(
                     "fix the path or add the file (ignore this if it names a path of the user's project)",
                 ),
-            );
+            });
         }
         Some(path)
     }
@@ -517,9 +525,32 @@ impl Checker<'_> {
                         "the skill has one file of that name: `{replacement}`"
                     ))
             }
-            None => diagnostic
-                .with_help("fix the path (relative to the skill directory), or add the file"),
+            None => match target
+                .text
+                .split('#')
+                .next()
+                .and_then(|path| self.nearest_file(path.trim_start_matches("./")))
+            {
+                // A near miss (`schema.md` for `schemas.md`): a guess, shown
+                // and never applied (issue 40, item 6).
+                Some(near) => diagnostic
+                    .with_suggestion(
+                        self.source,
+                        self.span(target),
+                        encode(near),
+                        format!("link the skill's `{near}`"),
+                    )
+                    .with_help(format!("did you mean `{near}`?")),
+                None => diagnostic
+                    .with_help("fix the path (relative to the skill directory), or add the file"),
+            },
         }
+    }
+
+    /// The skill's file whose path is nearest to `path` (a typo, a missing
+    /// or extra letter), when one is near enough to suggest.
+    fn nearest_file(&self, path: &str) -> Option<&str> {
+        crate::diagnostics::closest(path, self.skill.files.iter().map(|f| f.path.as_str()))
     }
 
     fn unknown_fragment(&self, target: &Target, fragment: &str, of: &str) -> Diagnostic {
