@@ -548,9 +548,19 @@ impl Checker<'_> {
     }
 
     /// The skill's file whose path is nearest to `path` (a typo, a missing
-    /// or extra letter), when one is near enough to suggest.
+    /// or extra letter), when one is near enough to suggest. Never when
+    /// files of the same name are elsewhere: which one was meant is not a
+    /// typo's question ([`Checker::only_file_named`] answers when one is).
     fn nearest_file(&self, path: &str) -> Option<&str> {
-        crate::diagnostics::closest(path, self.skill.files.iter().map(|f| f.path.as_str()))
+        let name = path.rsplit('/').next()?;
+        let files = &self.skill.files;
+        if files
+            .iter()
+            .any(|f| f.path.rsplit('/').next() == Some(name))
+        {
+            return None;
+        }
+        crate::diagnostics::closest(path, files.iter().map(|f| f.path.as_str()))
     }
 
     fn unknown_fragment(&self, target: &Target, fragment: &str, of: &str) -> Diagnostic {
