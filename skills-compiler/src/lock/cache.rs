@@ -8,8 +8,6 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::lock::hash::ListedFile;
-
 /// The cache file's name in `OUT_DIR`.
 const FILE: &str = "skills-lock-hashes.txt";
 
@@ -60,27 +58,25 @@ impl HashCache {
         }
     }
 
-    /// The digest of `file` when its size and modification time are those seen.
-    pub fn get(&self, file: &ListedFile) -> Option<String> {
+    /// The digest of the file at `full` when its size and modification
+    /// time (nanoseconds since the epoch) are those seen.
+    pub fn get(&self, full: &Path, len: u64, modified: u128) -> Option<String> {
         // A file whose time the file system does not give is read every time.
-        if file.modified == 0 {
+        if modified == 0 {
             return None;
         }
-        let (len, modified, sha) = self.known.get(&file.full)?;
-        (*len == file.len && *modified == file.modified).then(|| sha.clone())
+        let (known_len, known_modified, sha) = self.known.get(full)?;
+        (*known_len == len && *known_modified == modified).then(|| sha.clone())
     }
 
-    pub fn insert(&mut self, file: &ListedFile, sha256: &str) {
-        if self.kept_at.is_none()
-            || file.modified == 0
-            || file.full.to_str().is_none_or(|p| p.contains('\n'))
+    /// Remembers the digest of the file at `full`, with its size and time.
+    pub fn insert(&mut self, full: &Path, len: u64, modified: u128, sha256: &str) {
+        if self.kept_at.is_none() || modified == 0 || full.to_str().is_none_or(|p| p.contains('\n'))
         {
             return;
         }
-        self.known.insert(
-            file.full.clone(),
-            (file.len, file.modified, sha256.to_owned()),
-        );
+        self.known
+            .insert(full.to_path_buf(), (len, modified, sha256.to_owned()));
         self.changed = true;
     }
 

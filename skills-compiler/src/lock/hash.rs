@@ -142,12 +142,12 @@ pub fn file_digests(
     let mut budget = limits.max_bytes;
     let mut files = Vec::with_capacity(listed.len());
     for file in listed {
-        let sha256 = match cache.get(&file) {
+        let sha256 = match cache.get(&file.full, file.len, file.modified) {
             Some(sha256) => sha256,
             None => {
                 let content = read_within(&file, &mut budget, limits)?;
                 let sha256 = hex(&Sha256::digest(&content));
-                cache.insert(&file, &sha256);
+                cache.insert(&file.full, file.len, file.modified, &sha256);
                 sha256
             }
         };
