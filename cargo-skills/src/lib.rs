@@ -77,15 +77,15 @@ enum Command {
         code: String,
     },
     /// Copy skills from a git repository or a folder into the skills root, and lock them.
-    Add(commands::vendor::AddArgs),
+    Add(commands::vendoring::AddArgs),
     /// Fetch locked skills again from their sources (`--dry-run`: what would change).
-    Update(commands::vendor::UpdateArgs),
+    Update(commands::vendoring::UpdateArgs),
     /// Remove skills from the skills root and the lock.
-    Remove(commands::vendor::RemoveArgs),
+    Remove(commands::vendoring::RemoveArgs),
     /// Record skills as they are now in `skills-lock.json` (those it does not name, by default).
-    Lock(commands::vendor::LockArgs),
+    Lock(commands::vendoring::LockArgs),
     /// Each skill against `skills-lock.json`: matches, modified, missing or unlocked.
-    Verify(commands::vendor::VerifyArgs),
+    Verify(commands::vendoring::VerifyArgs),
     /// Serve skills directories to MCP hosts over stdio (tools, prompts, resources, skills).
     Serve(commands::serve::Args),
     /// Agent Skills reference CLI: validate one skill directory (portable profile).
@@ -123,11 +123,11 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Expand(args) => commands::inspect::expand(args),
         Command::Schema(args) => commands::inspect::schema(args),
         Command::Explain { code } => explain(&code),
-        Command::Add(args) => commands::vendor::add(args),
-        Command::Update(args) => commands::vendor::update(args),
-        Command::Remove(args) => commands::vendor::remove(args),
-        Command::Lock(args) => commands::vendor::lock(args),
-        Command::Verify(args) => commands::vendor::verify(args),
+        Command::Add(args) => commands::vendoring::add(args),
+        Command::Update(args) => commands::vendoring::update(args),
+        Command::Remove(args) => commands::vendoring::remove(args),
+        Command::Lock(args) => commands::vendoring::lock(args),
+        Command::Verify(args) => commands::vendoring::verify(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Validate(args) => commands::compat::validate(args),
         Command::ReadProperties(args) => commands::compat::read_properties(args),

@@ -103,7 +103,7 @@ pub mod expansion_cache;
 pub mod lock;
 mod parallel;
 pub mod tracking;
-pub mod vendor;
+pub mod vendoring;
 pub mod write;
 
 use std::collections::BTreeMap;

@@ -6,4 +6,4 @@ pub mod fmt;
 pub mod inspect;
 pub mod new;
 pub mod serve;
-pub mod vendor;
+pub mod vendoring;

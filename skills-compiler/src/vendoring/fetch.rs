@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::vendor::source::{Location, Source};
+use crate::vendoring::source::{Location, Source};
 
 /// A source's files on this machine: a temporary checkout (removed when
 /// dropped) or the local folder itself.

@@ -1,14 +1,14 @@
 //! `cargo skills add`, `update`, `remove`, `lock` and `verify`: skills
 //! brought in from git or a folder, recorded in `skills-lock.json`, and
-//! checked against it (`skills_compiler::vendor`, `skills_compiler::lock`).
+//! checked against it (`skills_compiler::vendoring`, `skills_compiler::lock`).
 
 use std::path::{Path, PathBuf};
 
 use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::lock::Status;
-use skills_compiler::vendor::install::{Package, VendorError};
-use skills_compiler::vendor::source::Source;
-use skills_compiler::vendor::{self, Pick, Prepared};
+use skills_compiler::vendoring::install::{Package, VendorError};
+use skills_compiler::vendoring::source::Source;
+use skills_compiler::vendoring::{self, Pick, Prepared};
 use skills_compiler::{Config, Overrides, display_path};
 
 use crate::Failure;
@@ -99,7 +99,7 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Usage(e.0))?;
     }
     if args.list {
-        let listed = vendor::list(&package, &source, &args.source).map_err(failure)?;
+        let listed = vendoring::list(&package, &source, &args.source).map_err(failure)?;
         for skill in &listed.skills {
             outln!("{}\t{}", skill.name, skill.skill_path);
         }
@@ -110,7 +110,7 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
         (false, false) => Pick::Named(args.skills.clone()),
         (false, true) => Pick::TheOnly,
     };
-    let prepared = vendor::add(&package, &source, &args.source, &pick).map_err(failure)?;
+    let prepared = vendoring::add(&package, &source, &args.source, &pick).map_err(failure)?;
     finish(prepared, &package, args.force, "Added", Some(&args.source))
 }
 
@@ -122,7 +122,7 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
             display_path(&package.lock_path)
         )));
     }
-    let prepared = vendor::update(&package, &args.names).map_err(failure)?;
+    let prepared = vendoring::update(&package, &args.names).map_err(failure)?;
     if prepared.staged.is_empty() {
         return Err(Failure::Io(
             "nothing to update: every locked skill is a local copy without a source to fetch"
@@ -130,7 +130,7 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
         ));
     }
     for (name, status) in &prepared.changes {
-        anstream::eprintln!("{}", vendor::describe(name, status));
+        anstream::eprintln!("{}", vendoring::describe(name, status));
     }
     if args.dry_run {
         return if show_problems(&prepared) && !args.force {
@@ -144,7 +144,7 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
 
 pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    vendor::remove(&package, &args.names).map_err(failure)?;
+    vendoring::remove(&package, &args.names).map_err(failure)?;
     for name in &args.names {
         anstream::eprintln!("Removed {name}");
     }
@@ -160,7 +160,7 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
             display_path(&package.config.dir)
         )));
     }
-    let written = vendor::lock_present(&package, &present, &args.names).map_err(failure)?;
+    let written = vendoring::lock_present(&package, &present, &args.names).map_err(failure)?;
     if written.is_empty() {
         anstream::eprintln!(
             "every skill of `{}` is locked already; name one to record it as it is now",

@@ -11,7 +11,7 @@ use crate::lock::check::{find, place_for, read};
 use crate::lock::file::{Entry, LOCK_FILE, LockFile};
 use crate::lock::hash::{FolderDigest, Limits, hash_folder};
 use crate::read::discover::display_path;
-use crate::vendor::fetch::unique_dir;
+use crate::vendoring::fetch::unique_dir;
 use crate::{Compilation, compile_skill};
 
 /// Why vendoring stopped. Nothing was written when it is returned.
