@@ -38,7 +38,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // Vendoring: skills fetched into a root, checked with the whole
     // pipeline before they are written, and locked.
     (
-        "vendor",
+        "vendoring",
         &[
             "root",
             "read",
