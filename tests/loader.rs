@@ -663,3 +663,53 @@ fn a_locked_loader_refuses_a_skill_that_differs_from_its_lock() {
     // Without the lock the same root loads.
     assert!(Loader::new().load(dir.join("skills")).is_ok());
 }
+
+/// Issue 40, item 21: every ancestor up to `/` was trusted, nearest first,
+/// whoever owned it. The walk stops at the repository (or home), and a
+/// root owned by someone other than the user or root is left out. (The
+/// ownership half needs root to give a folder another owner; without it
+/// the case cannot arise, and the test says so.)
+#[test]
+fn conventional_roots_stop_at_the_repository_and_skip_roots_of_other_users() {
+    let dir = temp_dir("roots-trust");
+    let project = dir.join("work/project");
+    let home = dir.join("home");
+    for sub in [
+        "work/.agents/skills",
+        "work/project/.git",
+        "work/project/.claude/skills",
+        "work/project/.agents/skills",
+        "home/.agents/skills",
+    ] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    std::fs::create_dir_all(project.join("src")).unwrap();
+    let relative = |roots: Vec<std::path::PathBuf>| -> Vec<String> {
+        roots
+            .iter()
+            .map(|root| root.strip_prefix(&dir).unwrap().display().to_string())
+            .collect()
+    };
+    // `work/.agents/skills` is above the repository: not the project's.
+    assert_eq!(
+        relative(conventional_roots(&project.join("src"), Some(&home))),
+        [
+            "work/project/.agents/skills",
+            "work/project/.claude/skills",
+            "home/.agents/skills",
+        ]
+    );
+    #[cfg(unix)]
+    {
+        let theirs = project.join(".claude/skills");
+        if std::os::unix::fs::chown(&theirs, Some(4242), Some(4242)).is_err() {
+            eprintln!("skipped: giving a folder another owner needs root");
+        } else {
+            assert_eq!(
+                relative(conventional_roots(&project.join("src"), Some(&home))),
+                ["work/project/.agents/skills", "home/.agents/skills"]
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

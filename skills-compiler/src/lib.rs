@@ -119,6 +119,7 @@ pub use emit::{codegen, editor_schema, json, lower};
 pub use ir::present;
 pub use lint::similar_descriptions;
 pub use read::collection;
+pub use read::conventional;
 pub use read::discover::{
     SkillFiles, SkillPath, discover, discover_one, discover_skill, display_path,
 };

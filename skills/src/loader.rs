@@ -302,22 +302,14 @@ fn render_all(diagnostics: &[Diagnostic], sources: &Sources) -> String {
 }
 
 /// The conventional skills directories that exist, nearest first: for the
-/// working directory and each of its parents, `.agents/skills`,
-/// `.claude/skills` and `.codex/skills`; then the same three under `home`.
-/// Nothing is loaded: the application chooses which to use.
+/// working directory and each folder above it up to its repository (the
+/// first with a `.git`) or `home`, `.agents/skills`, `.claude/skills` and
+/// `.codex/skills`; then the same three under `home`. Only directories
+/// owned by the user or by root are listed: a world-writable ancestor's
+/// skills never come before the user's. Nothing is loaded: the
+/// application chooses which to use, and says which it used.
 pub fn conventional_roots(working_dir: &Path, home: Option<&Path>) -> Vec<PathBuf> {
-    const DIRS: [&str; 3] = [".agents/skills", ".claude/skills", ".codex/skills"];
-    let mut roots: Vec<PathBuf> = Vec::new();
-    let candidates = working_dir
-        .ancestors()
-        .chain(home)
-        .flat_map(|dir| DIRS.iter().map(move |sub| dir.join(sub)));
-    for candidate in candidates {
-        if candidate.is_dir() && !roots.contains(&candidate) {
-            roots.push(candidate);
-        }
-    }
-    roots
+    skills_compiler::conventional::roots(working_dir, home)
 }
 
 /// [`conventional_roots`] of the current directory and `$HOME`.

@@ -5,6 +5,7 @@
 //! tree with spans (yaml), and the body's headings (markdown).
 
 pub mod collection;
+pub mod conventional;
 pub(crate) mod discover;
 pub(crate) mod files;
 pub(crate) mod frontmatter;
