@@ -42,7 +42,7 @@ impl ToolCallError {
         ToolCallError::InvalidArguments {
             tool: tool.to_owned(),
             path: ".".to_owned(),
-            message: crate::schema::too_deep(),
+            message: crate::depth::too_deep(),
         }
     }
 

@@ -29,6 +29,7 @@
 
 mod call;
 pub mod definitions;
+mod depth;
 mod endpoint;
 mod error;
 mod file;
@@ -40,6 +41,7 @@ mod skill;
 mod tool;
 
 pub use call::{CONFIRM_MAX_CHARS, Call};
+pub use depth::MAX_DEPTH;
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
 pub use file::{Bytes, Existing, File, base64, is_file_path, sha256_hex};
@@ -47,7 +49,7 @@ pub use packed::CompiledSkill;
 #[doc(hidden)]
 pub use packed::pack;
 pub use policy::{Hints, Method, Policy};
-pub use schema::{Checks, MAX_DEPTH, Node, Pattern, Property, Schema};
+pub use schema::{Checks, Node, Pattern, Property, Schema};
 #[doc(hidden)]
 pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};

@@ -6,6 +6,29 @@
 
 use crate::skill::{Kind, Skill, Version};
 
+/// What a skill says to a model, made from its tables. The methods live
+/// here, beside what they present, so that `skill.rs` (the table) imports
+/// nothing from this file.
+impl Skill {
+    /// The text a model reads when it loads the skill: title, description,
+    /// for a protocol the numbered steps, post-checks and the three escape
+    /// hatches, then the body. Made on first use.
+    pub fn rendered(&self) -> &str {
+        self.rendered.get_or_init(|| rendered(self))
+    }
+
+    /// This skill's line of the text catalog: `- name: description`, the
+    /// description on one line and cut to its `catalog_chars`.
+    pub fn catalog_line(&self) -> String {
+        catalog_line_of(&self.name, &self.description, self.catalog_chars)
+    }
+
+    /// This skill's `<skill>` element of the Agent Skills XML catalog.
+    pub fn catalog_xml_element(&self) -> String {
+        catalog_xml_element_of(&self.name, &self.description, &self.location)
+    }
+}
+
 /// The most characters of a description in a catalog line, by default
 /// (`catalog_chars`).
 pub const CATALOG_DESCRIPTION_CHARS: usize = 240;

@@ -102,24 +102,6 @@ impl Skill {
         self.source.len()
     }
 
-    /// The text a model reads when it loads the skill: title, description,
-    /// for a protocol the numbered steps, post-checks and the three escape
-    /// hatches, then the body. Made on first use.
-    pub fn rendered(&self) -> &str {
-        self.rendered.get_or_init(|| crate::present::rendered(self))
-    }
-
-    /// This skill's line of the text catalog: `- name: description`, the
-    /// description on one line and cut to its `catalog_chars`.
-    pub fn catalog_line(&self) -> String {
-        crate::present::catalog_line_of(&self.name, &self.description, self.catalog_chars)
-    }
-
-    /// This skill's `<skill>` element of the Agent Skills XML catalog.
-    pub fn catalog_xml_element(&self) -> String {
-        crate::present::catalog_xml_element_of(&self.name, &self.description, &self.location)
-    }
-
     pub fn kind(&self) -> &Kind {
         &self.kind
     }

@@ -161,6 +161,28 @@ fn error_reply(id: Value, code: i64, detail: &str) -> Value {
     })
 }
 
+/// Serving over the stdio transport, beside the filter its lines go
+/// through: `server.rs` imports nothing from this file.
+impl SkillsServer {
+    /// Serves over stdio until the client disconnects.
+    pub async fn serve_stdio(self) -> Result<(), Error> {
+        self.serve_lines(tokio::io::stdin(), tokio::io::stdout())
+            .await
+    }
+
+    /// Serves newline-delimited JSON-RPC (the stdio transport) read from
+    /// `input`, replies written to `output`, until `input` ends. A line
+    /// that is not JSON gets a `-32700` reply with its `id` when it can be
+    /// read, where the MCP library alone would stay silent.
+    pub async fn serve_lines<R, W>(self, input: R, output: W) -> Result<(), Error>
+    where
+        R: tokio::io::AsyncRead + Unpin + Send + 'static,
+        W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+    {
+        serve(self, input, output).await
+    }
+}
+
 /// Serves `server` over a line transport: requests read from `input`, every
 /// reply (the server's and this filter's) written whole to `output`.
 pub(crate) async fn serve<R, W>(server: SkillsServer, input: R, output: W) -> Result<(), Error>

@@ -17,8 +17,8 @@ use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
 use skills::{Call, Policy, Skill, Tool, ToolCallError};
 
+use crate::Skills;
 use crate::send::{Sender, failure};
-use crate::{Error, Skills};
 
 /// The key of the confirmation in an MRTR input request.
 const CONFIRM: &str = "confirm";
@@ -97,24 +97,6 @@ impl SkillsServer {
                 .is_some_and(|extensions| extensions.contains_key(rmcp::model::SKILLS_EXTENSION_ID))
         });
         (!has_skills).then(|| skills::Toolset::new(host))
-    }
-
-    /// Serves over stdio until the client disconnects.
-    pub async fn serve_stdio(self) -> Result<(), Error> {
-        self.serve_lines(tokio::io::stdin(), tokio::io::stdout())
-            .await
-    }
-
-    /// Serves newline-delimited JSON-RPC (the stdio transport) read from
-    /// `input`, replies written to `output`, until `input` ends. A line
-    /// that is not JSON gets a `-32700` reply with its `id` when it can be
-    /// read, where the MCP library alone would stay silent.
-    pub async fn serve_lines<R, W>(self, input: R, output: W) -> Result<(), Error>
-    where
-        R: tokio::io::AsyncRead + Unpin + Send + 'static,
-        W: tokio::io::AsyncWrite + Unpin + Send + 'static,
-    {
-        crate::lines::serve(self, input, output).await
     }
 
     /// The answer to a call of `name` whose arguments nest too deep to

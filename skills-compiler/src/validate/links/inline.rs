@@ -14,7 +14,7 @@
 
 use std::ops::Range;
 
-use super::targets::{Target, TargetKind, after_markers, code_path, lines, locate};
+use super::syntax::{Target, TargetKind, after_markers, code_path, lines, locate};
 
 /// Past what the scanner reads alone: pulldown-cmark reads the block.
 #[derive(Debug)]

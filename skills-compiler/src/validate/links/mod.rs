@@ -13,12 +13,14 @@
 
 mod headings;
 mod inline;
+mod syntax;
 mod targets;
 
 use std::ops::Range;
 use std::path::Path;
 
-use targets::{Target, TargetKind, targets};
+use syntax::{Target, TargetKind};
+use targets::targets;
 
 use crate::config::{Config, Profile};
 use crate::diagnostics::source::SourceFile;
