@@ -146,9 +146,18 @@ impl File {
 /// ```
 pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    let digest = Sha256::digest(bytes);
-    let mut hex = String::with_capacity(64);
-    for byte in digest.iter() {
+    lower_hex(&Sha256::digest(bytes))
+}
+
+/// Bytes as lower-case hex, two digits each: how every digest here is
+/// written (sha2 0.11 has no hex of its own).
+///
+/// ```
+/// assert_eq!(skills_core::lower_hex(&[0x0f, 0xa0]), "0fa0");
+/// ```
+pub fn lower_hex(bytes: &[u8]) -> String {
+    let mut hex = String::with_capacity(bytes.len() * 2);
+    for byte in bytes {
         hex.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
         hex.push(char::from(b"0123456789abcdef"[usize::from(byte & 15)]));
     }

@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 
 use crate::lock::cache::HashCache;
 use crate::lock::collate::locale_compare;
+use crate::read::files::is_executable;
 
 /// How many files and bytes a skill folder may hold for hashing: a folder
 /// larger than that is refused rather than read without end.
@@ -118,14 +119,14 @@ pub fn hash_folder(dir: &Path, limits: Limits) -> Result<FolderDigest, HashError
         hash.update(file.path.as_bytes());
         hash.update(&content);
         files.push(FileDigest {
-            sha256: hex(&Sha256::digest(&content)),
+            sha256: skills_core::sha256_hex(&content),
             path: file.path,
             executable: file.executable,
         });
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(FolderDigest {
-        computed_hash: hex(&hash.finalize()),
+        computed_hash: skills_core::lower_hex(&hash.finalize()),
         files,
     })
 }
@@ -146,7 +147,7 @@ pub fn file_digests(
             Some(sha256) => sha256,
             None => {
                 let content = read_within(&file, &mut budget, limits)?;
-                let sha256 = hex(&Sha256::digest(&content));
+                let sha256 = skills_core::sha256_hex(&content);
                 cache.insert(&file.full, file.len, file.modified, &sha256);
                 sha256
             }
@@ -279,27 +280,6 @@ fn read_within(file: &ListedFile, budget: &mut u64, limits: Limits) -> Result<Ve
     }
     *budget -= content.len() as u64;
     Ok(content)
-}
-
-#[cfg(unix)]
-fn is_executable(metadata: &fs::Metadata) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    metadata.permissions().mode() & 0o111 != 0
-}
-
-#[cfg(not(unix))]
-fn is_executable(_: &fs::Metadata) -> bool {
-    false
-}
-
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut text = String::with_capacity(bytes.len() * 2);
-    for byte in bytes {
-        text.push(DIGITS[usize::from(byte >> 4)] as char);
-        text.push(DIGITS[usize::from(byte & 15)] as char);
-    }
-    text
 }
 
 #[cfg(test)]

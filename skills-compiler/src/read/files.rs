@@ -523,14 +523,16 @@ impl Walk<'_> {
     }
 }
 
+/// Whether the owner may run the file: git's test for mode `100755`, and
+/// what a compiled skill's `File::is_executable` says.
 #[cfg(unix)]
-fn is_executable(metadata: &fs::Metadata) -> bool {
+pub(crate) fn is_executable(metadata: &fs::Metadata) -> bool {
     use std::os::unix::fs::PermissionsExt;
     metadata.permissions().mode() & 0o100 != 0
 }
 
 #[cfg(not(unix))]
-fn is_executable(_: &fs::Metadata) -> bool {
+pub(crate) fn is_executable(_: &fs::Metadata) -> bool {
     false
 }
 

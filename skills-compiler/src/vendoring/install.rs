@@ -269,7 +269,7 @@ fn copy_file(from: &Path, to: &Path) -> std::io::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let executable = source.metadata()?.permissions().mode() & 0o111 != 0;
+        let executable = crate::read::files::is_executable(&source.metadata()?);
         let mode = if executable { 0o755 } else { 0o644 };
         target.set_permissions(std::fs::Permissions::from_mode(mode))?;
     }
