@@ -660,6 +660,13 @@ fn a_locked_loader_refuses_a_skill_that_differs_from_its_lock() {
     let text = error.render_short();
     assert!(text.contains("error[S520]"), "{text}");
     assert!(text.contains("references/notes.md (edited)"), "{text}");
+    // One skill loaded alone is held to its own entry too.
+    let error = loader.load_skill(dir.join("skills/a")).unwrap_err();
+    assert!(
+        error.render_short().contains("error[S520]"),
+        "{}",
+        error.render_short()
+    );
     // Without the lock the same root loads.
     assert!(Loader::new().load(dir.join("skills")).is_ok());
 }

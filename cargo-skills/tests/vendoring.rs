@@ -325,6 +325,7 @@ fn check_locked_reports_modified_missing_and_unlocked_skills() {
     let app = package(&dir, "");
     output(&app, &["skills", "add", &source.url(), "--all"], 0);
     output(&app, &["skills", "check", "--locked", "skills"], 0);
+    output(&app, &["skills", "check", "--locked", "skills/pdf"], 0);
 
     write(&app.join("skills/pdf/references/new.md"), b"# New\n");
     write(
@@ -360,6 +361,27 @@ fn check_locked_reports_modified_missing_and_unlocked_skills() {
     );
     assert!(
         stderr.contains("`xlsx` is locked in `skills-lock.json`, and `skills/xlsx` does not exist"),
+        "{stderr}"
+    );
+    // One skill named alone is checked against its own entry, and only it.
+    let (_, stderr) = output(
+        &app,
+        &[
+            "skills",
+            "check",
+            "--locked",
+            "skills/docx",
+            "--message-format",
+            "short",
+        ],
+        1,
+    );
+    assert!(
+        stderr.contains("`skills/docx` differs from its entry"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("xlsx") && !stderr.contains("mine"),
         "{stderr}"
     );
 

@@ -212,9 +212,10 @@ impl Compilation {
     }
 
     /// Adds what the lock says of the root (`locked = true`): each skill
-    /// that differs from its entry, is missing or is not locked (S520).
-    fn check_lock(&mut self, base: &Path, config: &Config) {
-        let (found, source) = lock::check::check(base, config, &self.checked);
+    /// that differs from its entry, is missing or is not locked (S520);
+    /// with [`Scope::Found`](lock::check::Scope), of the skills compiled only.
+    fn check_lock(&mut self, base: &Path, config: &Config, scope: lock::check::Scope) {
+        let (found, source) = lock::check::check(base, config, &self.checked, scope);
         if let Some(source) = source {
             self.sources.insert(source);
         }
@@ -342,7 +343,7 @@ pub fn compile(base: &Path, config: &Config) -> Compilation {
     let candidates = discover(base, config, &mut diagnostics);
     let mut compilation = finish(candidates, config, diagnostics);
     if config.locked {
-        compilation.check_lock(base, config);
+        compilation.check_lock(base, config, lock::check::Scope::Root);
     }
     compilation
 }
@@ -376,7 +377,20 @@ pub fn compile_looked_up(base: &Path, skill: &SkillPath, config: &Config) -> Com
     let candidates = discover_skill(base, skill, config, &mut diagnostics)
         .into_iter()
         .collect();
-    finish(candidates, config, diagnostics)
+    let mut compilation = finish(candidates, config, diagnostics);
+    // One skill is checked against its root's lock: its own entry only.
+    if config.locked {
+        let root = Config {
+            dir: skill
+                .path()
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+            ..config.clone()
+        };
+        compilation.check_lock(base, &root, lock::check::Scope::Found);
+    }
+    compilation
 }
 
 /// Compiles skills held in memory as the files of one skills root: the

@@ -151,13 +151,24 @@ fn is_folder_name(name: &str) -> bool {
     !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
 }
 
-/// The diagnostics of a root under `locked = true`, and the lock's text
-/// when a diagnostic quotes it. `present` is the skills discovery found,
-/// as their folders show in diagnostics (`skills/pdf`).
+/// What a lock check covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The whole root: every locked skill, and every skill found.
+    Root,
+    /// Only the skills found (one named on a command line, or loaded
+    /// alone): the root's other entries are not this check's business.
+    Found,
+}
+
+/// The diagnostics of a root (`config.dir`) under `locked = true`, and the
+/// lock's text when a diagnostic quotes it. `present` is the skills
+/// discovery found, as their folders show in diagnostics (`skills/pdf`).
 pub fn check(
     base: &Path,
     config: &Config,
     present: &[String],
+    scope: Scope,
 ) -> (Vec<Diagnostic>, Option<SourceFile>) {
     let root = &config.dir;
     let root_display = display_path(root);
@@ -181,6 +192,9 @@ pub fn check(
         .collect();
     let mut diagnostics = Vec::new();
     for (name, status) in statuses(base, root, &read.lock, &names) {
+        if scope == Scope::Found && !names.contains(&name) {
+            continue;
+        }
         if let Some(diagnostic) = diagnostic(&read, &root_display, &name, status) {
             diagnostics.push(diagnostic);
         }

@@ -185,7 +185,13 @@ impl Staging {
         copy_folder(from, &dir, "", &mut budget, name)?;
         let digest = hash_folder(&dir, limits)
             .map_err(|e| failed(format!("cannot hash the copy of `{name}`: {e}")))?;
-        let compilation = compile_skill(&self.dir, Path::new(name), &package.config);
+        // The package's rules, less the lock: what is staged is what the
+        // lock is about to record.
+        let rules = Config {
+            locked: false,
+            ..package.config.clone()
+        };
+        let compilation = compile_skill(&self.dir, Path::new(name), &rules);
         Ok(Staged {
             name: name.to_owned(),
             entry: entry(&digest),
