@@ -1,7 +1,34 @@
 //! Standard output that survives `| head`: a closed pipe ends the program
 //! quietly instead of panicking, as ripgrep and cargo do.
 
+use std::borrow::Cow;
 use std::io::Write;
+
+/// A file name, key or value from a skill as printed on one line: the one
+/// rule ([`skills_core::printable`]) that keeps a line break from starting
+/// a line of its own (a CI log reads `::error` at a line's start as a
+/// command) and an ESC from reaching the terminal.
+pub fn shown(text: &str) -> Cow<'_, str> {
+    skills_core::printable(text)
+}
+
+/// Text of several lines from a skill (a body, a catalog): each line
+/// [`shown`], the line breaks kept (a CR before one too: it moves nothing).
+pub fn shown_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (content, end) = match line.strip_suffix("\r\n") {
+            Some(content) => (content, "\r\n"),
+            None => match line.strip_suffix('\n') {
+                Some(content) => (content, "\n"),
+                None => (line, ""),
+            },
+        };
+        out.push_str(&shown(content));
+        out.push_str(end);
+    }
+    out
+}
 
 #[doc(hidden)]
 pub fn write(args: std::fmt::Arguments<'_>, newline: bool) {

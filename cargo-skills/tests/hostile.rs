@@ -275,3 +275,91 @@ fn fmt_keeps_the_owner_and_group_of_a_file_it_rewrites() {
     assert_eq!((metadata.uid(), metadata.gid()), (1000, 1000));
     assert_eq!(metadata.permissions().mode() & 0o777, 0o640);
 }
+
+/// Runs `cargo skills` as a terminal would see it (colour forced, so
+/// nothing strips escapes on the way) and returns stdout and stderr
+/// together.
+fn run_as_terminal(dir: &Path, args: &[&str]) -> String {
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env("CLICOLOR_FORCE", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&output.stderr));
+    text
+}
+
+/// No line of `output` is a GitHub workflow command (the runner reads a
+/// line as one after trimming leading space), and no ESC but the
+/// colour codes the CLI writes itself (`ESC[` then digits and `m`).
+fn assert_inert(command: &str, output: &str) {
+    for line in output.lines() {
+        assert!(
+            !line.trim_start().starts_with("::"),
+            "`{command}` printed a workflow command: {line:?}\n{output}"
+        );
+    }
+    let mut rest = output;
+    while let Some(at) = rest.find('\u{1b}') {
+        let after = &rest[at + 1..];
+        let colour = after.strip_prefix('[').is_some_and(|codes| {
+            let end = codes.find(|c: char| !(c.is_ascii_digit() || c == ';'));
+            end.is_some_and(|end| codes[end..].starts_with('m'))
+        });
+        let own = colour && !after.starts_with("[31mred");
+        assert!(own, "`{command}` printed an ESC from a file: {output:?}");
+        rest = after;
+    }
+}
+
+/// Item 13: a directory name holding a line break started a GitHub
+/// `::error` line through help and rename lines, and ESC from a file name
+/// or a description reached the terminal. One escaping rule everywhere a
+/// file name or file text is printed.
+#[cfg(unix)]
+#[test]
+fn names_and_text_from_files_print_inert() {
+    let dir = fresh_dir("hostile-printable");
+    let injected = "::error title=pwned::injected";
+    write(
+        &dir.join(format!("skills/x\n{injected}/SKILL.md")),
+        "---\nname: x\ndescription: Does x. Use when asked.\n---\nBody.\n",
+    );
+    write(
+        &dir.join(format!("skills/y\n{injected}/skill.md")),
+        "---\nname: y\ndescription: Does y. Use when asked.\n---\nBody.\n",
+    );
+    write(
+        &dir.join("skills/good/SKILL.md"),
+        "---\nname: good\ndescription: \"Does \\e[31mred. Use when asked.\"\ncompatibility: \"\\e[31mred\"\n---\n# Heading \u{1b}[31mred\n\nBody \u{1b}[31mred.\n",
+    );
+    write(&dir.join("skills/good/f\u{1b}[31mred.txt"), "x\n");
+    write(
+        &dir.join(format!("bad/z\n{injected}/SKILL.md")),
+        "---\nname: z\n---\nBody.\n",
+    );
+    write(
+        &dir.join("bad/ok/SKILL.md"),
+        SKILL_A.replace("name: a", "name: ok").as_str(),
+    );
+    for args in [
+        &["skills", "check", "skills"][..],
+        &["skills", "check", "--format", "short", "skills"],
+        &["skills", "fix", "--dry-run", "skills"],
+        &["skills", "show", "good", "skills"],
+        &["skills", "show", "good", "--files", "skills"],
+        &["skills", "show", "good", "--rendered", "skills"],
+        &["skills", "list", "skills/good"],
+        &["skills", "catalog", "skills/good"],
+        &["skills", "catalog", "--format", "xml", "skills/good"],
+        &["skills", "serve", "--skip-invalid", "bad"],
+    ] {
+        let output = run_as_terminal(&dir, args);
+        assert!(!output.is_empty(), "{args:?} printed nothing");
+        assert_inert(&args.join(" "), &output);
+    }
+}

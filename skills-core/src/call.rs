@@ -134,7 +134,7 @@ fn shown(value: &Value) -> String {
             let count = text.chars().count();
             let kept: String = text.chars().take(CONFIRM_MAX_CHARS).collect();
             let json = Value::String(kept).to_string();
-            let escaped = escape_hidden(&json);
+            let escaped = crate::printable(&json).into_owned();
             if count > CONFIRM_MAX_CHARS {
                 let rest = count - CONFIRM_MAX_CHARS;
                 format!(
@@ -160,24 +160,6 @@ fn shown(value: &Value) -> String {
         }
         other => other.to_string(),
     }
-}
-
-/// Characters that do not show for what they are: invisible ones, and
-/// controls JSON leaves as they are (DEL, C1).
-fn is_hidden(c: char) -> bool {
-    c.is_control() || crate::is_invisible(c)
-}
-
-fn escape_hidden(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if is_hidden(c) {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 impl Tool {

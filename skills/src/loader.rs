@@ -232,7 +232,7 @@ impl Loaded {
                 format!(
                     "{}warning: skipped {}: {errors} error{}\n",
                     render_all(&skip.diagnostics, &self.sources),
-                    skip.path,
+                    skills_core::printable(&skip.path),
                     if errors == 1 { "" } else { "s" }
                 )
             })

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use skills_compiler::{Config, Overrides, Profile, compile_skill, present};
 
 use crate::Failure;
-use crate::output::outln;
+use crate::output::{outln, shown};
 
 #[derive(Debug, clap::Args)]
 pub struct ValidateArgs {
@@ -73,28 +73,32 @@ fn config(profile: Profile) -> Result<Config, Failure> {
 
 pub fn validate(args: ValidateArgs) -> Result<(), Failure> {
     let dir = skill_dir(&args.skill_path)?;
-    let shown = if args.skill_path.is_file() {
+    let path = if args.skill_path.is_file() {
         dir.display().to_string()
     } else {
         args.skill_path.display().to_string()
     };
+    let path = shown(&path);
     let compilation = compile_skill(Path::new("."), &dir, &config(args.profile)?);
     let errors: Vec<String> = compilation
         .diagnostics
         .iter()
         .filter(|d| d.is_error())
         .map(|d| match (d.line(), d.column()) {
-            (Some(line), Some(column)) => {
-                format!("{} ({}:{line}:{column}, {})", d.message, d.file, d.code)
-            }
-            _ => format!("{} ({}, {})", d.message, d.file, d.code),
+            (Some(line), Some(column)) => format!(
+                "{} ({}:{line}:{column}, {})",
+                shown(&d.message),
+                shown(&d.file),
+                d.code
+            ),
+            _ => format!("{} ({}, {})", shown(&d.message), shown(&d.file), d.code),
         })
         .collect();
     if errors.is_empty() {
-        outln!("Valid skill: {shown}");
+        outln!("Valid skill: {path}");
         Ok(())
     } else {
-        eprintln!("Validation failed for {shown}:");
+        eprintln!("Validation failed for {path}:");
         for error in errors {
             eprintln!("  - {error}");
         }

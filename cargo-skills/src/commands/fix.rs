@@ -11,7 +11,7 @@ use skills_compiler::write::fix::{self, Change};
 use skills_compiler::{Overrides, Severity};
 
 use crate::Failure;
-use crate::output::outln;
+use crate::output::{outln, shown, shown_lines};
 use crate::select::{Selection, refuse_outside_workspace, targets};
 
 #[derive(Debug, clap::Args)]
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let case_renames = file_name_case(&targets);
     if args.dry_run {
         for (from, to) in &case_renames {
-            outln!("rename {from} -> {to}");
+            outln!("rename {} -> {}", shown(from), shown(to));
         }
     } else {
         if !args.allow_dirty {
@@ -58,8 +58,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         for (from, to) in &case_renames {
             std::fs::rename(from, to)
-                .map_err(|error| Failure::Io(format!("cannot rename {from}: {error}")))?;
-            anstream::eprintln!("Renamed {from} -> {to} (S502)");
+                .map_err(|error| Failure::Io(format!("cannot rename {}: {error}", shown(from))))?;
+            anstream::eprintln!("Renamed {} -> {} (S502)", shown(from), shown(to));
         }
     }
     let mut changes = Vec::new();
@@ -82,14 +82,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
             match fix::to_profile(files, &config) {
                 Ok(migration) => {
                     for note in &migration.notes {
-                        anstream::eprintln!("note: {note}");
+                        anstream::eprintln!("note: {}", shown(note));
                     }
                     changes.extend(migration.changes);
                     renames.extend(migration.rename);
                     remaining.extend(migration.remaining);
                 }
                 Err(skipped) => {
-                    anstream::eprintln!("note: left as it is: {}", skipped.reason);
+                    anstream::eprintln!("note: left as it is: {}", shown(&skipped.reason));
                     remaining.extend(skipped.remaining);
                 }
             }
@@ -100,14 +100,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let collisions = rename_collisions(&renames);
     if args.dry_run {
         for change in &changes {
-            outln!("{}", diff(change));
+            outln!("{}", shown_lines(&diff(change)));
         }
         for (from, to) in &renames {
-            outln!("rename {from} -> {to}");
+            outln!("rename {} -> {}", shown(from), shown(to));
         }
     } else if !collisions.is_empty() {
         for collision in &collisions {
-            anstream::eprintln!("error: {collision}");
+            anstream::eprintln!("error: {}", shown(collision));
         }
         anstream::eprintln!("error: nothing was written: rename the folders by hand first");
         return Err(Failure::Invalid);
@@ -118,8 +118,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         write_all(&changes)?;
         for (from, to) in &renames {
             std::fs::rename(from, to)
-                .map_err(|error| Failure::Io(format!("cannot rename {from}: {error}")))?;
-            anstream::eprintln!("Renamed {from} -> {to}");
+                .map_err(|error| Failure::Io(format!("cannot rename {}: {error}", shown(from))))?;
+            anstream::eprintln!("Renamed {} -> {}", shown(from), shown(to));
         }
     }
     let verb = match (args.dry_run, args.to) {
@@ -131,21 +131,25 @@ pub fn run(args: Args) -> Result<(), Failure> {
     for change in changes.iter().filter(|_| args.to.is_some()) {
         anstream::eprintln!(
             "{verb} {} for `{}`",
-            change.path,
+            shown(&change.path),
             args.to.map_or("", |p| p.as_str())
         );
     }
     for change in changes.iter().filter(|_| args.to.is_none()) {
         let here: Vec<_> = applied.iter().filter(|a| a.file == change.path).collect();
         let plural = if here.len() == 1 { "" } else { "es" };
-        anstream::eprintln!("{verb} {} ({} fix{plural})", change.path, here.len());
+        anstream::eprintln!(
+            "{verb} {} ({} fix{plural})",
+            shown(&change.path),
+            here.len()
+        );
         for fix in here {
             anstream::eprintln!(
                 "  {}:{}: {}: {}",
                 fix.line,
                 fix.column,
                 fix.code,
-                fix.message
+                shown(&fix.message)
             );
         }
     }
@@ -154,7 +158,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         anstream::eprintln!("{}", render::short(diagnostic));
     }
     for collision in &collisions {
-        anstream::eprintln!("error: {collision}");
+        anstream::eprintln!("error: {}", shown(collision));
     }
     let errors = remaining.iter().filter(|d| d.is_error()).count() + collisions.len();
     let warnings = remaining
@@ -201,7 +205,11 @@ fn strip_provenance(targets: &[crate::select::Target], args: &Args) -> Result<()
                     after,
                 }),
                 Ok(None) => {}
-                Err(reason) => anstream::eprintln!("note: {} left as it is: {reason}", files.path),
+                Err(reason) => anstream::eprintln!(
+                    "note: {} left as it is: {}",
+                    shown(&files.path),
+                    shown(&reason.to_string())
+                ),
             }
         }
     }
@@ -213,7 +221,7 @@ fn strip_provenance(targets: &[crate::select::Target], args: &Args) -> Result<()
     }
     if args.dry_run {
         for change in &changes {
-            outln!("{}", diff(change));
+            outln!("{}", shown_lines(&diff(change)));
         }
     } else {
         if !args.allow_dirty {
@@ -227,7 +235,7 @@ fn strip_provenance(targets: &[crate::select::Target], args: &Args) -> Result<()
         "Stripped"
     };
     for change in &changes {
-        anstream::eprintln!("{verb} install provenance from {}", change.path);
+        anstream::eprintln!("{verb} install provenance from {}", shown(&change.path));
     }
     anstream::eprintln!(
         "{} of {files_seen} skill file{} had install provenance",
@@ -327,12 +335,12 @@ fn rename_collisions(renames: &[(String, String)]) -> Vec<String> {
 /// read-only file stops the command before anything is written. A write
 /// that fails later says what was written before it. The paths written.
 pub(crate) fn write_all(changes: &[Change]) -> Result<Vec<&str>, Failure> {
-    let read_only: Vec<&str> = changes
+    let read_only: Vec<_> = changes
         .iter()
         .filter(|change| {
             std::fs::metadata(&change.path).is_ok_and(|meta| meta.permissions().readonly())
         })
-        .map(|change| change.path.as_str())
+        .map(|change| shown(&change.path))
         .collect();
     if !read_only.is_empty() {
         let verb = if read_only.len() == 1 { "is" } else { "are" };
@@ -350,7 +358,11 @@ pub(crate) fn write_all(changes: &[Change]) -> Result<Vec<&str>, Failure> {
             Err(Failure::Io(message)) if !written.is_empty() => {
                 return Err(Failure::Io(format!(
                     "{message}; already written: {}",
-                    written.join(", ")
+                    written
+                        .iter()
+                        .map(|p| shown(p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )));
             }
             Err(failure) => return Err(failure),
@@ -365,7 +377,10 @@ pub(crate) fn write_back(path: &str, before: &str, after: &str) -> Result<bool, 
     match crate::replace::replace(Path::new(path), before.as_bytes(), after.as_bytes()) {
         Ok(crate::replace::Replaced::Written) => Ok(true),
         Ok(crate::replace::Replaced::ChangedSince) => {
-            anstream::eprintln!("note: {path} changed since it was read; left as it is");
+            anstream::eprintln!(
+                "note: {} changed since it was read; left as it is",
+                shown(path)
+            );
             Ok(false)
         }
         Err(error) => Err(Failure::Io(format!("cannot write {path}: {error}"))),

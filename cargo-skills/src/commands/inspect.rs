@@ -11,7 +11,7 @@ use skills_compiler::json::{self, View};
 use skills_compiler::{Overrides, Profile, present};
 
 use crate::Failure;
-use crate::output::{out, outln};
+use crate::output::{out, outln, shown, shown_lines};
 use crate::select::{Selection, targets};
 
 /// Compiles the selection; all skills, sorted by name, or the diagnostics.
@@ -153,7 +153,7 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
                     skill.name.as_str(),
                     skill.kind.as_str(),
                     skill.tools.len(),
-                    present::one_line(&skill.description, 72)
+                    shown(&present::one_line(&skill.description, 72))
                 );
             }
         }
@@ -204,16 +204,16 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
             print_files(skill, &files);
         }
     } else if args.rendered {
-        out!("{}", skills_compiler::lower::rendered(skill));
+        out!("{}", shown_lines(&skills_compiler::lower::rendered(skill)));
     } else if as_json {
         print_json(&json::skill(skill, View::Full));
     } else {
         outln!("name:        {}", skill.name);
         outln!(
             "description: {}",
-            present::one_line(&skill.description, 240)
+            shown(&present::one_line(&skill.description, 240))
         );
-        outln!("path:        {}", skill.path);
+        outln!("path:        {}", shown(&skill.path));
         outln!("kind:        {}", skill.kind.as_str());
         outln!("version:     {}", skill.version);
         for (label, value) in [
@@ -222,7 +222,11 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
             ("area", &skill.area),
         ] {
             if let Some(value) = value {
-                outln!("{label:<12} {value}", label = format!("{label}:"));
+                outln!(
+                    "{label:<12} {value}",
+                    label = format!("{label}:"),
+                    value = shown(value)
+                );
             }
         }
         if !skill.tools.is_empty() {
@@ -232,7 +236,12 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
                     || "no endpoint".to_owned(),
                     |e| format!("{} {}", e.method.as_str(), e.origin),
                 );
-                outln!("  - {} ({endpoint}; {})", tool.name, tool.policy.as_str());
+                outln!(
+                    "  - {} ({}; {})",
+                    tool.name,
+                    shown(&endpoint),
+                    tool.policy.as_str()
+                );
             }
         }
         let sections = skill.sections();
@@ -243,7 +252,7 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
                     "  {}{} {}",
                     "  ".repeat(usize::from(section.level.saturating_sub(1))),
                     "#".repeat(usize::from(section.level)),
-                    section.title
+                    shown(&section.title)
                 );
             }
         }
@@ -267,7 +276,7 @@ fn print_files(skill: &Skill, files: &[skills::File]) {
             if file.is_executable() { "x" } else { "-" },
             file.len(),
             file.sha256_hex(),
-            file.path()
+            shown(file.path())
         );
     }
     outln!(
@@ -279,7 +288,11 @@ fn print_files(skill: &Skill, files: &[skills::File]) {
     if !skill.skipped.is_empty() {
         outln!("skipped:");
         for skip in &skill.skipped {
-            outln!("  {}: {}", skip.path, skip.reason);
+            outln!(
+                "  {}: {}",
+                shown(&skip.path),
+                shown(&skip.reason.to_string())
+            );
         }
     }
 }
@@ -305,11 +318,14 @@ pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
     match args.format {
         CatalogFormat::Text => out!(
             "{}",
-            set.skills.iter().map(present::catalog_line).collect::<String>()
+            shown_lines(&set.skills.iter().map(present::catalog_line).collect::<String>())
         ),
         CatalogFormat::Xml => {
             let elements: Vec<String> = set.skills.iter().map(present::catalog_xml_element).collect();
-            outln!("{}", skills::available_skills(elements.iter().map(String::as_str)))
+            outln!(
+                "{}",
+                shown_lines(&skills::available_skills(elements.iter().map(String::as_str)))
+            )
         }
         CatalogFormat::Json => print_json(&Value::Array(
             set.skills

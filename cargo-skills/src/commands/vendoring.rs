@@ -12,7 +12,7 @@ use skills_compiler::vendoring::{self, Pick, Prepared};
 use skills_compiler::{Config, Overrides, display_path};
 
 use crate::Failure;
-use crate::output::outln;
+use crate::output::{outln, shown};
 
 /// Which package's skills root and lock.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -101,7 +101,7 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
     if args.list {
         let listed = vendoring::list(&package, &source, &args.source).map_err(failure)?;
         for skill in &listed.skills {
-            outln!("{}\t{}", skill.name, skill.skill_path);
+            outln!("{}\t{}", shown(&skill.name), shown(&skill.skill_path));
         }
         return Ok(());
     }

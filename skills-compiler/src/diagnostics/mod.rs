@@ -186,8 +186,24 @@ impl Diagnostic {
         self
     }
 
+    /// Sets the help line. Names and values it quotes from files are
+    /// printed by the one rule ([`skills_core::printable`]): a line break or
+    /// an ESC in a directory name shows as an escape, not as a new line of
+    /// output (a CI log reads one as a command).
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        let help = help.into();
+        self.help = Some(skills_core::printable(&help).into_owned());
+        self
+    }
+
+    /// Sets a help of several lines, such as a skeleton to paste; each
+    /// line is escaped as [`with_help`](Self::with_help) escapes one.
+    pub fn with_help_lines<'a>(mut self, lines: impl IntoIterator<Item = &'a str>) -> Self {
+        let lines: Vec<String> = lines
+            .into_iter()
+            .map(|line| skills_core::printable(line).into_owned())
+            .collect();
+        self.help = Some(lines.join("\n"));
         self
     }
 

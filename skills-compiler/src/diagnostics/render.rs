@@ -28,22 +28,25 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String
     annotated(diagnostic, source, color)
 }
 
-/// `diagnostic` with every character of the text it quotes from files
-/// (message, labels, path) that a terminal or a CI log would act on written
-/// as an escape: C0 and C1 controls (ESC, CR, LF), DEL, and format
-/// characters (text-direction, zero-width, tags). A key or directory name
-/// holding a line break could otherwise print a line of its own, such as
-/// GitHub's `::warning title=...::` workflow command. (Help texts are this
-/// crate's own, some on purpose over several lines.) Borrowed when nothing
-/// needs it.
+/// `diagnostic` with the text it quotes from files (message, labels, path,
+/// fix) printed by the one rule, [`skills_core::printable`]: a key or
+/// directory name holding a line break could otherwise print a line of its
+/// own, such as GitHub's `::warning title=...::` workflow command. (The
+/// help is escaped where it is set, [`Diagnostic::with_help`], because a
+/// few helps are several lines on purpose.) Borrowed when nothing needs
+/// it.
 fn printable(diagnostic: &Diagnostic) -> std::borrow::Cow<'_, Diagnostic> {
     let texts = std::iter::once(diagnostic.message.as_str())
         .chain(std::iter::once(diagnostic.file.as_str()))
         .chain(diagnostic.labels.iter().map(|label| label.message.as_str()))
         .chain(diagnostic.fix.as_ref().map(|fix| fix.message.as_str()));
-    if !texts.into_iter().any(has_acting) {
+    if !texts
+        .into_iter()
+        .any(|text| matches!(skills_core::printable(text), std::borrow::Cow::Owned(_)))
+    {
         return std::borrow::Cow::Borrowed(diagnostic);
     }
+    let escape_acting = |text: &str| skills_core::printable(text).into_owned();
     let mut shown = diagnostic.clone();
     shown.message = escape_acting(&shown.message);
     shown.file = escape_acting(&shown.file);
@@ -54,38 +57,6 @@ fn printable(diagnostic: &Diagnostic) -> std::borrow::Cow<'_, Diagnostic> {
         fix.message = escape_acting(&fix.message);
     }
     std::borrow::Cow::Owned(shown)
-}
-
-/// Whether `text` holds a character that [`acts_on_output`]. Printable
-/// ASCII, most texts, is not decoded; other ASCII acts only by its control
-/// bytes (a tab aside).
-fn has_acting(text: &str) -> bool {
-    if super::plain::printable_ascii(text) {
-        return false;
-    }
-    if text.is_ascii() {
-        return text.bytes().any(|b| b.is_ascii_control() && b != b'\t');
-    }
-    text.chars().any(acts_on_output)
-}
-
-/// Characters that act on a terminal or a log instead of showing: controls
-/// (a tab shows as space and stays), and the invisible characters that hide
-/// or reorder text.
-fn acts_on_output(c: char) -> bool {
-    (c.is_control() && c != '\t') || skills_core::is_invisible(c)
-}
-
-fn escape_acting(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if acts_on_output(c) {
-            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// `human`, laid out by annotate-snippets: every shape and colour.

@@ -199,10 +199,13 @@ pub(super) fn derived_fields(
             ),
         )
         .with_severity(Severity::Warning)
-        .with_help(format!(
-            "add a frontmatter:\n---\nname: {directory}\ndescription: {}\n---",
-            yaml::quote(&description)
-        )),
+        .with_help_lines([
+            "add a frontmatter:",
+            "---",
+            &format!("name: {directory}"),
+            &format!("description: {}", yaml::quote(&description)),
+            "---",
+        ]),
     );
     Some(fields::Fields {
         name: Some(crate::ir::SkillName(directory.to_owned())),
