@@ -293,13 +293,14 @@ fn run_as_terminal(dir: &Path, args: &[&str]) -> String {
     text
 }
 
-/// No line of `output` is a GitHub workflow command (the runner reads a
-/// line as one after trimming leading space), and no ESC but the
-/// colour codes the CLI writes itself (`ESC[` then digits and `m`).
+/// No line of `output` is the workflow command a file name smuggled in
+/// (the runner reads a line as one after trimming leading space; the
+/// `github` format's own `::error file=` lines are the CLI's), and no ESC
+/// but the colour codes the CLI writes itself (`ESC[` digits `m`).
 fn assert_inert(command: &str, output: &str) {
     for line in output.lines() {
         assert!(
-            !line.trim_start().starts_with("::"),
+            !line.trim_start().starts_with("::error title=pwned"),
             "`{command}` printed a workflow command: {line:?}\n{output}"
         );
     }
@@ -348,7 +349,8 @@ fn names_and_text_from_files_print_inert() {
     );
     for args in [
         &["skills", "check", "skills"][..],
-        &["skills", "check", "--format", "short", "skills"],
+        &["skills", "check", "--message-format", "short", "skills"],
+        &["skills", "check", "--message-format", "github", "skills"],
         &["skills", "fix", "--dry-run", "skills"],
         &["skills", "show", "good", "skills"],
         &["skills", "show", "good", "--files", "skills"],
@@ -362,4 +364,58 @@ fn names_and_text_from_files_print_inert() {
         assert!(!output.is_empty(), "{args:?} printed nothing");
         assert_inert(&args.join(" "), &output);
     }
+}
+
+/// Item 15: W012 looked only at the description and the body. File names,
+/// the files a model opens, and tool and parameter descriptions reach the
+/// model too; each is linted, as written or as a YAML escape, at the place
+/// it stands when it can be found.
+#[test]
+fn hidden_text_is_found_wherever_it_reaches_the_model() {
+    let dir = fresh_dir("hostile-hidden-everywhere");
+    write(
+        &dir.join("skills/a/SKILL.md"),
+        concat!(
+            "---\nname: a\ndescription: Does a. Use when asked.\n",
+            "tools:\n  - name: fetch\n    description: \"Fetches\\u202e a page.\"\n",
+            "    parameters:\n      type: object\n      properties:\n",
+            "        url: {type: string, description: \"The page\\e[8m hidden\"}\n",
+            "---\nBody.\n",
+        ),
+    );
+    write(
+        &dir.join("skills/a/references/guide.md"),
+        "# Guide\n\nRead this.\u{e0049}\u{e0047}\u{e004e}\n",
+    );
+    write(&dir.join("skills/a/assets/re\u{200b}port.txt"), "plain\n");
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+        .args(["skills", "check", "--message-format", "short", "skills"])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let w012: Vec<&str> = stderr.lines().filter(|l| l.contains("W012")).collect();
+    assert_eq!(w012.len(), 4, "{stderr}");
+    assert!(
+        w012.iter()
+            .any(|l| l.contains("tool `fetch`") && l.contains("U+202E")),
+        "{stderr}"
+    );
+    assert!(
+        w012.iter()
+            .any(|l| l.contains("`url`") && l.contains("U+001B")),
+        "{stderr}"
+    );
+    assert!(
+        w012.iter()
+            .any(|l| l.starts_with("skills/a/references/guide.md:3:11:")
+                && l.contains("spell `IGN`")),
+        "{stderr}"
+    );
+    assert!(
+        w012.iter()
+            .any(|l| l.contains("assets/re\\u{200b}port.txt") && l.contains("name")),
+        "{stderr}"
+    );
 }

@@ -505,10 +505,8 @@ fn validate_one(files: SkillFiles, config: &Config) -> Validated {
     let mut diagnostics = Vec::new();
     let skill = validate::skill(files, config, &mut sources, &mut diagnostics);
     // The lints of one skill read the file as validation parsed it.
-    if let Some(skill) = &skill
-        && let Some(source) = sources.get(&skill.path)
-    {
-        lint::skill(skill, source, config.profile, &mut diagnostics);
+    if let Some(skill) = &skill {
+        lint::skill(skill, &mut sources, config.profile, &mut diagnostics);
     }
     // Renderers quote only files with a diagnostic; the others' text is let go
     // at once, which keeps a check of thousands of skills small.

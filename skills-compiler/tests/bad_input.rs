@@ -652,7 +652,7 @@ fn hidden_text_in_a_description_or_body_is_flagged_at_its_first_character() {
         assert!(
             found[1]
                 .message
-                .starts_with("the body holds 1 character that do not show, the first U+200B")
+                .starts_with("the body holds 1 character that does not show, the first U+200B")
         );
     }
     // Emoji sequences keep their joiner: nothing to flag.

@@ -54,7 +54,7 @@ pub use schema::{Checks, Node, Pattern, Property, Schema};
 #[doc(hidden)]
 pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
-pub use text::{acts_on_output, invisible_chars, is_invisible, printable};
+pub use text::{acts_on_output, hidden_chars, invisible_chars, is_invisible, printable};
 pub use tool::Tool;
 
 /// Text in the tables: borrowed from the binary for compiled skills, owned

@@ -98,21 +98,53 @@ pub fn is_invisible(c: char) -> bool {
 /// assert_eq!(found, [(1, '\u{200b}'), (11, '\u{202e}')]);
 /// ```
 pub fn invisible_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    led_by(text, is_invisible)
+}
+
+/// The characters of `text` that start with one of [`INVISIBLE_LEADS`] and
+/// that `keep` keeps, with their offsets, in order.
+fn led_by(text: &str, keep: fn(char) -> bool) -> impl Iterator<Item = (usize, char)> + '_ {
     let bytes = text.as_bytes();
     let [a, b, c, d, e, f] = INVISIBLE_LEADS;
-    let mut first = memchr::memchr3_iter(a, b, c, bytes).peekable();
-    let mut second = memchr::memchr3_iter(d, e, f, bytes).peekable();
-    // The two passes' offsets, merged in order.
-    let leads = std::iter::from_fn(move || match (first.peek(), second.peek()) {
-        (Some(x), Some(y)) if x <= y => first.next(),
+    let first = memchr::memchr3_iter(a, b, c, bytes).map(|at| (at, '\0'));
+    let second = memchr::memchr3_iter(d, e, f, bytes).map(|at| (at, '\0'));
+    // A lead byte is never inside a character: `at` is a boundary.
+    merge_by_offset(first.peekable(), second.peekable()).filter_map(move |(at, _)| {
+        let c = text.get(at..)?.chars().next()?;
+        keep(c).then_some((at, c))
+    })
+}
+
+/// The characters of `text` a reader does not see for what they are, each
+/// with its byte offset, in order: the [invisible](is_invisible) ones and
+/// the controls (ESC, NUL, DEL, C1) other than tab and the line breaks that
+/// lay text out. What W012 looks for in text that reaches a model.
+///
+/// ```
+/// let found: Vec<(usize, char)> = skills_core::hidden_chars("a\u{1b}[8m\tb\u{200b}\n").collect();
+/// assert_eq!(found, [(1, '\u{1b}'), (7, '\u{200b}')]);
+/// ```
+pub fn hidden_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let controls = text
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f)
+        .map(|(at, b)| (at, char::from(b)))
+        .peekable();
+    // C1 controls start with 0xC2, a lead `invisible_chars` already decodes.
+    let invisible = led_by(text, |c| is_invisible(c) || c.is_control()).peekable();
+    merge_by_offset(controls, invisible)
+}
+
+fn merge_by_offset(
+    mut first: std::iter::Peekable<impl Iterator<Item = (usize, char)>>,
+    mut second: std::iter::Peekable<impl Iterator<Item = (usize, char)>>,
+) -> impl Iterator<Item = (usize, char)> {
+    std::iter::from_fn(move || match (first.peek(), second.peek()) {
+        (Some(x), Some(y)) if x.0 <= y.0 => first.next(),
         (Some(_), Some(_)) | (None, Some(_)) => second.next(),
         (Some(_), None) => first.next(),
         (None, None) => None,
-    });
-    // A lead byte is never inside a character: `at` is a boundary.
-    leads.filter_map(move |at| {
-        let c = text.get(at..)?.chars().next()?;
-        is_invisible(c).then_some((at, c))
     })
 }
 

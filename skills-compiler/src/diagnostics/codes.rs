@@ -312,9 +312,9 @@ codes! {
     OverBudget = "W011", "the catalog is over a configured context budget",
         "[package.metadata.skills.budget]\nhosts = [\"claude-code\"]\n(and 60 skills with 300-character descriptions)",
         "Shorten the longest descriptions or remove skills; `cargo skills budget` shows each host's cut. `level = \"deny\"` in the `budget` table makes this an error.";
-    HiddenText = "W012", "the description or body holds characters that do not show",
+    HiddenText = "W012", "text a model reads holds characters that do not show",
         "description: \"Formats dates.\\U000E0049\\U000E0067\\U000E006E...\" (Unicode tag characters: text a model reads and a reviewer cannot see)",
-        "Remove the characters the message shows escaped. Tag characters (U+E0000 to U+E007F) spell hidden ASCII; zero-width and text-direction characters hide or reorder text. A warning in `extended` and `lenient`, an error in `portable`.";
+        "Remove the characters the message shows escaped. Tag characters (U+E0000 to U+E007F) spell hidden ASCII; zero-width and text-direction characters hide or reorder text; control characters (ESC, NUL, DEL) act on a terminal instead of showing. Every text a model reads is looked at: the description and body, tool and parameter descriptions, the names of the skill's files and the text of those that are UTF-8. A warning in `extended` and `lenient`, an error in `portable`.";
     FileLeftOut = "W013", "an entry of a skill directory cannot be embedded",
         "skills/a/fifo (a named pipe), or a file whose name is not UTF-8",
         "Rename or remove it, or add it to `exclude`. Only regular files with UTF-8 names are compiled in; `cargo skills show NAME --files` lists what was left out and why.";

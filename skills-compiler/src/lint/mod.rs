@@ -7,7 +7,7 @@
 //!   new` wrote; W008, a description never says when to use the skill;
 //! - [`body`]: W010, a body over the Agent Skills client guide's size;
 //! - [`similar`]: W009, two descriptions a model cannot choose between;
-//! - [`hidden`]: W012, characters that do not show in a description or body;
+//! - [`hidden`]: W012, characters that do not show in text a model reads;
 //! - [`budget`](mod@budget): W011, the catalog over a host's budget.
 //!
 //! The pipeline runs [`skill`] on each valid skill and the set lints on the
@@ -23,19 +23,25 @@ pub(crate) use budget::budget;
 pub use similar::similar_descriptions;
 
 use crate::config::Profile;
-use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::Skill;
 use crate::ir::present;
 use crate::validate::is_placeholder;
 
-/// Lints of one valid skill, read from `source` (the file as parsed).
+/// Lints of one valid skill, read from its files as validation parsed them
+/// (`sources`); a lint that quotes another file of the skill adds it.
 pub(crate) fn skill(
     skill: &Skill,
-    source: &SourceFile,
+    sources: &mut Sources,
     profile: Profile,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    hidden::tools(skill, sources, profile, diagnostics);
+    hidden::files(skill, sources, profile, diagnostics);
+    let Some(source) = sources.get(&skill.path) else {
+        return;
+    };
     hidden::text(skill, source, profile, diagnostics);
     if let Some(span) = &skill.description_span {
         if is_placeholder(&skill.description) {
