@@ -720,3 +720,56 @@ fn conventional_roots_stop_at_the_repository_and_skip_roots_of_other_users() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 40, item 16: a file flipped between itself and a symlink to a
+/// file outside the skill while the loader runs. The listing and the read
+/// are two moments; the loader returned the outside file's bytes in 50 of
+/// 1,500 loads. A file is read only when the handle opened is the file
+/// listed, so no load ever holds the outside bytes (a load may fail, or
+/// hold the file's own bytes).
+#[cfg(unix)]
+#[test]
+fn a_file_swapped_for_a_symlink_while_loading_never_yields_the_outside_file() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("loader-swap");
+    let _ = std::fs::remove_dir_all(&dir);
+    let skill = dir.join("skills/a");
+    std::fs::create_dir_all(skill.join("assets")).unwrap();
+    std::fs::write(
+        skill.join("SKILL.md"),
+        "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody.\n",
+    )
+    .unwrap();
+    // The same length as the outside file, so that only identity tells.
+    std::fs::write(skill.join("assets/data.txt"), "inside!\n").unwrap();
+    std::fs::write(dir.join("secret.txt"), "SECRET!\n").unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flipper = {
+        let (skill, dir, stop) = (skill.clone(), dir.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let file = skill.join("assets/data.txt");
+            let link = skill.join("assets/link.tmp");
+            let copy = skill.join("assets/copy.tmp");
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let _ = std::fs::remove_file(&link);
+                std::os::unix::fs::symlink(dir.join("secret.txt"), &link).unwrap();
+                std::fs::rename(&link, &file).unwrap();
+                std::fs::write(&copy, "inside!\n").unwrap();
+                std::fs::rename(&copy, &file).unwrap();
+            }
+        })
+    };
+    let mut held_secret = 0;
+    for _ in 0..1500 {
+        if let Ok(loaded) = Loader::new().load(skill.parent().unwrap()) {
+            let set = loaded.into_set();
+            if let Some(file) = set.get("a").and_then(|a| a.file("assets/data.txt"))
+                && file.bytes() == b"SECRET!\n"
+            {
+                held_secret += 1;
+            }
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    flipper.join().unwrap();
+    assert_eq!(held_secret, 0, "loads held the outside file's bytes");
+}

@@ -419,3 +419,89 @@ fn hidden_text_is_found_wherever_it_reaches_the_model() {
         "{stderr}"
     );
 }
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = std::process::Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "git {args:?}");
+}
+
+/// Item 12: `assets/config.txt -> ../.env` compiled the hidden `.env` in;
+/// files git ignores were compiled in; a hard link went unremarked. A
+/// link's target is held to the rules its own path is; ignored files are
+/// left out; a hard link is a warning.
+#[cfg(unix)]
+#[test]
+fn links_and_ignored_files_do_not_leak_what_the_rules_leave_out() {
+    let dir = fresh_dir("hostile-leaks");
+    git(&dir, &["init", "-q"]);
+    write(&dir.join(".gitignore"), "*.secret\n");
+    write(
+        &dir.join("Cargo.toml"),
+        "[package]\nname = \"leaks\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n[package.metadata.skills]\ndir = \"skills\"\nexclude = [\"drafts\"]\n",
+    );
+    let skill = dir.join("skills/a");
+    write(&skill.join("SKILL.md"), SKILL_A);
+    write(&skill.join(".env"), "TOKEN=hunter2\n");
+    write(&skill.join("drafts/plan.md"), "draft\n");
+    write(&skill.join("assets/ok.txt"), "fine\n");
+    write(&skill.join("assets/key.secret"), "secret\n");
+    write(&skill.join("build/.gitignore"), "*\n");
+    write(&skill.join("build/out.txt"), "generated\n");
+    std::os::unix::fs::symlink("../.env", skill.join("assets/config.txt")).unwrap();
+    std::os::unix::fs::symlink("../drafts/plan.md", skill.join("assets/plan.md")).unwrap();
+    write(&dir.join("outside.txt"), "outside\n");
+    std::fs::hard_link(dir.join("outside.txt"), skill.join("assets/linked.txt")).unwrap();
+
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+        .args(["skills", "show", "a", "--files", "--json", "skills"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let listing: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+    let paths: Vec<&str> = listing["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["assets/linked.txt", "assets/ok.txt"], "{listing:#}");
+    let skipped = listing["skipped"].to_string();
+    for (path, why) in [
+        ("assets/config.txt", "hidden"),
+        ("assets/plan.md", "excluded"),
+        ("assets/key.secret", "ignored by git"),
+        ("build/out.txt", "ignored by git"),
+    ] {
+        assert!(
+            listing["skipped"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s["path"] == path && s["reason"].as_str().unwrap().contains(why)),
+            "{path}: {skipped}"
+        );
+    }
+
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+        .args(["skills", "check", "--message-format", "short", "skills"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("skills/a/assets/config.txt: warning[W013]") && stderr.contains("`.env`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("skills/a/assets/linked.txt: warning[W021]"),
+        "{stderr}"
+    );
+}

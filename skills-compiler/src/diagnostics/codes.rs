@@ -339,6 +339,9 @@ codes! {
     DescriptionBytes = "W020", "a description within 1,024 characters but over 1,024 bytes, which Zed refuses",
         "description: <1,014 characters, many of them accented: 1,078 bytes>",
         "Zed checks the description's length in UTF-8 bytes when it loads a skill, and refuses one over 1,024; the specification and every other host count characters. `portable` promises a skill that loads everywhere, so it warns. Shorten the description until it fits in 1,024 bytes.";
+    HardLink = "W021", "a file of the skill is a hard link",
+        "skills/a/assets/data.txt, one of two names of one file (`ln ../data.txt assets/`)",
+        "A hard link is one file with two names: what is written through the other name, which may be outside the skill, is what the build compiles in and the server serves. Git never makes one, so it was made by hand or by a tool. Copy the file into the skill instead (`cp --remove-destination`), or add it to `exclude`.";
 }
 
 impl std::fmt::Display for Code {

@@ -176,6 +176,8 @@ pub struct ListedFile {
     pub len: u64,
     /// Nanoseconds since the epoch; 0 when the file system does not say.
     pub modified: u128,
+    /// The file it was when listed: it is read only if it is still that one.
+    pub(crate) identity: Option<crate::read::open::Identity>,
 }
 
 /// The files Vercel's CLI hashes, listed with their metadata; the sizes
@@ -253,6 +255,7 @@ fn collect(
                 executable: is_executable(&metadata),
                 len: metadata.len(),
                 modified,
+                identity: crate::read::open::Identity::of(&metadata),
                 path,
             });
         }
@@ -267,7 +270,7 @@ fn read_within(file: &ListedFile, budget: &mut u64, limits: Limits) -> Result<Ve
         path: file.path.clone(),
         error,
     };
-    let handle = crate::read::open::open_regular(&file.full).map_err(io)?;
+    let handle = crate::read::open::open_listed(&file.full, file.identity).map_err(io)?;
     let mut content = Vec::with_capacity(file.len.min(*budget) as usize);
     handle
         .take(budget.saturating_add(1))

@@ -9,8 +9,9 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use crate::config::Config;
 use crate::diagnostics::{Code, Diagnostic};
+use crate::read::gitignore::GitRules;
 use crate::read::layout::SKILL_FILE;
-use crate::read::open::open_regular;
+use crate::read::open::{Identity, open_listed};
 
 /// How many folders deep a skill's files may sit below its directory: deep
 /// enough for any real layout, shallow enough that a symlink loop ends.
@@ -54,6 +55,8 @@ pub struct SkillFile {
     pub len: u64,
     /// The owner's execute bit.
     pub executable: bool,
+    /// The file it was when listed: it is read only if it is still that one.
+    pub(crate) identity: Option<Identity>,
 }
 
 /// An entry of a skill directory that is not one of its files.
@@ -83,6 +86,14 @@ pub enum SkipReason {
     /// A folder reached again through a symlink: its files are listed once,
     /// under the path that reached it first.
     SameFolder(String),
+    /// Git ignores it (this pattern, in this file): it was never committed.
+    GitIgnored(String),
+    /// A symlink to an entry of the skill that is left out for `why`: a
+    /// visible name does not bring in what the rules leave out (W013).
+    LinkTo {
+        target: String,
+        why: Box<SkipReason>,
+    },
 }
 
 impl std::fmt::Display for SkipReason {
@@ -98,6 +109,10 @@ impl std::fmt::Display for SkipReason {
             SkipReason::SameFolder(first) => write!(f, "the same folder as `{first}`"),
             SkipReason::Backslash => {
                 f.write_str("its name holds a backslash, which Windows reads as a separator")
+            }
+            SkipReason::GitIgnored(rule) => write!(f, "ignored by git ({rule})"),
+            SkipReason::LinkTo { target, why } => {
+                write!(f, "a symlink to `{target}`, which is {why}")
             }
         }
     }
@@ -178,6 +193,7 @@ pub(crate) fn read(
         looped: false,
         entered: std::collections::HashMap::new(),
         on_the_way: Vec::new(),
+        git: GitRules::around(dir),
         diagnostics,
     };
     walk.folder(dir, "", 0);
@@ -222,6 +238,8 @@ struct Walk<'a> {
     entered: std::collections::HashMap<FolderId, String>,
     /// The folders being walked, root first: a link to one of them loops.
     on_the_way: Vec<FolderId>,
+    /// The `.gitignore` rules in force, when the skill is in a work tree.
+    git: Option<GitRules>,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
 
@@ -267,7 +285,11 @@ impl Walk<'_> {
                 .insert(id.clone(), prefix.trim_end_matches('/').to_owned());
             self.on_the_way.push(id.clone());
         }
+        let entered_rules = self.git.as_mut().is_some_and(|git| git.enter(prefix));
         self.walk_folder(folder, prefix, depth);
+        if entered_rules && let Some(git) = &mut self.git {
+            git.leave();
+        }
         if id.is_some() {
             self.on_the_way.pop();
         }
@@ -382,23 +404,21 @@ impl Walk<'_> {
             self.left_out(&path, SkipReason::Backslash);
             return;
         }
-        if name.starts_with('.') {
-            self.skip(
-                path,
-                file_type.is_some_and(|t| t.is_dir()),
-                SkipReason::Hidden,
-            );
-            return;
-        }
-        if let Some(pattern) = self.exclude.matching(&path, name) {
-            let reason = SkipReason::Excluded(pattern.to_owned());
-            self.skip(path, file_type.is_some_and(|t| t.is_dir()), reason);
+        let is_dir = file_type.is_some_and(|t| t.is_dir());
+        if let Some(reason) = self.left_out_by_rules(&path, name, is_dir) {
+            self.skip(path, is_dir, reason);
             return;
         }
         let metadata = match file_type {
             Some(t) if !t.is_symlink() => fs::symlink_metadata(&full),
             _ => match self.link_inside(&full, &path) {
-                Ok(()) => fs::metadata(&full),
+                Ok(target) => match self.link_target_left_out(&target) {
+                    Some(reason) => {
+                        self.left_out(&path, reason);
+                        return;
+                    }
+                    None => fs::metadata(&full),
+                },
                 Err(diagnostic) => {
                     self.diagnostics.push(diagnostic);
                     return;
@@ -430,16 +450,57 @@ impl Walk<'_> {
         }
     }
 
+    /// Why the author's rules leave the entry `path` (named `name`) out:
+    /// hidden, excluded, or ignored by git. Checked in that order, so the
+    /// reason shown is the one the author can see in the name first.
+    fn left_out_by_rules(&self, path: &str, name: &str, is_dir: bool) -> Option<SkipReason> {
+        if name.starts_with('.') {
+            return Some(SkipReason::Hidden);
+        }
+        if let Some(pattern) = self.exclude.matching(path, name) {
+            return Some(SkipReason::Excluded(pattern.to_owned()));
+        }
+        let rule = self.git.as_ref()?.ignoring(path, is_dir)?;
+        Some(SkipReason::GitIgnored(rule))
+    }
+
+    /// Why the target of a symlink (relative to the skill directory) is
+    /// left out, if it is: the rules hold for every folder on its way, as
+    /// they would have had the walk reached it by its own path.
+    fn link_target_left_out(&self, target: &str) -> Option<SkipReason> {
+        let parts: Vec<&str> = target.split('/').collect();
+        (0..parts.len()).find_map(|end| {
+            let path = parts[..=end].join("/");
+            let is_dir = end + 1 < parts.len();
+            let why = self.left_out_by_rules(&path, parts[end], is_dir)?;
+            Some(SkipReason::LinkTo {
+                target: target.to_owned(),
+                why: Box::new(why),
+            })
+        })
+    }
+
     fn file(&mut self, path: String, metadata: &fs::Metadata) {
         self.count += 1;
         self.bytes = self.bytes.saturating_add(metadata.len());
         if self.count > self.config.max_files || self.bytes > self.config.max_skill_bytes {
             return;
         }
+        if has_other_names(metadata) {
+            self.diagnostics.push(
+                Diagnostic::warning(
+                    Code::HardLink,
+                    format!("{}/{path}", self.display),
+                    format!("`{path}` is a hard link: the same file has another name, which may be outside the skill, and what is written there is what the skill ships"),
+                )
+                .with_help("copy the file into the skill instead (`cp --remove-destination`), or add it to `exclude`"),
+            );
+        }
         self.files.push(SkillFile {
             path,
             len: metadata.len(),
             executable: is_executable(metadata),
+            identity: Identity::of(metadata),
         });
     }
 
@@ -466,7 +527,8 @@ impl Walk<'_> {
 
     /// A symlink is followed only when its target stays inside the skill
     /// directory: anything else would embed a file the skill does not ship.
-    fn link_inside(&mut self, full: &Path, path: &str) -> Result<(), Diagnostic> {
+    /// The target, relative to the skill directory (`/`-separated).
+    fn link_inside(&mut self, full: &Path, path: &str) -> Result<String, Diagnostic> {
         let display = format!("{}/{path}", self.display);
         let dir = match &self.canonical_dir {
             Some(dir) => dir.clone(),
@@ -477,7 +539,13 @@ impl Walk<'_> {
             }
         };
         match fs::canonicalize(full) {
-            Ok(target) if target.starts_with(&dir) => Ok(()),
+            Ok(target) if target.starts_with(&dir) => Ok(target
+                .strip_prefix(&dir)
+                .unwrap_or(&target)
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/")),
             Ok(_) => Err(Diagnostic::error(
                 Code::FileSymlinkEscape,
                 &display,
@@ -523,6 +591,18 @@ impl Walk<'_> {
     }
 }
 
+/// Whether the file has more than one name (a hard link).
+#[cfg(unix)]
+fn has_other_names(metadata: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    metadata.nlink() > 1
+}
+
+#[cfg(not(unix))]
+fn has_other_names(_: &fs::Metadata) -> bool {
+    false
+}
+
 /// Whether the owner may run the file: git's test for mode `100755`, and
 /// what a compiled skill's `File::is_executable` says.
 #[cfg(unix)]
@@ -557,7 +637,7 @@ pub(crate) fn read_listed(dir: &Path, file: &SkillFile) -> std::io::Result<Vec<u
         .split('/')
         .fold(dir.to_path_buf(), |p, c| p.join(c));
     let mut bytes = Vec::with_capacity(file.len as usize);
-    open_regular(&full)?
+    open_listed(&full, file.identity)?
         .take(file.len.saturating_add(1))
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 != file.len {

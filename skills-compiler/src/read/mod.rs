@@ -9,6 +9,7 @@ pub mod conventional;
 pub(crate) mod discover;
 pub(crate) mod files;
 pub(crate) mod frontmatter;
+pub(crate) mod gitignore;
 pub(crate) mod layout;
 pub mod markdown;
 pub(crate) mod open;

@@ -26,3 +26,51 @@ pub(crate) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
         ))
     }
 }
+
+/// What names one file on disk whatever path reaches it: the device and
+/// inode on Unix. A file is listed with its identity and read only if the
+/// handle opened has the same one, so that a name swapped for a symlink
+/// (to a file outside the skill) between listing and reading reads
+/// nothing (issue 40, item 16): the check holds for a swapped folder on
+/// the way too, which `O_NOFOLLOW` on the last name would not catch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Identity {
+    #[cfg(unix)]
+    device: u64,
+    #[cfg(unix)]
+    inode: u64,
+}
+
+impl Identity {
+    /// The identity of the file `metadata` describes (`None` where the
+    /// system has none to give: then only the length is checked).
+    pub(crate) fn of(metadata: &fs::Metadata) -> Option<Identity> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some(Identity {
+                device: metadata.dev(),
+                inode: metadata.ino(),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = metadata;
+            None
+        }
+    }
+}
+
+/// [`open_regular`], refusing a file that is not the one listed as
+/// `listed`: the handle's own identity is compared, not the path's.
+pub(crate) fn open_listed(path: &Path, listed: Option<Identity>) -> std::io::Result<fs::File> {
+    let file = open_regular(path)?;
+    if let Some(listed) = listed
+        && Identity::of(&file.metadata()?) != Some(listed)
+    {
+        return Err(std::io::Error::other(
+            "it was replaced since it was listed (by another file, or a symlink): it is not read",
+        ));
+    }
+    Ok(file)
+}

@@ -1,0 +1,116 @@
+//! The files git ignores are not files of a skill: a `.env`, a build
+//! output or a virtualenv the author never committed is not compiled in,
+//! as `cargo package` leaves it out of a crate. The rules are git's own
+//! `.gitignore` files, read by ripgrep's matcher: those of the work tree
+//! around the skill (its top down to the skill directory, and
+//! `.git/info/exclude`), and those inside the skill, read as the walk
+//! enters each folder. Only entries inside the skill are matched, so a
+//! skill that itself lies in an ignored folder (a test's `target/`) keeps
+//! its files. Outside a git work tree no rule applies.
+
+use std::path::{Path, PathBuf};
+
+use ignore::Match;
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+
+/// The `.gitignore` rules in force at one point of a walk, outermost first.
+pub(crate) struct GitRules {
+    /// The work tree's top, which the rules' names are shown relative to.
+    top: PathBuf,
+    /// The skill directory, canonical: entries are matched by their path
+    /// under it.
+    skill: PathBuf,
+    rules: Vec<Rules>,
+}
+
+/// One `.gitignore` (or `info/exclude`) and how it is shown.
+struct Rules {
+    matcher: Gitignore,
+    shown: String,
+}
+
+impl GitRules {
+    /// The rules around the skill directory `dir`, or `None` when it is not
+    /// in a git work tree.
+    pub(crate) fn around(dir: &Path) -> Option<GitRules> {
+        let dir = dir.canonicalize().ok()?;
+        let top = dir
+            .ancestors()
+            .find(|folder| folder.join(".git").exists())?
+            .to_path_buf();
+        let mut found = GitRules {
+            top: top.clone(),
+            skill: dir.clone(),
+            rules: Vec::new(),
+        };
+        found.add(&top, &top.join(".git").join("info").join("exclude"));
+        // From the top down to the skill's own folder (whose `.gitignore`
+        // the walk adds when it enters it).
+        let mut between: Vec<&Path> = dir
+            .ancestors()
+            .skip(1)
+            .take_while(|f| f.starts_with(&top))
+            .collect();
+        between.reverse();
+        for folder in between {
+            found.add(folder, &folder.join(".gitignore"));
+        }
+        Some(found)
+    }
+
+    /// Adds the `.gitignore` of the skill's folder `relative` (`""` for the
+    /// skill directory, `scripts/`), if it has one; says whether it did, so
+    /// that the walk [`leave`](Self::leave)s it when done with the folder.
+    pub(crate) fn enter(&mut self, relative: &str) -> bool {
+        let folder = self.full(relative);
+        self.add(&folder, &folder.join(".gitignore"))
+    }
+
+    /// Drops the rules the last [`enter`](Self::enter) added.
+    pub(crate) fn leave(&mut self) {
+        self.rules.pop();
+    }
+
+    /// Why git ignores the skill's entry `relative` (`assets/key.secret`),
+    /// as "`*.secret` in `.gitignore`"; `None` when it does not. The
+    /// deepest file that says something decides, and `!pattern` keeps a
+    /// file.
+    pub(crate) fn ignoring(&self, relative: &str, is_dir: bool) -> Option<String> {
+        let full = self.full(relative);
+        for rules in self.rules.iter().rev() {
+            match rules.matcher.matched(&full, is_dir) {
+                Match::Ignore(glob) => {
+                    return Some(format!("`{}` in `{}`", glob.original(), rules.shown));
+                }
+                Match::Whitelist(_) => return None,
+                Match::None => {}
+            }
+        }
+        None
+    }
+
+    fn add(&mut self, folder: &Path, file: &Path) -> bool {
+        if !file.is_file() {
+            return false;
+        }
+        let mut builder = GitignoreBuilder::new(folder);
+        // A line that is not a glob is skipped, as git skips it.
+        let _ = builder.add(file);
+        let Ok(matcher) = builder.build() else {
+            return false;
+        };
+        let shown = file
+            .strip_prefix(&self.top)
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_else(|_| ".gitignore".to_owned());
+        self.rules.push(Rules { matcher, shown });
+        true
+    }
+
+    fn full(&self, relative: &str) -> PathBuf {
+        relative
+            .split('/')
+            .filter(|part| !part.is_empty())
+            .fold(self.skill.clone(), |path, part| path.join(part))
+    }
+}
