@@ -412,12 +412,15 @@ impl Walk<'_> {
         let metadata = match file_type {
             Some(t) if !t.is_symlink() => fs::symlink_metadata(&full),
             _ => match self.link_inside(&full, &path) {
-                Ok(target) => match self.link_target_left_out(&target) {
+                Ok((canonical, target)) => match self.link_target_left_out(&target) {
                     Some(reason) => {
                         self.left_out(&path, reason);
                         return;
                     }
-                    None => fs::metadata(&full),
+                    // The resolved path, not followed again: the link may
+                    // point elsewhere by now, and what is listed (and later
+                    // read, by identity) must be what was checked.
+                    None => fs::symlink_metadata(&canonical),
                 },
                 Err(diagnostic) => {
                     self.diagnostics.push(diagnostic);
@@ -527,8 +530,9 @@ impl Walk<'_> {
 
     /// A symlink is followed only when its target stays inside the skill
     /// directory: anything else would embed a file the skill does not ship.
-    /// The target, relative to the skill directory (`/`-separated).
-    fn link_inside(&mut self, full: &Path, path: &str) -> Result<String, Diagnostic> {
+    /// The target, resolved, and relative to the skill directory
+    /// (`/`-separated).
+    fn link_inside(&mut self, full: &Path, path: &str) -> Result<(PathBuf, String), Diagnostic> {
         let display = format!("{}/{path}", self.display);
         let dir = match &self.canonical_dir {
             Some(dir) => dir.clone(),
@@ -539,13 +543,16 @@ impl Walk<'_> {
             }
         };
         match fs::canonicalize(full) {
-            Ok(target) if target.starts_with(&dir) => Ok(target
-                .strip_prefix(&dir)
-                .unwrap_or(&target)
-                .components()
-                .map(|part| part.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/")),
+            Ok(target) if target.starts_with(&dir) => {
+                let relative = target
+                    .strip_prefix(&dir)
+                    .unwrap_or(&target)
+                    .components()
+                    .map(|part| part.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                Ok((target, relative))
+            }
             Ok(_) => Err(Diagnostic::error(
                 Code::FileSymlinkEscape,
                 &display,
