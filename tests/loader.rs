@@ -777,3 +777,73 @@ fn a_file_swapped_for_a_symlink_while_loading_never_yields_the_outside_file() {
     // Not vacuous: loads did succeed while the file flipped.
     assert!(held_own > 0, "no load succeeded");
 }
+
+/// Issue 40, item 17: `write_to` created folders outside the target
+/// through a symlinked folder before refusing, left a half-written skill
+/// when it refused, and changed the mode of an identical file that is
+/// hard-linked from outside. Everything is checked before anything is
+/// created; a new skill directory is written beside and renamed in whole;
+/// an identical file whose mode differs is replaced, never chmod-ed.
+#[cfg(unix)]
+#[test]
+fn write_to_checks_everything_first_and_never_reaches_outside() {
+    use skills::Existing;
+    use std::os::unix::fs::PermissionsExt;
+    let skill = files::SKILLS.get("forms").unwrap();
+    let script = skill.files().iter().find(|f| f.is_executable()).unwrap();
+    let folder = script.path().rsplit_once('/').unwrap().0;
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("write-to-hostile");
+    let _ = std::fs::remove_dir_all(&out);
+    let elsewhere = out.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+
+    // A symlinked folder inside an existing skill directory: refused, and
+    // nothing created through it, nothing else written.
+    let target = out.join("target");
+    std::fs::create_dir_all(target.join("forms")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, target.join("forms").join(folder)).unwrap();
+    assert!(skill.write_to(&target, Existing::Replace).is_err());
+    assert_eq!(
+        std::fs::read_dir(&elsewhere).unwrap().count(),
+        0,
+        "created outside"
+    );
+    let written: Vec<_> = std::fs::read_dir(target.join("forms")).unwrap().collect();
+    assert_eq!(
+        written.len(),
+        1,
+        "a refusal left a half-written skill: {written:?}"
+    );
+
+    // A refusal for a changed file leaves the rest as it was.
+    let partial = out.join("partial");
+    skill.write_to(&partial, Existing::Keep).unwrap();
+    let last = skill.files().last().unwrap();
+    std::fs::write(partial.join("forms").join(last.path()), "mine").unwrap();
+    std::fs::remove_file(partial.join("forms/SKILL.md")).unwrap();
+    assert!(skill.write_to(&partial, Existing::Keep).is_err());
+    assert!(
+        !partial.join("forms/SKILL.md").exists(),
+        "a refused write wrote SKILL.md first"
+    );
+
+    // An identical file hard-linked from outside, its execute bit off: the
+    // outside file keeps its mode.
+    let linked = out.join("linked");
+    skill.write_to(&linked, Existing::Keep).unwrap();
+    let inside = linked.join("forms").join(script.path());
+    let outside = out.join("outside-script");
+    std::fs::write(&outside, script.bytes()).unwrap();
+    std::fs::set_permissions(&outside, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::remove_file(&inside).unwrap();
+    std::fs::hard_link(&outside, &inside).unwrap();
+    skill.write_to(&linked, Existing::Replace).unwrap();
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode();
+    assert_eq!(
+        mode(&outside) & 0o777,
+        0o644,
+        "the outside file's mode changed"
+    );
+    assert_ne!(mode(&inside) & 0o100, 0, "the skill's script is executable");
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -1,8 +1,6 @@
 //! The files of a skill besides SKILL.md (`references/`, `scripts/`,
 //! `assets/`, ...), compiled in or loaded with it, and written back out.
 
-use std::io;
-use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::Str;
@@ -227,152 +225,9 @@ pub enum Existing {
     Replace,
 }
 
-/// Writes `bytes` to `dir/path`, creating folders, after checking `path`
-/// stays inside `dir`. An identical file is left alone; a different one is
-/// replaced only when `existing` says so.
-pub(crate) fn write_file(
-    dir: &Path,
-    path: &str,
-    bytes: &[u8],
-    executable: bool,
-    existing: Existing,
-) -> io::Result<()> {
-    if !is_file_path(path) {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("`{path}` is not a relative path inside the skill directory"),
-        ));
-    }
-    let target: PathBuf = path.split('/').fold(dir.to_path_buf(), |p, c| p.join(c));
-    if let Some(parent) = target.parent() {
-        std::fs::create_dir_all(parent)?;
-        refuse_links_out(dir, parent)?;
-    }
-    match std::fs::symlink_metadata(&target) {
-        Ok(metadata) if metadata.file_type().is_symlink() || !metadata.is_file() => {
-            return Err(io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                format!("`{}` exists and is not a regular file", target.display()),
-            ));
-        }
-        Ok(_) => {
-            if std::fs::read(&target)? == bytes {
-                return set_executable(&target, executable);
-            }
-            if existing == Existing::Keep {
-                return Err(io::Error::new(
-                    io::ErrorKind::AlreadyExists,
-                    format!(
-                        "`{}` exists with other content; pass `Existing::Replace` to overwrite it",
-                        target.display()
-                    ),
-                ));
-            }
-        }
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
-        Err(error) => return Err(error),
-    }
-    replace_atomically(&target, bytes, executable)
-}
-
-/// Writes `bytes` beside `target` and renames them over it: an interrupted
-/// write (a full disk, a size limit, a crash) leaves the old file whole,
-/// never a cut one; and the file is a new one, so another hard link to the
-/// old file keeps the old bytes.
-fn replace_atomically(target: &Path, bytes: &[u8], executable: bool) -> io::Result<()> {
-    use std::io::Write;
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let name = target
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = target.with_file_name(format!(
-        ".{name}.skills-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    let written = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        set_executable(&temporary, executable)?;
-        std::fs::rename(&temporary, target)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
-}
-
-/// A folder on the way that is a link could lead the write anywhere.
-fn refuse_links_out(dir: &Path, parent: &Path) -> io::Result<()> {
-    let root = std::fs::canonicalize(dir)?;
-    if std::fs::canonicalize(parent)?.starts_with(&root) {
-        Ok(())
-    } else {
-        Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "`{}` leads outside `{}` through a symlink",
-                parent.display(),
-                dir.display()
-            ),
-        ))
-    }
-}
-
-#[cfg(unix)]
-fn set_executable(path: &Path, executable: bool) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let mut permissions = std::fs::metadata(path)?.permissions();
-    let mode = permissions.mode();
-    let wanted = if executable {
-        // The reader's bits follow: whoever may read it may run it.
-        mode | 0o100 | ((mode & 0o044) >> 2)
-    } else {
-        mode & !0o111
-    };
-    if wanted != mode {
-        permissions.set_mode(wanted);
-        std::fs::set_permissions(path, permissions)?;
-    }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn set_executable(_: &Path, _: bool) -> io::Result<()> {
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A replaced file is a new file renamed into place, not the old one
-    /// cut and rewritten: a hard link to the old one keeps its bytes, and
-    /// no temporary file is left beside it.
-    #[test]
-    fn a_replaced_file_is_written_beside_and_renamed_over() {
-        let dir = std::env::temp_dir().join(format!("skills-core-replace-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("notes.md"), "old").unwrap();
-        std::fs::hard_link(dir.join("notes.md"), dir.join("link.md")).unwrap();
-        write_file(&dir, "notes.md", b"new", false, Existing::Replace).unwrap();
-        assert_eq!(std::fs::read(dir.join("notes.md")).unwrap(), b"new");
-        assert_eq!(std::fs::read(dir.join("link.md")).unwrap(), b"old");
-        let mut names: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["link.md", "notes.md"]);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 
     #[test]
     fn base64_matches_the_rfc_vectors() {

@@ -40,6 +40,7 @@ mod schema;
 mod skill;
 mod text;
 mod tool;
+mod write_out;
 
 pub use call::{CONFIRM_MAX_CHARS, Call};
 pub use depth::MAX_DEPTH;

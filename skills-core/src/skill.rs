@@ -3,7 +3,7 @@ use std::sync::OnceLock;
 
 use crate::call::Call;
 use crate::error::ToolCallError;
-use crate::file::{Existing, File, write_file};
+use crate::file::{Existing, File};
 use crate::tool::Tool;
 use crate::{List, Str};
 
@@ -239,37 +239,23 @@ impl Skill {
     ///
     /// An existing file with the same bytes is left as it is; one with other
     /// bytes is an error unless `existing` is [`Existing::Replace`]. Nothing
-    /// is written outside `dir`, through `..` or through a symlink.
+    /// is written outside `dir`, through `..` or through a symlink. Every
+    /// file is checked before anything is created, so a refusal writes
+    /// nothing; a new skill directory is written beside and renamed into
+    /// place whole; a file is replaced by a new one, never changed in
+    /// place (another hard link to it keeps its bytes and mode).
     pub fn write_to(&self, dir: impl AsRef<Path>, existing: Existing) -> std::io::Result<PathBuf> {
-        let dir = dir.as_ref();
-        if !crate::file::is_file_path(&self.name) || self.name.contains('/') {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                format!("`{}` cannot be a directory name", self.name),
-            ));
-        }
-        std::fs::create_dir_all(dir)?;
-        let skill_dir = dir.join(self.name.as_ref());
-        std::fs::create_dir_all(&skill_dir)?;
-        // Within the skill's own directory, so that a link named like the
-        // skill cannot send the files elsewhere.
-        write_file(
-            dir,
-            &format!("{}/SKILL.md", self.name),
-            self.source().as_bytes(),
-            false,
-            existing,
-        )?;
-        for file in self.files.iter() {
-            write_file(
-                dir,
-                &format!("{}/{}", self.name, file.path),
-                &file.bytes,
-                file.executable,
-                existing,
-            )?;
-        }
-        Ok(skill_dir)
+        let mut entries = vec![crate::write_out::Entry {
+            path: "SKILL.md",
+            bytes: self.source().as_bytes(),
+            executable: false,
+        }];
+        entries.extend(self.files.iter().map(|file| crate::write_out::Entry {
+            path: &file.path,
+            bytes: &file.bytes,
+            executable: file.executable,
+        }));
+        crate::write_out::skill_dir(dir.as_ref(), &self.name, &entries, existing)
     }
 }
 
