@@ -165,11 +165,24 @@ pub fn targets_and_skipped(
             Vec::new()
         };
         let explicit = selection.package.is_some() || package.configured;
-        // A literal in the macro or the build script overrides the configured `dir`.
-        let roots: Vec<PathBuf> = if !named.is_empty() {
-            named
+        // A literal in the macro or the build script overrides the configured
+        // `dir`, and the macro's options the manifest's, as in the build; a
+        // flag given here comes first.
+        let roots: Vec<(PathBuf, Config)> = if !named.is_empty() {
+            let mut roots = Vec::new();
+            for root in named {
+                let config = if root.overrides == Overrides::default() {
+                    config.clone()
+                } else {
+                    let options = overrides.clone().over(root.overrides);
+                    Config::load(&package.dir, options)
+                        .map_err(|d| Failure::Usage(format!("{}: {}", package.name, d.message)))?
+                };
+                roots.push((root.dir, config));
+            }
+            roots
         } else if explicit || package.dir.join(&config.dir).is_dir() {
-            vec![config.dir.clone()]
+            vec![(config.dir.clone(), config.clone())]
         } else {
             if package.uses_skills {
                 skipped.push(format!(
@@ -180,12 +193,12 @@ pub fn targets_and_skipped(
             }
             continue;
         };
-        for root in roots {
+        for (root, config) in roots {
             let outside_workspace = !inside(&package.dir.join(&root), &package.workspace_root);
             let target = Target {
                 config: Config {
                     dir: relative.join(&root),
-                    ..config.clone()
+                    ..config
                 },
                 skill: None,
                 outside_workspace,
@@ -373,31 +386,68 @@ fn is_package(dir: &Path) -> bool {
         .is_some_and(|manifest| manifest.contains_key("package"))
 }
 
+/// A skills root that a package's sources name, with the options the
+/// call gives it (none for the build script's calls).
+#[derive(Clone)]
+pub struct NamedRoot {
+    pub dir: PathBuf,
+    /// `include_skills!`'s options, read as the macro reads them
+    /// ([`skills_compiler::Invocation`]): the CLI checks the root with the
+    /// options the build compiles it with.
+    pub overrides: Overrides,
+}
+
 /// The skills roots that a package's sources name with a literal path:
-/// `include_skills!("dir"...)` in `src/`, and `skills_build::compile("dir")`
-/// or `skills_build::track("dir")` in `build.rs`. Sorted, without duplicates.
-pub fn roots_named_in_sources(package_dir: &Path) -> Vec<PathBuf> {
+/// `include_skills!("dir"...)` in `src/` (with its options), and
+/// `skills_build::compile("dir")` or `skills_build::track("dir")` in
+/// `build.rs`. Sorted, without duplicates (a root named twice with other
+/// options is two roots).
+pub fn roots_named_in_sources(package_dir: &Path) -> Vec<NamedRoot> {
     let mut files = vec![package_dir.join("build.rs")];
     rust_files(&package_dir.join("src"), &mut files, 0);
-    let mut roots: Vec<PathBuf> = files
+    let texts: Vec<String> = files
         .iter()
         .filter_map(|file| std::fs::read_to_string(file).ok())
-        .map(|text| without_line_comments(&text))
-        .flat_map(|text| {
-            [
-                "include_skills!(",
-                "skills_build::compile(",
-                "skills_build::track(",
-            ]
-            .iter()
-            .flat_map(|call| literals_after(&text, call))
-            .collect::<Vec<_>>()
-        })
-        .map(PathBuf::from)
         .collect();
-    roots.sort();
-    roots.dedup();
-    roots
+    let mut roots: Vec<NamedRoot> = texts
+        .iter()
+        .flat_map(|text| skills_compiler::Invocation::in_source(text))
+        .map(|invocation| NamedRoot {
+            dir: PathBuf::from(invocation.dir.value()),
+            overrides: Overrides {
+                dir: None,
+                ..invocation.overrides
+            },
+        })
+        .collect();
+    roots.extend(
+        texts
+            .iter()
+            .map(|text| without_line_comments(text))
+            .flat_map(|text| {
+                ["skills_build::compile(", "skills_build::track("]
+                    .iter()
+                    .flat_map(|call| literals_after(&text, call))
+                    .collect::<Vec<_>>()
+            })
+            .map(|dir| NamedRoot {
+                dir: PathBuf::from(dir),
+                overrides: Overrides::default(),
+            }),
+    );
+    roots.sort_by(|a, b| a.dir.cmp(&b.dir));
+    // A build script's `track` of a root the macro compiles names the
+    // same root: the macro's options are the ones it is compiled with.
+    let mut kept: Vec<NamedRoot> = Vec::new();
+    for root in roots {
+        match kept.iter_mut().find(|k| k.dir == root.dir) {
+            Some(same) if same.overrides == Overrides::default() => *same = root,
+            Some(same)
+                if root.overrides == Overrides::default() || same.overrides == root.overrides => {}
+            _ => kept.push(root),
+        }
+    }
+    kept
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {

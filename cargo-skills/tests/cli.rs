@@ -936,3 +936,49 @@ fn sarif_output_is_valid_sarif_with_rules_and_fixes() {
     );
     assert_eq!(replacement["deletedRegion"]["startLine"], 3);
 }
+
+/// Issue 40, item 3: a profile given to `include_skills!` was not seen by
+/// `cargo skills check`, `show` or `budget`, so the build failed while CI
+/// passed (or the other way). The CLI reads the call's options through the
+/// macro's own reader, and checks the root with them.
+#[test]
+fn the_cli_checks_a_root_with_the_options_the_macro_gives_it() {
+    let skills = workspace().join("skills").canonicalize().unwrap();
+    let dependency = format!(
+        "skills-runtime = {{ path = {:?} }}",
+        skills.display().to_string()
+    );
+    let ws = TempWorkspace::new(
+        "macro-options",
+        &[
+            (
+                "Cargo.toml",
+                &format!(
+                    "[package]\nname = \"macro-options\"\nversion = \"0.1.0\"\n\n[dependencies]\n{dependency}\n"
+                ),
+            ),
+            (
+                "src/lib.rs",
+                "mod agent {\n    skills::include_skills!(\n        \"skills\",\n        profile = \"portable\",\n    );\n}\n",
+            ),
+            ("skills/tagged/SKILL.md", TAGGED),
+        ],
+    );
+    let text = stderr(cargo_skills_in(&ws.0).args(["check"]), 1);
+    assert!(
+        text.contains("skills/tagged/SKILL.md:4:1") && text.contains("portable"),
+        "{text}"
+    );
+    // The same call without the option: the default profile takes it.
+    std::fs::write(
+        ws.0.join("src/lib.rs"),
+        "mod agent {\n    skills::include_skills!(\"skills\");\n}\n",
+    )
+    .unwrap();
+    let output = cargo_skills_in(&ws.0).args(["check"]).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

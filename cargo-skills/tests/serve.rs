@@ -605,3 +605,86 @@ fn json_that_is_not_json_rpc_gets_the_error_its_kind_calls_for() {
     assert_eq!(reply["id"], 9);
     assert!(reply.get("result").is_some(), "{reply}");
 }
+
+/// The peak resident memory of process `pid`, in bytes (`VmHWM`).
+#[cfg(target_os = "linux")]
+fn peak_memory(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kb * 1024
+}
+
+/// Issue 40, item 14: a client that sends many large `resources/read` and
+/// does not read the replies grew the server to 5.6 GB, every reply built
+/// at once. The server works on at most a few requests at a time and stops
+/// reading while their replies wait: its peak memory stays a few replies'
+/// worth, and every request is still answered once the client reads.
+#[cfg(target_os = "linux")]
+#[test]
+fn requests_sent_without_reading_the_replies_hold_a_few_replies_in_memory() {
+    let dir = support::fresh_dir("serve-back-pressure");
+    let skill = dir.join("skills/big");
+    std::fs::create_dir_all(skill.join("assets")).unwrap();
+    std::fs::write(
+        skill.join("SKILL.md"),
+        "---\nname: big\ndescription: Holds a big file. Use when asked.\n---\nBody.\n",
+    )
+    .unwrap();
+    let size = 4 * 1024 * 1024;
+    std::fs::write(skill.join("assets/big.txt"), "a".repeat(size)).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg("serve")
+        .arg(dir.join("skills"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut reply = || {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        serde_json::from_str::<Value>(&line).unwrap()
+    };
+    writeln!(stdin, r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"2025-06-18","capabilities":{{}},"clientInfo":{{"name":"raw","version":"1"}}}}}}"#).unwrap();
+    assert_eq!(reply()["id"], 0);
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
+    )
+    .unwrap();
+    let requests = 100;
+    for id in 1..=requests {
+        writeln!(
+            stdin,
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"resources/read","params":{{"uri":"skill://big/assets/big.txt"}}}}"#
+        )
+        .unwrap();
+    }
+    stdin.flush().unwrap();
+    // The client reads nothing for a while: an unbounded server builds
+    // every reply meanwhile.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let mut answered = 0;
+    while answered < requests {
+        let message = reply();
+        if message.get("id").is_some() {
+            let text = message["result"]["contents"][0]["text"].as_str().unwrap();
+            assert_eq!(text.len(), size);
+            answered += 1;
+        }
+    }
+    let peak = peak_memory(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    // Eight replies in flight, each held a few times over (the text, the
+    // JSON, the line): 111 MB measured. Without the cap: 489 MB.
+    assert!(
+        peak < 250 * 1024 * 1024,
+        "peak memory {} MB for {requests} reads of a {} MB file",
+        peak / (1024 * 1024),
+        size / (1024 * 1024)
+    );
+}

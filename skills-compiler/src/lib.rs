@@ -126,6 +126,8 @@ pub use read::discover::{
 pub use read::files::{
     Listing, MAX_DEPTH as MAX_FILE_DEPTH, SkillDir, SkillFile, SkipReason, Skipped,
 };
+#[cfg(feature = "invocation")]
+pub use read::invocation::{Invocation, Unusable};
 pub use read::markdown;
 pub use validate::MAX_QUOTED_LINES;
 

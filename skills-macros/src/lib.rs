@@ -1,6 +1,7 @@
 //! `include_skills!`: the proc-macro front end of the skills compiler.
 //!
-//! A thin shim: parse the arguments, load the configuration, call
+//! A thin shim: read the arguments (`skills_compiler::Invocation`, which
+//! `cargo skills` reads too), load the configuration, call
 //! `skills_compiler::compile`, and return the generated items, or a
 //! `compile_error!` carrying every diagnostic plus the items of the valid
 //! skills, so that user code does not cascade into secondary errors.
@@ -8,12 +9,11 @@
 
 use std::path::PathBuf;
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, OptionValue, Overrides, expansion_cache, tracking};
-use syn::parse::ParseStream;
-use syn::{Lit, LitStr, Token};
+use skills_compiler::{Config, Invocation, expansion_cache, tracking};
+use syn::LitStr;
 
 /// See `skills::include_skills!`.
 ///
@@ -23,16 +23,14 @@ use syn::{Lit, LitStr, Token};
 /// secondary errors.
 #[proc_macro]
 pub fn include_skills(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    let parser = |input: ParseStream<'_>| Ok(Args::parse_lenient(input));
-    match syn::parse::Parser::parse(parser, input) {
-        Ok(Ok(args)) => expand(args).into(),
-        Ok(Err((krate, error))) => {
+    match Invocation::parse(input.into()) {
+        Ok(invocation) => expand(invocation).into(),
+        Err((krate, error)) => {
             // Without a directory there is no skill to emit; `SKILLS` still exists.
             let stub = skills_compiler::codegen::stub(&empty(), &krate);
             let error = error.to_compile_error();
             quote!(#error #stub).into()
         }
-        Err(error) => error.to_compile_error().into(),
     }
 }
 
@@ -40,150 +38,14 @@ fn empty() -> skills_compiler::ir::SkillSet {
     skills_compiler::ir::SkillSet { skills: Vec::new() }
 }
 
-struct Args {
-    /// The path of the runtime crate (`$crate` from `skills::include_skills!`).
-    krate: TokenStream,
-    dir: LitStr,
-    overrides: Overrides,
-    /// `track = false` opts out of the check that a build script tracks the directory.
-    track: bool,
-    /// The first malformed option; the options before it still apply.
-    error: Option<syn::Error>,
-}
-
-impl Args {
-    /// The crate path and directory must parse; a bad option is kept as an
-    /// error and the skills are still compiled (with the options before it).
-    fn parse_lenient(input: ParseStream<'_>) -> Result<Args, (TokenStream, syn::Error)> {
-        let krate = parse_krate(input).map_err(|e| (quote!(::skills), e))?;
-        let dir: LitStr = input.parse().map_err(|e| (krate.clone(), e))?;
-        let mut args = Args {
-            overrides: Overrides {
-                dir: Some(PathBuf::from(dir.value())),
-                ..Overrides::default()
-            },
-            krate,
-            dir,
-            track: true,
-            error: None,
-        };
-        if let Err(error) = args.options(input) {
-            args.error = Some(error);
-            // The rest is not read; consume it so that the parser is content.
-            let _ = input.step(|cursor| {
-                let mut rest = *cursor;
-                while let Some((_, next)) = rest.token_tree() {
-                    rest = next;
-                }
-                Ok(((), rest))
-            });
-        }
-        Ok(args)
-    }
-
-    fn options(&mut self, input: ParseStream<'_>) -> syn::Result<()> {
-        while !input.is_empty() {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() {
-                break;
-            }
-            let key: syn::Ident = input.parse()?;
-            input.parse::<Token![=]>()?;
-            if key == "track" {
-                self.track = input.parse::<syn::LitBool>()?.value;
-            } else {
-                set(&mut self.overrides, &key, input)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// `krate = <path>;` as the `skills` wrapper passes it; `::skills` otherwise.
-fn parse_krate(input: ParseStream<'_>) -> syn::Result<TokenStream> {
-    let fork = input.fork();
-    let is_krate = fork.parse::<syn::Ident>().is_ok_and(|i| i == "krate") && fork.peek(Token![=]);
-    if !is_krate {
-        return Ok(quote!(::skills));
-    }
-    input.parse::<syn::Ident>()?;
-    input.parse::<Token![=]>()?;
-    input.step(|cursor| {
-        let mut tokens = TokenStream::new();
-        let mut rest = *cursor;
-        while let Some((tree, next)) = rest.token_tree() {
-            if matches!(&tree, TokenTree::Punct(p) if p.as_char() == ';') {
-                return Ok((tokens, next));
-            }
-            tokens.extend([tree]);
-            rest = next;
-        }
-        Err(cursor.error("expected `;` after the crate path"))
-    })
-}
-
-/// One `key = value` option into `overrides`, read through the compiler's
-/// own option table (`Overrides`), so that the macro spells no option name.
-fn set(overrides: &mut Overrides, key: &syn::Ident, input: ParseStream<'_>) -> syn::Result<()> {
-    let (value, value_span) = option_value(input)?;
-    if key == "dir" {
-        return Err(syn::Error::new(
-            key.span(),
-            "the skills directory is the macro's first argument, not an option",
-        ));
-    }
-    match Overrides::option(&key.to_string(), value) {
-        Ok(set) => {
-            *overrides = set.over(std::mem::take(overrides));
-            Ok(())
-        }
-        Err(error) if error.at_key => Err(syn::Error::new(
-            key.span(),
-            format!(
-                "{} (or `track`)",
-                error.message.replacen("unknown field", "unknown option", 1)
-            ),
-        )),
-        Err(error) => Err(syn::Error::new(
-            value_span,
-            format!("`{key}`: {}", error.message),
-        )),
-    }
-}
-
-/// A literal (`"text"`, `3`, `true`) or a list of strings (`["a", "b"]`).
-fn option_value(input: ParseStream<'_>) -> syn::Result<(OptionValue, Span)> {
-    if input.peek(syn::token::Bracket) {
-        let content;
-        let brackets = syn::bracketed!(content in input);
-        let items =
-            content.parse_terminated(|s: ParseStream<'_>| s.parse::<LitStr>(), Token![,])?;
-        let items = items.iter().map(LitStr::value).collect();
-        return Ok((OptionValue::List(items), brackets.span.join()));
-    }
-    let literal: Lit = input.parse()?;
-    let value = match &literal {
-        Lit::Str(text) => OptionValue::Text(text.value()),
-        Lit::Int(int) => OptionValue::Integer(int.base10_parse::<u64>()?),
-        Lit::Bool(b) => OptionValue::Bool(b.value),
-        other => {
-            return Err(syn::Error::new(
-                other.span(),
-                "an option's value is a string, an integer, `true`/`false` or a list of strings",
-            ));
-        }
-    };
-    Ok((value, literal.span()))
-}
-
-fn expand(args: Args) -> TokenStream {
-    let Args {
+fn expand(invocation: Invocation) -> TokenStream {
+    let Invocation {
         krate,
         dir,
         overrides,
         track,
         error: argument_error,
-    } = args;
+    } = invocation;
     let mut errors: Vec<TokenStream> = argument_error
         .iter()
         .map(syn::Error::to_compile_error)

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, Notify};
 
 use crate::Error;
 use crate::server::SkillsServer;
@@ -25,6 +25,12 @@ use crate::server::SkillsServer;
 /// The longest line read; the rest of a longer line is skipped and the
 /// line answered with `-32700`. rmcp's own limit, which drops it silently.
 pub(crate) const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// The most requests the server works on at once. A client that sends
+/// requests and does not read the replies is no longer read once this many
+/// await theirs: the replies wait in the pipe, not in memory (200 large
+/// `resources/read` sent without reading grew the server to 5.6 GB).
+pub(crate) const MAX_IN_FLIGHT: usize = 8;
 
 /// How deep `serde_json` parses: a line that nests deeper is refused by it.
 const PARSER_DEPTH: usize = 127;
@@ -194,10 +200,15 @@ where
     let (to_server, server_in) = tokio::io::duplex(1 << 16);
     let (server_out, from_server) = tokio::io::duplex(1 << 16);
     let answers = server.clone();
-    let reader = tokio::spawn(read(input, to_server, Arc::clone(&output), move |tool| {
-        answers.too_deep(tool)
-    }));
-    let writer = tokio::spawn(copy(from_server, Arc::clone(&output)));
+    let in_flight = Arc::new(InFlight::default());
+    let reader = tokio::spawn(read(
+        input,
+        to_server,
+        Arc::clone(&output),
+        Arc::clone(&in_flight),
+        move |tool| answers.too_deep(tool),
+    ));
+    let writer = tokio::spawn(copy(from_server, Arc::clone(&output), in_flight));
     let running = rmcp::ServiceExt::serve(server, (server_in, server_out))
         .await
         .map_err(|error| Error(format!("MCP initialisation failed: {error}")))?;
@@ -212,11 +223,14 @@ where
 }
 
 /// Reads lines until the input ends, forwarding the valid ones to the
-/// server and answering the rest.
+/// server and answering the rest. A request waits for one of the
+/// [`MAX_IN_FLIGHT`] places before it is forwarded; [`copy`] frees one as
+/// each reply is written.
 async fn read<R, W>(
     input: R,
     mut to_server: tokio::io::DuplexStream,
     output: Arc<Mutex<W>>,
+    in_flight: Arc<InFlight>,
     too_deep: impl Fn(&str) -> String,
 ) where
     R: AsyncRead + Unpin,
@@ -228,6 +242,12 @@ async fn read<R, W>(
         let sent = match classify(&line, cut, &too_deep) {
             Line::Skip => Ok(()),
             Line::Forward => {
+                let fields = Fields::scan(&line);
+                match (&fields.id, fields.method.as_deref()) {
+                    (Some(id), Some(_)) => in_flight.enter(id.to_string()).await,
+                    (_, Some("notifications/cancelled")) => in_flight.cancelled(&line).await,
+                    _ => {}
+                }
                 line.push(b'\n');
                 to_server.write_all(&line).await
             }
@@ -269,9 +289,57 @@ async fn read_line(
     }
 }
 
+/// The ids of the requests the server is working on, at most
+/// [`MAX_IN_FLIGHT`]. A request leaves when its reply is written, or when
+/// the client cancels it (the server then sends no reply); an id is held
+/// once, so a cancel of a request already answered frees nothing.
+#[derive(Default)]
+pub(crate) struct InFlight {
+    ids: Mutex<std::collections::HashSet<String>>,
+    left: Notify,
+}
+
+impl InFlight {
+    /// Waits for a place, then holds it for `id`.
+    async fn enter(&self, id: String) {
+        loop {
+            let left = self.left.notified();
+            {
+                let mut ids = self.ids.lock().await;
+                if ids.len() < MAX_IN_FLIGHT || ids.contains(&id) {
+                    ids.insert(id);
+                    return;
+                }
+            }
+            left.await;
+        }
+    }
+
+    async fn leave(&self, id: &str) {
+        if self.ids.lock().await.remove(id) {
+            self.left.notify_waiters();
+        }
+    }
+
+    /// `notifications/cancelled`: its `params.requestId` leaves.
+    async fn cancelled(&self, line: &[u8]) {
+        let id = serde_json::from_slice::<Value>(line)
+            .ok()
+            .and_then(|message| message.pointer("/params/requestId").cloned());
+        if let Some(id) = id {
+            self.leave(&id.to_string()).await;
+        }
+    }
+}
+
 /// Copies the server's output, line by line, so that its replies and this
-/// filter's never interleave.
-async fn copy<W: AsyncWrite + Unpin>(from_server: tokio::io::DuplexStream, output: Arc<Mutex<W>>) {
+/// filter's never interleave; each reply written frees a place for the
+/// next request.
+async fn copy<W: AsyncWrite + Unpin>(
+    from_server: tokio::io::DuplexStream,
+    output: Arc<Mutex<W>>,
+    in_flight: Arc<InFlight>,
+) {
     let mut from_server = BufReader::new(from_server);
     let mut line = Vec::new();
     while from_server
@@ -284,6 +352,10 @@ async fn copy<W: AsyncWrite + Unpin>(from_server: tokio::io::DuplexStream, outpu
         }
         if write_line(&output, &line).await.is_err() {
             return;
+        }
+        let fields = Fields::scan(&line);
+        if let (Some(id), None) = (&fields.id, &fields.method) {
+            in_flight.leave(&id.to_string()).await;
         }
         line.clear();
     }

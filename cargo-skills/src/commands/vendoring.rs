@@ -308,16 +308,21 @@ fn package(place: &Where) -> Result<Package, Failure> {
             .ok_or_else(|| Failure::Usage(format!("package `{name}` is not in this workspace")))?,
         None => enclosing_package().unwrap_or_else(|| PathBuf::from(".")),
     };
-    let config = Config::load(&dir, Overrides::default()).map_err(|d| Failure::Usage(d.message))?;
-    let root = match &place.root {
-        Some(root) => root.clone(),
-        None => {
-            let named = crate::select::roots_named_in_sources(&dir);
-            match named.as_slice() {
-                [one] => one.clone(),
-                _ => config.dir.clone(),
-            }
-        }
+    // The root the macro names, with its options: `add` checks a skill by
+    // the rules the build will hold it to.
+    let named = match &place.root {
+        Some(_) => Vec::new(),
+        None => crate::select::roots_named_in_sources(&dir),
+    };
+    let options = match named.as_slice() {
+        [one] => one.overrides.clone(),
+        _ => Overrides::default(),
+    };
+    let config = Config::load(&dir, options).map_err(|d| Failure::Usage(d.message))?;
+    let root = match (&place.root, named.as_slice()) {
+        (Some(root), _) => root.clone(),
+        (None, [one]) => one.dir.clone(),
+        (None, _) => config.dir.clone(),
     };
     Ok(Package::new(
         &dir,

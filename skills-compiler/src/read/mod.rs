@@ -10,6 +10,8 @@ pub(crate) mod discover;
 pub(crate) mod files;
 pub(crate) mod frontmatter;
 pub(crate) mod gitignore;
+#[cfg(feature = "invocation")]
+pub(crate) mod invocation;
 pub(crate) mod layout;
 pub mod markdown;
 pub(crate) mod open;
