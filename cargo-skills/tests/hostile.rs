@@ -505,3 +505,36 @@ fn links_and_ignored_files_do_not_leak_what_the_rules_leave_out() {
         "{stderr}"
     );
 }
+
+/// Item 14: nothing bounded a whole set: a small tree of sparse files made
+/// `serve` read gigabytes before it started. The set's files together are
+/// held to `max_set_bytes` by their listed sizes, before any is read: S522
+/// at the root, in `check` and in `serve` alike.
+#[test]
+fn a_set_over_its_byte_limit_is_refused_before_it_is_read() {
+    let dir = fresh_dir("hostile-set-bytes");
+    // Nine skills of 15 MB each (sparse: nothing on disk), each within the
+    // per-skill limit (16 MiB), together over the set's (128 MiB).
+    for index in 0..9 {
+        let name = format!("s{index}");
+        write(
+            &dir.join(format!("skills/{name}/SKILL.md")),
+            &format!(
+                "---\nname: {name}\ndescription: Handles case {index}. Use when asked.\n---\nBody.\n"
+            ),
+        );
+        let file = std::fs::File::create(dir.join(format!("skills/{name}/data.bin"))).unwrap();
+        file.set_len(15_000_000).unwrap();
+    }
+    for args in [
+        &["skills", "check", "--message-format", "short", "skills"][..],
+        &["skills", "serve", "skills"],
+    ] {
+        let (code, stderr) = run_with_deadline(&dir, args, Duration::from_secs(60));
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("S522") && stderr.contains("the limit is 134217728"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

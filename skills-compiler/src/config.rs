@@ -89,6 +89,9 @@ pub struct Config {
     pub max_files: usize,
     /// Bytes per skill, SKILL.md and every file together.
     pub max_skill_bytes: u64,
+    /// Bytes of the whole set, every skill's files together: what a binary
+    /// embeds and a server holds.
+    pub max_set_bytes: u64,
     /// Files under `references/` that nothing links to (W017). `None`: on in
     /// `portable`, off otherwise.
     pub unlinked_references: Option<bool>,
@@ -125,6 +128,17 @@ impl Config {
     }
 }
 
+impl Config {
+    /// The most bytes `max_document_chars` characters take in UTF-8 (four a
+    /// character, and a byte order mark): what is read of a text a model
+    /// reads whole.
+    pub fn max_document_bytes(&self) -> u64 {
+        (self.max_document_chars as u64)
+            .saturating_mul(4)
+            .saturating_add(3)
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -141,6 +155,7 @@ impl Default for Config {
             exclude: DEFAULT_EXCLUDE.iter().map(|&p| p.to_owned()).collect(),
             max_files: 512,
             max_skill_bytes: 16 * 1024 * 1024,
+            max_set_bytes: 128 * 1024 * 1024,
             unlinked_references: None,
             check_links: true,
             lints: LintLevels::default(),
@@ -170,6 +185,7 @@ pub struct Overrides {
     pub exclude: Option<Vec<String>>,
     pub max_files: Option<usize>,
     pub max_skill_bytes: Option<u64>,
+    pub max_set_bytes: Option<u64>,
     pub unlinked_references: Option<bool>,
     pub check_links: Option<bool>,
     /// `[package.metadata.skills.lints]`: `W008 = "allow"`; as an option,
@@ -257,6 +273,7 @@ impl Overrides {
             exclude: self.exclude.or(base.exclude),
             max_files: self.max_files.or(base.max_files),
             max_skill_bytes: self.max_skill_bytes.or(base.max_skill_bytes),
+            max_set_bytes: self.max_set_bytes.or(base.max_set_bytes),
             unlinked_references: self.unlinked_references.or(base.unlinked_references),
             check_links: self.check_links.or(base.check_links),
             lints: match (self.lints, base.lints) {
@@ -284,6 +301,7 @@ impl Overrides {
             exclude,
             max_files,
             max_skill_bytes,
+            max_set_bytes,
             unlinked_references,
             check_links,
             lints,
@@ -306,6 +324,7 @@ impl Overrides {
         config.exclude = exclude.unwrap_or(config.exclude);
         config.max_files = max_files.unwrap_or(config.max_files);
         config.max_skill_bytes = max_skill_bytes.unwrap_or(config.max_skill_bytes);
+        config.max_set_bytes = max_set_bytes.unwrap_or(config.max_set_bytes);
         config.unlinked_references = unlinked_references.or(config.unlinked_references);
         config.check_links = check_links.unwrap_or(config.check_links);
         if let Some(lints) = lints {
@@ -435,7 +454,7 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
         Diagnostic::error(Code::Config, display.clone(), message).with_help(
             "valid keys: dir, profile, max_skills, max_document_chars, max_frontmatter_bytes, \
              max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas, exclude, max_files, \
-             max_skill_bytes, unlinked_references, check_links, budget \
+             max_skill_bytes, max_set_bytes, unlinked_references, check_links, budget \
              (a table: hosts, context, chars, tokens, level)",
         )
     };

@@ -458,6 +458,7 @@ fn finish(
             .map(|skill| (skill.name.as_str().to_owned(), skill.path.clone())),
     );
     report_duplicates(&names, &mut diagnostics);
+    diagnostics.extend(set_too_large(&skills, config));
     skills.sort_by(|a, b| a.name.cmp(&b.name));
     // A set over `max_skills` is refused already: its set lints (pairs of
     // descriptions, the budget) would only cost time and memory.
@@ -508,7 +509,7 @@ fn validate_one(files: SkillFiles, config: &Config) -> Validated {
     let skill = validate::skill(files, config, &mut sources, &mut diagnostics);
     // The lints of one skill read the file as validation parsed it.
     if let Some(skill) = &skill {
-        lint::skill(skill, &mut sources, config.profile, &mut diagnostics);
+        lint::skill(skill, &mut sources, config, &mut diagnostics);
     }
     // Renderers quote only files with a diagnostic; the others' text is let go
     // at once, which keeps a check of thousands of skills small.
@@ -520,6 +521,30 @@ fn validate_one(files: SkillFiles, config: &Config) -> Validated {
 
 fn validate_all(candidates: Vec<SkillFiles>, config: &Config) -> Vec<Validated> {
     parallel::map_in_order(candidates, |files| validate_one(files, config))
+}
+
+/// S522 when the valid skills' files together pass `max_set_bytes`, by
+/// their listed sizes: nothing is read for it, so a loader or a server
+/// refuses the set before holding any of it.
+fn set_too_large(skills: &[ir::Skill], config: &Config) -> Option<Diagnostic> {
+    let bytes: u64 = skills
+        .iter()
+        .map(|skill| {
+            let files: u64 = skill.files.iter().map(|file| file.len).sum();
+            files.saturating_add((skill.head.len() + skill.body.len()) as u64)
+        })
+        .fold(0, u64::saturating_add);
+    (bytes > config.max_set_bytes).then(|| {
+        Diagnostic::error(
+            Code::SetTooLarge,
+            display_path(&config.dir),
+            format!(
+                "the skills' files hold {bytes} bytes together; the limit is {}",
+                config.max_set_bytes
+            ),
+        )
+        .with_help("remove large files, add them to `exclude`, or raise `max_set_bytes`: every byte is compiled in, or held by a server")
+    })
 }
 
 fn report_duplicates(names: &[(String, String)], diagnostics: &mut Vec<Diagnostic>) {

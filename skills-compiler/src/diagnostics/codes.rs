@@ -279,6 +279,9 @@ codes! {
     CaseCollision = "S521", "two files of a skill differ only in case",
         "skills/a/references/Guide.md and skills/a/references/guide.md (or skill.md beside SKILL.md)",
         "Rename or remove one of them. On a disk that folds case (macOS, Windows) the two are one file: whichever is written last replaces the other, and the file that was checked may not be the one a host reads.";
+    SetTooLarge = "S522", "the skills' files together hold more bytes than `max_set_bytes`",
+        "64 skills of 4 MB each (max_set_bytes = 128 MiB)",
+        "Every valid skill's files are counted together (SKILL.md and every file): that is what a binary embeds and a server holds in memory. Remove large files, add them to `exclude`, or raise `max_set_bytes`. The files are not read: the limit holds before any of them is.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";

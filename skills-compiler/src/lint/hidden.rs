@@ -83,6 +83,7 @@ pub(super) fn files(
     skill: &Skill,
     sources: &mut Sources,
     profile: Profile,
+    max_text_bytes: u64,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let (Some(dir), Some(shown)) = (&skill.dir_on_disk, &skill.dir) else {
@@ -95,7 +96,12 @@ pub(super) fn files(
             diagnostics.push(found.diagnostic(Place::File(&path), "the file's name", profile));
         }
         // A file that cannot be read, or is not UTF-8 text, is not text a
-        // model reads; reading it is the build's business (S508).
+        // model reads; reading it is the build's business (S508). Nor is one
+        // larger than a skill file may be: a model does not read it whole,
+        // and a set of them would cost the check its time.
+        if listed.len > max_text_bytes {
+            continue;
+        }
         let Ok(bytes) = crate::read::files::read_listed(dir, listed) else {
             continue;
         };

@@ -22,7 +22,7 @@ mod similar;
 pub(crate) use budget::budget;
 pub use similar::similar_descriptions;
 
-use crate::config::Profile;
+use crate::config::Config;
 use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::Skill;
@@ -34,11 +34,13 @@ use crate::validate::is_placeholder;
 pub(crate) fn skill(
     skill: &Skill,
     sources: &mut Sources,
-    profile: Profile,
+    config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    let profile = config.profile;
     hidden::tools(skill, sources, profile, diagnostics);
-    hidden::files(skill, sources, profile, diagnostics);
+    let max_text_bytes = config.max_document_bytes();
+    hidden::files(skill, sources, profile, max_text_bytes, diagnostics);
     let Some(source) = sources.get(&skill.path) else {
         return;
     };

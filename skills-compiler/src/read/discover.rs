@@ -515,12 +515,7 @@ impl<'a> Walker<'a> {
         length: Option<u64>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<Vec<u8>> {
-        // UTF-8 takes at most 4 bytes a character, plus a BOM.
-        let limit = self
-            .config
-            .max_document_chars
-            .saturating_mul(4)
-            .saturating_add(3) as u64;
+        let limit = self.config.max_document_bytes();
         let result = open_regular(path).and_then(|mut file| {
             // The length a look-up gave is what is read, in one `read`: the
             // file as it was then, with no last `read` to see its end.
