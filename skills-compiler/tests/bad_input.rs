@@ -664,3 +664,23 @@ fn hidden_text_in_a_description_or_body_is_flagged_at_its_first_character() {
             .all(|d| d.code != Code::HiddenText)
     );
 }
+
+/// Issue 40, item 6: a block scalar's span ran to the start of the next key,
+/// so the highlight of a long folded description reached `metadata:` on
+/// the line after it. A scalar's span ends with its last character.
+#[test]
+fn a_block_scalars_highlight_ends_on_its_last_line() {
+    let words = "word ".repeat(120);
+    let text = format!(
+        "---\nname: a\ndescription: >\n  {words}\n  {words}Use when asked.\n\nmetadata:\n  x: y\n---\nBody.\n"
+    );
+    let compilation = one(&text, &Config::default());
+    let long = compilation
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::DescriptionTooLong)
+        .expect("S108");
+    let span = long.span.as_ref().unwrap();
+    assert_eq!((span.start.line, span.end.line), (4, 5));
+    assert!(text[span.bytes.clone()].ends_with("Use when asked."));
+}

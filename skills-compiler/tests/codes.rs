@@ -621,6 +621,15 @@ fn cases() -> Vec<Case> {
             ),
             |c| c.max_skill_bytes = 150,
         ),
+        config(
+            case(
+                Code::SetTooLarge,
+                vec![(A, with("")), ("skills/a/big.txt", "x".repeat(200))],
+                "skills",
+                None,
+            ),
+            |c| c.max_set_bytes = 150,
+        ),
         case(
             Code::FilesTooDeep,
             vec![(A, with("")), (DEEP_FILE, "deep".into())],
@@ -734,6 +743,10 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
     (
         Code::AbsoluteRoot,
         "config::tests::an_absolute_root_is_refused_with_the_relative_path, build_output::an_absolute_root_is_refused_on_both_paths",
+    ),
+    (
+        Code::HardLink,
+        "cargo-skills hostile::links_and_ignored_files_do_not_leak_what_the_rules_leave_out (a hard link is no file tree)",
     ),
 ];
 

@@ -561,9 +561,12 @@ fn lower(
         }
     };
     let span = match value {
-        // A scalar's span is its text; a collection's end marker can sit at the next key.
+        // A collection's end marker can sit at the next key.
         Value::Seq(_) | Value::Map(_) => start..collection_end(source.text(), start, end),
-        _ => start..end,
+        // A scalar's span is its text. A block scalar's (`|`, `>`) ends
+        // where the next key starts: without the line break and indent
+        // before it, a highlight would run onto that key's line.
+        _ => start..start + source.text()[start..end].trim_end().len(),
     };
     Node { span, value }
 }
