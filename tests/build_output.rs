@@ -217,3 +217,55 @@ fn a_skill_file_edited_after_the_code_was_generated_fails_the_build() {
         "{stderr}"
     );
 }
+
+/// Issue 40, item 16: `include_bytes!` runs later, in rustc, by path and
+/// through links, so a file swapped for a symlink after the build script
+/// wrote its code would embed a file outside the skill. The build embeds
+/// copies it made when it checked the files, by identity, named by their
+/// content in `OUT_DIR`: a swap afterwards changes nothing rustc reads.
+#[cfg(unix)]
+#[test]
+fn the_build_embeds_copies_made_when_the_files_were_checked() {
+    let krate = TempCrate::new(
+        "embed-copies",
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+            ),
+            ("skills/alpha/SKILL.md", SKILL),
+            ("skills/alpha/assets/data.txt", "inside!\n"),
+            ("secret.txt", "SECRET!\n"),
+        ],
+    );
+    let out_dir = krate.dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let output = Builder::new()
+        .manifest_dir(&krate.dir)
+        .out_dir(&out_dir)
+        .build()
+        .unwrap();
+    let code = output.code;
+    assert!(
+        !code.contains("\"CARGO_MANIFEST_DIR\""),
+        "a file is embedded by its own path: {code}"
+    );
+    // The swap, after the code was written and before rustc reads it.
+    let data = krate.dir.join("skills/alpha/assets/data.txt");
+    std::fs::remove_file(&data).unwrap();
+    std::os::unix::fs::symlink(krate.dir.join("secret.txt"), &data).unwrap();
+    // What rustc would read: every `OUT_DIR` path the code names.
+    let embedded: Vec<Vec<u8>> = code
+        .match_indices("\"/skills-files/")
+        .map(|(at, _)| {
+            let name: String = code[at + 15..]
+                .chars()
+                .take_while(|c| c.is_ascii_hexdigit())
+                .collect();
+            std::fs::read(out_dir.join("skills-files").join(name)).unwrap()
+        })
+        .collect();
+    assert_eq!(embedded.len(), 2, "SKILL.md and the file: {code}");
+    assert!(embedded.contains(&b"inside!\n".to_vec()));
+    assert!(!embedded.contains(&b"SECRET!\n".to_vec()));
+}

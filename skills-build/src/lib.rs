@@ -70,7 +70,12 @@ fn store_expansion(out_dir: &Path, manifest_dir: &Path, dir: &Path, stamp: u64) 
     let Ok(config) = Config::load(manifest_dir, overrides) else {
         return;
     };
-    let compilation = skills_compiler::compile(manifest_dir, &config);
+    let mut compilation = skills_compiler::compile(manifest_dir, &config);
+    // The stored expansion embeds copies made now (`snapshot`); a file
+    // that cannot be copied is the macro's to report, when it compiles.
+    if skills_compiler::snapshot::copy_into(&mut compilation.valid, out_dir).is_err() {
+        return;
+    }
     if let Err(error) = expansion_cache::store(out_dir, &config, stamp, &compilation) {
         println!(
             "cargo::warning=skills: the expansion of `{}` was not stored ({error}); include_skills! compiles it instead",
@@ -279,9 +284,24 @@ impl Builder {
 
     /// Compiles and formats, printing nothing and writing nothing.
     pub fn generate(&self) -> Result<Output, Error> {
+        self.generate_in(None)
+    }
+
+    /// [`generate`](Self::generate), embedding copies of the files written
+    /// to `out_dir` (`skills_compiler::snapshot`) when there is one: what
+    /// rustc reads later is then what was checked now, whatever happens to
+    /// the files' names meanwhile.
+    fn generate_in(&self, out_dir: Option<&Path>) -> Result<Output, Error> {
         let manifest_dir = self.manifest()?;
         let config = self.config()?;
-        let compilation = skills_compiler::compile(&manifest_dir, &config);
+        let mut compilation = skills_compiler::compile(&manifest_dir, &config);
+        if let Some(out_dir) = out_dir
+            && !compilation.has_errors()
+            && let Err(problems) =
+                skills_compiler::snapshot::copy_into(&mut compilation.valid, out_dir)
+        {
+            compilation.diagnostics.extend(problems);
+        }
         let warnings: Vec<Diagnostic> = compilation
             .diagnostics
             .iter()
@@ -366,7 +386,7 @@ impl Builder {
             }
             _ => {}
         }
-        let mut output = self.generate()?;
+        let mut output = self.generate_in(Some(&out_dir))?;
         std::fs::write(&path, &output.code).map_err(Error::Io)?;
         output.path = Some(path);
         Ok(output)

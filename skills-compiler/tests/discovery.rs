@@ -315,9 +315,11 @@ fn a_path_checked_as_one_skill_is_looked_up_once_and_read_as_in_a_root() {
             false,
             vec![(Code::DirectoryWithoutSkill, Severity::Error)],
         ),
+        // A folder whose skill file is misnamed is a skill (issue 41,
+        // item 4): S502 through every command, never a flat `skill.md`.
         (
             "skills/lower",
-            false,
+            true,
             vec![(Code::FileNameCase, Severity::Error)],
         ),
         ("skills/flat.md", true, vec![]),

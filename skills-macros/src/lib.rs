@@ -51,7 +51,8 @@ fn expand(invocation: Invocation) -> TokenStream {
         .map(syn::Error::to_compile_error)
         .collect();
     let root = PathBuf::from(dir.value());
-    if track && !tracking::is_tracked(&root, |name| std::env::var_os(name).is_some()) {
+    let tracked = tracking::is_tracked(&root, |name| std::env::var_os(name).is_some());
+    if track && !tracked {
         errors.push(error(dir.span(), &untracked(&root)));
     }
     let Some(manifest_dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) else {
@@ -85,9 +86,21 @@ fn expand(invocation: Invocation) -> TokenStream {
     {
         return items;
     }
-    let compilation = skills_compiler::compile(&manifest_dir, &config);
+    let mut compilation = skills_compiler::compile(&manifest_dir, &config);
     if compilation.has_errors() {
         errors.push(error(dir.span(), &skill_errors(&dir, &compilation)));
+    }
+    // Embedded from copies made now, by identity, when a build script
+    // tracks the root (which then re-runs the build on an edit, as rustc
+    // would for the files themselves).
+    if errors.is_empty()
+        && tracked
+        && let Some(out_dir) = std::env::var_os("OUT_DIR")
+        && let Err(problems) =
+            skills_compiler::snapshot::copy_into(&mut compilation.valid, out_dir.as_ref())
+    {
+        let rendered: Vec<String> = problems.iter().map(render::short).collect();
+        errors.push(error(dir.span(), &rendered.join("\n")));
     }
     if errors.is_empty() {
         let warnings = warnings(&dir, &compilation);

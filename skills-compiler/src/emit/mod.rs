@@ -6,3 +6,4 @@ pub mod codegen;
 pub mod editor_schema;
 pub mod json;
 pub mod lower;
+pub mod snapshot;

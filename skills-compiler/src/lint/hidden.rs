@@ -108,9 +108,13 @@ pub(super) fn files(
         let Ok(text) = String::from_utf8(bytes) else {
             continue;
         };
-        if let Some(found) = Found::in_text(&text) {
+        // A byte order mark that opens a file marks its encoding: it hides
+        // nothing (editors on Windows write one).
+        let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        if let Some(found) = Found::in_text(&text[bom..]) {
+            let at = bom + found.first_at;
+            let span = at..at + found.first.len_utf8();
             let source = SourceFile::new(path, text);
-            let span = found.first_at..found.first_at + found.first.len_utf8();
             diagnostics.push(found.diagnostic(Place::At(&source, span), "the file", profile));
             sources.insert(source);
         }

@@ -234,10 +234,13 @@ impl SkillPath {
             Ok(kind) => kind.is_dir(),
             Err(_) => false,
         };
+        // A folder whose skill file is misnamed (`skill.md`) is a skill all
+        // the same, so that every command says S502 of it, as a check of
+        // its root does, and none reads `skill.md` as a flat skill.
         let is_skill = (path.extension().is_some_and(|e| e == "md") && !is_dir)
             || match skill_md {
                 SkillMd::Found(found) if !found.is_symlink => found.is_file,
-                SkillMd::Missing => false,
+                SkillMd::Missing => holds_misnamed_skill_file(&full),
                 _ => full.join(SKILL_FILE).is_file(),
             };
         SkillPath {
@@ -673,6 +676,15 @@ impl Layout {
 }
 
 /// Whether `path` exists, and what one `lstat` says of it.
+/// Whether `dir` holds a file named `SKILL.md` in another case.
+fn holds_misnamed_skill_file(dir: &Path) -> bool {
+    read_dir_sorted(dir).is_ok_and(|children| {
+        children
+            .iter()
+            .any(|child| child.name != SKILL_FILE && child.name.eq_ignore_ascii_case(SKILL_FILE))
+    })
+}
+
 fn probe(path: &Path) -> std::io::Result<Option<Found>> {
     match fs::symlink_metadata(path) {
         Ok(metadata) => {

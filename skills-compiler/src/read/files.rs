@@ -47,7 +47,7 @@ pub struct Listing {
 /// One file of a skill, as listed: its bytes are read only by whoever
 /// needs them (the loader; rustc, through `include_bytes!`), so that a
 /// rebuild or a check does not read 16 MiB of fonts.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Eq)]
 pub struct SkillFile {
     /// Relative to the skill directory, `/`-separated: `references/api.md`.
     pub path: String,
@@ -57,6 +57,18 @@ pub struct SkillFile {
     pub executable: bool,
     /// The file it was when listed: it is read only if it is still that one.
     pub(crate) identity: Option<Identity>,
+    /// The name of its copy in `OUT_DIR` (see `emit::snapshot`), which the
+    /// generated code embeds; `None`: the file itself.
+    pub(crate) snapshot: Option<String>,
+}
+
+/// Two listings of a file are the same file of a skill when its path,
+/// length and execute bit are: where it lies on disk (its identity) and
+/// where its copy went are not part of what the skill is.
+impl PartialEq for SkillFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path && self.len == other.len && self.executable == other.executable
+    }
 }
 
 /// An entry of a skill directory that is not one of its files.
@@ -504,6 +516,7 @@ impl Walk<'_> {
             len: metadata.len(),
             executable: is_executable(metadata),
             identity: Identity::of(metadata),
+            snapshot: None,
         });
     }
 

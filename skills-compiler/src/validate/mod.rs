@@ -191,6 +191,7 @@ fn check(
         folders: Vec::new(),
         catalog_chars: config.catalog_chars,
         location,
+        snapshot: None,
     })
 }
 

@@ -131,6 +131,13 @@ fn included_text(path: &str) -> TokenStream {
     include(quote!(include_str), path)
 }
 
+/// `include_bytes!` (or `include_str!`) of the copy `name` that
+/// `snapshot::copy_into` wrote to `OUT_DIR`.
+fn included_copy(which: proc_macro2::Ident, name: &str) -> TokenStream {
+    let relative = format!("/{}/{name}", crate::emit::snapshot::FOLDER);
+    quote!(::core::#which!(::core::concat!(::core::env!("OUT_DIR"), #relative)))
+}
+
 fn include(which: TokenStream, path: &str) -> TokenStream {
     // An absolute root is refused (S511) before code is used; its stub
     // must still name files that exist, so as not to add errors.
@@ -158,7 +165,10 @@ fn skill_table(skill: &Skill, index: usize) -> TokenStream {
     // The text is the file itself, which rustc reads and tracks: an edit
     // re-expands the macro. The length check catches an edit made while
     // the macro ran, which rustc would otherwise take for the file compiled.
-    let text = included_text(&skill.path);
+    let text = match &skill.snapshot {
+        Some(name) => included_copy(format_ident!("include_str"), name),
+        None => included_text(&skill.path),
+    };
     let lowered = crate::emit::lower::skill(skill, Default::default());
     let length = lowered.source_len();
     let changed = format!("{} changed while it was compiled: build again", skill.path);

@@ -32,7 +32,10 @@ pub(super) fn files(files: &[SkillFile], dir: &str) -> Vec<TokenStream> {
 /// A file's bytes are `include_bytes!` of the file itself: rustc reads and
 /// tracks it, and nothing of it goes through tokens.
 fn file_value(file: &SkillFile, dir: &str) -> TokenStream {
-    let bytes = super::included(&format!("{dir}/{}", file.path));
+    let bytes = match &file.snapshot {
+        Some(name) => super::included_copy(quote::format_ident!("include_bytes"), name),
+        None => super::included(&format!("{dir}/{}", file.path)),
+    };
     let path = file.path.as_str();
     let mime = match crate::emit::lower::mime(file) {
         Some(mime) => {
