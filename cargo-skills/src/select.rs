@@ -8,7 +8,7 @@ use skills_compiler::{
     Compilation, Config, Overrides, SkillPath, compile, compile_looked_up, discover, discover_skill,
 };
 
-use crate::Failure;
+use crate::failure::Failure;
 
 /// What the user selected on the command line.
 #[derive(Debug, Clone, Default, clap::Args)]

@@ -19,7 +19,10 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::{Compilation, Config, codegen, tracking};
+use crate::config::Config;
+use crate::emit::codegen;
+use crate::pipeline::Compilation;
+use crate::tracking;
 
 /// Where the expansion of the root `dir` is stored under `out_dir`.
 pub fn path(out_dir: &Path, dir: &Path) -> PathBuf {
@@ -83,7 +86,7 @@ mod tests {
             dir: PathBuf::from("skills"),
             ..Config::default()
         };
-        let compilation = crate::compile(&base, &config);
+        let compilation = crate::pipeline::compile(&base, &config);
         assert!(compilation.diagnostics.is_empty(), "{compilation:?}");
         (base, config, compilation)
     }

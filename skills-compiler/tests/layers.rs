@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Each top-level module (a folder or a file of `src/`) and what it may
-/// import; `root` is `lib.rs` itself (the pipeline's entry points), which
-/// declares `tracking`, `expansion_cache` and `write` but takes nothing from them.
+/// import; `root` is `lib.rs` itself (the crate's face), which declares
+/// `tracking`, `expansion_cache` and `write` but takes nothing from them.
 const ALLOWED: &[(&str, &[&str])] = &[
     // Beside the pipeline, at the bottom: no stage below them.
     ("diagnostics", &[]),
@@ -40,7 +40,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "vendoring",
         &[
-            "root",
+            "pipeline",
             "read",
             "validate",
             "lock",
@@ -53,12 +53,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.
     (
         "expansion_cache",
-        &["root", "emit", "tracking", "diagnostics", "config"],
+        &["pipeline", "emit", "tracking", "diagnostics", "config"],
     ),
     (
         "write",
         &[
-            "root",
+            "pipeline",
             "read",
             "ir",
             "validate",
@@ -68,9 +68,28 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "config",
         ],
     ),
+    // The pipeline that runs the stages: what `compile` and its siblings do.
+    (
+        "pipeline",
+        &[
+            "read",
+            "ir",
+            "validate",
+            "lint",
+            "emit",
+            "budget",
+            "config",
+            "parallel",
+            "diagnostics",
+            "lock",
+        ],
+    ),
+    // `lib.rs`: the crate's face. It declares the modules and hands on their
+    // items; it defines nothing.
     (
         "root",
         &[
+            "pipeline",
             "read",
             "ir",
             "validate",

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 
 use crate::error::RequestError;
 use crate::policy::Method;
-use crate::{List, Str};
+use crate::tables::{List, Str};
 
 /// Where a tool's request goes and what it carries. The origin is fixed at build time.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::Str;
+use crate::tables::Str;
 
 /// Bytes in the tables: borrowed from the binary (`include_bytes!`) for
 /// compiled skills, owned for loaded ones.

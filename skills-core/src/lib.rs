@@ -38,6 +38,7 @@ mod policy;
 pub mod present;
 mod schema;
 mod skill;
+mod tables;
 mod text;
 mod tool;
 mod write_out;
@@ -55,13 +56,6 @@ pub use schema::{Checks, Node, Pattern, Property, Schema};
 #[doc(hidden)]
 pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
+pub use tables::{List, Str};
 pub use text::{acts_on_output, hidden_chars, invisible_chars, is_invisible, printable};
 pub use tool::Tool;
-
-/// Text in the tables: borrowed from the binary for compiled skills, owned
-/// for skills loaded at run time. One type for both, so that every function
-/// over skills serves both.
-pub type Str = std::borrow::Cow<'static, str>;
-
-/// A list in the tables, borrowed or owned like [`Str`].
-pub type List<T> = std::borrow::Cow<'static, [T]>;

@@ -27,8 +27,8 @@ use crate::file::File;
 use crate::policy::{Hints, Method, Policy};
 use crate::schema::{Checks, Node, Pattern, Property, Schema};
 use crate::skill::{Kind, Protocol, Section, Skill, Version};
+use crate::tables::{List, Str};
 use crate::tool::Tool;
-use crate::{List, Str};
 
 /// The first byte of every packed table: a table packed by another layout
 /// is refused, not misread.

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use crate::depth::{MAX_DEPTH, too_deep};
 use crate::error::ToolCallError;
-use crate::{List, Str};
+use crate::tables::{List, Str};
 
 /// A tool's parameters: node 0 is the root object.
 #[derive(Debug, Clone)]

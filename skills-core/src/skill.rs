@@ -4,8 +4,8 @@ use std::sync::OnceLock;
 use crate::call::Call;
 use crate::error::ToolCallError;
 use crate::file::{Existing, File};
+use crate::tables::{List, Str};
 use crate::tool::Tool;
-use crate::{List, Str};
 
 /// One skill: its metadata, its body, and its tools. Built by generated code
 /// or by the loader.

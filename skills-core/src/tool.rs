@@ -1,7 +1,7 @@
-use crate::Str;
 use crate::endpoint::Endpoint;
 use crate::policy::{Hints, Policy};
 use crate::schema::Schema;
+use crate::tables::Str;
 
 /// One tool offered to the model. Built by generated code.
 #[derive(Debug, Clone)]

@@ -29,52 +29,19 @@
 //! }
 //! ```
 
+mod error;
 #[doc(hidden)] // public for the fuzz target
 pub mod lines;
 mod send;
+mod served;
 mod server;
 
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use error::Error;
+pub use served::Skills;
 pub use server::{LocalTool, SkillsServer};
-use skills::SkillSet;
-
-/// What a server serves: a compiled set in a `static`, or a loaded one.
-#[derive(Clone)]
-pub enum Skills {
-    Static(&'static SkillSet),
-    Shared(Arc<SkillSet>),
-}
-
-impl std::ops::Deref for Skills {
-    type Target = SkillSet;
-
-    fn deref(&self) -> &SkillSet {
-        match self {
-            Skills::Static(set) => set,
-            Skills::Shared(set) => set,
-        }
-    }
-}
-
-impl From<&'static SkillSet> for Skills {
-    fn from(set: &'static SkillSet) -> Self {
-        Skills::Static(set)
-    }
-}
-
-impl From<SkillSet> for Skills {
-    fn from(set: SkillSet) -> Self {
-        Skills::Shared(Arc::new(set))
-    }
-}
-
-impl From<Arc<SkillSet>> for Skills {
-    fn from(set: Arc<SkillSet>) -> Self {
-        Skills::Shared(set)
-    }
-}
 
 /// Settings of a [`SkillsServer`].
 pub struct Builder {
@@ -189,18 +156,6 @@ impl Builder {
         ))
     }
 }
-
-/// A server that could not be built or stopped with an error.
-#[derive(Debug)]
-pub struct Error(String);
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Error {}
 
 /// Serves `skills` over stdio until the client disconnects.
 pub async fn serve_stdio(skills: impl Into<Skills>) -> Result<(), Error> {

@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Mutex, Notify};
 
-use crate::Error;
+use crate::error::Error;
 use crate::server::SkillsServer;
 
 /// The longest line read; the rest of a longer line is skipped and the

@@ -17,8 +17,8 @@ use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
 use skills::{Call, Policy, Skill, Tool, ToolCallError};
 
-use crate::Skills;
 use crate::send::{Sender, failure};
+use crate::served::Skills;
 
 /// The key of the confirmation in an MRTR input request.
 const CONFIRM: &str = "confirm";

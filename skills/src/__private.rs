@@ -5,7 +5,7 @@ pub use serde_json;
 #[cfg(feature = "macros")]
 pub use skills_macros::include_skills;
 
-pub use crate::SkillSet;
+pub use crate::set::SkillSet;
 pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };

@@ -36,8 +36,6 @@ pub mod model;
 mod set;
 pub mod toolset;
 mod typed;
-#[cfg(feature = "watch")]
-mod watch;
 
 #[doc(hidden)]
 pub mod __private;

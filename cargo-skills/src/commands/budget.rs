@@ -15,7 +15,7 @@ use skills_compiler::diagnostics::render;
 use skills_compiler::ir::Skill;
 use skills_compiler::{Config, Overrides};
 
-use crate::Failure;
+use crate::failure::Failure;
 use crate::output::outln;
 use crate::select::{Selection, Target, targets};
 

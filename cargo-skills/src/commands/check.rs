@@ -8,7 +8,7 @@ use clap::ValueEnum;
 use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::{Compilation, Overrides, Severity, Tally};
 
-use crate::Failure;
+use crate::failure::Failure;
 use crate::output::outln;
 use crate::select::{Selection, targets_and_skipped};
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use skills_compiler::{Config, Overrides, Profile, compile_skill, present};
 
-use crate::Failure;
+use crate::failure::Failure;
 use crate::output::{outln, shown};
 
 #[derive(Debug, clap::Args)]

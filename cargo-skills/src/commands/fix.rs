@@ -10,7 +10,7 @@ use skills_compiler::diagnostics::render;
 use skills_compiler::write::fix::{self, Change};
 use skills_compiler::{Overrides, Severity};
 
-use crate::Failure;
+use crate::failure::Failure;
 use crate::output::{outln, shown, shown_lines};
 use crate::select::{Selection, refuse_outside_workspace, targets};
 

@@ -8,8 +8,8 @@ use skills_compiler::diagnostics::render;
 use skills_compiler::write::fix::Change;
 use skills_compiler::write::format::{self, Outcome};
 
-use crate::Failure;
 use crate::commands::fix::{diff, write_all};
+use crate::failure::Failure;
 use crate::output::outln;
 use crate::select::{Selection, refuse_outside_workspace, targets};
 

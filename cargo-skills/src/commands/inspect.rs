@@ -10,7 +10,7 @@ use skills_compiler::ir::{Skill, SkillSet};
 use skills_compiler::json::{self, View};
 use skills_compiler::{Overrides, Profile, present};
 
-use crate::Failure;
+use crate::failure::Failure;
 use crate::output::{out, outln, shown, shown_lines};
 use crate::select::{Selection, targets};
 

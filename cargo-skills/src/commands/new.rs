@@ -11,7 +11,7 @@ use skills_compiler::display_path;
 use skills_compiler::write::{EndpointSpec, ProtocolSpec, SkillBuilder, ToolSpec};
 use skills_compiler::{Config, Diagnostic, Overrides, Profile, compile_skill, tracking};
 
-use crate::Failure;
+use crate::failure::Failure;
 use crate::output::outln;
 use crate::select::{packages, relative_to_cwd};
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use skills::loader::{Loader, Profile};
 use skills::{Layers, SkillSet};
 
-use crate::Failure;
+use crate::failure::Failure;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

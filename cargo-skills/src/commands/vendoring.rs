@@ -11,7 +11,7 @@ use skills_compiler::vendoring::source::Source;
 use skills_compiler::vendoring::{self, Pick, Prepared};
 use skills_compiler::{Config, Overrides, display_path};
 
-use crate::Failure;
+use crate::failure::Failure;
 use crate::output::{outln, shown};
 
 /// Which package's skills root and lock.

@@ -4,7 +4,7 @@
 //! is cut. The budget is 100 tokens per skill; skills whose name and
 //! description pass 100 tokens are flagged, the longest first to blame.
 
-use super::*;
+use super::model::*;
 
 pub(super) const TOKENS_PER_SKILL: usize = 100;
 

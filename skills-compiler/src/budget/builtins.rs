@@ -8,7 +8,7 @@
 //! characters are its bytes too. Sources and dates are in
 //! `docs/budget.md`, beside each host.
 
-use super::Budget;
+use super::model::Budget;
 
 /// One of a host's own skills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 //! descriptions of the least-used skills are dropped first; at build
 //! time usage is unknown, so the listing's order stands for it.
 
-use super::*;
+use super::model::*;
 
 pub(super) const FALLBACK_CHARS: usize = 8_000;
 pub(super) const CONTEXT_PERCENT: u64 = 1;

@@ -8,7 +8,7 @@
 //! even names and paths do not fit, skills are left out in order.
 //! Codex's own system skills come first (their scope ranks first).
 
-use super::*;
+use super::model::*;
 
 pub(super) const FALLBACK_CHARS: usize = 8_000;
 pub(super) const CONTEXT_PERCENT: u64 = 2;

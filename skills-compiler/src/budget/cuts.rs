@@ -2,7 +2,8 @@
 //! 1,024 characters, from the same figures the budget models use: the
 //! text of S108, so that the warning says what will happen, host by host.
 
-use super::{claude_code, codex, thousands, zed};
+use super::model::thousands;
+use super::{claude_code, codex, zed};
 
 /// `Claude Code lists it whole, Codex cuts it at 1,024 characters with
 /// `...`, Zed refuses the skill (1,078 bytes; it takes 1,024)`.

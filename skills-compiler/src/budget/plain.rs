@@ -4,7 +4,8 @@
 //! Nothing is cut by a host: the skills past the limit are marked as
 //! not fitting.
 
-use super::*;
+use super::model::*;
+use crate::ir::present;
 
 pub(super) fn report(entries: &[Entry<'_>], budget: Budget, limit: usize, unit: Unit) -> Report {
     let costs: Vec<usize> = entries

@@ -3,7 +3,7 @@
 //! that does not fit it stops: that skill and every later one are left
 //! out, so the cut does not depend on which later skills happen to be small.
 
-use super::*;
+use super::model::*;
 
 pub(super) const LIMIT_BYTES: usize = 50 * 1024;
 /// Zed refuses a skill whose description is longer than this, in UTF-8 bytes.

@@ -4,7 +4,7 @@
 //! `lower::rendered`). The rules are `skills_core::present`'s, which
 //! compiled and loaded skills use at run time; this only feeds them the IR.
 
-use crate::ir::Skill;
+use super::skill::Skill;
 
 pub use skills_core::present::{
     CATALOG_DESCRIPTION_CHARS, catalog_line_of, catalog_xml_element_of, escape_xml, one_line,

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 
 use skills_core::{Checks, Node, Property, Schema};
 
-use super::{DefId, List, Parameters, Str, Type};
+use skills_core::{List, Str};
+
+use super::skill::{DefId, ObjectType, Parameters, Type, texts};
 
 /// One type alone as a schema (node 0), for checking a value against it
 /// with the runtime's checker: how a `default` is checked at build time.
@@ -73,7 +75,7 @@ impl Table<'_> {
             Type::Integer(c) => Node::Integer(checks(c)),
             Type::Number(c) => Node::Number(checks(c)),
             Type::Boolean => Node::Boolean,
-            Type::Enum(values) => Node::Enum(super::texts(values.clone())),
+            Type::Enum(values) => Node::Enum(texts(values.clone())),
             Type::Array(items, c) => Node::Array {
                 items: self.node(items),
                 checks: checks(c),
@@ -124,7 +126,7 @@ impl Table<'_> {
         index
     }
 
-    fn object(&mut self, object: &super::ObjectType) -> Node {
+    fn object(&mut self, object: &ObjectType) -> Node {
         let properties = object
             .properties
             .iter()

@@ -114,7 +114,7 @@ mod tests {
             bytes: text.clone().into_bytes(),
             tools_yaml: None,
         };
-        let skill = crate::compile_one(files, &crate::Config::default())
+        let skill = crate::pipeline::compile_one(files, &crate::Config::default())
             .0
             .expect("valid");
         long_body(&skill, &SourceFile::new("skills/a/SKILL.md", text)).map(|d| d.message)

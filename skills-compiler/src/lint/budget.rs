@@ -1,7 +1,7 @@
 //! W011: the catalog over a configured budget, reported on the description
 //! that pushes it over. The host models are in [`crate::budget`].
 
-use super::at_description;
+use super::at::at_description;
 use crate::budget::{Budget, BudgetConfig, Entry, Fate, Level, Report, report, thousands};
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::Skill;

@@ -13,6 +13,7 @@
 //! The pipeline runs [`skill`] on each valid skill and the set lints on the
 //! valid set.
 
+mod at;
 mod body;
 mod budget;
 mod description;
@@ -23,7 +24,7 @@ pub(crate) use budget::budget;
 pub use similar::similar_descriptions;
 
 use crate::config::Config;
-use crate::diagnostics::source::{SourceFile, Sources};
+use crate::diagnostics::source::Sources;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::Skill;
 use crate::ir::present;
@@ -89,18 +90,5 @@ pub(crate) fn skill(
     }
     if let Some(diagnostic) = body::long_body(skill, source) {
         diagnostics.push(diagnostic);
-    }
-}
-
-/// A diagnostic at `skill`'s description, for lints over a whole set (whose
-/// files were let go after validation: the text is rebuilt from the skill),
-/// or at the file when `lenient` derived the description.
-pub(crate) fn at_description(skill: &Skill, code: Code, message: String) -> Diagnostic {
-    match &skill.description_span {
-        Some(span) => {
-            let file = SourceFile::new(skill.path.clone(), skill.source_text());
-            Diagnostic::at(code, &file, span.clone(), message).with_severity(Severity::Warning)
-        }
-        None => Diagnostic::warning(code, skill.path.clone(), message),
     }
 }

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::at_description;
+use super::at::at_description;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::Skill;
 

@@ -10,9 +10,9 @@ use crate::config::Config;
 use crate::lock::check::{find, place_for, read};
 use crate::lock::file::{Entry, LOCK_FILE, LockFile};
 use crate::lock::hash::{FolderDigest, Limits, hash_folder};
+use crate::pipeline::{Compilation, compile_skill};
 use crate::read::discover::display_path;
 use crate::vendoring::fetch::unique_dir;
-use crate::{Compilation, compile_skill};
 
 /// Why vendoring stopped. Nothing was written when it is returned.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -147,7 +147,7 @@ fn read_offered(dir: &Path) -> (String, Option<GitHubOrigin>) {
         check_links: false,
         ..Config::default()
     };
-    let compilation = crate::compile_skill(Path::new(""), dir, &config);
+    let compilation = crate::pipeline::compile_skill(Path::new(""), dir, &config);
     let Some(skill) = compilation.valid.skills.first() else {
         return (folder, None);
     };

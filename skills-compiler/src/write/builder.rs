@@ -372,7 +372,10 @@ impl SkillBuilder {
 
     /// The skill's files, canonical, once the compiler accepts them under
     /// `config`; otherwise its errors. Warnings (a placeholder, say) pass.
-    pub fn build(&self, config: &crate::Config) -> Result<Written, Vec<crate::Diagnostic>> {
+    pub fn build(
+        &self,
+        config: &crate::config::Config,
+    ) -> Result<Written, Vec<crate::diagnostics::Diagnostic>> {
         let written = self.written();
         let files = crate::read::discover::SkillFiles {
             dir: None,
@@ -386,8 +389,8 @@ impl SkillBuilder {
                 )
             }),
         };
-        let (_, diagnostics) = crate::compile_one(files, config);
-        let errors: Vec<crate::Diagnostic> =
+        let (_, diagnostics) = crate::pipeline::compile_one(files, config);
+        let errors: Vec<crate::diagnostics::Diagnostic> =
             diagnostics.into_iter().filter(|d| d.is_error()).collect();
         if errors.is_empty() {
             Ok(written)

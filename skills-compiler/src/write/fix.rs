@@ -139,7 +139,7 @@ fn applied(path: &str, (diagnostic, fix): (&Diagnostic, &FixIt)) -> Applied {
 }
 
 fn diagnose(files: &SkillFiles, config: &Config) -> Vec<Diagnostic> {
-    crate::compile_one(files.clone(), config).1
+    crate::pipeline::compile_one(files.clone(), config).1
 }
 
 /// The skill file and its sidecar as text; files that are not UTF-8 have
@@ -253,7 +253,7 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
         profile: Profile::Lenient,
         ..config.clone()
     };
-    let (skill, _) = crate::compile_one(files.clone(), &lenient);
+    let (skill, _) = crate::pipeline::compile_one(files.clone(), &lenient);
     let Some(mut skill) = skill else {
         return Err(Skipped {
             reason: format!(

@@ -481,8 +481,12 @@ fn compiled(files: &SkillFiles, bytes: &[u8], config: &Config) -> Option<ir::Ski
         bytes: bytes.to_vec(),
         ..files.clone()
     };
-    let (skill, diagnostics) = crate::compile_one(files, config);
-    skill.filter(|_| !diagnostics.iter().any(crate::Diagnostic::is_error))
+    let (skill, diagnostics) = crate::pipeline::compile_one(files, config);
+    skill.filter(|_| {
+        !diagnostics
+            .iter()
+            .any(crate::diagnostics::Diagnostic::is_error)
+    })
 }
 
 /// The same skill, apart from where its text sits in the file and the order

@@ -4,6 +4,7 @@
 //! output is the same from any checkout.
 
 mod calls;
+mod include;
 mod names;
 mod tables;
 mod types;
@@ -13,6 +14,7 @@ use quote::{format_ident, quote};
 
 use crate::ir::present;
 use crate::ir::{Skill, SkillSet};
+use include::{included, included_copy, included_text};
 use names::Namespace;
 
 /// Names the generated code uses itself, never handed to a skill's types.
@@ -118,37 +120,6 @@ pub fn module_names(set: &SkillSet) -> Vec<String> {
 /// cascade into secondary errors.
 pub fn stub(valid: &SkillSet, krate: &TokenStream) -> TokenStream {
     expand(valid, krate)
-}
-
-/// `include_bytes!` of `path` (relative to the crate root) through
-/// `CARGO_MANIFEST_DIR`, so that the text is the same from any checkout.
-fn included(path: &str) -> TokenStream {
-    include(quote!(include_bytes), path)
-}
-
-/// `include_str!` of `path`, the same way.
-fn included_text(path: &str) -> TokenStream {
-    include(quote!(include_str), path)
-}
-
-/// `include_bytes!` (or `include_str!`) of the copy `name` that
-/// `snapshot::copy_into` wrote to `OUT_DIR`.
-fn included_copy(which: proc_macro2::Ident, name: &str) -> TokenStream {
-    let relative = format!("/{}/{name}", crate::emit::snapshot::FOLDER);
-    quote!(::core::#which!(::core::concat!(::core::env!("OUT_DIR"), #relative)))
-}
-
-fn include(which: TokenStream, path: &str) -> TokenStream {
-    // An absolute root is refused (S511) before code is used; its stub
-    // must still name files that exist, so as not to add errors.
-    if std::path::Path::new(path).is_absolute() {
-        return quote!(::core::#which!(#path));
-    }
-    let relative = format!("/{path}");
-    quote!(::core::#which!(::core::concat!(
-        ::core::env!("CARGO_MANIFEST_DIR"),
-        #relative
-    )))
 }
 
 /// The name in `__skills` of the table of the skill at `index`.

@@ -33,8 +33,8 @@ pub(super) fn files(files: &[SkillFile], dir: &str) -> Vec<TokenStream> {
 /// tracks it, and nothing of it goes through tokens.
 fn file_value(file: &SkillFile, dir: &str) -> TokenStream {
     let bytes = match &file.snapshot {
-        Some(name) => super::included_copy(quote::format_ident!("include_bytes"), name),
-        None => super::included(&format!("{dir}/{}", file.path)),
+        Some(name) => super::include::included_copy(quote::format_ident!("include_bytes"), name),
+        None => super::include::included(&format!("{dir}/{}", file.path)),
     };
     let path = file.path.as_str();
     let mime = match crate::emit::lower::mime(file) {

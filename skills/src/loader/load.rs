@@ -1,20 +1,4 @@
-//! Skills loaded at run time (feature `loader`): a user's or a project's
-//! skills directory, checked by the same compiler, with the same rules and
-//! diagnostics, as `include_skills!` and `cargo skills check`, and returned as
-//! the same [`SkillSet`] a compiled set is.
-//!
-//! ```no_run
-//! use skills::loader::{Loader, Profile};
-//!
-//! let loaded = Loader::new().profile(Profile::Lenient).load("/home/me/.agents/skills");
-//! match loaded {
-//!     Ok(loaded) => {
-//!         eprint!("{}", loaded.render_warnings());
-//!         print!("{}", loaded.set().catalog());
-//!     }
-//!     Err(error) => eprint!("{error}"),
-//! }
-//! ```
+//! The loader: a root read, checked and lowered into a [`SkillSet`].
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -23,13 +7,9 @@ use skills_compiler::diagnostics::render::{self, Color};
 use skills_compiler::lower;
 use skills_compiler::{Compilation, Config, Sources, ir};
 
-pub use skills_compiler::diagnostics::levels::{Level, LintLevels};
-pub use skills_compiler::{Code, Diagnostic, InvalidSkill, Overrides, Profile, Severity};
+use skills_compiler::{Diagnostic, InvalidSkill, Overrides, Profile};
 
-#[cfg(feature = "watch")]
-pub use crate::watch::{Reload, Watch, WatchError};
-
-use crate::SkillSet;
+use crate::set::SkillSet;
 
 /// Loads skills directories with a profile and limits. The defaults are the
 /// build's: profile `extended`, at most 64 skills, documents of at most

@@ -9,8 +9,8 @@ use std::time::Duration;
 use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer_opt};
 
-use crate::SkillSet;
-use crate::loader::{LoadError, Loader};
+use super::load::{LoadError, Loader};
+use crate::set::SkillSet;
 
 /// What one reload gave.
 #[derive(Debug, Clone)]

@@ -1,0 +1,330 @@
+//! A located, coded problem: what every rule reports, with its span, labels,
+//! help and fix-it, and the few operations over a list of them.
+
+use std::ops::Range;
+
+use super::codes::Code;
+use super::source::{LineCol, SourceFile, floor_char_boundary};
+
+/// How bad a problem is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A place in a file: the byte range and where it starts and ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    pub bytes: Range<usize>,
+    pub start: LineCol,
+    pub end: LineCol,
+}
+
+impl Span {
+    /// The span of `bytes` in `file`, widened to whole characters and clamped
+    /// to the file, so that no renderer ever slices inside a character.
+    pub fn new(file: &SourceFile, bytes: Range<usize>) -> Self {
+        let text = file.text();
+        let start = floor_char_boundary(text, bytes.start.min(text.len()));
+        let mut end = bytes.end.clamp(start, text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        // The end after the start: the file's line look-up counts on from
+        // the last offset, so the second costs only the span's own bytes.
+        Span {
+            start: file.line_col(start),
+            end: file.line_col(end),
+            bytes: start..end,
+        }
+    }
+}
+
+/// A secondary place that explains the primary one ("first declared here").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// What fixes the problem, with how sure the compiler is of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixIt {
+    pub message: String,
+    pub edit: Edit,
+    pub applicability: Applicability,
+}
+
+/// The kinds of fix-it: an edit of the text, or a rename of the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// Replace `span` of the diagnostic's file with `replacement`.
+    Replace { span: Span, replacement: String },
+    /// Rename the diagnostic's file to `to` (a path written as the
+    /// diagnostic's `file` is: `skills/a/skill.md` to `skills/a/SKILL.md`).
+    Rename { to: String },
+}
+
+impl FixIt {
+    /// The text edit: where, and what goes there.
+    pub fn replace(&self) -> Option<(&Span, &str)> {
+        match &self.edit {
+            Edit::Replace { span, replacement } => Some((span, replacement)),
+            Edit::Rename { .. } => None,
+        }
+    }
+
+    /// The replacement text, for an edit.
+    pub fn replacement(&self) -> Option<&str> {
+        self.replace().map(|(_, replacement)| replacement)
+    }
+
+    /// The new path, for a rename.
+    pub fn renamed_to(&self) -> Option<&str> {
+        match &self.edit {
+            Edit::Rename { to } => Some(to),
+            Edit::Replace { .. } => None,
+        }
+    }
+}
+
+/// Whether a tool may apply a fix-it unasked (rustc's terms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Applicability {
+    /// Applying it cannot change the meaning beyond the fix: it writes what
+    /// the reader already assumed (quoting a value, upper-casing a method).
+    /// `cargo skills fix` applies these.
+    MachineApplicable,
+    /// A guess (a did-you-mean): shown, never applied by a tool.
+    MaybeIncorrect,
+}
+
+impl Applicability {
+    /// As rustc's JSON spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::MachineApplicable => "MachineApplicable",
+            Applicability::MaybeIncorrect => "MaybeIncorrect",
+        }
+    }
+}
+
+/// One problem, with everything a person or an editor needs to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: Code,
+    pub message: String,
+    /// The file (or directory) at fault, relative to the crate root.
+    pub file: String,
+    /// Where in `file`; `None` when the problem is the file or directory as a whole.
+    pub span: Option<Span>,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+    pub fix: Option<FixIt>,
+}
+
+impl Diagnostic {
+    /// An error about a whole file or directory.
+    pub fn error(code: Code, file: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            file: file.into(),
+            span: None,
+            labels: Vec::new(),
+            help: None,
+            fix: None,
+        }
+    }
+
+    /// A warning about a whole file or directory.
+    pub fn warning(code: Code, file: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, file, message)
+        }
+    }
+
+    /// An error at `bytes` of `source`.
+    pub fn at(
+        code: Code,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            span: Some(Span::new(source, bytes)),
+            ..Diagnostic::error(code, source.path(), message)
+        }
+    }
+
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+
+    /// Sets the help line. Names and values it quotes from files are
+    /// printed by the one rule ([`skills_core::printable`]): a line break or
+    /// an ESC in a directory name shows as an escape, not as a new line of
+    /// output (a CI log reads one as a command).
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        let help = help.into();
+        self.help = Some(skills_core::printable(&help).into_owned());
+        self
+    }
+
+    /// Sets a help of several lines, such as a skeleton to paste; each
+    /// line is escaped as [`with_help`](Self::with_help) escapes one.
+    pub fn with_help_lines<'a>(mut self, lines: impl IntoIterator<Item = &'a str>) -> Self {
+        let lines: Vec<String> = lines
+            .into_iter()
+            .map(|line| skills_core::printable(line).into_owned())
+            .collect();
+        self.help = Some(lines.join("\n"));
+        self
+    }
+
+    pub fn with_label(
+        mut self,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.labels.push(Label {
+            span: Span::new(source, bytes),
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn with_fix(
+        self,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        replacement: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.with_edit(
+            source,
+            bytes,
+            replacement.into(),
+            message.into(),
+            Applicability::MachineApplicable,
+        )
+    }
+
+    /// A fix-it that is a guess (a did-you-mean): shown, never applied by `fix`.
+    pub fn with_suggestion(
+        self,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        replacement: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.with_edit(
+            source,
+            bytes,
+            replacement.into(),
+            message.into(),
+            Applicability::MaybeIncorrect,
+        )
+    }
+
+    fn with_edit(
+        mut self,
+        source: &SourceFile,
+        bytes: Range<usize>,
+        replacement: String,
+        message: String,
+        applicability: Applicability,
+    ) -> Self {
+        // A fix-it most often replaces what the diagnostic points at; its
+        // span again would be an offset behind the file's last look-up,
+        // which scans from the start.
+        let span = match &self.span {
+            Some(span) if span.bytes == bytes && self.file == source.path() => span.clone(),
+            _ => Span::new(source, bytes),
+        };
+        self.fix = Some(FixIt {
+            message,
+            edit: Edit::Replace { span, replacement },
+            applicability,
+        });
+        self
+    }
+
+    /// A machine-applicable fix-it that renames the diagnostic's file.
+    pub fn with_rename(mut self, to: impl Into<String>, message: impl Into<String>) -> Self {
+        self.fix = Some(FixIt {
+            message: message.into(),
+            edit: Edit::Rename { to: to.into() },
+            applicability: Applicability::MachineApplicable,
+        });
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// 1-based line, if the diagnostic points into the file.
+    pub fn line(&self) -> Option<u32> {
+        self.span.as_ref().map(|span| span.start.line)
+    }
+
+    /// 1-based column, if the diagnostic points into the file.
+    pub fn column(&self) -> Option<u32> {
+        self.span.as_ref().map(|span| span.start.column)
+    }
+
+    /// The order diagnostics are reported in: by file, position, then code.
+    fn sort_key(&self) -> (&str, Option<LineCol>, Code, &str) {
+        (
+            &self.file,
+            self.span.as_ref().map(|span| span.start),
+            self.code,
+            &self.message,
+        )
+    }
+}
+
+/// Sorts diagnostics into their reporting order and drops exact repeats.
+pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.dedup();
+}
+
+/// Turns every warning into an error (`deny_warnings`, `-D warnings`).
+pub fn deny_warnings(diagnostics: &mut [Diagnostic]) {
+    for diagnostic in diagnostics {
+        diagnostic.severity = Severity::Error;
+    }
+}
+
+/// Did-you-mean: the candidate closest to `word`, when it is close enough to
+/// be a plausible typo.
+pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let within = |candidate: &str| (candidate.len().max(word.len()) / 3).max(1);
+    let chars = word.chars().count();
+    candidates
+        .into_iter()
+        // The distance is at least the difference in length: most candidates
+        // are ruled out before the (allocating) distance is computed.
+        .filter(|candidate| candidate.chars().count().abs_diff(chars) <= within(candidate))
+        .map(|candidate| (strsim::damerau_levenshtein(word, candidate), candidate))
+        .filter(|&(distance, candidate)| distance <= within(candidate))
+        .min()
+        .map(|(_, candidate)| candidate)
+}

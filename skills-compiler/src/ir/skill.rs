@@ -1,0 +1,300 @@
+//! A validated skill: its fields, its tools and their parameter types, in
+//! the shapes the code generator and the lowering read.
+
+use std::fmt;
+use std::ops::Range;
+
+use crate::read::files::{SkillFile, Skipped};
+use skills_core::{Checks, Endpoint, Hints, Kind, List, Part, Policy, Section, Str, Version};
+
+/// Owned texts as a table list.
+pub fn texts(texts: Vec<String>) -> List<Str> {
+    List::Owned(texts.into_iter().map(Str::Owned).collect())
+}
+
+/// Text with `{{param}}` placeholders, parsed.
+pub type Template = Vec<Part>;
+
+/// Named templates (query values, headers) as a table list.
+pub fn templates(pairs: Vec<(String, Template)>) -> List<(Str, List<Part>)> {
+    List::Owned(
+        pairs
+            .into_iter()
+            .map(|(name, template)| (Str::Owned(name), List::Owned(template)))
+            .collect(),
+    )
+}
+
+/// Every valid skill of a root, sorted by name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SkillSet {
+    pub skills: Vec<Skill>,
+}
+
+impl SkillSet {
+    pub fn get(&self, name: &str) -> Option<&Skill> {
+        self.skills
+            .binary_search_by(|skill| skill.name.as_str().cmp(name))
+            .ok()
+            .map(|index| &self.skills[index])
+    }
+}
+
+/// A skill name that passed the name rules (NFKC-normalised).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SkillName(pub(crate) String);
+
+impl SkillName {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for SkillName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A tool name that matches `^[A-Za-z][A-Za-z0-9_-]{0,63}$`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ToolName(pub(crate) String);
+
+impl ToolName {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for ToolName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Skill {
+    pub name: SkillName,
+    /// The skill file, relative to the crate root (forward slashes).
+    pub path: String,
+    /// The sidecar `tools.yaml`, when the skill has one.
+    pub tools_path: Option<String>,
+    pub description: String,
+    pub license: Option<String>,
+    pub compatibility: Option<String>,
+    /// In source order; values coerced to text.
+    pub metadata: Vec<(String, String)>,
+    pub allowed_tools: Vec<String>,
+    pub kind: Kind,
+    pub triggers: Vec<String>,
+    pub tags: Vec<String>,
+    pub area: Option<String>,
+    pub version: Version,
+    pub app_slug: Option<String>,
+    pub model_config: Option<String>,
+    /// `x-*` keys and keys of well-known clients, verbatim, in source order.
+    pub extras: Vec<(String, serde_json::Value)>,
+    pub body: String,
+    /// The file's text before the body (fences, frontmatter, blank lines):
+    /// `head + body` is the file, whose SHA-256 is [`Skill::sha256_hex`].
+    pub head: String,
+    /// Where the description's value is in the file as read (bytes), for
+    /// lints over the whole set; `None` when `lenient` derived it.
+    pub description_span: Option<Range<usize>>,
+    pub tools: Vec<Tool>,
+    pub permissions: Permissions,
+    /// The skill directory, relative to the crate root (`skills/pdf`);
+    /// `None` for a flat `<name>.md` skill, which has no other files.
+    pub dir: Option<String>,
+    /// The skill directory on disk, where its files are read from (never
+    /// printed: generated code names the files through `CARGO_MANIFEST_DIR`).
+    pub dir_on_disk: Option<std::path::PathBuf>,
+    /// Every file of the directory besides SKILL.md, sorted by path, as
+    /// listed (their bytes are read by whoever needs them).
+    pub files: Vec<SkillFile>,
+    /// What the directory holds that is not a file of the skill, and why.
+    pub skipped: Vec<Skipped>,
+    /// Every folder of the directory that was walked, sorted by path
+    /// (`references`, `scripts/lib`): a link to one is fine.
+    pub folders: Vec<String>,
+    /// The most characters of the description in the text catalog.
+    pub catalog_chars: usize,
+    /// What the XML catalog's `<location>` says (`catalog_location`): the
+    /// `skill://` URI or the file's path.
+    pub location: String,
+    /// The name of the skill file's copy in `OUT_DIR` (`emit::snapshot`),
+    /// which the generated code embeds; `None`: the file itself.
+    pub snapshot: Option<String>,
+}
+
+impl Skill {
+    /// The skill file's text: `head + body`.
+    pub fn source_text(&self) -> String {
+        [self.head.as_str(), self.body.as_str()].concat()
+    }
+
+    /// The body's headings, each with the text it governs. Computed when asked
+    /// for (code generation, `show`), not while checking: the heading tree is
+    /// most of the time a check would otherwise take (BENCHMARKS.md).
+    pub fn sections(&self) -> Vec<Section> {
+        crate::read::markdown::sections(&self.body)
+    }
+
+    /// SHA-256 of the skill file, lower-case hex. Computed when asked for
+    /// (code generation, `inspect`, the loader): a check does not need it.
+    pub fn sha256_hex(&self) -> String {
+        skills_core::sha256_hex(self.source_text().as_bytes())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultMode {
+    Readonly,
+    Confirm,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Permissions {
+    pub default_mode: DefaultMode,
+    pub require_confirmation: Vec<ToolName>,
+    pub allow_write: Vec<ToolName>,
+}
+
+impl Default for Permissions {
+    fn default() -> Self {
+        Permissions {
+            default_mode: DefaultMode::Readonly,
+            require_confirmation: Vec::new(),
+            allow_write: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tool {
+    pub name: ToolName,
+    pub description: String,
+    pub parameters: Parameters,
+    /// The parameter schema for model APIs: as declared, with what the
+    /// checker enforces made explicit (`type`, `additionalProperties: false`,
+    /// `null` in a nullable `enum`), so that any JSON Schema validator agrees.
+    pub parameters_json: serde_json::Value,
+    /// Whether the schema qualifies for OpenAI's strict mode.
+    pub strict: bool,
+    pub endpoint: Option<Endpoint>,
+    pub policy: Policy,
+}
+
+impl Tool {
+    /// The tool's effects, from its method and policy: computed here, once,
+    /// for the generated tables and the CLI alike.
+    pub fn hints(&self) -> Hints {
+        Hints::of(self.endpoint.as_ref().map(Endpoint::method), self.policy)
+    }
+}
+
+/// A tool's parameters: the root object and the named `$defs` it refers to,
+/// in declared order ([`DefId`] is the place in `defs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parameters {
+    pub root: ObjectType,
+    pub defs: Vec<(String, Type)>,
+}
+
+impl Parameters {
+    /// No parameters: `{"type": "object", "properties": {}}`.
+    pub fn empty() -> Self {
+        Parameters {
+            root: ObjectType {
+                description: None,
+                properties: Vec::new(),
+                additional_properties: false,
+                checks: Checks::default(),
+            },
+            defs: Vec::new(),
+        }
+    }
+}
+
+impl Parameters {
+    /// The type of a `$defs` entry. Every `DefId` names an entry of the
+    /// parameters it was made for (validation makes them).
+    pub fn def(&self, id: DefId) -> &Type {
+        &self.defs[id.index()].1
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObjectType {
+    pub description: Option<String>,
+    pub properties: Vec<Property>,
+    /// `additionalProperties: false` (or absent) rejects unknown fields.
+    pub additional_properties: bool,
+    pub checks: Checks,
+}
+
+impl ObjectType {
+    pub fn property(&self, name: &str) -> Option<&Property> {
+        self.properties.iter().find(|p| p.name == name)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Property {
+    pub name: String,
+    pub ty: Type,
+    pub required: bool,
+    pub description: Option<String>,
+    pub default: Option<serde_json::Value>,
+}
+
+/// The subset of JSON Schema that maps onto Rust types.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Type {
+    String(Checks),
+    Integer(Checks),
+    Number(Checks),
+    Boolean,
+    /// A string restricted to these values.
+    Enum(Vec<String>),
+    Array(Box<Type>, Checks),
+    Object(ObjectType),
+    /// An object with no fixed properties whose values have one type.
+    Map(Box<Type>, Checks),
+    /// `type: [T, "null"]`.
+    Nullable(Box<Type>),
+    /// A local `$ref` to `#/$defs/<name>`, resolved at validation.
+    Ref(DefId),
+}
+
+/// A `$defs` entry of the same parameters: its place in [`Parameters::defs`].
+/// Only validation makes one, for an entry it found, so every `DefId` names
+/// an entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DefId(pub(crate) u32);
+
+impl DefId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Type {
+    /// Scalars can stand in a URL path, a query value or a header.
+    pub fn is_scalar(&self, defs: &[(String, Type)]) -> bool {
+        match self {
+            Type::String(_)
+            | Type::Integer(_)
+            | Type::Number(_)
+            | Type::Boolean
+            | Type::Enum(_) => true,
+            Type::Nullable(inner) => inner.is_scalar(defs),
+            // An alias of an alias is not followed: one step, as a path
+            // placeholder's type is read.
+            Type::Ref(id) => defs
+                .get(id.index())
+                .is_some_and(|(_, ty)| !matches!(ty, Type::Ref(_)) && ty.is_scalar(defs)),
+            Type::Array(..) | Type::Object(_) | Type::Map(..) => false,
+        }
+    }
+}

@@ -1,0 +1,450 @@
+//! The pipeline: discover, read, validate and lint a root (or one skill),
+//! then the lints over the set, the lint levels and the lock; what every
+//! front end calls, as [`compile`] and its siblings.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::config::Config;
+use crate::diagnostics::source::{SourceFile, Sources};
+use crate::diagnostics::{self, Code, Diagnostic, Severity};
+use crate::ir;
+use crate::lint::{self, similar_descriptions};
+use crate::lock;
+use crate::parallel;
+use crate::read::discover::{SkillFiles, SkillPath, discover, discover_skill, display_path};
+use crate::validate;
+
+/// The outcome of compiling a skills root: the IR when there is no error, and
+/// every diagnostic either way.
+#[derive(Debug)]
+pub struct Compilation {
+    /// The skills that are valid on their own, sorted by name. With errors
+    /// elsewhere they still give front ends stubs that keep user code compiling.
+    pub valid: ir::SkillSet,
+    /// Sorted by file and position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The files read, for rendering diagnostics with snippets.
+    pub sources: Sources,
+    /// Each skill checked, valid or not: its folder (or flat `.md` file) as
+    /// paths in diagnostics show it, in discovery's order.
+    pub checked: Vec<String>,
+}
+
+/// What a check counted, each count saying what it counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Skills checked, valid or not.
+    pub checked: usize,
+    /// Skills without an error.
+    pub valid: usize,
+    /// Skills with at least one error.
+    pub with_errors: usize,
+    /// Skills with at least one warning (valid or not).
+    pub with_warnings: usize,
+    /// Errors, the skills' and the set's (a limit, a root without skills).
+    pub errors: usize,
+    /// Warnings, the skills' and the set's.
+    pub warnings: usize,
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.checked += other.checked;
+        self.valid += other.valid;
+        self.with_errors += other.with_errors;
+        self.with_warnings += other.with_warnings;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
+}
+
+impl Compilation {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The counts of a check: skills by outcome, diagnostics by severity.
+    /// A diagnostic belongs to the skill whose folder holds its file.
+    pub fn tally(&self) -> Tally {
+        let mut tally = Tally {
+            checked: self.checked.len(),
+            ..Tally::default()
+        };
+        let owner = |file: &str| {
+            self.checked.iter().position(|skill| {
+                file == skill
+                    || file
+                        .strip_prefix(skill.as_str())
+                        .is_some_and(|rest| rest.starts_with('/'))
+            })
+        };
+        let mut errors = vec![false; self.checked.len()];
+        let mut warnings = vec![false; self.checked.len()];
+        for diagnostic in &self.diagnostics {
+            let (count, marks) = match diagnostic.severity {
+                Severity::Error => (&mut tally.errors, &mut errors),
+                Severity::Warning => (&mut tally.warnings, &mut warnings),
+            };
+            *count += 1;
+            if let Some(skill) = owner(&diagnostic.file) {
+                marks[skill] = true;
+            }
+        }
+        tally.with_errors = errors.iter().filter(|&&e| e).count();
+        tally.valid = tally.checked - tally.with_errors;
+        tally.with_warnings = warnings.iter().filter(|&&w| w).count();
+        tally
+    }
+
+    /// Adds what the lock says of the root (`locked = true`): each skill
+    /// that differs from its entry, is missing or is not locked (S520);
+    /// with [`Scope::Found`](lock::check::Scope), of the skills compiled only.
+    fn check_lock(&mut self, base: &Path, config: &Config, scope: lock::check::Scope) {
+        let (found, source) = lock::check::check(base, config, &self.checked, scope);
+        if let Some(source) = source {
+            self.sources.insert(source);
+        }
+        self.diagnostics.extend(found);
+        diagnostics::sort(&mut self.diagnostics);
+    }
+
+    /// The compiled set, when there is no error at all.
+    pub fn skills(&self) -> Option<&ir::SkillSet> {
+        (!self.has_errors()).then_some(&self.valid)
+    }
+
+    /// The compiled set, when there is no error at all.
+    pub fn into_skills(self) -> Option<ir::SkillSet> {
+        (!self.has_errors()).then_some(self.valid)
+    }
+
+    /// The Agent Plugins rule for skills a user installs: an invalid skill
+    /// is left out, with every diagnostic of its files, and the rest stay.
+    /// A skill is a folder (or flat `.md` file) directly under `root`, the
+    /// `config.dir` this compiled; an error in it makes it invalid. An error
+    /// that belongs to no skill (the root itself, a limit of the set) is
+    /// the set's: then `Err`, the compilation as it was. The compilation
+    /// returned has no error; its warnings are those of the skills kept
+    /// and of the set.
+    pub fn skip_invalid(
+        self,
+        root: &Path,
+    ) -> Result<(Compilation, Vec<InvalidSkill>), Compilation> {
+        let root = display_path(root);
+        let skill_of = |file: &str| skill_of(&root, file);
+        if self
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && skill_of(&d.file).is_none())
+        {
+            return Err(self);
+        }
+        let invalid: std::collections::BTreeSet<String> = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .filter_map(|d| skill_of(&d.file))
+            .collect();
+        let mut skipped: BTreeMap<String, Vec<Diagnostic>> = invalid
+            .iter()
+            .map(|path| (path.clone(), Vec::new()))
+            .collect();
+        let mut diagnostics = Vec::new();
+        for diagnostic in self.diagnostics {
+            match skill_of(&diagnostic.file).and_then(|path| skipped.get_mut(&path)) {
+                Some(list) => list.push(diagnostic),
+                None => diagnostics.push(diagnostic),
+            }
+        }
+        let mut valid = self.valid;
+        valid
+            .skills
+            .retain(|skill| skill_of(&skill.path).is_none_or(|path| !invalid.contains(&path)));
+        let mut checked = self.checked;
+        checked.retain(|path| !invalid.contains(path));
+        let kept = Compilation {
+            valid,
+            diagnostics,
+            sources: self.sources,
+            checked,
+        };
+        let skipped = skipped
+            .into_iter()
+            .map(|(path, diagnostics)| InvalidSkill { path, diagnostics })
+            .collect();
+        Ok((kept, skipped))
+    }
+}
+
+/// Each skill's own lint levels (`metadata.skills-lints`), with the prefix
+/// of its files; a value that does not parse was W018 and counts for nothing.
+fn skill_lints(skills: &[ir::Skill]) -> Vec<(String, diagnostics::levels::LintLevels)> {
+    skills
+        .iter()
+        .filter_map(|skill| {
+            let (_, text) = skill
+                .metadata
+                .iter()
+                .find(|(key, _)| key == "skills-lints")?;
+            let levels = text.parse().ok()?;
+            let prefix = match &skill.dir {
+                Some(dir) => format!("{dir}/"),
+                None => skill.path.clone(),
+            };
+            Some((prefix, levels))
+        })
+        .collect()
+}
+
+/// A skill left out for its errors ([`Compilation::skip_invalid`]).
+#[derive(Debug, Clone)]
+pub struct InvalidSkill {
+    /// Its folder, or its flat `.md` file, as paths in diagnostics show it.
+    pub path: String,
+    /// Every diagnostic of its files, errors and warnings, in order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The skill a file belongs to: `root/<entry>` for a file at or below an
+/// entry of `root`; `None` for the root itself and anything outside it.
+fn skill_of(root: &str, file: &str) -> Option<String> {
+    let rest = match root {
+        "" | "." => file.strip_prefix("./").unwrap_or(file),
+        _ => file.strip_prefix(root)?.strip_prefix('/')?,
+    };
+    let entry = rest.split('/').next().filter(|entry| !entry.is_empty())?;
+    Some(match root {
+        "" | "." => entry.to_owned(),
+        _ => format!("{root}/{entry}"),
+    })
+}
+
+/// Compiles the skills root `config.dir` of the crate at `base`.
+///
+/// Paths in diagnostics and in the IR are `config.dir` joined with the
+/// entries' names: relative to `base`, never absolute (unless `config.dir` is).
+pub fn compile(base: &Path, config: &Config) -> Compilation {
+    let mut diagnostics = Vec::new();
+    let candidates = discover(base, config, &mut diagnostics);
+    let mut compilation = finish(candidates, config, diagnostics);
+    if config.locked {
+        compilation.check_lock(base, config, lock::check::Scope::Root);
+    }
+    compilation
+}
+
+/// Compiles one skill: `path` (relative to `base`) is a skill directory or a
+/// flat `.md` file. `config.dir` is not used.
+pub fn compile_skill(base: &Path, path: &Path, config: &Config) -> Compilation {
+    compile_looked_up(base, &SkillPath::look_up(base, path), config)
+}
+
+/// Compiles what `path` (relative to `base`) names, as `cargo skills check
+/// PATH` reads it: one skill when it is a directory with `SKILL.md` or a
+/// flat `.md` file, else a skills root. Discovery decides, once, for every
+/// front end.
+pub fn compile_path(base: &Path, path: &Path, config: &Config) -> Compilation {
+    let looked_up = SkillPath::look_up(base, path);
+    if looked_up.is_skill() {
+        return compile_looked_up(base, &looked_up, config);
+    }
+    let config = Config {
+        dir: path.to_path_buf(),
+        ..config.clone()
+    };
+    compile(base, &config)
+}
+
+/// [`compile_skill`] for a path already looked up (a command line's paths
+/// are, to find their owners): what the look-up found is not looked up again.
+pub fn compile_looked_up(base: &Path, skill: &SkillPath, config: &Config) -> Compilation {
+    let mut diagnostics = Vec::new();
+    let candidates = discover_skill(base, skill, config, &mut diagnostics)
+        .into_iter()
+        .collect();
+    let mut compilation = finish(candidates, config, diagnostics);
+    // One skill is checked against its root's lock: its own entry only.
+    if config.locked {
+        let root = Config {
+            dir: skill
+                .path()
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+            ..config.clone()
+        };
+        compilation.check_lock(base, &root, lock::check::Scope::Found);
+    }
+    compilation
+}
+
+/// Compiles skills held in memory as the files of one skills root: the
+/// same pipeline as [`compile`] (limits, duplicates, lints over the set),
+/// without reading a directory. Editors, formatters and tests use it.
+pub fn compile_files(files: Vec<SkillFiles>, config: &Config) -> Compilation {
+    finish(files, config, Vec::new())
+}
+
+/// One skill through [`compile_files`]: the skill when it is valid on its
+/// own, and every diagnostic.
+pub(crate) fn compile_one(
+    files: SkillFiles,
+    config: &Config,
+) -> (Option<ir::Skill>, Vec<Diagnostic>) {
+    let compilation = compile_files(vec![files], config);
+    (
+        compilation.valid.skills.into_iter().next(),
+        compilation.diagnostics,
+    )
+}
+
+fn finish(
+    candidates: Vec<SkillFiles>,
+    config: &Config,
+    mut diagnostics: Vec<Diagnostic>,
+) -> Compilation {
+    let mut sources = Sources::default();
+    let too_many = candidates.len() > config.max_skills;
+    if too_many {
+        diagnostics.push(
+            Diagnostic::error(
+                Code::TooManySkills,
+                display_path(&config.dir),
+                format!("{} skills found; the limit is {}", candidates.len(), config.max_skills),
+            )
+            .with_help("every skill's name and description is sent on every model turn: remove skills, or raise `max_skills`"),
+        );
+    }
+    // Every candidate counts, valid or not: `a.md` beside a broken
+    // `a/SKILL.md` is a duplicate whatever else is wrong with either.
+    let checked: Vec<String> = candidates
+        .iter()
+        .map(|files| match &files.dir {
+            Some(dir) => dir.path.clone(),
+            None => files.path.clone(),
+        })
+        .collect();
+    let mut names: Vec<(String, String)> = candidates
+        .iter()
+        .map(|files| (files.directory.clone(), files.path.clone()))
+        .collect();
+    let mut skills = Vec::new();
+    for (skill, files_read, found) in validate_all(candidates, config) {
+        skills.extend(skill);
+        sources.extend(files_read);
+        diagnostics.extend(found);
+    }
+    // A lenient name may differ from its directory: valid skills count by name too.
+    names.extend(
+        skills
+            .iter()
+            .map(|skill| (skill.name.as_str().to_owned(), skill.path.clone())),
+    );
+    report_duplicates(&names, &mut diagnostics);
+    diagnostics.extend(set_too_large(&skills, config));
+    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    // A set over `max_skills` is refused already: its set lints (pairs of
+    // descriptions, the budget) would only cost time and memory.
+    if !too_many {
+        diagnostics.extend(set_lints(&skills, config, &mut sources));
+    }
+    config.lints.apply(
+        &mut diagnostics,
+        &skill_lints(&skills),
+        config.deny_warnings,
+    );
+    if config.deny_warnings {
+        diagnostics::deny_warnings(&mut diagnostics);
+    }
+    diagnostics::sort(&mut diagnostics);
+    Compilation {
+        valid: ir::SkillSet { skills },
+        diagnostics,
+        sources,
+        checked,
+    }
+}
+
+/// Lints over the whole set (similar descriptions, the context budget). The
+/// files they point at were let go after validation: they are rebuilt from
+/// the skills so that renderers can quote them.
+fn set_lints(skills: &[ir::Skill], config: &Config, sources: &mut Sources) -> Vec<Diagnostic> {
+    let mut found = similar_descriptions(skills);
+    if let Some(budget) = &config.budget {
+        found.extend(lint::budget(skills, budget));
+    }
+    for diagnostic in &found {
+        if sources.get(&diagnostic.file).is_none()
+            && let Some(skill) = skills.iter().find(|s| s.path == diagnostic.file)
+        {
+            sources.insert(SourceFile::new(skill.path.clone(), skill.source_text()));
+        }
+    }
+    found
+}
+
+/// What validating one skill gives: the skill, the files read, the diagnostics.
+type Validated = (Option<ir::Skill>, Sources, Vec<Diagnostic>);
+
+fn validate_one(files: SkillFiles, config: &Config) -> Validated {
+    let mut sources = Sources::default();
+    let mut diagnostics = Vec::new();
+    let skill = validate::skill(files, config, &mut sources, &mut diagnostics);
+    // The lints of one skill read the file as validation parsed it.
+    if let Some(skill) = &skill {
+        lint::skill(skill, &mut sources, config, &mut diagnostics);
+    }
+    // Renderers quote only files with a diagnostic; the others' text is let go
+    // at once, which keeps a check of thousands of skills small.
+    if diagnostics.is_empty() {
+        sources = Sources::default();
+    }
+    (skill, sources, diagnostics)
+}
+
+fn validate_all(candidates: Vec<SkillFiles>, config: &Config) -> Vec<Validated> {
+    parallel::map_in_order(candidates, |files| validate_one(files, config))
+}
+
+/// S522 when the valid skills' files together pass `max_set_bytes`, by
+/// their listed sizes: nothing is read for it, so a loader or a server
+/// refuses the set before holding any of it.
+fn set_too_large(skills: &[ir::Skill], config: &Config) -> Option<Diagnostic> {
+    let bytes: u64 = skills
+        .iter()
+        .map(|skill| {
+            let files: u64 = skill.files.iter().map(|file| file.len).sum();
+            files.saturating_add((skill.head.len() + skill.body.len()) as u64)
+        })
+        .fold(0, u64::saturating_add);
+    (bytes > config.max_set_bytes).then(|| {
+        Diagnostic::error(
+            Code::SetTooLarge,
+            display_path(&config.dir),
+            format!(
+                "the skills' files hold {bytes} bytes together; the limit is {}",
+                config.max_set_bytes
+            ),
+        )
+        .with_help("remove large files, add them to `exclude`, or raise `max_set_bytes`: every byte is compiled in, or held by a server")
+    })
+}
+
+fn report_duplicates(names: &[(String, String)], diagnostics: &mut Vec<Diagnostic>) {
+    let mut by_name: BTreeMap<&str, std::collections::BTreeSet<&str>> = BTreeMap::new();
+    for (name, path) in names {
+        by_name.entry(name.as_str()).or_default().insert(path);
+    }
+    for (name, paths) in by_name.into_iter().filter(|(_, paths)| paths.len() > 1) {
+        let paths: Vec<&str> = paths.into_iter().collect();
+        diagnostics.push(
+            Diagnostic::error(
+                Code::DuplicateSkill,
+                paths[1],
+                format!("two skills are named `{name}`: {}", paths.join(" and ")),
+            )
+            .with_help("remove or rename one of them"),
+        );
+    }
+}
