@@ -451,12 +451,11 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
         }
     };
     let bad = |message: String| {
-        Diagnostic::error(Code::Config, display.clone(), message).with_help(
-            "valid keys: dir, profile, max_skills, max_document_chars, max_frontmatter_bytes, \
-             max_yaml_depth, deny_warnings, tool_name_prefix_budget, areas, exclude, max_files, \
-             max_skill_bytes, max_set_bytes, unlinked_references, check_links, budget \
-             (a table: hosts, context, chars, tokens, level)",
-        )
+        Diagnostic::error(Code::Config, display.clone(), message).with_help(format!(
+            "valid keys: {} (`budget` is a table of: {})",
+            option_keys::<Overrides>().join(", "),
+            option_keys::<BudgetConfig>().join(", "),
+        ))
     };
     let table: toml::Table =
         toml::from_str(&text).map_err(|e| bad(format!("invalid TOML: {e}")))?;
@@ -608,4 +607,46 @@ pub enum Level {
     #[default]
     Warn,
     Deny,
+}
+
+/// The keys of a configuration table (`Overrides`, `BudgetConfig`), read off
+/// the type's own serde field list: the one declaration of every option,
+/// which the help of a bad manifest and the macro's "expected one of" both
+/// print, so neither keeps a list by hand.
+///
+/// ```
+/// let keys = skills_compiler::option_keys::<skills_compiler::Overrides>();
+/// assert!(keys.contains(&"profile") && keys.contains(&"max_set_bytes"));
+/// ```
+pub fn option_keys<T: for<'de> Deserialize<'de>>() -> &'static [&'static str] {
+    let mut fields: &'static [&'static str] = &[];
+    let _ = T::deserialize(FieldProbe(&mut fields));
+    fields
+}
+
+/// A deserializer that only notes the fields a struct asks for.
+struct FieldProbe<'a>(&'a mut &'static [&'static str]);
+
+impl<'de> serde::Deserializer<'de> for FieldProbe<'_> {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+        Err(serde::de::Error::custom("only the field names are read"))
+    }
+
+    fn deserialize_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Self::Error> {
+        *self.0 = fields;
+        Err(serde::de::Error::custom("only the field names are read"))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map enum identifier ignored_any
+    }
 }

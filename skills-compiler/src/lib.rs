@@ -109,7 +109,7 @@ pub mod write;
 
 pub use config::{
     CatalogLocation, Config, DEFAULT_EXCLUDE, OptionError, OptionValue, Overrides, Profile,
-    configuring_workspace_manifest,
+    configuring_workspace_manifest, option_keys,
 };
 pub use diagnostics::source::{SourceFile, Sources};
 pub use diagnostics::{Code, Diagnostic, Severity};
@@ -132,3 +132,4 @@ pub use read::files::{
 pub use read::invocation::{Invocation, Unusable};
 pub use read::markdown;
 pub use validate::MAX_QUOTED_LINES;
+pub use validate::keys;

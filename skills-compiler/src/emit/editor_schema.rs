@@ -5,17 +5,17 @@
 use serde_json::{Value, json};
 
 use crate::config::Profile;
-use crate::validate::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
+use crate::validate::keys::{self, Group};
 
 /// The frontmatter schema for `profile`.
 pub fn frontmatter(profile: Profile) -> Value {
     let mut properties = serde_json::Map::new();
-    for key in SPEC_KEYS {
-        properties.insert((*key).to_owned(), spec_property(key));
+    for key in keys::named(Group::Spec) {
+        properties.insert(key.to_owned(), spec_property(key));
     }
     if profile != Profile::Portable {
-        for key in EXTENSION_KEYS.iter().chain(PROTOCOL_KEYS) {
-            properties.insert((*key).to_owned(), extension_property(key));
+        for key in keys::named(Group::Extension).chain(keys::named(Group::Protocol)) {
+            properties.insert(key.to_owned(), extension_property(key));
         }
     }
     let mut schema = json!({

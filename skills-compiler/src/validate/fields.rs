@@ -4,63 +4,12 @@
 use std::borrow::Cow;
 
 use super::ctx::Ctx;
+use super::keys::{self, Expect, Group};
 use super::name;
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Severity, closest};
 use crate::ir::{self, Kind, List, Protocol, SkillName, Str, Version};
 use crate::read::yaml::{Entry, Node, Value};
-
-/// The Agent Skills specification.
-pub(crate) const SPEC_KEYS: &[&str] = &[
-    "name",
-    "description",
-    "license",
-    "compatibility",
-    "metadata",
-    "allowed-tools",
-];
-
-/// This project's extensions (profiles `extended` and `lenient`), besides [`PROTOCOL_KEYS`].
-pub(crate) const EXTENSION_KEYS: &[&str] = &[
-    "kind",
-    "triggers",
-    "tags",
-    "area",
-    "version",
-    "app_slug",
-    "model_config",
-    "permissions",
-    "tools",
-];
-
-/// Keys only a protocol may have (extensions too).
-pub(crate) const PROTOCOL_KEYS: &[&str] = &[
-    "steps",
-    "post_checks",
-    "preconditions",
-    "on_deviation",
-    "on_blocked",
-    "on_already_done",
-];
-
-/// Keys that well-known clients define, with the type each expects.
-const CLIENT_KEYS: &[(&str, Expect)] = &[
-    ("argument-hint", Expect::String),
-    ("disable-model-invocation", Expect::Bool),
-    ("user-invocable", Expect::Bool),
-    ("model", Expect::String),
-    ("when_to_use", Expect::String),
-    ("context", Expect::String),
-    ("agent", Expect::String),
-    ("hooks", Expect::Map),
-];
-
-#[derive(Clone, Copy)]
-enum Expect {
-    String,
-    Bool,
-    Map,
-}
 
 pub(super) const MAX_DESCRIPTION_CHARS: usize = 1024;
 pub(super) const MAX_COMPATIBILITY_CHARS: usize = 500;
@@ -94,7 +43,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Co
     for entry in entries {
         let key = entry.key.as_str();
         let value = &entry.value;
-        if !SPEC_KEYS.contains(&key) && ctx.profile == Profile::Portable {
+        if !keys::is_spec(key) && ctx.profile == Profile::Portable {
             not_portable(ctx, entry);
             continue;
         }
@@ -137,10 +86,15 @@ pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Co
             "app_slug" => fields.app_slug = ctx.string(value, key),
             "model_config" => fields.model_config = ctx.string(value, key),
             // Read with the kind, once it is known; tools and permissions by their own module.
-            _ if PROTOCOL_KEYS.contains(&key) || key == "tools" || key == "permissions" => {}
+            _ if keys::find(key).is_some_and(|k| k.group == Group::Protocol)
+                || key == "tools"
+                || key == "permissions" => {}
             _ if key.starts_with("x-") => fields.extras.push((entry.key.clone(), value.to_json())),
-            _ => match CLIENT_KEYS.iter().find(|(k, _)| *k == key) {
-                Some(&(_, expect)) => {
+            _ => match keys::find(key).and_then(|k| match k.group {
+                Group::Client(expect) => Some((k.name, expect)),
+                _ => None,
+            }) {
+                Some((_, expect)) => {
                     if client_extra(ctx, value, key, expect) {
                         fields.extras.push((entry.key.clone(), value.to_json()));
                     }
@@ -175,7 +129,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Co
 
 fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
     let key = entry.key.as_str();
-    let (message, help) = if EXTENSION_KEYS.contains(&key) || PROTOCOL_KEYS.contains(&key) {
+    let (message, help) = if keys::is_extension(key) {
         let place = match key {
             "tools" | "permissions" => "a sidecar `tools.yaml` next to SKILL.md",
             _ => "`metadata` (as a string)",
@@ -189,7 +143,7 @@ fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
             format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
             "it is install provenance that another tool wrote: remove it with `cargo skills fix --strip-provenance`".to_owned(),
         )
-    } else if let Some(suggestion) = closest(key, SPEC_KEYS.iter().copied()) {
+    } else if let Some(suggestion) = closest(key, keys::named(Group::Spec)) {
         (
             format!("unknown key `{key}`"),
             format!("did you mean `{suggestion}`?"),
@@ -199,7 +153,7 @@ fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
             format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
             format!(
                 "the specification allows: {}; put other data in `metadata`",
-                SPEC_KEYS.join(", ")
+                keys::named(Group::Spec).collect::<Vec<_>>().join(", ")
             ),
         )
     };
@@ -215,13 +169,7 @@ fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
 }
 
 fn unknown(ctx: &mut Ctx<'_>, entry: &Entry, fields: &mut Fields) {
-    let known: Vec<&str> = SPEC_KEYS
-        .iter()
-        .chain(EXTENSION_KEYS)
-        .chain(PROTOCOL_KEYS)
-        .copied()
-        .chain(CLIENT_KEYS.iter().map(|(k, _)| *k))
-        .collect();
+    let known: Vec<&str> = keys::FRONTMATTER.iter().map(|key| key.name).collect();
     let mut diagnostic = ctx.unknown_key(Code::UnknownKey, entry, "the frontmatter", &known);
     if diagnostic.fix.is_none() {
         diagnostic = diagnostic.with_help("prefix your own keys with `x-` to keep them as extras");
@@ -647,7 +595,7 @@ fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
 fn reject_protocol_keys(ctx: &mut Ctx<'_>, entries: &[Entry]) {
     for entry in entries
         .iter()
-        .filter(|e| PROTOCOL_KEYS.contains(&e.key.as_str()))
+        .filter(|e| keys::find(&e.key).is_some_and(|k| k.group == Group::Protocol))
     {
         ctx.push(ctx
             .error(Code::ProtocolKeyOnSkill, entry.key_span.clone(), format!("`{}` is a protocol key, but this is a plain skill", entry.key))

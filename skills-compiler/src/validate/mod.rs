@@ -6,6 +6,7 @@
 
 mod ctx;
 mod fields;
+pub mod keys;
 mod lenient;
 mod links;
 pub(crate) mod name;
@@ -18,7 +19,6 @@ mod template;
 mod tools;
 
 use ctx::Ctx;
-pub(crate) use fields::{EXTENSION_KEYS, PROTOCOL_KEYS, SPEC_KEYS};
 pub use lenient::MAX_QUOTED_LINES;
 use lenient::{LenientReading, Parsed};
 pub(crate) use placeholder::is_placeholder;

@@ -28,7 +28,7 @@ use crate::ir;
 use crate::read::discover::SkillFiles;
 use crate::read::frontmatter;
 use crate::read::yaml::{self, Entry, Node, Value};
-use crate::validate::SPEC_KEYS;
+use crate::validate::keys;
 
 /// Folded past this many characters (a description that long wraps in any editor).
 pub const FOLD_FROM: usize = 100;
@@ -164,42 +164,11 @@ fn comment_line(yaml: &str) -> Option<u32> {
     Some(bytes[..at].iter().filter(|&&b| b == b'\n').count() as u32)
 }
 
-/// This project's keys in the order a reader needs them: what the skill is,
-/// its protocol steps, then its tools and the permissions that name them.
-const EXTENSION_ORDER: &[&str] = &[
-    "kind",
-    "version",
-    "area",
-    "tags",
-    "triggers",
-    "app_slug",
-    "model_config",
-    "preconditions",
-    "steps",
-    "post_checks",
-    "on_deviation",
-    "on_blocked",
-    "on_already_done",
-    "tools",
-    "permissions",
-];
-
 /// Spec keys, then this project's keys, then other clients' keys, then
 /// `x-` keys; the last two groups in source order.
 fn ordered(entries: &[Entry]) -> Vec<&Entry> {
-    let rank = |key: &str| {
-        if let Some(i) = SPEC_KEYS.iter().position(|k| *k == key) {
-            (0, i)
-        } else if let Some(i) = EXTENSION_ORDER.iter().position(|k| *k == key) {
-            (1, i)
-        } else if key.starts_with("x-") {
-            (3, 0)
-        } else {
-            (2, 0)
-        }
-    };
     let mut ordered: Vec<&Entry> = entries.iter().collect();
-    ordered.sort_by_key(|entry| rank(&entry.key));
+    ordered.sort_by_key(|entry| keys::rank(&entry.key));
     ordered
 }
 

@@ -1,0 +1,113 @@
+//! The frontmatter keys are declared once (`skills_compiler::keys`): the
+//! editor schema and the canonical order of `fmt` follow the declaration,
+//! whatever order a file gives (issue 41, item 1).
+
+use skills_compiler::keys::{FRONTMATTER, Group, named};
+use skills_compiler::{Config, Profile, editor_schema};
+
+#[test]
+fn the_editor_schema_offers_exactly_the_declared_keys_of_each_profile() {
+    for (profile, groups) in [
+        (Profile::Portable, &[Group::Spec][..]),
+        (
+            Profile::Extended,
+            &[Group::Spec, Group::Extension, Group::Protocol],
+        ),
+    ] {
+        let schema = editor_schema::frontmatter(profile);
+        let mut offered: Vec<&str> = schema["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut declared: Vec<&str> = groups.iter().flat_map(|g| named(*g)).collect();
+        offered.sort_unstable();
+        declared.sort_unstable();
+        assert_eq!(offered, declared, "{profile:?}");
+    }
+}
+
+#[test]
+fn fmt_puts_every_key_in_declared_order() {
+    // Every spec and extension key that a plain skill may have, written in
+    // reverse order, each with a value it accepts.
+    let value = |name: &str| match name {
+        "name" => "a".to_owned(),
+        "description" => "Does a. Use when asked.".to_owned(),
+        "metadata" => "{k: v}".to_owned(),
+        "allowed-tools" | "tags" | "triggers" => "[x]".to_owned(),
+        "kind" => "skill".to_owned(),
+        "version" => "1".to_owned(),
+        "tools" => "[]".to_owned(),
+        "permissions" => "{default_mode: readonly}".to_owned(),
+        _ => "x".to_owned(),
+    };
+    let keys: Vec<&str> = FRONTMATTER
+        .iter()
+        .filter(|key| matches!(key.group, Group::Spec | Group::Extension))
+        .map(|key| key.name)
+        .collect();
+    let mut text = String::from("---\n");
+    for name in keys.iter().rev() {
+        text.push_str(&format!("{name}: {}\n", value(name)));
+    }
+    text.push_str("---\nBody.\n");
+    let formatted = skills_compiler::write::format::text_of(&text, &Config::default())
+        .unwrap_or_else(|reason| panic!("{reason}\n{text}"));
+    let order: Vec<&str> = formatted
+        .lines()
+        .skip(1)
+        .take_while(|line| *line != "---")
+        .filter(|line| !line.starts_with(' ') && !line.starts_with('-'))
+        .filter_map(|line| line.split(':').next())
+        .collect();
+    assert_eq!(order, keys, "{formatted}");
+}
+
+/// The options are declared once, as `Overrides`' fields: the README's
+/// configuration block shows every one, and a bad manifest's help lists
+/// every one (it lacked `lints`, `catalog_chars`, `catalog_location` and
+/// `locked` while it was written by hand).
+#[test]
+fn every_option_is_documented_and_offered_from_its_one_declaration() {
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"),
+    )
+    .unwrap();
+    let block = readme
+        .split("```toml\n[package.metadata.skills]\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README's configuration block");
+    let documented: Vec<&str> = block
+        .lines()
+        .filter_map(|line| line.split_once(" = ").or_else(|| line.split_once('=')))
+        .map(|(key, _)| key.trim())
+        .collect();
+    let tables = [
+        "[package.metadata.skills.budget]",
+        "[package.metadata.skills.lints]",
+    ];
+    for key in skills_compiler::option_keys::<skills_compiler::Overrides>() {
+        let table = format!("[package.metadata.skills.{key}]");
+        assert!(
+            documented.contains(key) || tables.contains(&table.as_str()) && block.contains(&table),
+            "`{key}` is not in the README's configuration block"
+        );
+    }
+
+    let dir = std::env::temp_dir().join(format!("skills-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"x\"\nversion = \"0.1.0\"\n\n[package.metadata.skills]\nprofil = \"portable\"\n",
+    )
+    .unwrap();
+    let error = Config::load(&dir, Default::default()).unwrap_err();
+    let _ = std::fs::remove_dir_all(&dir);
+    let help = error.help.unwrap_or_default();
+    for key in skills_compiler::option_keys::<skills_compiler::Overrides>() {
+        assert!(help.contains(key), "`{key}` missing from: {help}");
+    }
+}
