@@ -109,7 +109,10 @@ pub fn targets_and_skipped(
     };
     if !paths.is_empty() {
         // `skills/a/SKILL.md` means the skill `skills/a`, for every command.
-        let paths: Vec<PathBuf> = paths.iter().map(|path| skill_dir_of(path)).collect();
+        let paths: Vec<PathBuf> = paths
+            .iter()
+            .map(|path| skills_compiler::skill_dir_of(path))
+            .collect();
         let paths = paths.as_slice();
         // Each path with the configuration of the package that owns it, as
         // the build of that package sees it.
@@ -259,29 +262,6 @@ fn path_target(path: &Path, skill: &SkillPath, config: &Config) -> Target {
         },
         skill: skill.is_skill().then(|| skill.clone()),
         outside_workspace: false,
-    }
-}
-
-/// The directory of a path that names a skill's `SKILL.md`; a skill named
-/// by `.` or `..` (no name of its own) as `<path>/../<name>`, so that its
-/// name is known; any other path as it is.
-fn skill_dir_of(path: &Path) -> PathBuf {
-    if path.file_name().is_none()
-        && let Ok(canonical) = std::fs::canonicalize(path)
-        && canonical.join("SKILL.md").is_file()
-        && let Some(name) = canonical.file_name()
-    {
-        return path.join("..").join(name);
-    }
-    match path.parent() {
-        Some(parent) if path.file_name() == Some("SKILL.md".as_ref()) && path.is_file() => {
-            if parent.as_os_str().is_empty() {
-                PathBuf::from(".")
-            } else {
-                parent.to_path_buf()
-            }
-        }
-        _ => path.to_path_buf(),
     }
 }
 

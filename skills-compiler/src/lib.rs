@@ -123,7 +123,7 @@ pub use pipeline::{
 pub use read::collection;
 pub use read::conventional;
 pub use read::discover::{
-    SkillFiles, SkillPath, discover, discover_one, discover_skill, display_path,
+    SkillFiles, SkillPath, discover, discover_one, discover_skill, display_path, skill_dir_of,
 };
 pub use read::files::{
     Listing, MAX_DEPTH as MAX_FILE_DEPTH, SkillDir, SkillFile, SkipReason, Skipped,

@@ -72,6 +72,10 @@ pub struct Skill {
 }
 
 impl Skill {
+    /// The file that makes a directory a skill, and its path in the
+    /// skill's URIs (`skill://<name>/SKILL.md`).
+    pub const FILE: &'static str = "SKILL.md";
+
     /// The validated name (NFKC-normalised, equal to its directory's).
     pub fn name(&self) -> &str {
         &self.name
@@ -246,7 +250,7 @@ impl Skill {
     /// place (another hard link to it keeps its bytes and mode).
     pub fn write_to(&self, dir: impl AsRef<Path>, existing: Existing) -> std::io::Result<PathBuf> {
         let mut entries = vec![crate::write_out::Entry {
-            path: "SKILL.md",
+            path: Skill::FILE,
             bytes: self.source().as_bytes(),
             executable: false,
         }];

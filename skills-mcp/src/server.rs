@@ -352,7 +352,7 @@ fn skill_uri(skill: &Skill) -> String {
     resource_uri(skill, SKILL_MD)
 }
 
-const SKILL_MD: &str = "SKILL.md";
+const SKILL_MD: &str = Skill::FILE;
 
 /// The skill name and file path a `skill://` URI names, decoded segment by
 /// segment. `None` for anything else: another scheme, a query or fragment,

@@ -471,7 +471,7 @@ fn file<'a>(skill: &'a Skill, path: &str) -> Result<&'a File, String> {
     if let Some(file) = skill.file(path) {
         return Ok(file);
     }
-    if path == "SKILL.md" {
+    if path == Skill::FILE {
         return Err(format!(
             "SKILL.md is the skill itself: call {LOAD_SKILL} {{\"name\": \"{}\"}}",
             skill.name()

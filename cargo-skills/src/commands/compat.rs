@@ -42,15 +42,7 @@ fn skill_dir(path: &Path) -> Result<PathBuf, Failure> {
             path.display()
         )));
     }
-    let is_skill_md = path.is_file()
-        && path
-            .file_name()
-            .is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"));
-    let dir = if is_skill_md {
-        path.parent().unwrap_or(Path::new("."))
-    } else {
-        path
-    };
+    let dir = skills_compiler::skill_dir_of(path);
     // `validate .` works: the directory's own name is what `name` must match.
     let dir = if dir.as_os_str().is_empty() || dir == Path::new(".") {
         std::env::current_dir().map_err(|e| Failure::Io(e.to_string()))?
@@ -145,7 +137,7 @@ pub fn to_prompt(args: ToPromptArgs) -> Result<(), Failure> {
         let (dir, mut skill) = properties(path, args.profile)?;
         // As the reference does: the absolute location of SKILL.md.
         let absolute = std::fs::canonicalize(&dir).unwrap_or(dir);
-        skill.path = absolute.join("SKILL.md").display().to_string();
+        skill.path = absolute.join(skills::Skill::FILE).display().to_string();
         skill.location = skill.path.clone();
         skills.push(skill);
     }

@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let skill_path = if args.flat {
         root.join(format!("{}.md", args.name))
     } else {
-        root.join(&args.name).join("SKILL.md")
+        root.join(&args.name).join(skills::Skill::FILE)
     };
     for existing in [
         root.join(&args.name),

@@ -676,6 +676,43 @@ impl Layout {
 }
 
 /// Whether `path` exists, and what one `lstat` says of it.
+/// The skill folder a path names, for every command that takes one: a path
+/// to a folder's skill file (in any case: `skill.md` names its folder, to be
+/// told it is misnamed) stands for the folder; a folder with no name of its
+/// own (`.`, `..`) is `<path>/../<name>`, so that its name is known; any other
+/// path is itself.
+///
+/// ```
+/// use std::path::Path;
+/// assert_eq!(
+///     skills_compiler::skill_dir_of(Path::new("no/such/SKILL.md")),
+///     Path::new("no/such/SKILL.md"),
+/// );
+/// ```
+pub fn skill_dir_of(path: &Path) -> PathBuf {
+    if path.file_name().is_none()
+        && let Ok(canonical) = fs::canonicalize(path)
+        && canonical.join(SKILL_FILE).is_file()
+        && let Some(name) = canonical.file_name()
+    {
+        return path.join("..").join(name);
+    }
+    let names_skill_file = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(|name| name.eq_ignore_ascii_case(SKILL_FILE));
+    match path.parent() {
+        Some(parent) if names_skill_file && path.is_file() => {
+            if parent.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                parent.to_path_buf()
+            }
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
 /// Whether `dir` holds a file named `SKILL.md` in another case.
 fn holds_misnamed_skill_file(dir: &Path) -> bool {
     read_dir_sorted(dir).is_ok_and(|children| {

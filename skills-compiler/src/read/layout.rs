@@ -1,8 +1,8 @@
 //! The names that make a skill on disk: the leaf that discovery, a skill's
 //! files, nested collections and link checking all read.
 
-/// The file that makes a directory a skill.
-pub(crate) const SKILL_FILE: &str = "SKILL.md";
+/// The file that makes a directory a skill: the runtime's own name for it.
+pub(crate) const SKILL_FILE: &str = skills_core::Skill::FILE;
 
 /// The sidecar that holds a skill's tools and permissions.
 pub(crate) const TOOLS_FILE: &str = "tools.yaml";
