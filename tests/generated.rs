@@ -600,6 +600,8 @@ fn endpoint(tool: &ToolSpec) -> String {
 /// What the binary does with each case line: typed and untyped parse,
 /// round trip, request parity.
 const MAIN: &str = r#"
+use skills::TypedCall;
+
 macro_rules! check {
     ($skill:expr, $module:path, $tool:expr, $json:expr) => {{
         use $module as m;

@@ -17,6 +17,7 @@ fn a_renamed_skills_dependency_and_no_other_dependency() {
             (
                 "src/main.rs",
                 "mod agent {\n    agent_runtime::include_skills!(\"skills\");\n}\n\n\
+                 use agent_runtime::TypedCall;\n\n\
                  fn main() {\n    let call = agent::hello::ToolCall::parse(\"greet\", r#\"{\"who\": \"a/b\"}\"#).unwrap();\n    \
                  let request = call.request().unwrap();\n    println!(\"{} {} {}\", agent::SKILLS.len(), request.method(), request.uri());\n}\n",
             ),

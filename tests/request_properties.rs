@@ -12,6 +12,7 @@ mod zoo {
     skills::include_skills!("fixtures/codegen");
 }
 
+use skills::TypedCall;
 use zoo::schema_zoo::ToolCall;
 
 /// Any JSON value, up to a few levels deep.

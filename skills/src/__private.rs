@@ -9,6 +9,7 @@ pub use crate::set::SkillSet;
 pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };
+pub use crate::typed_call::TypedCall;
 pub use skills_core::{Call, CompiledSkill, File, Policy, RequestError, Tool, ToolCallError};
 
 // Short paths for generated code: rustc and the macro's token stream pay
@@ -42,10 +43,11 @@ pub fn decode<T: FromJson>(call: Call<'_>) -> Result<T, ToolCallError> {
     })
 }
 
-/// The call typed arguments stand for.
-pub fn encode<T: ToJson>(tool: &'static Tool, arguments: &T) -> Call<'static> {
-    match arguments.to_json() {
-        Value::Object(map) => Call::new(tool, map),
-        _ => Call::new(tool, Map::new()),
-    }
+/// The error of a call whose tool the generated code does not know (the
+/// checked call named one of the skill's tools, so this is never reached).
+pub fn unknown_tool<T>(name: &str) -> Result<T, ToolCallError> {
+    Err(ToolCallError::UnknownTool {
+        name: name.to_owned(),
+        expected: Vec::new(),
+    })
 }

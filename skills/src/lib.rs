@@ -12,6 +12,8 @@
 //!     skills::include_skills!("skills");
 //! }
 //!
+//! use skills::TypedCall; // parse a call, build its request
+//!
 //! let set: &skills::SkillSet = &agent_skills::SKILLS;
 //! let skill = set.get("github-issues").unwrap();
 //! print!("{}", set.catalog());
@@ -36,6 +38,7 @@ pub mod model;
 mod set;
 pub mod toolset;
 mod typed;
+mod typed_call;
 
 #[doc(hidden)]
 pub mod __private;
@@ -50,6 +53,7 @@ pub use skills_core::{
     ToolCallError, Version, base64, check_origin, definitions, is_file_path,
 };
 pub use toolset::Toolset;
+pub use typed_call::TypedCall;
 
 /// Re-exported so that users of the generated code need no `http` or
 /// `serde_json` dependency of their own.

@@ -12,6 +12,8 @@ mod agent_skills {
     include!(concat!(env!("OUT_DIR"), "/skills.rs"));
 }
 
+use skills::TypedCall;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let skills = &agent_skills::SKILLS;
     print!("{}", skills.catalog());

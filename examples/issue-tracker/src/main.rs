@@ -14,6 +14,7 @@ mod agent_skills {
 }
 
 use agent_skills::github_issues::ToolCall;
+use skills::TypedCall;
 
 fn main() -> std::process::ExitCode {
     let skills = &agent_skills::SKILLS;

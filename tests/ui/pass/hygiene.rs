@@ -13,6 +13,8 @@ mod example {
     ::skills::include_skills!("workspace/examples/issue-tracker/skills", track = false);
 }
 
+use ::skills::TypedCall;
+
 fn main() {
     let _ = &zoo::SKILLS;
     let _ = example::github_issues::ToolCall::parse("list_issues", "{}");

@@ -12,6 +12,7 @@ mod agent {
 }
 
 use agent::self_::{SelfMode, ToolCall};
+use skills::TypedCall;
 
 fn main() {
     let call = ToolCall::parse(
