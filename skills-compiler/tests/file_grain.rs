@@ -13,8 +13,12 @@
 //! The reader is small and strict: a test below proves it sees a circle and
 //! a hub import when there is one.
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use support::rust_files;
 
 /// The crates held to the rules, relative to the workspace root.
 const CRATES: &[&str] = &[
@@ -78,21 +82,6 @@ fn module_path(relative: &Path) -> Option<Vec<String>> {
         parts.push(stem.to_owned());
     }
     Some(parts)
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// Every path a file uses, made absolute (from the crate root): each

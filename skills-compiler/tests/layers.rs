@@ -6,8 +6,12 @@
 //! Read from the source text: every `crate::<module>` path outside a
 //! `#[cfg(test)]` module (tests may reach anywhere).
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use support::rust_files;
 
 /// Each top-level module (a folder or a file of `src/`) and what it may
 /// import; `root` is `lib.rs` itself (the crate's face), which declares
@@ -106,21 +110,6 @@ const ALLOWED: &[(&str, &[&str])] = &[
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// The top-level module a file of `src/` belongs to.

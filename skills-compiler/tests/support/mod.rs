@@ -108,3 +108,20 @@ pub fn lenient() -> Config {
         ..Config::default()
     }
 }
+
+/// Every `.rs` file under `dir`, in sorted order: what the layering tests
+/// read.
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
