@@ -27,7 +27,7 @@ pub use std::result::Result;
 pub use std::string::String;
 pub use std::vec::Vec;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// `Cow::Borrowed`, short: a compiled file borrows its path and bytes.
 pub use std::borrow::Cow::Borrowed as B;
