@@ -688,3 +688,72 @@ fn requests_sent_without_reading_the_replies_hold_a_few_replies_in_memory() {
         size / (1024 * 1024)
     );
 }
+
+/// The cap on requests in flight frees a place when the client cancels a
+/// request (the server then sends no reply): eight calls that hang on their
+/// endpoint, all cancelled, leave room for the next request at once. Were
+/// a cancelled request to keep its place, the ninth would wait for the
+/// endpoints' 30-second timeout.
+#[test]
+fn a_cancelled_request_frees_its_place_among_those_in_flight() {
+    // An origin that accepts and never answers.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming() {
+            held.push(stream);
+        }
+    });
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg("serve")
+        .arg(example_skills())
+        .args(["--origin", &origin])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, replies) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { return };
+            let reply: Value = serde_json::from_str(&line).unwrap();
+            if send.send(reply).is_err() {
+                return;
+            }
+        }
+    });
+    let reply = |within: u64| {
+        replies
+            .recv_timeout(std::time::Duration::from_secs(within))
+            .ok()
+    };
+    writeln!(stdin, r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"2025-06-18","capabilities":{{}},"clientInfo":{{"name":"raw","version":"1"}}}}}}"#).unwrap();
+    assert_eq!(reply(30).expect("initialize")["id"], 0);
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
+    )
+    .unwrap();
+    for id in 1..=8 {
+        writeln!(stdin, r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"list_issues","arguments":{{"repo":"acme/app"}}}}}}"#).unwrap();
+    }
+    for id in 1..=8 {
+        writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":{id},"reason":"test"}}}}"#).unwrap();
+    }
+    writeln!(stdin, r#"{{"jsonrpc":"2.0","id":9,"method":"tools/list"}}"#).unwrap();
+    stdin.flush().unwrap();
+    let mut listed = false;
+    while let Some(message) = reply(20) {
+        if message["id"] == 9 {
+            listed = message["result"]["tools"].is_array();
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(listed, "tools/list waited behind cancelled requests");
+}
