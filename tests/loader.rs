@@ -28,7 +28,8 @@ mod files {
 
 use serde_json::{Map, Value, json};
 use skills::loader::{Loader, Overrides, Profile, conventional_roots};
-use skills::{Layers, Node, SkillSet, Tool};
+use skills::tables::Node;
+use skills::{Layers, SkillSet, Tool};
 
 /// Each compiled set with the root it was compiled from.
 fn compiled() -> [(&'static SkillSet, &'static str); 6] {
@@ -552,11 +553,11 @@ fn compiled_files_are_the_files_on_disk() {
 /// execute bits, and refuses to overwrite a different file unless told to.
 #[test]
 fn a_compiled_skill_writes_its_directory_back_out() {
-    use skills::Existing;
+    use skills::Overwrite;
     let skill = files::SKILLS.get("forms").unwrap();
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("write-to");
     let _ = std::fs::remove_dir_all(&out);
-    let written = skill.write_to(&out, Existing::Keep).unwrap();
+    let written = skill.write_to(&out, Overwrite::Refuse).unwrap();
     assert_eq!(written, out.join("forms"));
     assert_eq!(
         std::fs::read_to_string(written.join("SKILL.md")).unwrap(),
@@ -578,16 +579,16 @@ fn a_compiled_skill_writes_its_directory_back_out() {
         }
     }
     // The same bytes again: nothing to refuse.
-    skill.write_to(&out, Existing::Keep).unwrap();
+    skill.write_to(&out, Overwrite::Refuse).unwrap();
     // A file changed by the host is not overwritten unless asked.
     std::fs::write(written.join("references/fields.md"), "mine").unwrap();
-    let error = skill.write_to(&out, Existing::Keep).unwrap_err();
+    let error = skill.write_to(&out, Overwrite::Refuse).unwrap_err();
     assert_eq!(error.kind(), std::io::ErrorKind::AlreadyExists);
     assert_eq!(
         std::fs::read_to_string(written.join("references/fields.md")).unwrap(),
         "mine"
     );
-    skill.write_to(&out, Existing::Replace).unwrap();
+    skill.write_to(&out, Overwrite::Allow).unwrap();
     assert_eq!(
         std::fs::read(written.join("references/fields.md")).unwrap(),
         skill.file("references/fields.md").unwrap().bytes()
@@ -603,7 +604,7 @@ fn a_compiled_skill_writes_its_directory_back_out() {
         std::fs::create_dir_all(&inner).unwrap();
         std::fs::create_dir_all(inner.join("forms")).unwrap();
         std::os::unix::fs::symlink(&elsewhere, inner.join("forms/scripts")).unwrap();
-        assert!(skill.write_to(&inner, Existing::Replace).is_err());
+        assert!(skill.write_to(&inner, Overwrite::Allow).is_err());
         assert!(!elsewhere.join("fill.py").exists());
     }
     let _ = std::fs::remove_dir_all(&out);
@@ -615,7 +616,7 @@ fn a_set_writes_every_skill_directory() {
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("set-write-to");
     let _ = std::fs::remove_dir_all(&out);
     example::SKILLS
-        .write_to(&out, skills::Existing::Keep)
+        .write_to(&out, skills::Overwrite::Refuse)
         .unwrap();
     for skill in example::SKILLS.iter() {
         assert_eq!(
@@ -787,7 +788,7 @@ fn a_file_swapped_for_a_symlink_while_loading_never_yields_the_outside_file() {
 #[cfg(unix)]
 #[test]
 fn write_to_checks_everything_first_and_never_reaches_outside() {
-    use skills::Existing;
+    use skills::Overwrite;
     use std::os::unix::fs::PermissionsExt;
     let skill = files::SKILLS.get("forms").unwrap();
     let script = skill.files().iter().find(|f| f.is_executable()).unwrap();
@@ -802,7 +803,7 @@ fn write_to_checks_everything_first_and_never_reaches_outside() {
     let target = out.join("target");
     std::fs::create_dir_all(target.join("forms")).unwrap();
     std::os::unix::fs::symlink(&elsewhere, target.join("forms").join(folder)).unwrap();
-    assert!(skill.write_to(&target, Existing::Replace).is_err());
+    assert!(skill.write_to(&target, Overwrite::Allow).is_err());
     assert_eq!(
         std::fs::read_dir(&elsewhere).unwrap().count(),
         0,
@@ -817,11 +818,11 @@ fn write_to_checks_everything_first_and_never_reaches_outside() {
 
     // A refusal for a changed file leaves the rest as it was.
     let partial = out.join("partial");
-    skill.write_to(&partial, Existing::Keep).unwrap();
+    skill.write_to(&partial, Overwrite::Refuse).unwrap();
     let last = skill.files().last().unwrap();
     std::fs::write(partial.join("forms").join(last.path()), "mine").unwrap();
     std::fs::remove_file(partial.join("forms/SKILL.md")).unwrap();
-    assert!(skill.write_to(&partial, Existing::Keep).is_err());
+    assert!(skill.write_to(&partial, Overwrite::Refuse).is_err());
     assert!(
         !partial.join("forms/SKILL.md").exists(),
         "a refused write wrote SKILL.md first"
@@ -830,14 +831,14 @@ fn write_to_checks_everything_first_and_never_reaches_outside() {
     // An identical file hard-linked from outside, its execute bit off: the
     // outside file keeps its mode.
     let linked = out.join("linked");
-    skill.write_to(&linked, Existing::Keep).unwrap();
+    skill.write_to(&linked, Overwrite::Refuse).unwrap();
     let inside = linked.join("forms").join(script.path());
     let outside = out.join("outside-script");
     std::fs::write(&outside, script.bytes()).unwrap();
     std::fs::set_permissions(&outside, std::fs::Permissions::from_mode(0o644)).unwrap();
     std::fs::remove_file(&inside).unwrap();
     std::fs::hard_link(&outside, &inside).unwrap();
-    skill.write_to(&linked, Existing::Replace).unwrap();
+    skill.write_to(&linked, Overwrite::Allow).unwrap();
     let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode();
     assert_eq!(
         mode(&outside) & 0o777,

@@ -24,7 +24,8 @@ mod policies {
     skills::include_skills!("fixtures/policies");
 }
 
-use skills::{Kind, Method, Policy, RequestError, ToolCallError, TypedCall};
+use skills::tables::Method;
+use skills::{Kind, Policy, RequestError, ToolCallError, TypedCall};
 use skills_tests::percent_decode;
 use zoo::schema_zoo::{SearchArgs, SearchScopesItem, SearchSort, ToolCall};
 

@@ -396,7 +396,7 @@ fn list_show_catalog_and_tools() {
     ))
     .unwrap();
     assert_eq!(openai[1]["function"]["name"], "create_issue");
-    // The same definitions a compiled binary sends (`skills::definitions`),
+    // The same definitions a compiled binary sends (`skills::tables::definitions`),
     // with only the keys the API documents (no GPT Actions extension).
     assert!(
         openai[2]["function"]

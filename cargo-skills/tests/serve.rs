@@ -562,7 +562,7 @@ fn deep_arguments_reach_the_checkers_depth_error_however_deep() {
             text.starts_with("invalid arguments for `save_note` at `")
                 && text.ends_with(&format!(
                     "nested more than {} levels deep",
-                    skills::MAX_DEPTH
+                    skills::tables::MAX_DEPTH
                 )),
             "{text}"
         );

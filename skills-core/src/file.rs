@@ -214,15 +214,17 @@ pub fn is_file_path(path: &str) -> bool {
         && path.split('/').all(|part| !matches!(part, "" | "." | ".."))
 }
 
-/// What [`Skill::write_to`](crate::Skill::write_to) does with a file that is
-/// already there and differs.
+/// Whether [`Skill::write_to`](crate::Skill::write_to) may overwrite a file
+/// that is already there with other bytes (an identical one is always left
+/// as it is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Existing {
-    /// Refuse: nothing of the host's is overwritten unless it asks.
+pub enum Overwrite {
+    /// Refuse, and write nothing: nothing of the host's is overwritten
+    /// unless it asks.
     #[default]
-    Keep,
+    Refuse,
     /// Write over it.
-    Replace,
+    Allow,
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@ use std::sync::OnceLock;
 
 use crate::call::Call;
 use crate::error::ToolCallError;
-use crate::file::{Existing, File};
+use crate::file::{File, Overwrite};
 use crate::tables::{List, Str};
 use crate::tool::Tool;
 
@@ -242,13 +242,13 @@ impl Skill {
     /// skill's scripts from a path. Returns the directory written.
     ///
     /// An existing file with the same bytes is left as it is; one with other
-    /// bytes is an error unless `existing` is [`Existing::Replace`]. Nothing
+    /// bytes is an error unless `existing` is [`Overwrite::Allow`]. Nothing
     /// is written outside `dir`, through `..` or through a symlink. Every
     /// file is checked before anything is created, so a refusal writes
     /// nothing; a new skill directory is written beside and renamed into
     /// place whole; a file is replaced by a new one, never changed in
     /// place (another hard link to it keeps its bytes and mode).
-    pub fn write_to(&self, dir: impl AsRef<Path>, existing: Existing) -> std::io::Result<PathBuf> {
+    pub fn write_to(&self, dir: impl AsRef<Path>, existing: Overwrite) -> std::io::Result<PathBuf> {
         let mut entries = vec![crate::write_out::Entry {
             path: Skill::FILE,
             bytes: self.source().as_bytes(),

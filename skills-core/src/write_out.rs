@@ -4,7 +4,7 @@
 //!
 //! - **Everything is checked before anything is created.** A folder on the
 //!   way that is a symlink, a file that is not a regular file, a file the
-//!   host changed (under [`Existing::Keep`]): each refuses the whole write,
+//!   host changed (under [`Overwrite::Refuse`]): each refuses the whole write,
 //!   and nothing was created or written by then.
 //! - **A new skill directory appears whole.** It is written beside, under
 //!   a hidden name, and renamed into place: a failure (a full disk) leaves
@@ -16,7 +16,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::file::{Existing, is_file_path};
+use crate::file::{Overwrite, is_file_path};
 
 /// One file to write: its path in the skill directory, bytes, execute bit.
 pub(crate) struct Entry<'a> {
@@ -30,7 +30,7 @@ pub(crate) fn skill_dir(
     dir: &Path,
     name: &str,
     entries: &[Entry<'_>],
-    existing: Existing,
+    existing: Overwrite,
 ) -> io::Result<PathBuf> {
     if !is_file_path(name) || name.contains('/') {
         return Err(invalid(format!("`{name}` cannot be a directory name")));
@@ -91,12 +91,12 @@ fn write_new(dir: &Path, name: &str, entries: &[Entry<'_>]) -> io::Result<()> {
 /// What to write in an existing skill directory, every entry checked
 /// first: its folders must be folders (a symlink could lead anywhere), the
 /// file absent or a regular file, and a different file replaced only under
-/// [`Existing::Replace`]. An identical file with the wanted execute bit is
+/// [`Overwrite::Allow`]. An identical file with the wanted execute bit is
 /// left alone.
 fn plan<'e, 'a>(
     skill_dir: &Path,
     entries: &'e [Entry<'a>],
-    existing: Existing,
+    existing: Overwrite,
 ) -> io::Result<Vec<(&'e Entry<'a>, PathBuf)>> {
     let mut plan = Vec::new();
     for entry in entries {
@@ -118,11 +118,11 @@ fn plan<'e, 'a>(
                     if is_executable(&metadata) != entry.executable {
                         plan.push((entry, target));
                     }
-                } else if existing == Existing::Keep {
+                } else if existing == Overwrite::Refuse {
                     return Err(io::Error::new(
                         io::ErrorKind::AlreadyExists,
                         format!(
-                            "`{}` exists with other content; pass `Existing::Replace` to overwrite it",
+                            "`{}` exists with other content; pass `Overwrite::Allow` to write over it",
                             target.display()
                         ),
                     ));
@@ -240,7 +240,7 @@ mod tests {
             bytes: b"new",
             executable: false,
         };
-        skill_dir(&dir, "a", &[entry], Existing::Replace).unwrap();
+        skill_dir(&dir, "a", &[entry], Overwrite::Allow).unwrap();
         assert_eq!(std::fs::read(dir.join("a/notes.md")).unwrap(), b"new");
         assert_eq!(std::fs::read(dir.join("link.md")).unwrap(), b"old");
         let names: Vec<String> = std::fs::read_dir(dir.join("a"))

@@ -126,7 +126,7 @@ impl Builder {
         // A bad origin would fail every call: refuse it here, once.
         let origin = match &self.origin {
             Some(origin) => Some(
-                skills::check_origin(origin)
+                skills::tables::check_origin(origin)
                     .map_err(|error| Error(format!("{error}")))?
                     .to_owned(),
             ),

@@ -10,7 +10,7 @@
 //!
 //! A line nested deeper than the parser goes (128 levels) is valid JSON that
 //! rmcp would also drop. For `tools/call` it is answered as the checker
-//! answers any arguments deeper than [`skills::MAX_DEPTH`]: a tool error
+//! answers any arguments deeper than [`skills::tables::MAX_DEPTH`]: a tool error
 //! result, nothing sent.
 
 use std::sync::Arc;

@@ -158,7 +158,7 @@ fn is_textual(mime: &str) -> bool {
 /// A binary response: a line for the model, and the bytes in base64 as an
 /// image, audio, or a resource named by the request's URL.
 fn binary(status: &http::StatusCode, url: &str, mime: &str, bytes: &[u8]) -> CallToolResult {
-    let data = skills::base64(bytes);
+    let data = skills::tables::base64(bytes);
     let note = ContentBlock::text(format!(
         "HTTP {status}: {} bytes of {mime}, attached as base64",
         bytes.len()

@@ -1,11 +1,22 @@
 //! Agent skills compiled into your binary.
 //!
-//! `include_skills!("skills")` (or `skills-build` in a build script) validates
-//! a skills directory while your crate compiles and expands to static tables:
-//! nothing is parsed at run time (the name index and the catalogs are built
-//! once, on first use). This crate holds the types those
-//! tables are made of, the typed tool-call errors, and the helpers the
-//! generated code uses to build HTTP requests with correct escaping.
+//! `include_skills!("skills")` (or `skills-build` in a build script) checks
+//! a skills directory while your crate compiles and expands to static
+//! tables: nothing is parsed at run time. What an agent developer uses is at
+//! the root:
+//!
+//! - [`SkillSet`], a [`Skill`], its [`Tool`]s and [`File`]s: the catalog, a
+//!   skill's text, its tools' schemas;
+//! - a model's tool call, three ways, one for each input:
+//!   - typed: `ToolCall::parse(name, arguments)` of the skill's generated
+//!     module, through [`TypedCall`];
+//!   - untyped, from JSON text or value: [`Tool::parse`] /
+//!     [`Tool::parse_value`], giving a [`Call`];
+//!   - from a provider's API response: [`model`];
+//! - what a call may do ([`Policy`]) and its HTTP request
+//!   ([`Call::request`]), with [`RequestError`] and [`ToolCallError`];
+//! - the [`Toolset`] that lets a model open skills, and [`Layers`] of sets;
+//! - skills loaded at run time: `skills::loader` (feature `loader`).
 //!
 //! ```text
 //! mod agent_skills {
@@ -15,21 +26,15 @@
 //! use skills::TypedCall; // parse a call, build its request
 //!
 //! let set: &skills::SkillSet = &agent_skills::SKILLS;
-//! let skill = set.get("github-issues").unwrap();
 //! print!("{}", set.catalog());
 //! let call = agent_skills::github_issues::ToolCall::parse("create_issue", r#"{"repo": "a/b", "title": "Hi"}"#)?;
 //! let request = call.request()?; // an http::Request<Vec<u8>>
 //! ```
 //!
-//! Tool calls are checked by one interpreter over static schema tables
-//! ([`Schema`]) and requests are built by one function over static endpoint
-//! tables, so generated code stays small and skills loaded at run time obey
-//! the same rules: [`Tool::parse`] gives an untyped [`Call`] with the same
-//! checks and the same request as the typed `ToolCall`.
-//!
-//! The same types serve skills loaded at run time (`skills::loader`, feature
-//! `loader`), sets merged from several layers ([`Layers`]), and tool calls read
-//! straight from model API responses ([`model`]).
+//! Tool calls are checked by one interpreter over the schema tables
+//! ([`tables::Schema`]) and requests are built by one function over the
+//! endpoint tables, so generated code stays small and skills loaded at run
+//! time obey the same rules. The tables' own types are in [`tables`].
 
 mod layers;
 #[cfg(feature = "loader")]
@@ -44,16 +49,27 @@ mod typed_call;
 pub mod __private;
 
 pub use layers::{Layers, Merged, Shadowed};
-pub use set::{Iter, SkillSet, available_skills};
-/// The tables, the checker and the request builder: one definition, shared
-/// with the compiler (`skills-core`).
+pub use set::{SkillSet, available_skills};
+/// What an agent developer holds: a skill, its tools and files, a call and
+/// what it may do, and the errors. One definition, shared with the compiler
+/// (`skills-core`).
 pub use skills_core::{
-    Bytes, Call, Checks, CompiledSkill, Endpoint, Existing, File, Hints, Kind, List, MAX_DEPTH,
-    Method, Node, Policy, Property, Protocol, RequestError, Schema, Section, Skill, Str, Tool,
-    ToolCallError, Version, base64, check_origin, definitions, is_file_path,
+    Call, CompiledSkill, File, Kind, Overwrite, Policy, RequestError, Skill, Tool, ToolCallError,
 };
 pub use toolset::Toolset;
 pub use typed_call::TypedCall;
+
+/// What the tables behind a [`Skill`] and a [`Tool`] hold: the schema nodes
+/// the checker interprets, the endpoint templates, the sections, and the
+/// small utilities over them. Generated code and tools that inspect a
+/// skill's tables read them; an agent rarely needs them.
+pub mod tables {
+    pub use crate::set::Iter;
+    pub use skills_core::{
+        Bytes, Checks, Endpoint, Hints, List, MAX_DEPTH, Method, Node, Property, Protocol, Schema,
+        Section, Str, Version, base64, check_origin, definitions, is_file_path,
+    };
+}
 
 /// Re-exported so that users of the generated code need no `http` or
 /// `serde_json` dependency of their own.

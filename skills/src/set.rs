@@ -169,7 +169,7 @@ impl SkillSet {
     pub fn write_to(
         &self,
         dir: impl AsRef<std::path::Path>,
-        existing: skills_core::Existing,
+        existing: skills_core::Overwrite,
     ) -> std::io::Result<()> {
         for skill in self.iter() {
             skill.write_to(dir.as_ref(), existing)?;
