@@ -143,27 +143,7 @@ pub fn pack(skill: &Skill) -> Vec<u8> {
         body_start: skill.body_start,
         window: 0..skill.body_start.min(skill.source.len()),
     };
-    let w = &mut out;
-    skill.name.pack(w);
-    skill.description.pack(w);
-    skill.path.pack(w);
-    skill.body_start.pack(w);
-    skill.kind.pack(w);
-    skill.version.pack(w);
-    skill.license.pack(w);
-    skill.compatibility.pack(w);
-    skill.metadata.pack(w);
-    skill.allowed_tools.pack(w);
-    skill.triggers.pack(w);
-    skill.tags.pack(w);
-    skill.area.pack(w);
-    skill.app_slug.pack(w);
-    skill.model_config.pack(w);
-    skill.extras.pack(w);
-    skill.sections.pack(w);
-    skill.tools.pack(w);
-    skill.catalog_chars.pack(w);
-    skill.location.pack(w);
+    pack_fields(skill, &mut out);
     out.bytes
 }
 
@@ -182,56 +162,62 @@ pub(crate) fn unpack(
     if r.byte()? != FORMAT {
         return Err(r.error_before(1, "this version of the packed format"));
     }
-    let name = Str::unpack(r)?;
-    let description = Str::unpack(r)?;
-    let path = Str::unpack(r)?;
-    let body_start = usize::unpack(r)?;
-    let kind = Kind::unpack(r)?;
-    let version = Version::unpack(r)?;
-    let license = Option::unpack(r)?;
-    let compatibility = Option::unpack(r)?;
-    let metadata = List::unpack(r)?;
-    let allowed_tools = List::unpack(r)?;
-    let triggers = List::unpack(r)?;
-    let tags = List::unpack(r)?;
-    let area = Option::unpack(r)?;
-    let app_slug = Option::unpack(r)?;
-    let model_config = Option::unpack(r)?;
-    let extras = List::unpack(r)?;
-    let sections = List::unpack(r)?;
-    let tools = List::unpack(r)?;
-    let catalog_chars = usize::unpack(r)?;
-    let location = Str::unpack(r)?;
+    let skill = unpack_fields(r, source, files)?;
     if r.at != packed.len() {
         return Err(r.error_before(0, "the end of the table"));
     }
-    Ok(Skill {
-        name,
-        description,
-        path,
-        source: Cow::Borrowed(source),
-        body_start,
-        kind,
-        version,
-        license,
-        compatibility,
-        metadata,
-        allowed_tools,
-        triggers,
-        tags,
-        area,
-        app_slug,
-        model_config,
-        extras,
-        sections,
-        tools,
-        files: Cow::Borrowed(files),
-        catalog_chars,
-        location,
-        rendered: OnceLock::new(),
-        sha256_hex: OnceLock::new(),
-    })
+    Ok(skill)
 }
+
+/// The fields of a [`Skill`] that its tables hold, in their packed order:
+/// [`pack`] and [`unpack`] are both made from this one list, so the two
+/// cannot disagree on it. (`source` and `files` are passed beside the
+/// tables; the caches start empty.)
+macro_rules! skill_tables {
+    ($($field:ident),* $(,)?) => {
+        fn pack_fields(skill: &Skill, w: &mut Writer<'_>) {
+            $(skill.$field.pack(w);)*
+        }
+
+        fn unpack_fields(
+            r: &mut Reader,
+            source: &'static str,
+            files: &'static [File],
+        ) -> Result<Skill, Unpacked> {
+            $(let $field = Packed::unpack(r)?;)*
+            Ok(Skill {
+                $($field,)*
+                source: Cow::Borrowed(source),
+                files: Cow::Borrowed(files),
+                rendered: OnceLock::new(),
+                sha256_hex: OnceLock::new(),
+            })
+        }
+    };
+}
+
+skill_tables!(
+    name,
+    description,
+    path,
+    body_start,
+    kind,
+    version,
+    license,
+    compatibility,
+    metadata,
+    allowed_tools,
+    triggers,
+    tags,
+    area,
+    app_slug,
+    model_config,
+    extras,
+    sections,
+    tools,
+    catalog_chars,
+    location,
+);
 
 struct Writer<'a> {
     bytes: Vec<u8>,
