@@ -50,3 +50,41 @@ fn a_misnamed_skill_file_is_s502_through_every_command_and_path() {
         assert!(!text.contains("S106"), "{args:?}: {text}");
     }
 }
+
+/// A root that holds skills and a stray `skill.md` stays a root: `check
+/// skills` reads it as `check` of the default root does, and still checks
+/// the skills in it.
+#[test]
+fn a_root_with_a_stray_skill_md_is_read_the_same_whichever_way_it_is_named() {
+    let dir = fresh_dir("paths-stray");
+    std::fs::create_dir_all(dir.join("skills/a")).unwrap();
+    std::fs::write(
+        dir.join("skills/a/SKILL.md"),
+        "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody.\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("skills/skill.md"), "notes\n").unwrap();
+    // A package of its own, whose root is the default `skills`.
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"stray\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n[package.metadata.skills]\n\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(dir.join("src/lib.rs"), "").unwrap();
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+            .arg("skills")
+            .args(args)
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let named = run(&["check", "--message-format", "short", "skills"]);
+    let default = run(&["check", "--message-format", "short"]);
+    assert_eq!(named, default);
+    assert!(named.contains("2 skills checked"), "{named}");
+    assert!(!named.contains("error[S502]"), "{named}");
+}

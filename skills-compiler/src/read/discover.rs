@@ -713,12 +713,17 @@ pub fn skill_dir_of(path: &Path) -> PathBuf {
     }
 }
 
-/// Whether `dir` holds a file named `SKILL.md` in another case.
+/// Whether `dir` is a skill whose file is misnamed: it holds `SKILL.md` in
+/// another case, and no folder of it is a skill (a root that holds skills
+/// and a stray `skill.md` stays a root, as discovery reads it).
 fn holds_misnamed_skill_file(dir: &Path) -> bool {
     read_dir_sorted(dir).is_ok_and(|children| {
         children
             .iter()
             .any(|child| child.name != SKILL_FILE && child.name.eq_ignore_ascii_case(SKILL_FILE))
+            && !children
+                .iter()
+                .any(|child| dir.join(&child.name).join(SKILL_FILE).is_file())
     })
 }
 
