@@ -61,7 +61,8 @@ enum Command {
     Schema(commands::inspect::SchemaArgs),
     /// Print the long explanation of a diagnostic code (e.g. `S101`).
     Explain {
-        /// The code, e.g. S101 or W003.
+        /// The code, e.g. S101 or W003; or `keys`, for every frontmatter key
+        /// and manifest option.
         code: String,
     },
     /// Copy skills from a git repository or a folder into the skills root, and lock them.
@@ -136,9 +137,13 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
 }
 
 fn explain(code: &str) -> Result<(), Failure> {
+    if code.eq_ignore_ascii_case("keys") {
+        output::out!("{}", skills_compiler::keys::explain());
+        return Ok(());
+    }
     let code = code.parse::<skills_compiler::Code>().map_err(|()| {
         Failure::Usage(format!(
-            "`{code}` is not a diagnostic code (they look like S101 or W003)"
+            "`{code}` is not a diagnostic code (they look like S101 or W003), nor `keys`"
         ))
     })?;
     output::out!("{}", skills_compiler::diagnostics::explain(code));

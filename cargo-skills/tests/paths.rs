@@ -88,3 +88,22 @@ fn a_root_with_a_stray_skill_md_is_read_the_same_whichever_way_it_is_named() {
     assert!(named.contains("2 skills checked"), "{named}");
     assert!(!named.contains("error[S502]"), "{named}");
 }
+
+/// `cargo skills explain keys` lists every frontmatter key and manifest
+/// option from their declarations (issue 41, item 1).
+#[test]
+fn explain_keys_lists_every_declared_key_and_option() {
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+        .args(["skills", "explain", "keys"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    for key in skills_compiler::keys::FRONTMATTER {
+        assert!(text.contains(key.name), "`{}` missing:\n{text}", key.name);
+    }
+    for option in skills_compiler::option_keys::<skills_compiler::Overrides>() {
+        assert!(text.contains(option), "`{option}` missing:\n{text}");
+    }
+    assert!(text.contains("S112") && text.contains("S113"), "{text}");
+}

@@ -107,6 +107,47 @@ pub fn rank(name: &str) -> (u8, usize) {
     }
 }
 
+/// Every key, by group, in canonical order, and the manifest's options:
+/// what `cargo skills explain keys` prints. Made from the declarations, so
+/// it lists exactly what the compiler reads.
+pub fn explain() -> String {
+    let line = |group: Group| named(group).collect::<Vec<_>>().join(", ");
+    let clients: Vec<String> = FRONTMATTER
+        .iter()
+        .filter_map(|key| match key.group {
+            Group::Client(expect) => Some(format!("{} ({})", key.name, expect.phrase())),
+            _ => None,
+        })
+        .collect();
+    format!(
+        "Frontmatter keys of SKILL.md, in the order `cargo skills fmt` writes them\n\n\
+         The Agent Skills specification (every profile):\n  {}\n\n\
+         This project's extensions (profiles `extended` and `lenient`):\n  {}\n\n\
+         A protocol's keys (`kind: protocol`, profiles `extended` and `lenient`):\n  {}\n\n\
+         Other clients' keys (kept as extras, their type checked):\n  {}\n\n\
+         A key that starts with `x-` is kept as an extra. Any other key is {}\n\
+         ({} in `portable`, which allows the specification's keys only).\n\n\
+         Options of [package.metadata.skills] (and include_skills!):\n  {}\n",
+        line(Group::Spec),
+        line(Group::Extension),
+        line(Group::Protocol),
+        clients.join(", "),
+        crate::diagnostics::Code::UnknownKey.as_str(),
+        crate::diagnostics::Code::NotPortable.as_str(),
+        crate::config::option_keys::<crate::config::Overrides>().join(", "),
+    )
+}
+
+impl Expect {
+    fn phrase(self) -> &'static str {
+        match self {
+            Expect::String => "a string",
+            Expect::Bool => "a boolean",
+            Expect::Map => "a mapping",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
