@@ -53,10 +53,12 @@ impl<'t> Call<'t> {
         self
     }
 
+    /// The tool called.
     pub fn tool(&self) -> &'t Tool {
         self.tool
     }
 
+    /// The tool's name.
     pub fn name(&self) -> &'t str {
         &self.tool.name
     }
@@ -71,6 +73,7 @@ impl<'t> Call<'t> {
         &self.arguments
     }
 
+    /// The normalised arguments, taken.
     pub fn into_arguments(self) -> Map<String, Value> {
         self.arguments
     }

@@ -58,6 +58,7 @@ pub enum Json {
     String(List<Part>),
     /// Members with their keys as JSON strings (quotes included).
     Object(List<(Str, Json)>),
+    /// Items, in order.
     Array(List<Json>),
 }
 
@@ -134,6 +135,7 @@ impl Endpoint {
         }
     }
 
+    /// The HTTP method the endpoint uses.
     pub fn method(&self) -> Method {
         self.method
     }

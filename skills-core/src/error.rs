@@ -6,6 +6,7 @@ use std::fmt;
 pub enum ToolCallError {
     /// The skill has no tool by that name.
     UnknownTool {
+        /// The name the model used.
         name: String,
         /// The tools the skill does have.
         expected: Vec<String>,
@@ -13,16 +14,19 @@ pub enum ToolCallError {
     /// Two or more skills of the set declare a tool by that name, so the
     /// name alone cannot say which one the model meant.
     AmbiguousTool {
+        /// The name the model used.
         name: String,
         /// The skills that declare it.
         skills: Vec<String>,
     },
     /// The arguments do not match the tool's parameters.
     InvalidArguments {
+        /// The tool called.
         tool: String,
         /// JSON path of the failing field: `.` for the arguments object,
         /// `title`, `labels[2]`, `filter.owner`.
         path: String,
+        /// What is wrong there.
         message: String,
     },
 }
@@ -93,29 +97,60 @@ impl std::error::Error for ToolCallError {}
 #[non_exhaustive]
 pub enum RequestError {
     /// The tool's policy is Deny: a write its skill does not allow. Never sent.
-    Denied { tool: String },
+    Denied {
+        /// The tool called.
+        tool: String,
+    },
     /// The tool's policy is Confirm and the call was not confirmed
     /// ([`Call::confirmed`](crate::Call::confirmed)).
-    NotConfirmed { tool: String },
+    NotConfirmed {
+        /// The tool called.
+        tool: String,
+    },
     /// The tool has no `endpoint`: the application carries it out itself.
-    NoEndpoint { tool: String },
+    NoEndpoint {
+        /// The tool called.
+        tool: String,
+    },
     /// `request_to` was given something other than `scheme://host[:port]`.
     InvalidOrigin {
+        /// The origin given.
         origin: String,
+        /// Why it is not one.
         reason: &'static str,
     },
     /// A header value holds a control character (CR, LF, NUL, ...).
-    InvalidHeaderValue { tool: String, header: String },
+    InvalidHeaderValue {
+        /// The tool called.
+        tool: String,
+        /// The header whose value it is.
+        header: String,
+    },
     /// A value that stands in the URL path or inside a JSON string is null
     /// or absent: there is no text to put there.
-    MissingValue { tool: String, parameter: String },
+    MissingValue {
+        /// The tool called.
+        tool: String,
+        /// The parameter without a value.
+        parameter: String,
+    },
     /// A path value would make its segment empty (nothing but `/` or `\`)
     /// or hold a `.` or `..` component once decoded (in any
     /// percent-encoding), which URL parsers and decoding servers resolve to
     /// another path.
-    PathSegment { tool: String, parameter: String },
+    PathSegment {
+        /// The tool called.
+        tool: String,
+        /// The parameter whose value it is.
+        parameter: String,
+    },
     /// The `http` crate refused the request (not expected: every part is checked first).
-    Http { tool: String, message: String },
+    Http {
+        /// The tool called.
+        tool: String,
+        /// What the `http` crate said.
+        message: String,
+    },
 }
 
 impl fmt::Display for RequestError {

@@ -27,6 +27,8 @@
 //! assert_eq!(checked["n"], 3);
 //! ```
 
+#![deny(missing_docs)]
+
 mod call;
 pub mod definitions;
 mod depth;

@@ -15,6 +15,7 @@ pub enum Policy {
 }
 
 impl Policy {
+    /// `allow`, `confirm` or `deny`, as the CLI and the docs spell it.
     pub fn as_str(self) -> &'static str {
         match self {
             Policy::Allow => "allow",
@@ -27,16 +28,24 @@ impl Policy {
 /// The HTTP methods an endpoint may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Method {
+    /// `GET`: reads.
     Get,
+    /// `HEAD`: reads the headers only.
     Head,
+    /// `OPTIONS`: asks what the resource allows.
     Options,
+    /// `POST`: creates or acts.
     Post,
+    /// `PUT`: replaces.
     Put,
+    /// `PATCH`: changes part.
     Patch,
+    /// `DELETE`: removes.
     Delete,
 }
 
 impl Method {
+    /// Every method, in the order the docs list them.
     pub const ALL: [Method; 7] = [
         Method::Get,
         Method::Head,
@@ -47,6 +56,7 @@ impl Method {
         Method::Delete,
     ];
 
+    /// The method's name, upper-case, as HTTP spells it.
     pub fn as_str(self) -> &'static str {
         match self {
             Method::Get => "GET",
@@ -64,6 +74,7 @@ impl Method {
         matches!(self, Method::Get | Method::Head | Method::Options)
     }
 
+    /// The same method as the `http` crate's.
     pub fn to_http(self) -> http::Method {
         match self {
             Method::Get => http::Method::GET,

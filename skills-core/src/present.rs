@@ -76,6 +76,8 @@ pub fn catalog_xml_element_of(name: &str, description: &str, location: &str) -> 
     .join("\n")
 }
 
+/// `text` with `&`, `<`, `>`, `"` and `'` written as XML entities, for the
+/// XML catalog.
 pub fn escape_xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {

@@ -26,25 +26,37 @@ pub struct Schema {
 /// Checks are behind a reference: most compiled nodes share `&Checks::NONE`,
 /// and the tables stay small in the binary.
 pub enum Node {
+    /// A string, with its checks.
     String(Cow<'static, Checks>),
+    /// An integer (a number without a fraction), with its checks.
     Integer(Cow<'static, Checks>),
+    /// Any number, with its checks.
     Number(Cow<'static, Checks>),
+    /// `true` or `false`.
     Boolean,
     /// A string restricted to these values.
     Enum(List<Str>),
+    /// An array whose items are all of one type.
     Array {
+        /// The items' node.
         items: u32,
+        /// The array's own checks (`minItems`, `uniqueItems`, ...).
         checks: Cow<'static, Checks>,
     },
     /// An object with no fixed properties whose values have one type.
     Map {
+        /// The values' node.
         values: u32,
+        /// The map's own checks (`minProperties`, ...).
         checks: Cow<'static, Checks>,
     },
+    /// An object with declared properties.
     Object {
+        /// Its declared properties, in declared order.
         properties: List<Property>,
         /// `additionalProperties: true`: undeclared members are kept as they are.
         additional: bool,
+        /// The object's own checks (`minProperties`, ...).
         checks: Cow<'static, Checks>,
     },
     /// `type: [T, "null"]`.
@@ -54,8 +66,11 @@ pub enum Node {
 /// A declared property of an object.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Property {
+    /// The member's name in the JSON object.
     pub name: Str,
+    /// Its type's node.
     pub node: u32,
+    /// Whether the schema's `required` names it.
     pub required: bool,
     /// The schema's `default`, as JSON text; filled in when the member is absent.
     pub default: Option<Str>,
@@ -67,7 +82,9 @@ pub struct Property {
 /// the same strings. Searched, not anchored, as in JSON Schema.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pattern {
+    /// The pattern as the schema wrote it (ECMA-262).
     pub source: Str,
+    /// The same pattern in the checker's engine's syntax.
     pub regex: Str,
 }
 
@@ -87,18 +104,31 @@ impl Pattern {
 /// about (lengths to strings, bounds to numbers, ...), as in JSON Schema.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Checks {
+    /// `minimum`: the least number allowed.
     pub minimum: Option<f64>,
+    /// `maximum`: the greatest number allowed.
     pub maximum: Option<f64>,
+    /// `exclusiveMinimum`: numbers must be greater.
     pub exclusive_minimum: Option<f64>,
+    /// `exclusiveMaximum`: numbers must be less.
     pub exclusive_maximum: Option<f64>,
+    /// `multipleOf`: numbers must be a multiple of it.
     pub multiple_of: Option<f64>,
+    /// `minLength`, in characters (code points).
     pub min_length: Option<u64>,
+    /// `maxLength`, in characters (code points).
     pub max_length: Option<u64>,
+    /// `minItems` of an array.
     pub min_items: Option<u64>,
+    /// `maxItems` of an array.
     pub max_items: Option<u64>,
+    /// `uniqueItems`: no two items of an array equal.
     pub unique_items: bool,
+    /// `minProperties` of an object or map.
     pub min_properties: Option<u64>,
+    /// `maxProperties` of an object or map.
     pub max_properties: Option<u64>,
+    /// `pattern` of a string.
     pub pattern: Option<Pattern>,
 }
 
@@ -120,6 +150,7 @@ impl Checks {
         pattern: None,
     };
 
+    /// Whether no keyword is set.
     pub fn is_empty(&self) -> bool {
         *self == Checks::NONE
     }

@@ -81,6 +81,7 @@ impl Skill {
         &self.name
     }
 
+    /// What the skill does and when to use it: the text every catalog shows.
     pub fn description(&self) -> &str {
         &self.description
     }
@@ -106,18 +107,22 @@ impl Skill {
         self.source.len()
     }
 
+    /// A plain skill, or a protocol with its steps.
     pub fn kind(&self) -> &Kind {
         &self.kind
     }
 
+    /// `version:` as declared (1 when absent).
     pub fn version(&self) -> &Version {
         &self.version
     }
 
+    /// `license:` as declared.
     pub fn license(&self) -> Option<&str> {
         self.license.as_deref()
     }
 
+    /// `compatibility:`: what the skill needs of its environment.
     pub fn compatibility(&self) -> Option<&str> {
         self.compatibility.as_deref()
     }
@@ -132,26 +137,32 @@ impl Skill {
         self.metadata().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
 
+    /// `allowed-tools`: the host's tools the skill may use, as declared.
     pub fn allowed_tools(&self) -> impl ExactSizeIterator<Item = &str> {
         self.allowed_tools.iter().map(|t| t.as_ref())
     }
 
+    /// `triggers`: phrases that should make a host offer the skill.
     pub fn triggers(&self) -> impl ExactSizeIterator<Item = &str> {
         self.triggers.iter().map(|t| t.as_ref())
     }
 
+    /// `tags`, in declared order.
     pub fn tags(&self) -> impl ExactSizeIterator<Item = &str> {
         self.tags.iter().map(|t| t.as_ref())
     }
 
+    /// `area`: the part of the application the skill belongs to.
     pub fn area(&self) -> Option<&str> {
         self.area.as_deref()
     }
 
+    /// `app_slug`: the application the skill's tools call.
     pub fn app_slug(&self) -> Option<&str> {
         self.app_slug.as_deref()
     }
 
+    /// `model_config`: the model settings the skill asks for, as written.
     pub fn model_config(&self) -> Option<&str> {
         self.model_config.as_deref()
     }
@@ -161,6 +172,7 @@ impl Skill {
         self.extras.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
     }
 
+    /// The skill's tools, in declared order.
     pub fn tools(&self) -> &[Tool] {
         &self.tools
     }
@@ -266,7 +278,9 @@ impl Skill {
 /// Plain skill or protocol.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
+    /// A skill: instructions a model follows as it sees fit.
     Skill,
+    /// A protocol: steps in a strict order, with checks and escape hatches.
     Protocol(std::borrow::Cow<'static, Protocol>),
 }
 
@@ -283,8 +297,11 @@ impl Kind {
 /// A strict order of actions and what to do when reality differs from the plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Protocol {
+    /// The actions, in the order they must be taken.
     pub steps: List<Str>,
+    /// What must hold once the steps are done.
     pub post_checks: List<Str>,
+    /// What must hold before the first step.
     pub preconditions: List<Str>,
     /// What to do when the run drifts off plan.
     pub on_deviation: Str,
@@ -297,7 +314,9 @@ pub struct Protocol {
 /// `version:` as declared (default 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Version {
+    /// A whole number (`version: 2`).
     Number(u64),
+    /// A semantic version (`version: 1.2.0`).
     Semver(Str),
     /// Neither, as written (`version: 1.0`, accepted by the `lenient` profile).
     Text(Str),
@@ -315,6 +334,7 @@ impl core::fmt::Display for Version {
 /// A heading of the body and the byte range of the text it governs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
+    /// The heading's text.
     pub title: Str,
     /// 1 for `#` ... 6 for `######`.
     pub level: u8,

@@ -28,14 +28,17 @@ pub struct Tool {
 }
 
 impl Tool {
+    /// The tool's name, as a model calls it.
     pub fn name(&self) -> &str {
         &self.name
     }
 
+    /// What the tool does: what a model reads to choose it.
     pub fn description(&self) -> &str {
         &self.description
     }
 
+    /// What the runtime must do with a call of it, decided at build time.
     pub fn policy(&self) -> Policy {
         self.policy
     }
