@@ -20,6 +20,8 @@
 //! skills_build::compile("skills");
 //! ```
 
+#![deny(missing_docs)]
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -123,7 +125,9 @@ fn manifest_lines(manifest_dir: &Path) -> Vec<String> {
 pub enum Error {
     /// The skills have errors; `rendered` is every diagnostic, rustc-style.
     Invalid {
+        /// Every diagnostic, errors and warnings, in reporting order.
         diagnostics: Vec<Diagnostic>,
+        /// The same, rendered as rustc renders its own.
         rendered: String,
     },
     /// `[package.metadata.skills]` is invalid.
@@ -201,6 +205,7 @@ impl Default for Builder {
 }
 
 impl Builder {
+    /// A builder with the manifest's configuration and the default root.
     pub fn new() -> Self {
         Builder {
             manifest_dir: None,
@@ -218,6 +223,7 @@ impl Builder {
         self
     }
 
+    /// The profile to hold the skills to, over the manifest's.
     pub fn profile(mut self, profile: Profile) -> Self {
         self.overrides.profile = Some(profile);
         self

@@ -29,6 +29,8 @@
 //! }
 //! ```
 
+#![deny(missing_docs)]
+
 mod error;
 #[doc(hidden)] // public for the fuzz target
 pub mod lines;
@@ -56,6 +58,8 @@ pub struct Builder {
 }
 
 impl Builder {
+    /// A server of `skills`, with the defaults: the skills' own origins,
+    /// a 30-second timeout, 4 MiB of response, every skill.
     pub fn new(skills: impl Into<Skills>) -> Builder {
         Builder {
             skills: skills.into(),
@@ -122,6 +126,8 @@ impl Builder {
         self
     }
 
+    /// The server; an origin that is not `scheme://host[:port]` or an HTTP
+    /// client that cannot be built is an error.
     pub fn build(self) -> Result<SkillsServer, Error> {
         // A bad origin would fail every call: refuse it here, once.
         let origin = match &self.origin {

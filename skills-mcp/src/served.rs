@@ -7,7 +7,9 @@ use skills::SkillSet;
 /// What a server serves: a compiled set in a `static`, or a loaded one.
 #[derive(Clone)]
 pub enum Skills {
+    /// A compiled set, in a `static`.
     Static(&'static SkillSet),
+    /// A set loaded at run time, shared.
     Shared(Arc<SkillSet>),
 }
 

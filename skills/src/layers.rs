@@ -28,13 +28,16 @@ pub struct Layers<'a> {
 /// The merged set, and every skill a higher layer hid.
 #[derive(Debug)]
 pub struct Merged {
+    /// One skill of each name: the highest layer's.
     pub set: SkillSet,
+    /// The skills left out, in layer order.
     pub shadowed: Vec<Shadowed>,
 }
 
 /// A skill left out because a higher layer has one of the same name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shadowed {
+    /// The name the two skills share.
     pub name: String,
     /// The layer whose skill is kept.
     pub kept: String,
@@ -55,6 +58,7 @@ impl std::fmt::Display for Shadowed {
 }
 
 impl<'a> Layers<'a> {
+    /// No layer yet: add the lowest first.
     pub fn new() -> Self {
         Layers { layers: Vec::new() }
     }

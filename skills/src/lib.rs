@@ -36,6 +36,8 @@
 //! endpoint tables, so generated code stays small and skills loaded at run
 //! time obey the same rules. The tables' own types are in [`tables`].
 
+#![deny(missing_docs)]
+
 mod layers;
 #[cfg(feature = "loader")]
 pub mod loader;

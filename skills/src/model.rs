@@ -40,9 +40,11 @@ pub enum Provider {
 /// One tool call a model made.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolUse {
+    /// Whose shape the call came in.
     pub provider: Provider,
     /// The id the result must quote (`tool_use_id`, `tool_call_id`, `call_id`).
     pub id: String,
+    /// The tool's name.
     pub name: String,
     /// As the provider sent them: a JSON object (Anthropic) or JSON text (OpenAI).
     pub raw_arguments: Value,
@@ -53,6 +55,7 @@ pub struct ToolUse {
 pub struct ModelApiError {
     /// Where in the JSON, e.g. `content[1].id`.
     pub path: String,
+    /// What is wrong there.
     pub message: String,
 }
 

@@ -186,6 +186,7 @@ impl SkillSet {
         }
     }
 
+    /// How many skills the set has.
     pub fn len(&self) -> usize {
         match &self.skills {
             Skills::Static(skills) => skills.len(),
@@ -193,6 +194,7 @@ impl SkillSet {
         }
     }
 
+    /// Whether the set has no skill.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

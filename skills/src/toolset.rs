@@ -36,9 +36,13 @@ pub const DEFAULT_CAP: usize = 256 * 1024;
 /// One parameter of a host tool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Param {
+    /// The parameter's name in the arguments object.
     pub name: &'static str,
+    /// Its JSON type.
     pub kind: ParamKind,
+    /// Whether a call must give it.
     pub required: bool,
+    /// What a model reads of it.
     pub description: &'static str,
 }
 
@@ -47,17 +51,22 @@ pub struct Param {
 pub enum ParamKind {
     /// A skill's name: an enum of the set's names.
     SkillName,
+    /// Any string.
     String,
     /// A whole number of at least 1.
     Count,
+    /// `true` or `false`.
     Boolean,
 }
 
 /// A host tool: its name, what it does, its parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HostTool {
+    /// The tool's name, as a model calls it.
     pub name: &'static str,
+    /// What a model reads of it.
     pub description: &'static str,
+    /// Its parameters, in order.
     pub params: &'static [Param],
 }
 
@@ -119,8 +128,18 @@ pub const TOOLS: [HostTool; 2] = [
 /// What a host is asked to approve before a load or a read is answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access<'a> {
-    Load { skill: &'a str },
-    Read { skill: &'a str, path: &'a str },
+    /// A skill's text, loaded.
+    Load {
+        /// The skill.
+        skill: &'a str,
+    },
+    /// One file of a skill, read.
+    Read {
+        /// The skill.
+        skill: &'a str,
+        /// The file, relative to the skill directory.
+        path: &'a str,
+    },
 }
 
 type Approve<'s> = Box<dyn Fn(Access<'_>) -> Result<(), String> + Send + Sync + 's>;
@@ -143,6 +162,8 @@ impl std::fmt::Debug for Toolset<'_> {
 }
 
 impl<'s> Toolset<'s> {
+    /// The toolset over `set`, every access approved until
+    /// [`approve`](Self::approve) says otherwise.
     pub fn new(set: &'s SkillSet) -> Toolset<'s> {
         Toolset {
             set,

@@ -11,11 +11,13 @@ use skills_core::{canonical_number, integer};
 
 /// A generated type read from checked JSON.
 pub trait FromJson: Sized {
+    /// The value, or `None` when the JSON does not fit the type.
     fn from_json(value: &Value) -> Option<Self>;
 }
 
 /// A generated type written as the JSON its schema describes.
 pub trait ToJson {
+    /// The value as JSON.
     fn to_json(&self) -> Value;
 }
 
@@ -162,6 +164,7 @@ pub fn rest(object: &Map<String, Value>, declared: &[&str]) -> BTreeMap<String, 
         .collect()
 }
 
+/// Writes a member that is always present.
 pub fn put<T: ToJson>(object: &mut Map<String, Value>, name: &str, value: &T) {
     object.insert(name.to_owned(), value.to_json());
 }

@@ -27,6 +27,7 @@ impl Default for Loader {
 }
 
 impl Loader {
+    /// A loader with the build's defaults.
     pub fn new() -> Loader {
         Loader {
             config: Config::default(),
@@ -179,14 +180,17 @@ impl Loaded {
         }
     }
 
+    /// The skills loaded.
     pub fn set(&self) -> &SkillSet {
         &self.set
     }
 
+    /// The skills loaded, taken.
     pub fn into_set(self) -> SkillSet {
         self.set
     }
 
+    /// The warnings of the skills loaded.
     pub fn warnings(&self) -> &[Diagnostic] {
         &self.warnings
     }
@@ -229,6 +233,7 @@ pub struct LoadError {
 }
 
 impl LoadError {
+    /// Every diagnostic, errors and warnings, sorted by file and place.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
     }

@@ -16,7 +16,12 @@ use crate::set::SkillSet;
 #[derive(Debug, Clone)]
 pub enum Reload {
     /// The new set is in use.
-    Loaded { skills: usize, warnings: usize },
+    Loaded {
+        /// How many skills the new set has.
+        skills: usize,
+        /// How many warnings they have.
+        warnings: usize,
+    },
     /// The files are broken: the previous set stays in use.
     Failed(Arc<LoadError>),
     /// The watcher itself reported a problem (the root vanished, say).
@@ -140,6 +145,7 @@ impl Watch {
         self.lock().reloads
     }
 
+    /// The root watched.
     pub fn root(&self) -> &Path {
         &self.root
     }
