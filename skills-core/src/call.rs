@@ -137,7 +137,7 @@ fn shown(value: &Value) -> String {
             let count = text.chars().count();
             let kept: String = text.chars().take(CONFIRM_MAX_CHARS).collect();
             let json = Value::String(kept).to_string();
-            let escaped = crate::printable(&json).into_owned();
+            let escaped = crate::text::printable(&json).into_owned();
             if count > CONFIRM_MAX_CHARS {
                 let rest = count - CONFIRM_MAX_CHARS;
                 format!(

@@ -138,7 +138,7 @@ fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
             format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
             format!("move it to {place}, or use the `extended` profile"),
         )
-    } else if crate::validate::provenance::is_extra_provenance(key) {
+    } else if super::provenance::is_extra_provenance(key) {
         (
             format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
             "it is install provenance that another tool wrote: remove it with `cargo skills fix --strip-provenance`".to_owned(),

@@ -148,7 +148,10 @@ fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
     let description = match item.get("description") {
         Some(node) => {
             let description = ctx.non_empty_string(node, "description", Code::ToolShape);
-            if description.as_deref().is_some_and(super::is_placeholder) {
+            if description
+                .as_deref()
+                .is_some_and(super::placeholder::is_placeholder)
+            {
                 ctx.push(ctx
                     .error(
                         Code::PlaceholderDescription,
