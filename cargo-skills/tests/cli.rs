@@ -579,7 +579,7 @@ fn show_files_lists_each_file_and_each_skip() {
 fn usage_errors_exit_2() {
     assert_eq!(
         stderr(cargo_skills().args(["explain", "S999"]), 2),
-        "error: `S999` is not a diagnostic code (they look like S101 or W003)\n"
+        "error: `S999` is not a diagnostic code (they look like S101 or W003), nor `keys`\n"
     );
     cargo_skills()
         .args(["check", "--profile", "strict"])
