@@ -214,6 +214,21 @@ pub fn is_file_path(path: &str) -> bool {
         && path.split('/').all(|part| !matches!(part, "" | "." | ".."))
 }
 
+/// Whether the owner may run the file `metadata` describes: git's test for
+/// mode `100755`, and so what [`File::is_executable`] records of a file
+/// compiled or loaded. Always `false` where files have no mode.
+#[cfg(unix)]
+pub fn executable_on_disk(metadata: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    metadata.permissions().mode() & 0o100 != 0
+}
+
+/// Whether the owner may run the file: never, where files have no mode.
+#[cfg(not(unix))]
+pub fn executable_on_disk(_: &std::fs::Metadata) -> bool {
+    false
+}
+
 /// Whether [`Skill::write_to`](crate::Skill::write_to) may overwrite a file
 /// that is already there with other bytes (an identical one is always left
 /// as it is).

@@ -49,7 +49,9 @@ pub use call::{CONFIRM_MAX_CHARS, Call};
 pub use depth::MAX_DEPTH;
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
-pub use file::{Bytes, File, Overwrite, base64, is_file_path, lower_hex, sha256_hex};
+pub use file::{
+    Bytes, File, Overwrite, base64, executable_on_disk, is_file_path, lower_hex, sha256_hex,
+};
 pub use packed::CompiledSkill;
 #[doc(hidden)]
 pub use packed::pack;

@@ -16,7 +16,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::file::{Overwrite, is_file_path};
+use crate::file::{Overwrite, executable_on_disk, is_file_path};
 
 /// One file to write: its path in the skill directory, bytes, execute bit.
 pub(crate) struct Entry<'a> {
@@ -115,7 +115,7 @@ fn plan<'e, 'a>(
             }
             Ok(metadata) => {
                 if std::fs::read(&target)? == entry.bytes {
-                    if is_executable(&metadata) != entry.executable {
+                    if executable_on_disk(&metadata) != entry.executable {
                         plan.push((entry, target));
                     }
                 } else if existing == Overwrite::Refuse {
@@ -208,17 +208,6 @@ fn under(dir: &Path, path: &str) -> PathBuf {
 
 fn invalid(message: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, message)
-}
-
-#[cfg(unix)]
-fn is_executable(metadata: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    metadata.permissions().mode() & 0o100 != 0
-}
-
-#[cfg(not(unix))]
-fn is_executable(_: &std::fs::Metadata) -> bool {
-    false
 }
 
 #[cfg(test)]

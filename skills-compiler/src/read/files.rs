@@ -623,18 +623,8 @@ fn has_other_names(_: &fs::Metadata) -> bool {
     false
 }
 
-/// Whether the owner may run the file: git's test for mode `100755`, and
-/// what a compiled skill's `File::is_executable` says.
-#[cfg(unix)]
-pub(crate) fn is_executable(metadata: &fs::Metadata) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    metadata.permissions().mode() & 0o100 != 0
-}
-
-#[cfg(not(unix))]
-pub(crate) fn is_executable(_: &fs::Metadata) -> bool {
-    false
-}
+/// The exec bit's one rule is the runtime's: git's mode `100755`.
+pub(crate) use skills_core::executable_on_disk as is_executable;
 
 /// A folder's entries sorted by name (bytes), with the type the listing gave.
 fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, Option<fs::FileType>)>> {
