@@ -8,6 +8,7 @@ use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::read::collection;
 use crate::read::files::{self, Exclude, SkillDir};
+use crate::read::gitignore::GitRules;
 use crate::read::layout::{SKILL_FILE, TOOLS_FILE, is_ignored_root_entry};
 use crate::read::open::open_regular;
 
@@ -321,6 +322,9 @@ struct Walker<'a> {
     /// Resolved on the first symlink: most roots have none, and resolving
     /// costs a system call per path component.
     canonical_root: std::sync::OnceLock<PathBuf>,
+    /// The `.gitignore` rules in force at the root: read once, on the first
+    /// skill, and carried down to each.
+    git_rules: std::sync::OnceLock<Option<GitRules>>,
     root_display: String,
 }
 
@@ -340,8 +344,15 @@ impl<'a> Walker<'a> {
             exclude,
             root,
             canonical_root: std::sync::OnceLock::new(),
+            git_rules: std::sync::OnceLock::new(),
             root_display,
         })
+    }
+
+    fn git_rules(&self) -> Option<&GitRules> {
+        self.git_rules
+            .get_or_init(|| GitRules::at_root(&self.root))
+            .as_ref()
     }
 
     fn canonical_root(&self) -> &Path {
@@ -449,12 +460,14 @@ impl<'a> Walker<'a> {
         } else {
             None
         };
+        let git = self.git_rules().and_then(|rules| rules.for_skill(dir));
         let listing = files::read(
             dir,
             display,
             bytes.len() as u64,
             self.config,
             &self.exclude,
+            git,
             diagnostics,
         );
         Some(SkillFiles {

@@ -180,14 +180,16 @@ impl Exclude {
 }
 
 /// Reads the files of the skill directory `dir` (shown as `display`).
-/// `skill_md_len` counts toward `max_skill_bytes`. Problems go to
-/// `diagnostics`; what can be read is returned either way.
+/// `skill_md_len` counts toward `max_skill_bytes`; `git` are the
+/// `.gitignore` rules in force at `dir` (none outside a work tree).
+/// Problems go to `diagnostics`; what can be read is returned either way.
 pub(crate) fn read(
     dir: &Path,
     display: &str,
     skill_md_len: u64,
     config: &Config,
     exclude: &Exclude,
+    git: Option<GitRules>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Listing {
     let mut walk = Walk {
@@ -205,7 +207,7 @@ pub(crate) fn read(
         looped: false,
         entered: std::collections::HashMap::new(),
         on_the_way: Vec::new(),
-        git: GitRules::around(dir),
+        git,
         diagnostics,
     };
     walk.folder(dir, "", 0);

@@ -9,18 +9,23 @@
 //! its files. Outside a git work tree no rule applies.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use ignore::Match;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
 /// The `.gitignore` rules in force at one point of a walk, outermost first.
+/// Those above a skills root are read once per root and shared by its
+/// skills (a `.gitignore` is parsed into a matcher, which is not free).
+#[derive(Clone)]
 pub(crate) struct GitRules {
     /// The work tree's top, which the rules' names are shown relative to.
     top: PathBuf,
-    /// The skill directory, canonical: entries are matched by their path
+    /// The folder the rules were gathered down to, canonical: a skills root,
+    /// then the skill directory whose entries are matched by their path
     /// under it.
-    skill: PathBuf,
-    rules: Vec<Rules>,
+    folder: PathBuf,
+    rules: Vec<Arc<Rules>>,
 }
 
 /// One `.gitignore` (or `info/exclude`) and how it is shown.
@@ -30,32 +35,53 @@ struct Rules {
 }
 
 impl GitRules {
-    /// The rules around the skill directory `dir`, or `None` when it is not
-    /// in a git work tree.
-    pub(crate) fn around(dir: &Path) -> Option<GitRules> {
-        let dir = dir.canonicalize().ok()?;
-        let top = dir
+    /// The rules in force in the folder `root` (its own `.gitignore`
+    /// included), or `None` when it is not in a git work tree.
+    pub(crate) fn at_root(root: &Path) -> Option<GitRules> {
+        let root = root.canonicalize().ok()?;
+        let top = root
             .ancestors()
             .find(|folder| folder.join(".git").exists())?
             .to_path_buf();
         let mut found = GitRules {
             top: top.clone(),
-            skill: dir.clone(),
+            folder: top.clone(),
             rules: Vec::new(),
         };
         found.add(&top, &top.join(".git").join("info").join("exclude"));
-        // From the top down to the skill's own folder (whose `.gitignore`
-        // the walk adds when it enters it).
-        let mut between: Vec<&Path> = dir
+        found.add(&top, &top.join(".gitignore"));
+        found.descend_to(&root, true);
+        Some(found)
+    }
+
+    /// These rules, carried down to the skill directory `dir` below the
+    /// root: the `.gitignore` files on the way are added, the skill's own
+    /// is the walk's to add when it enters it. `None` when `dir` leads out
+    /// of the root's work tree (a link), where these rules do not hold.
+    pub(crate) fn for_skill(&self, dir: &Path) -> Option<GitRules> {
+        let dir = dir.canonicalize().ok()?;
+        if !dir.starts_with(&self.top) {
+            return None;
+        }
+        let mut found = self.clone();
+        found.descend_to(&dir, false);
+        Some(found)
+    }
+
+    /// Adds the `.gitignore` of every folder below [`Self::folder`] down to
+    /// `to` (and of `to` itself when `including`), then stands at `to`.
+    fn descend_to(&mut self, to: &Path, including: bool) {
+        let mut between: Vec<PathBuf> = to
             .ancestors()
-            .skip(1)
-            .take_while(|f| f.starts_with(&top))
+            .skip(usize::from(!including))
+            .take_while(|folder| folder.starts_with(&self.folder) && *folder != self.folder)
+            .map(Path::to_path_buf)
             .collect();
         between.reverse();
         for folder in between {
-            found.add(folder, &folder.join(".gitignore"));
+            self.add(&folder, &folder.join(".gitignore"));
         }
-        Some(found)
+        self.folder = to.to_path_buf();
     }
 
     /// Adds the `.gitignore` of the skill's folder `relative` (`""` for the
@@ -103,7 +129,7 @@ impl GitRules {
             .strip_prefix(&self.top)
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .unwrap_or_else(|_| ".gitignore".to_owned());
-        self.rules.push(Rules { matcher, shown });
+        self.rules.push(Arc::new(Rules { matcher, shown }));
         true
     }
 
@@ -111,6 +137,6 @@ impl GitRules {
         relative
             .split('/')
             .filter(|part| !part.is_empty())
-            .fold(self.skill.clone(), |path, part| path.join(part))
+            .fold(self.folder.clone(), |path, part| path.join(part))
     }
 }
