@@ -12,6 +12,10 @@ use serde_json::{Value, json};
 
 mod support;
 
+/// The handshake a raw client opens with.
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
 /// Answers one HTTP request with `200 {"ok": true}` and reports its request line.
 fn one_request_server() -> (String, mpsc::Receiver<String>) {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -130,9 +134,7 @@ fn serve_skip_invalid_serves_the_rest_and_prints_the_skips() {
         .spawn()
         .unwrap();
     let mut stdin = server.stdin.take().unwrap();
-    stdin
-        .write_all(br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#)
-        .unwrap();
+    stdin.write_all(INITIALIZE.as_bytes()).unwrap();
     stdin
         .write_all(b"\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}\n")
         .unwrap();
@@ -459,9 +461,9 @@ impl RawServer {
             stdin,
             replies,
         };
-        server.send(br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#);
+        server.send(INITIALIZE.as_bytes());
         assert_eq!(server.reply()["id"], 0);
-        server.send(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        server.send(INITIALIZED.as_bytes());
         server
     }
 
@@ -648,13 +650,9 @@ fn requests_sent_without_reading_the_replies_hold_a_few_replies_in_memory() {
         stdout.read_line(&mut line).unwrap();
         serde_json::from_str::<Value>(&line).unwrap()
     };
-    writeln!(stdin, r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"2025-06-18","capabilities":{{}},"clientInfo":{{"name":"raw","version":"1"}}}}}}"#).unwrap();
+    writeln!(stdin, "{INITIALIZE}").unwrap();
     assert_eq!(reply()["id"], 0);
-    writeln!(
-        stdin,
-        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
-    )
-    .unwrap();
+    writeln!(stdin, "{INITIALIZED}").unwrap();
     let requests = 100;
     for id in 1..=requests {
         writeln!(
@@ -731,13 +729,9 @@ fn a_cancelled_request_frees_its_place_among_those_in_flight() {
             .recv_timeout(std::time::Duration::from_secs(within))
             .ok()
     };
-    writeln!(stdin, r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"2025-06-18","capabilities":{{}},"clientInfo":{{"name":"raw","version":"1"}}}}}}"#).unwrap();
+    writeln!(stdin, "{INITIALIZE}").unwrap();
     assert_eq!(reply(30).expect("initialize")["id"], 0);
-    writeln!(
-        stdin,
-        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
-    )
-    .unwrap();
+    writeln!(stdin, "{INITIALIZED}").unwrap();
     for id in 1..=8 {
         writeln!(stdin, r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"list_issues","arguments":{{"repo":"acme/app"}}}}}}"#).unwrap();
     }
