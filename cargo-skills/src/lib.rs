@@ -59,10 +59,11 @@ enum Command {
     Expand(commands::inspect::ExpandArgs),
     /// Print a JSON Schema of the frontmatter (or of tools.yaml) for editors.
     Schema(commands::inspect::SchemaArgs),
-    /// Print the long explanation of a diagnostic code (e.g. `S101`).
+    /// Print the long explanation of a diagnostic code (e.g. `S101`) or a key.
     Explain {
-        /// The code, e.g. S101 or W003; or `keys`, for every frontmatter key
-        /// and manifest option.
+        /// The code, e.g. S101 or W003; a key (`description`, `tool.endpoint`,
+        /// `permissions.allow_write`); or `keys`, for every frontmatter key and
+        /// manifest option.
         code: String,
     },
     /// Copy skills from a git repository or a folder into the skills root, and lock them.
@@ -141,9 +142,14 @@ fn explain(code: &str) -> Result<(), Failure> {
         output::out!("{}", skills_compiler::keys::explain());
         return Ok(());
     }
+    if let Some(text) = skills_compiler::keys::explain_key(code) {
+        output::out!("{text}");
+        return Ok(());
+    }
     let code = code.parse::<skills_compiler::Code>().map_err(|()| {
         Failure::Usage(format!(
-            "`{code}` is not a diagnostic code (they look like S101 or W003), nor `keys`"
+            "`{code}` is not a diagnostic code (they look like S101 or W003), a key \
+             (`description`, `tool.endpoint`), nor `keys`"
         ))
     })?;
     output::out!("{}", skills_compiler::diagnostics::explain(code));

@@ -575,11 +575,36 @@ fn show_files_lists_each_file_and_each_skip() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A key is explained from its one declaration: what it says, which
+/// profiles take it, its schema (issue 41, item 1).
+#[test]
+fn explain_names_a_key_or_a_nested_key() {
+    let description = stdout(cargo_skills().args(["explain", "description"]), 0);
+    assert!(
+        description.starts_with(
+            "`description`: the Agent Skills specification (every profile), required\n\nWhat the skill does"
+        ),
+        "{description}"
+    );
+    assert!(description.contains("\"maxLength\":1024"), "{description}");
+    let url = stdout(cargo_skills().args(["explain", "endpoint.url"]), 0);
+    assert!(
+        url.starts_with("`url`: a key of endpoint, required\n\n"),
+        "{url}"
+    );
+    let hooks = stdout(cargo_skills().args(["explain", "hooks"]), 0);
+    assert!(
+        hooks.starts_with("`hooks`: another client's key"),
+        "{hooks}"
+    );
+    stderr(cargo_skills().args(["explain", "endpoint.nope"]), 2);
+}
+
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(
         stderr(cargo_skills().args(["explain", "S999"]), 2),
-        "error: `S999` is not a diagnostic code (they look like S101 or W003), nor `keys`\n"
+        "error: `S999` is not a diagnostic code (they look like S101 or W003), a key (`description`, `tool.endpoint`), nor `keys`\n"
     );
     cargo_skills()
         .args(["check", "--profile", "strict"])

@@ -4,7 +4,6 @@
 use std::borrow::Cow;
 
 use super::ctx::Ctx;
-use super::keys::{self, Expect, Group};
 use super::name;
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Severity, closest};
@@ -16,7 +15,7 @@ pub(super) const MAX_COMPATIBILITY_CHARS: usize = 500;
 
 /// The frontmatter's fields, each already validated.
 #[derive(Default)]
-pub(super) struct Fields {
+pub(crate) struct Fields {
     pub name: Option<SkillName>,
     pub description: Option<String>,
     pub license: Option<String>,
@@ -33,200 +32,136 @@ pub(super) struct Fields {
     pub extras: Vec<(String, serde_json::Value)>,
 }
 
-/// Reads every key of the frontmatter mapping `root`.
-pub(super) fn check(ctx: &mut Ctx<'_>, root: &Node, directory: &str, config: &Config) -> Fields {
-    let entries = root.as_map().unwrap_or(&[]);
-    let mut fields = Fields {
-        version: Some(Version::Number(1)),
-        ..Fields::default()
-    };
-    for entry in entries {
-        let key = entry.key.as_str();
-        let value = &entry.value;
-        if !keys::is_spec(key) && ctx.profile == Profile::Portable {
-            not_portable(ctx, entry);
-            continue;
-        }
-        match key {
-            "name" => {
-                fields.name = name::check(ctx, value, directory);
-                if let (Some(used), Some(written)) = (&fields.name, value.as_str())
-                    && !name::is_valid(written)
-                    && used.as_str() != written.trim()
-                {
-                    // A lenient slug: what the skill said stays known.
-                    let original = serde_json::Value::String(written.to_owned());
-                    fields.extras.push(("x-original-name".to_owned(), original));
-                }
-            }
-            "description" => fields.description = description(ctx, value),
-            "license" => fields.license = ctx.string(value, key),
-            "compatibility" => fields.compatibility = compatibility(ctx, value),
-            "metadata" if ctx.profile == Profile::Lenient && value.as_str().is_some() => {
-                ctx.push(
-                    ctx.error(
-                        Code::Metadata,
-                        value.span.clone(),
-                        "`metadata` is text, not a mapping; kept as the extra `metadata`",
-                    )
-                    .with_severity(Severity::Warning)
-                    .with_help(
-                        "metadata maps keys to strings: `metadata:` then `  key: value` lines",
-                    ),
-                );
-                fields.extras.push((entry.key.clone(), value.to_json()));
-            }
-            "metadata" => fields.metadata = metadata(ctx, value),
-            "allowed-tools" => fields.allowed_tools = allowed_tools(ctx, value),
-            "kind" => fields.kind = kind(ctx, value),
-            "triggers" => fields.triggers = ctx.string_list(value, key),
-            "tags" => fields.tags = ctx.string_list(value, key),
-            "area" => fields.area = area(ctx, value, config.areas.as_deref()),
-            "version" => fields.version = version(ctx, value),
-            "app_slug" => fields.app_slug = ctx.string(value, key),
-            "model_config" => fields.model_config = ctx.string(value, key),
-            // Read with the kind, once it is known; tools and permissions by their own module.
-            _ if keys::find(key).is_some_and(|k| k.group == Group::Protocol)
-                || key == "tools"
-                || key == "permissions" => {}
-            _ if key.starts_with("x-") => fields.extras.push((entry.key.clone(), value.to_json())),
-            _ => match keys::find(key).and_then(|k| match k.group {
-                Group::Client(expect) => Some((k.name, expect)),
-                _ => None,
-            }) {
-                Some((_, expect)) => {
-                    if client_extra(ctx, value, key, expect) {
-                        fields.extras.push((entry.key.clone(), value.to_json()));
-                    }
-                }
-                None => unknown(ctx, entry, &mut fields),
-            },
+/// How the validator reads a frontmatter key (its declaration says which).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Read {
+    /// By this function, into [`Fields`].
+    With(ReadFn),
+    /// Kept as an extra once its type is checked: another client's key,
+    /// or a key of this project that no field of the skill holds.
+    Extra(Expect),
+    /// A protocol's key: read once the whole frontmatter says `kind: protocol`.
+    WithKind,
+    /// `tools` and `permissions`: read by their own modules, which a
+    /// sidecar `tools.yaml` shares.
+    Elsewhere,
+}
+
+/// Reads one frontmatter entry into the fields.
+pub(crate) type ReadFn = fn(&mut Ctx<'_>, &mut Fields, &Entry, &Place<'_>);
+
+/// Where the frontmatter is read: what a key's reader may consult.
+pub(crate) struct Place<'a> {
+    pub config: &'a Config,
+    /// The skill directory's name (what `name` must equal).
+    pub directory: &'a str,
+}
+
+/// The type a key kept as an extra must have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Expect {
+    String,
+    Bool,
+    Map,
+}
+
+impl Expect {
+    /// As a sentence says it: "a string".
+    pub(crate) const fn phrase(self) -> &'static str {
+        match self {
+            Expect::String => "a string",
+            Expect::Bool => "a boolean",
+            Expect::Map => "a mapping",
         }
     }
-    if fields.name.is_none() && root.get("name").is_none() {
-        missing_name(ctx, root, directory, &mut fields);
+}
+
+pub(crate) fn name(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, place: &Place<'_>) {
+    let value = &entry.value;
+    fields.name = name::check(ctx, value, place.directory);
+    if let (Some(used), Some(written)) = (&fields.name, value.as_str())
+        && !name::is_valid(written)
+        && used.as_str() != written.trim()
+    {
+        // A lenient slug: what the skill said stays known.
+        let original = serde_json::Value::String(written.to_owned());
+        fields.extras.push(("x-original-name".to_owned(), original));
     }
-    if root.get("description").is_none() && !misspelled(ctx, "description") {
+}
+
+pub(crate) fn description(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.description = description_of(ctx, &entry.value);
+}
+
+pub(crate) fn license(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.license = ctx.string(&entry.value, &entry.key);
+}
+
+pub(crate) fn compatibility(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.compatibility = compatibility_of(ctx, &entry.value);
+}
+
+pub(crate) fn metadata(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    let value = &entry.value;
+    if ctx.profile == Profile::Lenient && value.as_str().is_some() {
         ctx.push(
             ctx.error(
-                Code::MissingField,
-                root.span.start..root.span.start,
-                "missing required field `description`",
+                Code::Metadata,
+                value.span.clone(),
+                "`metadata` is text, not a mapping; kept as the extra `metadata`",
             )
-            .with_help("say what the skill does and when to use it: `description: ...`"),
+            .with_severity(Severity::Warning)
+            .with_help("metadata maps keys to strings: `metadata:` then `  key: value` lines"),
         );
+        fields.extras.push((entry.key.clone(), value.to_json()));
+        return;
     }
-    let protocol = root.get("kind").and_then(Node::as_str) == Some("protocol");
-    if ctx.profile != Profile::Portable {
-        if protocol {
-            fields.kind = fields.kind.and(protocol_fields(ctx, root));
-        } else {
-            reject_protocol_keys(ctx, entries);
-        }
-    }
-    fields
+    fields.metadata = metadata_of(ctx, value);
 }
 
-fn not_portable(ctx: &mut Ctx<'_>, entry: &Entry) {
-    let key = entry.key.as_str();
-    let (message, help) = if keys::is_extension(key) {
-        let place = match key {
-            "tools" | "permissions" => "a sidecar `tools.yaml` next to SKILL.md",
-            _ => "`metadata` (as a string)",
-        };
-        (
-            format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
-            format!("move it to {place}, or use the `extended` profile"),
-        )
-    } else if super::provenance::is_extra_provenance(key) {
-        (
-            format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
-            "it is install provenance that another tool wrote: remove it with `cargo skills fix --strip-provenance`".to_owned(),
-        )
-    } else if let Some(suggestion) = closest(key, keys::named(Group::Spec)) {
-        (
-            format!("unknown key `{key}`"),
-            format!("did you mean `{suggestion}`?"),
-        )
-    } else {
-        (
-            format!("`{key}` is not part of the Agent Skills specification (profile `portable`)"),
-            format!(
-                "the specification allows: {}; put other data in `metadata`",
-                keys::named(Group::Spec).collect::<Vec<_>>().join(", ")
-            ),
-        )
-    };
-    let code = if help.starts_with("did you mean") {
-        Code::UnknownKey
-    } else {
-        Code::NotPortable
-    };
-    ctx.push(
-        ctx.error(code, entry.key_span.clone(), message)
-            .with_help(help),
-    );
+pub(crate) fn allowed_tools(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.allowed_tools = allowed_tools_of(ctx, &entry.value);
 }
 
-fn unknown(ctx: &mut Ctx<'_>, entry: &Entry, fields: &mut Fields) {
-    let known: Vec<&str> = keys::FRONTMATTER.iter().map(|key| key.name).collect();
-    let mut diagnostic = ctx.unknown_key(Code::UnknownKey, entry, "the frontmatter", &known);
-    if diagnostic.fix.is_none() {
-        diagnostic = diagnostic.with_help("prefix your own keys with `x-` to keep them as extras");
-    }
-    if ctx.profile == Profile::Lenient {
-        // Importing a real-world collection: keep the data, say so.
-        diagnostic.severity = Severity::Warning;
+pub(crate) fn kind(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.kind = kind_of(ctx, &entry.value);
+}
+
+pub(crate) fn triggers(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.triggers = ctx.string_list(&entry.value, &entry.key);
+}
+
+pub(crate) fn tags(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.tags = ctx.string_list(&entry.value, &entry.key);
+}
+
+pub(crate) fn area(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, place: &Place<'_>) {
+    fields.area = area_of(ctx, &entry.value, place.config.areas.as_deref());
+}
+
+pub(crate) fn version(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.version = version_of(ctx, &entry.value);
+}
+
+pub(crate) fn app_slug(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.app_slug = ctx.string(&entry.value, &entry.key);
+}
+
+pub(crate) fn model_config(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
+    fields.model_config = ctx.string(&entry.value, &entry.key);
+}
+
+/// A key kept as an extra, when it has the type its readers expect (in
+/// `lenient`, whatever it has).
+pub(crate) fn extra(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, expect: Expect) {
+    if client_extra(ctx, &entry.value, &entry.key, expect) {
         fields
             .extras
             .push((entry.key.clone(), entry.value.to_json()));
     }
-    ctx.push(diagnostic);
 }
 
-/// A required `field` that is missing because a key misspells it: the
-/// unknown-key error (with its fix-it) already says so, and one error says
-/// it better than two. That error gains the consequence; `true` when found.
-fn misspelled(ctx: &mut Ctx<'_>, field: &str) -> bool {
-    let Some(typo) = ctx.diagnostics.iter_mut().find(|d| {
-        d.code == Code::UnknownKey
-            && d.fix.as_ref().and_then(|fix| fix.replacement()) == Some(field)
-    }) else {
-        return false;
-    };
-    typo.message.push_str(&format!(
-        "; `{field}` is required, so it is missing until this key is renamed"
-    ));
-    typo.severity = Severity::Error;
-    true
-}
-
-fn missing_name(ctx: &mut Ctx<'_>, root: &Node, directory: &str, fields: &mut Fields) {
-    let at = root.span.start..root.span.start;
-    if ctx.profile == Profile::Lenient && name::is_valid(directory) {
-        ctx.push(
-            ctx.error(
-                Code::MissingField,
-                at,
-                format!("missing field `name`; using the directory name `{directory}`"),
-            )
-            .with_severity(Severity::Warning),
-        );
-        fields.name = Some(SkillName(directory.to_owned()));
-        return;
-    }
-    if misspelled(ctx, "name") {
-        return;
-    }
-    ctx.push(
-        ctx.error(Code::MissingField, at, "missing required field `name`")
-            .with_help(format!(
-                "add `name: {directory}` (the name must match the directory)"
-            )),
-    );
-}
-
-fn description(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
+fn description_of(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     let text = ctx.string(node, "description")?;
     if text.trim().is_empty() {
         ctx.push(
@@ -282,7 +217,7 @@ fn description(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     Some(text)
 }
 
-fn compatibility(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
+fn compatibility_of(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     let text = ctx.string(node, "compatibility")?;
     let count = text.chars().count();
     if text.trim().is_empty() || count > MAX_COMPATIBILITY_CHARS {
@@ -311,7 +246,7 @@ fn compatibility(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     Some(text)
 }
 
-fn metadata(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
+fn metadata_of(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
     let entries = ctx.map(node, "metadata", Code::Metadata);
     let mut out = Vec::with_capacity(entries.len());
     for entry in entries {
@@ -358,7 +293,7 @@ fn metadata(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
     out
 }
 
-fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
+fn allowed_tools_of(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
     match &node.value {
         Value::String(text) => {
             if text.contains(',') {
@@ -400,7 +335,7 @@ fn allowed_tools(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
     }
 }
 
-fn kind(ctx: &mut Ctx<'_>, node: &Node) -> Option<Kind> {
+fn kind_of(ctx: &mut Ctx<'_>, node: &Node) -> Option<Kind> {
     match ctx.string(node, "kind")?.as_str() {
         "skill" => Some(Kind::Skill),
         // The protocol's fields are read once every key has been seen.
@@ -426,7 +361,7 @@ fn kind(ctx: &mut Ctx<'_>, node: &Node) -> Option<Kind> {
     }
 }
 
-fn area(ctx: &mut Ctx<'_>, node: &Node, allowed: Option<&[String]>) -> Option<String> {
+fn area_of(ctx: &mut Ctx<'_>, node: &Node, allowed: Option<&[String]>) -> Option<String> {
     let area = ctx.string(node, "area")?;
     if let Some(allowed) = allowed
         && !allowed.contains(&area)
@@ -446,7 +381,7 @@ fn area(ctx: &mut Ctx<'_>, node: &Node, allowed: Option<&[String]>) -> Option<St
     Some(area)
 }
 
-fn version(ctx: &mut Ctx<'_>, node: &Node) -> Option<Version> {
+fn version_of(ctx: &mut Ctx<'_>, node: &Node) -> Option<Version> {
     let version = match &node.value {
         Value::Int(n) if *n > 0 => u64::try_from(*n).ok().map(Version::Number),
         Value::String(s) if is_semver(s) => Some(Version::Semver(s.clone().into())),
@@ -525,14 +460,7 @@ fn client_extra(ctx: &mut Ctx<'_>, node: &Node, key: &str, expect: Expect) -> bo
 
 /// A protocol must say what to do, how to check it, and what to do when
 /// reality differs from the plan.
-fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
-    let required = [
-        "steps",
-        "post_checks",
-        "on_deviation",
-        "on_blocked",
-        "on_already_done",
-    ];
+pub(super) fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node, required: &[&str]) -> Option<Kind> {
     let missing: Vec<&str> = required
         .iter()
         .copied()
@@ -590,17 +518,6 @@ fn protocol_fields(ctx: &mut Ctx<'_>, root: &Node) -> Option<Kind> {
         on_blocked: on_blocked.into(),
         on_already_done: on_already_done.into(),
     })))
-}
-
-fn reject_protocol_keys(ctx: &mut Ctx<'_>, entries: &[Entry]) {
-    for entry in entries
-        .iter()
-        .filter(|e| keys::find(&e.key).is_some_and(|k| k.group == Group::Protocol))
-    {
-        ctx.push(ctx
-            .error(Code::ProtocolKeyOnSkill, entry.key_span.clone(), format!("`{}` is a protocol key, but this is a plain skill", entry.key))
-            .with_help("add `kind: protocol` (and declare steps, post_checks and the three escape hatches), or remove the key"));
-    }
 }
 
 #[cfg(test)]

@@ -1,10 +1,19 @@
-//! Every frontmatter key the compiler knows, declared once, in canonical
-//! order: the order `fmt` and the writer put keys in. The validator's key
-//! groups (what `portable` allows, what only a protocol may have, what
-//! other clients define), its did-you-mean, the editor schema and the
-//! canonical order all read this one list.
+//! Every key a skill may write, declared once: the frontmatter's keys and
+//! those of `tools.yaml`, a tool, an endpoint and `permissions`, each in
+//! canonical order (the order `fmt` and the writer put keys in) with what
+//! it means, its JSON Schema for editors and, for the frontmatter, how it
+//! is read and checked.
+//!
+//! Everything else reads these lists: the unknown-key diagnostics and their
+//! did-you-mean, the profiles' key groups, the canonical order, the editor
+//! schema (`cargo skills schema`) and `cargo skills explain keys`. Adding a
+//! key is adding a line here (docs/architecture.md, "Adding a key").
 
-/// What a key is, and so which profiles take it.
+use serde_json::{Value, json};
+
+use super::fields::{self, Expect, Read};
+
+/// What a frontmatter key is, and so which profiles take it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Group {
     /// The Agent Skills specification: every profile.
@@ -14,79 +23,515 @@ pub enum Group {
     /// Extensions only a protocol (`kind: protocol`) may have.
     Protocol,
     /// A key another client defines: kept as an extra, its type checked.
-    Client(Expect),
-}
-
-/// The type a client's key must have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expect {
-    String,
-    Bool,
-    Map,
+    Client,
 }
 
 /// One frontmatter key.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Key {
+    /// The key as written.
     pub name: &'static str,
+    /// Which profiles take it.
     pub group: Group,
+    /// Whether a skill must have it (a protocol's keys: a protocol must).
+    pub required: bool,
+    /// What it says, in one sentence.
+    pub doc: &'static str,
+    /// The JSON Schema of its value, as editors check it.
+    pub schema: fn() -> Value,
+    /// How the validator reads and checks it.
+    pub(crate) read: Read,
 }
 
-const fn key(name: &'static str, group: Group) -> Key {
-    Key { name, group }
+impl Key {
+    /// What a client's key must be (`None` for any other key).
+    pub fn expected(&self) -> Option<&'static str> {
+        match self.read {
+            Read::Extra(expect) if self.group == Group::Client => Some(expect.phrase()),
+            _ => None,
+        }
+    }
 }
 
-/// Every key, in canonical order: the specification's, then this
-/// project's (a protocol's among them, where they read best), then other
-/// clients' (which keep their place in the file).
+/// One key of a nested mapping (`tools.yaml`, a tool, an endpoint,
+/// `permissions`), which the module that reads the mapping checks.
+#[derive(Debug)]
+pub struct Field {
+    /// The key as written.
+    pub name: &'static str,
+    /// Whether the mapping must have it.
+    pub required: bool,
+    /// What it says, in one sentence.
+    pub doc: &'static str,
+    /// The JSON Schema of its value, as editors check it.
+    pub schema: fn() -> Value,
+}
+
+const fn key(
+    name: &'static str,
+    group: Group,
+    read: Read,
+    doc: &'static str,
+    schema: fn() -> Value,
+) -> Key {
+    Key {
+        name,
+        group,
+        required: false,
+        doc,
+        schema,
+        read,
+    }
+}
+
+const fn required(key: Key) -> Key {
+    Key {
+        required: true,
+        ..key
+    }
+}
+
+const fn client(name: &'static str, expect: Expect, doc: &'static str) -> Key {
+    let schema: fn() -> Value = match expect {
+        Expect::String => || json!({"type": "string"}),
+        Expect::Bool => || json!({"type": "boolean"}),
+        Expect::Map => || json!({"type": "object"}),
+    };
+    key(name, Group::Client, Read::Extra(expect), doc, schema)
+}
+
+const fn field(name: &'static str, doc: &'static str, schema: fn() -> Value) -> Field {
+    Field {
+        name,
+        required: false,
+        doc,
+        schema,
+    }
+}
+
+const fn required_field(name: &'static str, doc: &'static str, schema: fn() -> Value) -> Field {
+    Field {
+        required: true,
+        ..field(name, doc, schema)
+    }
+}
+
+fn text() -> Value {
+    json!({"type": "string"})
+}
+
+fn non_empty_text() -> Value {
+    json!({"type": "string", "minLength": 1})
+}
+
+fn text_or_list() -> Value {
+    json!({"oneOf": [{"type": "string", "minLength": 1}, {"type": "array", "items": {"type": "string", "minLength": 1}}]})
+}
+
+fn texts() -> Value {
+    json!({"type": "array", "items": {"type": "string", "minLength": 1}})
+}
+
+fn non_empty_texts() -> Value {
+    json!({"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}})
+}
+
+fn tool_list() -> Value {
+    json!({"type": "array", "items": {"$ref": "#/$defs/tool"}})
+}
+
+fn permissions_ref() -> Value {
+    json!({"$ref": "#/$defs/permissions"})
+}
+
+fn text_map() -> Value {
+    json!({"type": "object", "additionalProperties": {"type": "string"}})
+}
+
+fn tool_names() -> Value {
+    json!({"type": "array", "items": {"type": "string"}})
+}
+
+/// Every frontmatter key, in canonical order: the specification's, then
+/// this project's (a protocol's among them, where they read best), then
+/// other clients' (which keep their place in the file).
 pub const FRONTMATTER: &[Key] = &[
-    key("name", Group::Spec),
-    key("description", Group::Spec),
-    key("license", Group::Spec),
-    key("compatibility", Group::Spec),
-    key("metadata", Group::Spec),
-    key("allowed-tools", Group::Spec),
-    key("kind", Group::Extension),
-    key("version", Group::Extension),
-    key("area", Group::Extension),
-    key("tags", Group::Extension),
-    key("triggers", Group::Extension),
-    key("app_slug", Group::Extension),
-    key("model_config", Group::Extension),
-    key("preconditions", Group::Protocol),
-    key("steps", Group::Protocol),
-    key("post_checks", Group::Protocol),
-    key("on_deviation", Group::Protocol),
-    key("on_blocked", Group::Protocol),
-    key("on_already_done", Group::Protocol),
-    key("tools", Group::Extension),
-    key("permissions", Group::Extension),
-    key("argument-hint", Group::Client(Expect::String)),
-    key("disable-model-invocation", Group::Client(Expect::Bool)),
-    key("user-invocable", Group::Client(Expect::Bool)),
-    key("model", Group::Client(Expect::String)),
-    key("when_to_use", Group::Client(Expect::String)),
-    key("context", Group::Client(Expect::String)),
-    key("agent", Group::Client(Expect::String)),
-    key("hooks", Group::Client(Expect::Map)),
+    required(key(
+        "name",
+        Group::Spec,
+        Read::With(fields::name),
+        "The skill's name: lowercase letters, digits and single hyphens, equal to its directory's name.",
+        || {
+            json!({
+                "type": "string", "minLength": 1, "maxLength": 64,
+                "pattern": "^[\\p{Ll}\\p{Lo}\\p{N}]+(-[\\p{Ll}\\p{Lo}\\p{N}]+)*$",
+                "description": "Lowercase letters, digits and single hyphens; equal to the skill's directory name.",
+            })
+        },
+    )),
+    required(key(
+        "description",
+        Group::Spec,
+        Read::With(fields::description),
+        "What the skill does and when a model should use it (at most 1,024 characters); sent on every turn.",
+        || {
+            json!({
+                "type": "string", "minLength": 1, "maxLength": 1024,
+                "description": "What the skill does and when a model should use it. Sent on every turn.",
+            })
+        },
+    )),
+    key(
+        "license",
+        Group::Spec,
+        Read::With(fields::license),
+        "The skill's licence: a name or the file that holds it.",
+        text,
+    ),
+    key(
+        "compatibility",
+        Group::Spec,
+        Read::With(fields::compatibility),
+        "What the skill needs to run (tools, network, platform), in 1 to 500 characters.",
+        || json!({"type": "string", "minLength": 1, "maxLength": 500}),
+    ),
+    key(
+        "metadata",
+        Group::Spec,
+        Read::With(fields::metadata),
+        "Other data, as a mapping of keys to strings.",
+        || json!({"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}}),
+    ),
+    key(
+        "allowed-tools",
+        Group::Spec,
+        Read::With(fields::allowed_tools),
+        "The host's tools the skill may use without asking, separated by spaces.",
+        || json!({"type": "string", "description": "Space-separated tool names."}),
+    ),
+    key(
+        "kind",
+        Group::Extension,
+        Read::With(fields::kind),
+        "`skill` (the default) or `protocol`: steps a model follows and checks.",
+        || json!({"enum": ["skill", "protocol"], "default": "skill"}),
+    ),
+    key(
+        "version",
+        Group::Extension,
+        Read::With(fields::version),
+        "The skill's version: a positive integer or a quoted semver string.",
+        || json!({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": "^\\d+\\.\\d+\\.\\d+"}]}),
+    ),
+    key(
+        "area",
+        Group::Extension,
+        Read::With(fields::area),
+        "The area the skill belongs to; one of the configured `areas` when there are any.",
+        non_empty_text,
+    ),
+    key(
+        "tags",
+        Group::Extension,
+        Read::With(fields::tags),
+        "Words to find the skill by: a string or a list of strings.",
+        text_or_list,
+    ),
+    key(
+        "triggers",
+        Group::Extension,
+        Read::With(fields::triggers),
+        "Phrases that should make a model use the skill: a string or a list of strings.",
+        text_or_list,
+    ),
+    key(
+        "app_slug",
+        Group::Extension,
+        Read::With(fields::app_slug),
+        "The application the skill drives, as the host names it.",
+        non_empty_text,
+    ),
+    key(
+        "model_config",
+        Group::Extension,
+        Read::With(fields::model_config),
+        "The model settings the skill asks for, as the host names them.",
+        non_empty_text,
+    ),
+    key(
+        "preconditions",
+        Group::Protocol,
+        Read::WithKind,
+        "What must hold before the protocol starts.",
+        texts,
+    ),
+    required(key(
+        "steps",
+        Group::Protocol,
+        Read::WithKind,
+        "The protocol's steps, in order.",
+        non_empty_texts,
+    )),
+    required(key(
+        "post_checks",
+        Group::Protocol,
+        Read::WithKind,
+        "How each step is checked once done.",
+        non_empty_texts,
+    )),
+    required(key(
+        "on_deviation",
+        Group::Protocol,
+        Read::WithKind,
+        "What to do when the run drifts off plan.",
+        non_empty_text,
+    )),
+    required(key(
+        "on_blocked",
+        Group::Protocol,
+        Read::WithKind,
+        "What to do when the protocol cannot be completed.",
+        non_empty_text,
+    )),
+    required(key(
+        "on_already_done",
+        Group::Protocol,
+        Read::WithKind,
+        "What to do when a step is already done.",
+        non_empty_text,
+    )),
+    key(
+        "tools",
+        Group::Extension,
+        Read::Elsewhere,
+        "HTTP tools a model may call: name, description, JSON Schema parameters, endpoint.",
+        tool_list,
+    ),
+    key(
+        "permissions",
+        Group::Extension,
+        Read::Elsewhere,
+        "Which tools need a confirmation and which may write.",
+        permissions_ref,
+    ),
+    client(
+        "argument-hint",
+        Expect::String,
+        "Claude Code: what to type after the skill's slash command.",
+    ),
+    client(
+        "disable-model-invocation",
+        Expect::Bool,
+        "Claude Code: only the user may invoke the skill.",
+    ),
+    client(
+        "user-invocable",
+        Expect::Bool,
+        "Claude Code: whether the skill is a slash command.",
+    ),
+    client(
+        "model",
+        Expect::String,
+        "Claude Code: the model that runs the skill.",
+    ),
+    client(
+        "when_to_use",
+        Expect::String,
+        "Claude Code: more on when to use the skill.",
+    ),
+    client(
+        "context",
+        Expect::String,
+        "Claude Code: `fork` runs the skill in a sub-agent.",
+    ),
+    client(
+        "agent",
+        Expect::String,
+        "Claude Code: the sub-agent that runs the skill.",
+    ),
+    client(
+        "hooks",
+        Expect::Map,
+        "Claude Code: hooks scoped to the skill's run.",
+    ),
 ];
+
+/// The keys of a sidecar `tools.yaml`.
+pub const TOOLS_YAML: &[Field] = &[
+    field("tools", "The tools of the SKILL.md beside it.", tool_list),
+    field(
+        "permissions",
+        "Which tools need a confirmation and which may write.",
+        permissions_ref,
+    ),
+];
+
+/// The keys of one tool, in canonical order.
+pub const TOOL: &[Field] = &[
+    required_field(
+        "name",
+        "The tool's name: a letter, then up to 63 letters, digits, `_` or `-`.",
+        || json!({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"}),
+    ),
+    required_field(
+        "description",
+        "What the tool does and when to call it: the model chooses tools by it.",
+        non_empty_text,
+    ),
+    field(
+        "parameters",
+        "The JSON Schema of the arguments; its root is `type: object`.",
+        || json!({"type": "object", "description": "JSON Schema of the arguments; its root is `type: object`."}),
+    ),
+    field(
+        "endpoint",
+        "The HTTP request the tool sends.",
+        endpoint_schema,
+    ),
+];
+
+/// The keys of a tool's endpoint, in canonical order.
+pub const ENDPOINT: &[Field] = &[
+    required_field(
+        "method",
+        "The HTTP method.",
+        || json!({"enum": ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]}),
+    ),
+    required_field(
+        "url",
+        "The URL, `http` or `https`, with `{{param}}` placeholders in its path and query.",
+        || json!({"type": "string", "pattern": "^https?://"}),
+    ),
+    field("query", "Query parameters: name to template.", text_map),
+    field("header", "Request headers: name to template.", text_map),
+    field(
+        "body",
+        "A JSON template for the request's body.",
+        || json!({"type": "string", "description": "A JSON template; `{{param}}` as a value or inside a string."}),
+    ),
+];
+
+/// The keys of `permissions`, in canonical order.
+pub const PERMISSIONS: &[Field] = &[
+    field(
+        "default_mode",
+        "`readonly` (writing tools are denied unless allowed) or `confirm` (they ask first).",
+        || json!({"enum": ["readonly", "confirm"], "default": "readonly"}),
+    ),
+    field(
+        "require_confirmation",
+        "Tools that ask the user before each call.",
+        tool_names,
+    ),
+    field(
+        "allow_write",
+        "Writing tools that may run without asking.",
+        tool_names,
+    ),
+];
+
+fn endpoint_schema() -> Value {
+    object_schema(ENDPOINT)
+}
+
+/// A nested mapping's JSON Schema: its keys, which are required, and no
+/// others.
+pub fn object_schema(fields: &[Field]) -> Value {
+    let properties: serde_json::Map<String, Value> = fields
+        .iter()
+        .map(|field| (field.name.to_owned(), (field.schema)()))
+        .collect();
+    let mut schema = json!({"type": "object"});
+    let required = required_names(fields);
+    if !required.is_empty() {
+        schema["required"] = json!(required);
+    }
+    schema["additionalProperties"] = Value::Bool(false);
+    schema["properties"] = Value::Object(properties);
+    schema
+}
+
+/// The names of a nested mapping's keys, in canonical order.
+pub fn names(fields: &[Field]) -> Vec<&'static str> {
+    fields.iter().map(|field| field.name).collect()
+}
+
+fn required_names(fields: &[Field]) -> Vec<&'static str> {
+    fields
+        .iter()
+        .filter(|field| field.required)
+        .map(|field| field.name)
+        .collect()
+}
+
+/// A list of frontmatter key declarations: [`FRONTMATTER`], or in a test
+/// that list with one key more, to prove that a declaration is all a key
+/// needs.
+#[derive(Debug, Clone, Copy)]
+pub struct KeyList<'a>(pub &'a [Key]);
+
+impl<'a> KeyList<'a> {
+    /// The keys the compiler knows.
+    pub const DECLARED: KeyList<'static> = KeyList(FRONTMATTER);
+
+    /// The declaration of `name`, if it is a known key.
+    pub fn find(self, name: &str) -> Option<&'a Key> {
+        self.0.iter().find(|key| key.name == name)
+    }
+
+    /// The names of the keys in `group`, in canonical order.
+    pub fn named(self, group: Group) -> impl Iterator<Item = &'a str> {
+        self.0
+            .iter()
+            .filter(move |key| key.group == group)
+            .map(|key| key.name)
+    }
+
+    /// The names of the required keys in `group`, in canonical order.
+    pub fn required_in(self, group: Group) -> impl Iterator<Item = &'a str> {
+        self.0
+            .iter()
+            .filter(move |key| key.group == group && key.required)
+            .map(|key| key.name)
+    }
+
+    /// Whether `name` is the specification's.
+    pub fn is_spec(self, name: &str) -> bool {
+        self.find(name).is_some_and(|key| key.group == Group::Spec)
+    }
+
+    /// Where `name` goes in canonical order: the specification's keys
+    /// first, then this project's, then other keys in their place in the
+    /// file, then `x-` keys.
+    pub fn rank(self, name: &str) -> (u8, usize) {
+        let place = self.0.iter().position(|key| key.name == name);
+        match place.map(|at| (at, self.0[at].group)) {
+            Some((at, Group::Spec)) => (0, at),
+            Some((at, Group::Extension | Group::Protocol)) => (1, at),
+            _ if name.starts_with("x-") => (3, 0),
+            _ => (2, 0),
+        }
+    }
+}
 
 /// The declaration of `name`, if it is a known key.
 pub fn find(name: &str) -> Option<&'static Key> {
-    FRONTMATTER.iter().find(|key| key.name == name)
+    KeyList::DECLARED.find(name)
 }
 
 /// The names of the keys in `group`, in canonical order.
 pub fn named(group: Group) -> impl Iterator<Item = &'static str> {
-    FRONTMATTER
-        .iter()
-        .filter(move |key| key.group == group)
-        .map(|key| key.name)
+    KeyList::DECLARED.named(group)
+}
+
+/// The names of the required keys in `group`, in canonical order.
+pub fn required_in(group: Group) -> impl Iterator<Item = &'static str> {
+    KeyList::DECLARED.required_in(group)
 }
 
 /// Whether `name` is the specification's.
 pub fn is_spec(name: &str) -> bool {
-    find(name).is_some_and(|key| key.group == Group::Spec)
+    KeyList::DECLARED.is_spec(name)
 }
 
 /// Whether `name` is one of this project's keys (a protocol's included).
@@ -94,17 +539,18 @@ pub fn is_extension(name: &str) -> bool {
     find(name).is_some_and(|key| matches!(key.group, Group::Extension | Group::Protocol))
 }
 
-/// Where `name` goes in canonical order: the specification's keys first,
-/// then this project's, then other keys in their place in the file, then
-/// `x-` keys.
+/// Where `name` goes in canonical order ([`KeyList::rank`]).
 pub fn rank(name: &str) -> (u8, usize) {
-    let place = FRONTMATTER.iter().position(|key| key.name == name);
-    match place.map(|at| (at, FRONTMATTER[at].group)) {
-        Some((at, Group::Spec)) => (0, at),
-        Some((at, Group::Extension | Group::Protocol)) => (1, at),
-        _ if name.starts_with("x-") => (3, 0),
-        _ => (2, 0),
-    }
+    KeyList::DECLARED.rank(name)
+}
+
+/// Where `name` goes among a nested mapping's `fields`: declared keys in
+/// declared order, then the others.
+pub fn rank_in(fields: &[Field], name: &str) -> usize {
+    fields
+        .iter()
+        .position(|field| field.name == name)
+        .unwrap_or(fields.len())
 }
 
 /// Every key, by group, in canonical order, and the manifest's options:
@@ -114,10 +560,7 @@ pub fn explain() -> String {
     let line = |group: Group| named(group).collect::<Vec<_>>().join(", ");
     let clients: Vec<String> = FRONTMATTER
         .iter()
-        .filter_map(|key| match key.group {
-            Group::Client(expect) => Some(format!("{} ({})", key.name, expect.phrase())),
-            _ => None,
-        })
+        .filter_map(|key| Some(format!("{} ({})", key.name, key.expected()?)))
         .collect();
     format!(
         "Frontmatter keys of SKILL.md, in the order `cargo skills fmt` writes them\n\n\
@@ -138,14 +581,39 @@ pub fn explain() -> String {
     )
 }
 
-impl Expect {
-    fn phrase(self) -> &'static str {
-        match self {
-            Expect::String => "a string",
-            Expect::Bool => "a boolean",
-            Expect::Map => "a mapping",
-        }
+/// One key and what it says: `cargo skills explain <KEY>`. A nested key is
+/// named by its path (`tool.endpoint`, `endpoint.url`, `permissions.allow_write`).
+pub fn explain_key(name: &str) -> Option<String> {
+    if let Some(key) = find(name) {
+        let group = match key.group {
+            Group::Spec => "the Agent Skills specification (every profile)",
+            Group::Extension => "this project's extension (profiles `extended` and `lenient`)",
+            Group::Protocol => "a protocol's key (`kind: protocol`)",
+            Group::Client => "another client's key, kept as an extra",
+        };
+        let required = if key.required { ", required" } else { "" };
+        return Some(format!(
+            "`{}`: {group}{required}\n\n{}\n\nSchema: {}\n",
+            key.name,
+            key.doc,
+            (key.schema)()
+        ));
     }
+    let (mapping, leaf) = name.split_once('.')?;
+    let fields = match mapping {
+        "tools.yaml" => TOOLS_YAML,
+        "tool" => TOOL,
+        "endpoint" => ENDPOINT,
+        "permissions" => PERMISSIONS,
+        _ => return None,
+    };
+    let field = fields.iter().find(|field| field.name == leaf)?;
+    let required = if field.required { ", required" } else { "" };
+    Some(format!(
+        "`{leaf}`: a key of {mapping}{required}\n\n{}\n\nSchema: {}\n",
+        field.doc,
+        (field.schema)()
+    ))
 }
 
 #[cfg(test)]
@@ -153,11 +621,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_key_is_declared_once() {
-        let mut names: Vec<&str> = FRONTMATTER.iter().map(|key| key.name).collect();
-        names.sort_unstable();
-        let count = names.len();
-        names.dedup();
-        assert_eq!(names.len(), count);
+    fn every_key_is_declared_once_in_each_list() {
+        let lists: Vec<Vec<&str>> = vec![
+            FRONTMATTER.iter().map(|key| key.name).collect(),
+            names(TOOLS_YAML),
+            names(TOOL),
+            names(ENDPOINT),
+            names(PERMISSIONS),
+        ];
+        for mut names in lists {
+            names.sort_unstable();
+            let count = names.len();
+            names.dedup();
+            assert_eq!(names.len(), count, "{names:?}");
+        }
     }
 }

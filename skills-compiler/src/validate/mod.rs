@@ -5,6 +5,7 @@
 //! find problems.
 
 mod ctx;
+mod entries;
 mod fields;
 pub mod keys;
 mod lenient;
@@ -20,6 +21,7 @@ mod tools;
 
 use ctx::Ctx;
 pub use lenient::MAX_QUOTED_LINES;
+
 use lenient::{LenientReading, Parsed};
 pub(crate) use placeholder::is_placeholder;
 
@@ -141,7 +143,7 @@ fn check(
     let mut ctx = Ctx::new(source, config.profile, diagnostics);
     let errors_before = error_count(ctx.diagnostics);
     let (mut fields, mut root) = match root {
-        Frontmatter::Mapping(root) => (fields::check(&mut ctx, &root, directory, config), root),
+        Frontmatter::Mapping(root) => (entries::check(&mut ctx, &root, directory, config), root),
         // Only the lenient profile gets here: no (or an empty) frontmatter.
         Frontmatter::Absent => (
             lenient::derived_fields(&mut ctx, directory, &body)?,
@@ -411,13 +413,9 @@ fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Opti
     };
     let mut file = ctx.for_file(source);
     for entry in file.map(&node, "tools.yaml", Code::ToolShape) {
-        if entry.key != "tools" && entry.key != "permissions" {
-            file.push(file.unknown_key(
-                Code::UnknownKey,
-                entry,
-                "tools.yaml",
-                &["tools", "permissions"],
-            ));
+        let known = keys::names(keys::TOOLS_YAML);
+        if !known.contains(&entry.key.as_str()) {
+            file.push(file.unknown_key(Code::UnknownKey, entry, "tools.yaml", &known));
         }
     }
     node.as_map().is_some().then_some(node)

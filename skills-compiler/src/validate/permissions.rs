@@ -8,8 +8,6 @@ use crate::diagnostics::{Code, closest};
 use crate::ir::{DefaultMode, Permissions, Policy, Tool, ToolName};
 use crate::read::yaml::Node;
 
-const KEYS: &[&str] = &["default_mode", "require_confirmation", "allow_write"];
-
 /// Validates `permissions` against the declared tools.
 pub(super) fn check(
     ctx: &mut Ctx<'_>,
@@ -21,8 +19,9 @@ pub(super) fn check(
     };
     let errors_before = ctx.diagnostics.iter().filter(|d| d.is_error()).count();
     let entries = ctx.map(node, "permissions", Code::PermissionsShape);
-    for entry in entries.iter().filter(|e| !KEYS.contains(&e.key.as_str())) {
-        let mut diagnostic = ctx.unknown_key(Code::PermissionsShape, entry, "permissions", KEYS);
+    let known = super::keys::names(super::keys::PERMISSIONS);
+    for entry in entries.iter().filter(|e| !known.contains(&e.key.as_str())) {
+        let mut diagnostic = ctx.unknown_key(Code::PermissionsShape, entry, "permissions", &known);
         if ctx.profile == crate::config::Profile::Lenient {
             // Other clients' permission keys: dropped, and said so.
             diagnostic.severity = crate::diagnostics::Severity::Warning;

@@ -3,13 +3,11 @@
 use std::ops::Range;
 
 use super::ctx::Ctx;
-use super::{schema, template};
+use super::{keys, schema, template};
 use crate::diagnostics::{Code, Severity, closest};
 use crate::ir::{self, Endpoint, List, Method, Parameters, Policy, Template, Tool, ToolName};
 use crate::read::yaml::Node;
 
-const TOOL_KEYS: &[&str] = &["name", "description", "parameters", "endpoint"];
-const ENDPOINT_KEYS: &[&str] = &["method", "url", "query", "header", "body"];
 pub(super) const MAX_TOOL_NAME: usize = 64;
 
 /// The tools of a skill: those that are valid, and every well-formed name
@@ -139,11 +137,9 @@ type ToolBody = (String, Parameters, serde_json::Value, Option<Endpoint>);
 
 fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
     let entries = item.as_map()?;
-    for entry in entries
-        .iter()
-        .filter(|e| !TOOL_KEYS.contains(&e.key.as_str()))
-    {
-        ctx.push(ctx.unknown_key(Code::ToolShape, entry, "a tool", TOOL_KEYS));
+    let known = keys::names(keys::TOOL);
+    for entry in entries.iter().filter(|e| !known.contains(&e.key.as_str())) {
+        ctx.push(ctx.unknown_key(Code::ToolShape, entry, "a tool", &known));
     }
     let description = match item.get("description") {
         Some(node) => {
@@ -207,11 +203,9 @@ fn endpoint(
 ) -> Option<Endpoint> {
     let errors_before = error_count(ctx);
     let entries = ctx.map(node, "endpoint", Code::EndpointShape);
-    for entry in entries
-        .iter()
-        .filter(|e| !ENDPOINT_KEYS.contains(&e.key.as_str()))
-    {
-        ctx.push(ctx.unknown_key(Code::EndpointShape, entry, "an endpoint", ENDPOINT_KEYS));
+    let known = keys::names(keys::ENDPOINT);
+    for entry in entries.iter().filter(|e| !known.contains(&e.key.as_str())) {
+        ctx.push(ctx.unknown_key(Code::EndpointShape, entry, "an endpoint", &known));
     }
     if entries.is_empty() && node.as_map().is_none() {
         return None;

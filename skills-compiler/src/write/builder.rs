@@ -18,6 +18,7 @@
 
 use crate::ir::{DefaultMode, Kind, List, Parameters, Part, Skill, Str, Tool, Type, Version};
 use crate::read::yaml::{Entry, Node, Value};
+use crate::validate::keys::{self, Field};
 use crate::write::format;
 use skills_core::template_text;
 
@@ -445,7 +446,7 @@ impl SkillBuilder {
             .list("require_confirmation", &self.require_confirmation)
             .list("allow_write", &self.allow_write);
         if !permissions.0.is_empty() {
-            tools = tools.node("permissions", node(Value::Map(permissions.0)));
+            tools = tools.node("permissions", permissions.declared(keys::PERMISSIONS));
         }
         let tools_yaml = if self.tools_in_sidecar && !tools.0.is_empty() {
             Some(format::emit(&tools.0))
@@ -471,6 +472,13 @@ impl SkillBuilder {
 struct Map(Vec<Entry>);
 
 impl Map {
+    /// The mapping, its keys in the order `fields` declares.
+    fn declared(mut self, fields: &[Field]) -> Node {
+        self.0
+            .sort_by_key(|entry| keys::rank_in(fields, &entry.key));
+        node(Value::Map(self.0))
+    }
+
     fn node(mut self, key: &str, value: Node) -> Self {
         self.0.push(entry(key, value));
         self
@@ -546,7 +554,7 @@ fn tool_spec(tool: &ToolSpec, typed: Option<&Parameters>) -> Node {
             .pairs("query", &endpoint.query)
             .pairs("header", &endpoint.header)
             .optional("body", endpoint.body.as_deref());
-        map = map.node("endpoint", node(Value::Map(fields.0)));
+        map = map.node("endpoint", fields.declared(keys::ENDPOINT));
     }
-    node(Value::Map(map.0))
+    map.declared(keys::TOOL)
 }

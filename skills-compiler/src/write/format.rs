@@ -1,10 +1,8 @@
 //! One canonical style for frontmatter, as `cargo skills fmt` writes it:
 //!
-//! - keys in the specification's order (`name`, `description`, `license`,
-//!   `compatibility`, `metadata`, `allowed-tools`), then this project's
-//!   (`kind`, `version`, `area`, `tags`, `triggers`, `app_slug`,
-//!   `model_config`, the protocol's steps and hatches, `tools`,
-//!   `permissions`), then other clients' keys, then `x-` keys, the last two
+//! - keys in their declared order ([`crate::keys::FRONTMATTER`], which `cargo
+//!   skills explain keys` prints): the specification's, then this
+//!   project's, then other clients' keys, then `x-` keys, the last two
 //!   groups in source order;
 //! - strings plain unless YAML needs quotes, then double-quoted; `name` and
 //!   `description` always on one line (loaders that read them line by line
@@ -28,7 +26,7 @@ use crate::ir;
 use crate::read::discover::SkillFiles;
 use crate::read::frontmatter;
 use crate::read::yaml::{self, Entry, Node, Value};
-use crate::validate::keys;
+use crate::validate::keys::KeyList;
 
 /// Folded past this many characters (a description that long wraps in any editor).
 pub const FOLD_FROM: usize = 100;
@@ -121,7 +119,7 @@ fn canonical(text: &str, config: &Config) -> Result<String, Outcome> {
     };
     let mut yaml = String::new();
     let emitter = Emitter { text: Some(text) };
-    for entry in ordered(entries) {
+    for entry in ordered(entries, KeyList::DECLARED) {
         emitter.entry(entry, 0, &mut yaml);
     }
     let bom = if text.starts_with('\u{feff}') {
@@ -166,18 +164,23 @@ fn comment_line(yaml: &str) -> Option<u32> {
 
 /// Spec keys, then this project's keys, then other clients' keys, then
 /// `x-` keys; the last two groups in source order.
-fn ordered(entries: &[Entry]) -> Vec<&Entry> {
+fn ordered<'e>(entries: &'e [Entry], list: KeyList<'_>) -> Vec<&'e Entry> {
     let mut ordered: Vec<&Entry> = entries.iter().collect();
-    ordered.sort_by_key(|entry| keys::rank(&entry.key));
+    ordered.sort_by_key(|entry| list.rank(&entry.key));
     ordered
 }
 
 /// A frontmatter mapping built in memory (by [`crate::write`]) in the
 /// canonical style: keys in canonical order, scalars from their values.
 pub fn emit(entries: &[Entry]) -> String {
+    emit_in(entries, KeyList::DECLARED)
+}
+
+/// [`emit`] with the keys `list` declares.
+pub(crate) fn emit_in(entries: &[Entry], list: KeyList<'_>) -> String {
     let mut out = String::new();
     let emitter = Emitter { text: None };
-    for entry in ordered(entries) {
+    for entry in ordered(entries, list) {
         emitter.entry(entry, 0, &mut out);
     }
     out
