@@ -470,3 +470,85 @@ proptest! {
         }
     }
 }
+
+/// One agent's own skills (issue 42, item 3): the catalog, the
+/// instructions, the `load_skill` enum and the HTTP tools cover the subset
+/// only, and the other skills cannot be loaded or read through it.
+#[test]
+fn a_subset_serves_only_its_skills() {
+    let all = Toolset::new(&example::SKILLS);
+    let only = Toolset::new(&example::SKILLS)
+        .only(["writing-style"])
+        .unwrap();
+    assert!(all.instructions().contains("- github-issues: "));
+    assert!(!only.instructions().contains("github-issues"));
+    assert!(only.instructions().contains("- writing-style: "));
+    for provider in PROVIDERS {
+        let definitions = only.definitions(provider).to_string();
+        assert!(!definitions.contains("github-issues"), "{definitions}");
+        assert!(
+            !definitions.contains("create_issue"),
+            "{provider:?}: another skill's HTTP tool is offered: {definitions}"
+        );
+        assert!(
+            all.definitions(provider)
+                .to_string()
+                .contains("create_issue"),
+            "{provider:?}"
+        );
+    }
+    let schema = only.parameters(&TOOLS[0]);
+    assert_eq!(
+        schema["properties"]["name"]["enum"],
+        json!(["writing-style"])
+    );
+
+    let refused = only
+        .respond("load_skill", &json!({"name": "github-issues"}))
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        "Error: there is no skill named `github-issues`; the skills are: writing-style"
+    );
+    let refused = only
+        .respond(
+            "read_skill_resource",
+            &json!({"name": "github-issues", "path": "SKILL.md"}),
+        )
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        refused.starts_with("Error: there is no skill named"),
+        "{refused}"
+    );
+    assert!(
+        only.respond("load_skill", &json!({"name": "writing-style"}))
+            .unwrap()
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_subset_of_an_unknown_or_no_skill_is_an_error() {
+    let error = example::SKILLS.subset(["writing-styel"]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "there is no skill named `writing-styel`; did you mean `writing-style`?"
+    );
+    let error = Toolset::new(&example::SKILLS).only(["deploy"]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "there is no skill named `deploy`; the skills are: github-issues, triage-protocol, writing-style"
+    );
+    let none: [&str; 0] = [];
+    assert_eq!(
+        example::SKILLS.subset(none).unwrap_err(),
+        skills::SubsetError::Empty
+    );
+    // A name given twice is one skill.
+    let twice = example::SKILLS
+        .subset(["writing-style", "writing-style"])
+        .unwrap();
+    assert_eq!(twice.len(), 1);
+}

@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod call;
+mod closest;
 pub mod definitions;
 mod depth;
 mod endpoint;
@@ -46,6 +47,7 @@ mod tool;
 mod write_out;
 
 pub use call::{CONFIRM_MAX_CHARS, Call};
+pub use closest::closest;
 pub use depth::MAX_DEPTH;
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};

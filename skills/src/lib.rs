@@ -51,7 +51,7 @@ mod typed_call;
 pub mod __private;
 
 pub use layers::{Layers, Merged, Shadowed};
-pub use set::{SkillSet, available_skills};
+pub use set::{SkillSet, SubsetError, available_skills};
 /// What an agent developer holds: a skill, its tools and files, a call and
 /// what it may do, and the errors. One definition, shared with the compiler
 /// (`skills-core`).

@@ -199,6 +199,43 @@ impl SkillSet {
         self.len() == 0
     }
 
+    /// A set of just the skills `names` names: one agent's own catalog,
+    /// toolset and definitions, through which the others cannot be read.
+    /// Each name must be a skill of this set (the error says which is not,
+    /// with a did-you-mean); naming none is an error too, not an empty set.
+    ///
+    /// ```
+    /// # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
+    /// let support = agent::SKILLS.subset(["forms"])?;
+    /// assert_eq!(support.names().collect::<Vec<_>>(), ["forms"]);
+    /// assert!(agent::SKILLS.subset(["frms"]).unwrap_err().to_string().contains("did you mean `forms`?"));
+    /// # Ok::<(), skills::SubsetError>(())
+    /// ```
+    pub fn subset<I>(&self, names: I) -> Result<SkillSet, SubsetError>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        let mut chosen: Vec<Skill> = Vec::new();
+        for name in names {
+            let name = name.as_ref();
+            let Some(skill) = self.get(name) else {
+                return Err(SubsetError::Unknown {
+                    name: name.to_owned(),
+                    suggestion: skills_core::closest(name, self.names()).map(str::to_owned),
+                    known: self.names().map(str::to_owned).collect(),
+                });
+            };
+            if chosen.iter().all(|kept| kept.name() != name) {
+                chosen.push(skill.clone());
+            }
+        }
+        if chosen.is_empty() {
+            return Err(SubsetError::Empty);
+        }
+        Ok(SkillSet::owned(chosen))
+    }
+
     /// The names in order.
     pub fn names(&self) -> impl ExactSizeIterator<Item = &str> {
         self.iter().map(Skill::name)
@@ -221,6 +258,46 @@ impl SkillSet {
         })
     }
 }
+
+/// Why [`SkillSet::subset`] (or [`Toolset::only`](crate::Toolset::only))
+/// made no set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubsetError {
+    /// A name that is not a skill of the set.
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The skill it is closest to, when it looks like a typo.
+        suggestion: Option<String>,
+        /// Every skill of the set, in order.
+        known: Vec<String>,
+    },
+    /// No name at all: an agent with no skills is a mistake, not a set.
+    Empty,
+}
+
+impl std::fmt::Display for SubsetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SubsetError::Unknown {
+                name,
+                suggestion: Some(suggestion),
+                ..
+            } => write!(
+                f,
+                "there is no skill named `{name}`; did you mean `{suggestion}`?"
+            ),
+            SubsetError::Unknown { name, known, .. } => write!(
+                f,
+                "there is no skill named `{name}`; the skills are: {}",
+                known.join(", ")
+            ),
+            SubsetError::Empty => f.write_str("a subset names no skill: name at least one"),
+        }
+    }
+}
+
+impl std::error::Error for SubsetError {}
 
 /// The Agent Skills `<available_skills>` block around `<skill>` elements
 /// (one per skill), in the order given. The CLI's

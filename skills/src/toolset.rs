@@ -146,9 +146,27 @@ type Approve<'s> = Box<dyn Fn(Access<'_>) -> Result<(), String> + Send + Sync + 
 
 /// The two host tools over a skill set, and the set's HTTP tools beside them.
 pub struct Toolset<'s> {
-    set: &'s SkillSet,
+    set: Set<'s>,
     cap: usize,
     approve: Option<Approve<'s>>,
+}
+
+/// The set a toolset serves: the one it was made over, or the subset that
+/// [`Toolset::only`] made of it.
+enum Set<'s> {
+    Borrowed(&'s SkillSet),
+    Owned(Box<SkillSet>),
+}
+
+impl std::ops::Deref for Set<'_> {
+    type Target = SkillSet;
+
+    fn deref(&self) -> &SkillSet {
+        match self {
+            Set::Borrowed(set) => set,
+            Set::Owned(set) => set,
+        }
+    }
 }
 
 impl std::fmt::Debug for Toolset<'_> {
@@ -166,10 +184,32 @@ impl<'s> Toolset<'s> {
     /// [`approve`](Self::approve) says otherwise.
     pub fn new(set: &'s SkillSet) -> Toolset<'s> {
         Toolset {
-            set,
+            set: Set::Borrowed(set),
             cap: DEFAULT_CAP,
             approve: None,
         }
+    }
+
+    /// The same toolset over just the skills `names` names
+    /// ([`SkillSet::subset`]): its catalog, instructions, `load_skill` enum
+    /// and definitions list only them, and a call that names another skill
+    /// is answered as if it did not exist.
+    ///
+    /// ```
+    /// # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
+    /// use skills::Toolset;
+    ///
+    /// let toolset = Toolset::new(&agent::SKILLS).only(["forms"])?;
+    /// assert!(toolset.instructions().contains("- forms: "));
+    /// # Ok::<(), skills::SubsetError>(())
+    /// ```
+    pub fn only<I>(mut self, names: I) -> Result<Toolset<'s>, crate::SubsetError>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        self.set = Set::Owned(Box::new(self.set.subset(names)?));
+        Ok(self)
     }
 
     /// The most bytes one read returns (default 256 KiB); more is cut at a
@@ -334,7 +374,7 @@ impl<'s> Toolset<'s> {
         }
     }
 
-    fn skill(&self, name: &str) -> Result<&'s Skill, String> {
+    fn skill(&self, name: &str) -> Result<&Skill, String> {
         self.set.get(name).ok_or_else(|| {
             let names: Vec<&str> = self.set.names().collect();
             format!(

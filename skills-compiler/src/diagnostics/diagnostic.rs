@@ -313,18 +313,5 @@ pub fn deny_warnings(diagnostics: &mut [Diagnostic]) {
     }
 }
 
-/// Did-you-mean: the candidate closest to `word`, when it is close enough to
-/// be a plausible typo.
-pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let within = |candidate: &str| (candidate.len().max(word.len()) / 3).max(1);
-    let chars = word.chars().count();
-    candidates
-        .into_iter()
-        // The distance is at least the difference in length: most candidates
-        // are ruled out before the (allocating) distance is computed.
-        .filter(|candidate| candidate.chars().count().abs_diff(chars) <= within(candidate))
-        .map(|candidate| (strsim::damerau_levenshtein(word, candidate), candidate))
-        .filter(|&(distance, candidate)| distance <= within(candidate))
-        .min()
-        .map(|(_, candidate)| candidate)
-}
+/// Did-you-mean, the one rule the compiler and the runtime share.
+pub use skills_core::closest;
