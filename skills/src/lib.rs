@@ -42,6 +42,8 @@ mod layers;
 #[cfg(feature = "loader")]
 pub mod loader;
 pub mod model;
+#[cfg(all(feature = "scripts", unix))]
+pub mod scripts;
 mod set;
 pub mod toolset;
 mod typed;

@@ -57,6 +57,8 @@ pub enum ParamKind {
     Count,
     /// `true` or `false`.
     Boolean,
+    /// A list of strings.
+    Strings,
 }
 
 /// A host tool: its name, what it does, its parameters.
@@ -125,6 +127,36 @@ pub const TOOLS: [HostTool; 2] = [
     },
 ];
 
+/// The name of the tool that runs one of a skill's scripts
+/// ([`Toolset::with_scripts`], feature `scripts`).
+pub const RUN_SKILL_SCRIPT: &str = "run_skill_script";
+
+/// `run_skill_script`, offered only when the host enables scripts.
+pub const SCRIPT_TOOL: HostTool = HostTool {
+    name: RUN_SKILL_SCRIPT,
+    description: "Run one of a loaded skill's scripts, as its instructions say, and get its exit code and output. The host may refuse.",
+    params: &[
+        Param {
+            name: "name",
+            kind: ParamKind::SkillName,
+            required: true,
+            description: "The skill's name.",
+        },
+        Param {
+            name: "path",
+            kind: ParamKind::String,
+            required: true,
+            description: "The script's path in the skill, as load_skill lists it, e.g. scripts/fill.py.",
+        },
+        Param {
+            name: "args",
+            kind: ParamKind::Strings,
+            required: false,
+            description: "The script's arguments, each passed as it is (no shell).",
+        },
+    ],
+};
+
 /// What a host is asked to approve before a load or a read is answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access<'a> {
@@ -149,6 +181,8 @@ pub struct Toolset<'s> {
     set: Set<'s>,
     cap: usize,
     approve: Option<Approve<'s>>,
+    #[cfg(all(feature = "scripts", unix))]
+    scripts: Option<crate::scripts::Scripts>,
 }
 
 /// The set a toolset serves: the one it was made over, or the subset that
@@ -175,6 +209,7 @@ impl std::fmt::Debug for Toolset<'_> {
             .field("skills", &self.set.len())
             .field("cap", &self.cap)
             .field("approve", &self.approve.is_some())
+            .field("scripts", &self.runs_scripts())
             .finish()
     }
 }
@@ -187,7 +222,33 @@ impl<'s> Toolset<'s> {
             set: Set::Borrowed(set),
             cap: DEFAULT_CAP,
             approve: None,
+            #[cfg(all(feature = "scripts", unix))]
+            scripts: None,
         }
+    }
+
+    /// Adds `run_skill_script {name, path, args}`, which runs a skill's
+    /// scripts as `scripts` allows ([`crate::scripts`]: approval, limits,
+    /// no shell). Loads and reads still go through [`approve`](Self::approve).
+    #[cfg(all(feature = "scripts", unix))]
+    pub fn with_scripts(mut self, scripts: crate::scripts::Scripts) -> Toolset<'s> {
+        self.scripts = Some(scripts);
+        self
+    }
+
+    /// The host tools this toolset offers: `load_skill`,
+    /// `read_skill_resource`, and `run_skill_script` when scripts are on.
+    pub fn host_tools(&self) -> impl Iterator<Item = &'static HostTool> + '_ {
+        TOOLS
+            .iter()
+            .chain(self.runs_scripts().then_some(&SCRIPT_TOOL))
+    }
+
+    fn runs_scripts(&self) -> bool {
+        #[cfg(all(feature = "scripts", unix))]
+        return self.scripts.is_some();
+        #[cfg(not(all(feature = "scripts", unix)))]
+        return false;
     }
 
     /// The same toolset over just the skills `names` names
@@ -242,8 +303,8 @@ impl<'s> Toolset<'s> {
     }
 
     fn definitions_of(&self, provider: Provider, with_tools: impl Fn(&Skill) -> bool) -> Value {
-        let mut all: Vec<Value> = TOOLS
-            .iter()
+        let mut all: Vec<Value> = self
+            .host_tools()
             .map(|tool| host_definition(tool, provider, &self.schema(tool)))
             .collect();
         for skill in self.set.iter().filter(|skill| with_tools(skill)) {
@@ -277,6 +338,7 @@ impl<'s> Toolset<'s> {
                 ParamKind::String => json!({"type": "string"}),
                 ParamKind::Count => json!({"type": "integer", "minimum": 1}),
                 ParamKind::Boolean => json!({"type": "boolean"}),
+                ParamKind::Strings => json!({"type": "array", "items": {"type": "string"}}),
             };
             schema["description"] = Value::String(param.description.to_owned());
             properties.insert(param.name.to_owned(), schema);
@@ -304,7 +366,7 @@ impl<'s> Toolset<'s> {
         );
         text.push_str(self.set.catalog());
         text.push_str("\nTools:\n");
-        for tool in &TOOLS {
+        for tool in self.host_tools() {
             text.push_str(&format!("- `{}`: {}\n", signature(tool), tool.description));
         }
         text
@@ -318,7 +380,7 @@ impl<'s> Toolset<'s> {
         let result = match call.arguments() {
             Ok(arguments) => self.respond(&call.name, &arguments)?,
             Err(error) => {
-                TOOLS.iter().find(|tool| tool.name == call.name)?;
+                self.host_tools().find(|tool| tool.name == call.name)?;
                 Err(format!("Error: {error}"))
             }
         };
@@ -333,7 +395,7 @@ impl<'s> Toolset<'s> {
     /// the text, or `Err` with an error text that starts `Error:`. `None`
     /// when `name` is not a host tool.
     pub fn respond(&self, name: &str, arguments: &Value) -> Option<Result<String, String>> {
-        let tool = TOOLS.iter().find(|tool| tool.name == name)?;
+        let tool = self.host_tools().find(|tool| tool.name == name)?;
         Some(
             self.run(tool, arguments)
                 .map_err(|message| format!("Error: {message}")),
@@ -348,6 +410,11 @@ impl<'s> Toolset<'s> {
                 skill: skill.name(),
             })?;
             return Ok(loaded(skill));
+        }
+        #[cfg(all(feature = "scripts", unix))]
+        if let (RUN_SKILL_SCRIPT, Some(scripts)) = (tool.name, &self.scripts) {
+            let path = arguments.text("path").unwrap_or_default();
+            return scripts.run(skill, path, &arguments.texts("args"));
         }
         let path = arguments.text("path").unwrap_or_default();
         let file = file(skill, path)?;
@@ -583,6 +650,9 @@ impl<'a> Arguments<'a> {
                 (ParamKind::SkillName | ParamKind::String, Some(Value::String(_))) => true,
                 (ParamKind::Count, Some(Value::Number(n))) => n.as_u64().is_some_and(|n| n >= 1),
                 (ParamKind::Boolean, Some(Value::Bool(_))) => true,
+                (ParamKind::Strings, Some(Value::Array(items))) => {
+                    items.iter().all(Value::is_string)
+                }
                 _ => false,
             };
             if !fits {
@@ -590,6 +660,7 @@ impl<'a> Arguments<'a> {
                     ParamKind::SkillName | ParamKind::String => "a string",
                     ParamKind::Count => "a whole number of at least 1",
                     ParamKind::Boolean => "true or false",
+                    ParamKind::Strings => "a list of strings",
                 };
                 return Err(match value {
                     None => format!("`{}` is required: {}", param.name, signature(tool)),
@@ -602,6 +673,21 @@ impl<'a> Arguments<'a> {
 
     fn text(&self, name: &str) -> Option<&'a str> {
         self.object.get(name).and_then(Value::as_str)
+    }
+
+    #[cfg(all(feature = "scripts", unix))]
+    fn texts(&self, name: &str) -> Vec<String> {
+        self.object
+            .get(name)
+            .and_then(Value::as_array)
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     fn count(&self, name: &str) -> Option<u64> {
