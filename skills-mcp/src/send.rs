@@ -4,9 +4,8 @@
 use rmcp::model::{CallToolResult, ContentBlock, ResourceContents};
 use serde_json::Value;
 
-/// The most response bytes read by default: a tool result goes to a model,
-/// and a larger body is refused, not buffered.
-pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 4 * 1024 * 1024;
+pub use skills::response::DEFAULT_MAX_RESPONSE_BYTES;
+use skills::response::{Limited, Reply, reply};
 
 /// The HTTP client and what it may read back.
 #[derive(Debug, Clone)]
@@ -34,30 +33,18 @@ impl Sender {
             Err(error) => return failure(self.failed("the request failed", &error)),
         };
         let status = response.status();
-        let max = self.max_response_bytes;
-        if let Some(length) = response.content_length().filter(|&n| n > max as u64) {
-            return failure(format!(
-                "HTTP {status}: the response is {length} bytes, over the limit of {max}; it was not read"
-            ));
-        }
-        let location = response
-            .headers()
-            .get(http::header::LOCATION)
-            .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned());
-        let content_type = response
-            .headers()
-            .get(http::header::CONTENT_TYPE)
-            .and_then(|value| value.to_str().ok())
-            .map(str::to_owned);
-        let mut body = Vec::new();
+        let mut body =
+            match Limited::new(status, response.content_length(), self.max_response_bytes) {
+                Ok(body) => body,
+                Err(message) => return failure(message),
+            };
         loop {
             match response.chunk().await {
-                Ok(Some(chunk)) if body.len() + chunk.len() > max => {
-                    return failure(format!(
-                        "HTTP {status}: the response passed the limit of {max} bytes; the rest was not read"
-                    ));
+                Ok(Some(chunk)) => {
+                    if let Err(message) = body.push(&chunk) {
+                        return failure(message);
+                    }
                 }
-                Ok(Some(chunk)) => body.extend_from_slice(&chunk),
                 Ok(None) => break,
                 Err(error) => {
                     return failure(format!(
@@ -66,93 +53,19 @@ impl Sender {
                 }
             }
         }
-        let body = Body::read(body, content_type.as_deref());
-        if status.is_redirection() {
-            let to = location.map_or_else(String::new, |to| format!(" to {to}"));
-            return failure(format!(
-                "HTTP {status}: the server redirects{to}; redirects are not followed, so the request may not have taken effect"
-            ));
-        }
-        let text = match body {
-            Body::Text(text) => text,
-            Body::Binary { mime, bytes } if status.is_success() => {
-                return binary(&status, &url, &mime, &bytes);
+        match reply(status, response.headers(), body.into_bytes()) {
+            Reply::Text { text, json } => {
+                let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+                // MCP's structured content is an object.
+                if let Some(json @ Value::Object(_)) = json {
+                    result.structured_content = Some(json);
+                }
+                result
             }
-            Body::Binary { mime, bytes } => format!("({} bytes of {mime})", bytes.len()),
-        };
-        if !status.is_success() {
-            return failure(format!("HTTP {status}: {text}"));
-        }
-        let mut result = CallToolResult::success(vec![ContentBlock::text(text.clone())]);
-        // MCP's structured content is an object.
-        if let Ok(json @ Value::Object(_)) = serde_json::from_str::<Value>(&text) {
-            result.structured_content = Some(json);
-        }
-        result
-    }
-}
-
-/// A response body as the model gets it: text in the charset the server
-/// named (UTF-8 when it named none), or the bytes with their MIME type when
-/// they are not text, or not text in that charset. Never U+FFFD in place
-/// of bytes the server sent.
-enum Body {
-    Text(String),
-    Binary { mime: String, bytes: Vec<u8> },
-}
-
-impl Body {
-    fn read(bytes: Vec<u8>, content_type: Option<&str>) -> Body {
-        let mut parts = content_type.unwrap_or_default().split(';');
-        let mime = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
-        let charset = parts.find_map(|part| {
-            let (key, value) = part.split_once('=')?;
-            key.trim()
-                .eq_ignore_ascii_case("charset")
-                .then(|| value.trim().trim_matches('"').to_owned())
-        });
-        let binary = |bytes| Body::Binary {
-            mime: if mime.is_empty() {
-                "application/octet-stream".to_owned()
-            } else {
-                mime.clone()
-            },
-            bytes,
-        };
-        if !mime.is_empty() && !is_textual(&mime) {
-            return binary(bytes);
-        }
-        let encoding = match &charset {
-            None => encoding_rs::UTF_8,
-            Some(label) => match encoding_rs::Encoding::for_label(label.as_bytes()) {
-                Some(encoding) => encoding,
-                None => return binary(bytes),
-            },
-        };
-        match encoding.decode_without_bom_handling_and_without_replacement(&bytes) {
-            Some(text) => Body::Text(text.into_owned()),
-            None => binary(bytes),
+            Reply::Binary { mime, bytes } => binary(&status, &url, &mime, &bytes),
+            Reply::Error { message, .. } => failure(message),
         }
     }
-}
-
-/// Types whose bodies are text: `text/*`, JSON, XML, YAML, JavaScript,
-/// forms, and any `+json` or `+xml`.
-fn is_textual(mime: &str) -> bool {
-    mime.starts_with("text/")
-        || mime.ends_with("+json")
-        || mime.ends_with("+xml")
-        || matches!(
-            mime,
-            "application/json"
-                | "application/xml"
-                | "application/yaml"
-                | "application/x-yaml"
-                | "application/javascript"
-                | "application/x-www-form-urlencoded"
-                | "application/x-ndjson"
-                | "application/graphql"
-        )
 }
 
 /// A binary response: a line for the model, and the bytes in base64 as an

@@ -42,6 +42,8 @@ mod layers;
 #[cfg(feature = "loader")]
 pub mod loader;
 pub mod model;
+#[cfg(feature = "response")]
+pub mod response;
 #[cfg(all(feature = "scripts", unix))]
 pub mod scripts;
 mod set;

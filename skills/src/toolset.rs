@@ -189,6 +189,7 @@ pub struct Toolset<'s> {
 /// [`Toolset::only`] made of it.
 enum Set<'s> {
     Borrowed(&'s SkillSet),
+    Shared(std::sync::Arc<SkillSet>),
     Owned(Box<SkillSet>),
 }
 
@@ -198,6 +199,7 @@ impl std::ops::Deref for Set<'_> {
     fn deref(&self) -> &SkillSet {
         match self {
             Set::Borrowed(set) => set,
+            Set::Shared(set) => set,
             Set::Owned(set) => set,
         }
     }
@@ -220,6 +222,18 @@ impl<'s> Toolset<'s> {
     pub fn new(set: &'s SkillSet) -> Toolset<'s> {
         Toolset {
             set: Set::Borrowed(set),
+            cap: DEFAULT_CAP,
+            approve: None,
+            #[cfg(all(feature = "scripts", unix))]
+            scripts: None,
+        }
+    }
+
+    /// The toolset over a shared set, which it keeps alive: for a loaded
+    /// set that a `'static` host (an agent framework's tools) holds.
+    pub fn shared(set: std::sync::Arc<SkillSet>) -> Toolset<'static> {
+        Toolset {
+            set: Set::Shared(set),
             cap: DEFAULT_CAP,
             approve: None,
             #[cfg(all(feature = "scripts", unix))]
