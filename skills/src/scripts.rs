@@ -44,6 +44,8 @@ use std::time::Duration;
 use serde_json::json;
 use skills_core::{File, Overwrite, Skill};
 
+use crate::toolset::HostToolError;
+
 /// The environment variables a script sees by default (when the host has
 /// them): enough to find interpreters and read text.
 pub const DEFAULT_ENV: &[&str] = &["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ"];
@@ -252,11 +254,17 @@ impl Scripts {
 
     /// Runs `path` of `skill` with `argv`: the result as JSON text for the
     /// model, or why nothing ran.
-    pub(crate) fn run(&self, skill: &Skill, path: &str, argv: &[String]) -> Result<String, String> {
+    pub(crate) fn run(
+        &self,
+        skill: &Skill,
+        path: &str,
+        argv: &[String],
+    ) -> Result<String, HostToolError> {
         let file = self.script(skill, path)?;
-        if let Some(bad) = argv.iter().find(|arg| arg.contains('\0')) {
-            return Err(format!(
-                "an argument holds a NUL character, which no program can receive: {bad:?}"
+        if let Some((at, bad)) = argv.iter().enumerate().find(|(_, arg)| arg.contains('\0')) {
+            return Err(HostToolError::invalid(
+                &format!("args[{at}]"),
+                format!("an argument holds a NUL character, which no program can receive: {bad:?}"),
             ));
         }
         let run = ScriptRun {
@@ -265,24 +273,24 @@ impl Scripts {
             argv,
         };
         self.approved(&run)?;
-        let dir = self.written(skill)?;
-        let planned = plan(file, &dir, argv, &self.env)?;
+        let dir = self.written(skill).map_err(HostToolError::failed)?;
+        let planned = plan(file, &dir, argv, &self.env).map_err(HostToolError::failed)?;
         let planned = match &self.sandbox {
             Some(sandbox) => sandbox.wrap(planned),
             None => planned,
         };
         let ran = execute(&planned, self.timeout, self.output_cap)
-            .map_err(|error| format!("`{path}` could not start: {error}"))?;
+            .map_err(|error| HostToolError::failed(format!("`{path}` could not start: {error}")))?;
         Ok(ran.to_json())
     }
 
     /// The file a model named, if it is a script this toolset runs.
-    fn script<'a>(&self, skill: &'a Skill, path: &str) -> Result<&'a File, String> {
+    fn script<'a>(&self, skill: &'a Skill, path: &str) -> Result<&'a File, HostToolError> {
         if !self.offers(skill.name()) {
-            return Err(format!(
+            return Err(HostToolError::refused(format!(
                 "the scripts of `{}` cannot run here: the host marks its origin remote",
                 skill.name()
-            ));
+            )));
         }
         let listed = || {
             let scripts = self.scripts_of(skill);
@@ -298,23 +306,25 @@ impl Scripts {
         };
         match skill.file(path) {
             Some(file) if self.in_folders(path) => Ok(file),
-            _ => Err(format!(
+            _ => Err(HostToolError::not_found(format!(
                 "`{path}` is not a script of this skill; {}",
                 listed()
-            )),
+            ))),
         }
     }
 
-    fn approved(&self, run: &ScriptRun<'_>) -> Result<(), String> {
+    fn approved(&self, run: &ScriptRun<'_>) -> Result<(), HostToolError> {
         let named = format!("{}/{}", run.skill, run.script);
         if self.allowed.contains(&named) {
             return Ok(());
         }
         match &self.approve {
-            Some(approve) => approve(run).map_err(|why| format!("not allowed: {why}")),
-            None => Err(format!(
+            Some(approve) => {
+                approve(run).map_err(|why| HostToolError::refused(format!("not allowed: {why}")))
+            }
+            None => Err(HostToolError::refused(format!(
                 "not allowed: running `{named}` needs the host's approval, and it has given none"
-            )),
+            ))),
         }
     }
 

@@ -174,6 +174,73 @@ pub enum Access<'a> {
     },
 }
 
+/// Why a host tool's call got no result, typed for hosts that map it
+/// (an agent framework's error kinds); [`Toolset::respond`] gives the same
+/// as text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostToolError {
+    /// What kind of problem it is.
+    pub kind: HostErrorKind,
+    /// What the model reads (without the `Error: ` prefix).
+    pub message: String,
+}
+
+/// The kinds of [`HostToolError`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HostErrorKind {
+    /// No such skill, file or script.
+    NotFound,
+    /// The arguments do not fit the tool; `path` is the JSON path of the
+    /// failing field (`.` for the arguments object).
+    InvalidArguments {
+        /// Where in the arguments.
+        path: String,
+    },
+    /// The host's approval said no, or was never given.
+    Refused,
+    /// It was allowed and tried, and failed (a script that cannot start, a
+    /// file over the cap).
+    Failed,
+}
+
+impl HostToolError {
+    fn new(kind: HostErrorKind, message: impl Into<String>) -> HostToolError {
+        HostToolError {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn not_found(message: impl Into<String>) -> HostToolError {
+        HostToolError::new(HostErrorKind::NotFound, message)
+    }
+
+    pub(crate) fn invalid(path: &str, message: impl Into<String>) -> HostToolError {
+        HostToolError::new(
+            HostErrorKind::InvalidArguments {
+                path: path.to_owned(),
+            },
+            message,
+        )
+    }
+
+    pub(crate) fn refused(message: impl Into<String>) -> HostToolError {
+        HostToolError::new(HostErrorKind::Refused, message)
+    }
+
+    pub(crate) fn failed(message: impl Into<String>) -> HostToolError {
+        HostToolError::new(HostErrorKind::Failed, message)
+    }
+}
+
+impl std::fmt::Display for HostToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for HostToolError {}
+
 type Approve<'s> = Box<dyn Fn(Access<'_>) -> Result<(), String> + Send + Sync + 's>;
 
 /// The two host tools over a skill set, and the set's HTTP tools beside them.
@@ -409,14 +476,20 @@ impl<'s> Toolset<'s> {
     /// the text, or `Err` with an error text that starts `Error:`. `None`
     /// when `name` is not a host tool.
     pub fn respond(&self, name: &str, arguments: &Value) -> Option<Result<String, String>> {
-        let tool = self.host_tools().find(|tool| tool.name == name)?;
         Some(
-            self.run(tool, arguments)
-                .map_err(|message| format!("Error: {message}")),
+            self.call(name, arguments)?
+                .map_err(|error| format!("Error: {}", error.message)),
         )
     }
 
-    fn run(&self, tool: &HostTool, arguments: &Value) -> Result<String, String> {
+    /// The same, with the error typed: what a host that maps error kinds
+    /// (an agent framework) calls.
+    pub fn call(&self, name: &str, arguments: &Value) -> Option<Result<String, HostToolError>> {
+        let tool = self.host_tools().find(|tool| tool.name == name)?;
+        Some(self.run(tool, arguments))
+    }
+
+    fn run(&self, tool: &HostTool, arguments: &Value) -> Result<String, HostToolError> {
         let arguments = Arguments::read(tool, arguments)?;
         let skill = self.skill(arguments.text("name").unwrap_or_default())?;
         if tool.name == LOAD_SKILL {
@@ -455,19 +528,21 @@ impl<'s> Toolset<'s> {
         }
     }
 
-    fn skill(&self, name: &str) -> Result<&Skill, String> {
+    fn skill(&self, name: &str) -> Result<&Skill, HostToolError> {
         self.set.get(name).ok_or_else(|| {
             let names: Vec<&str> = self.set.names().collect();
-            format!(
+            HostToolError::not_found(format!(
                 "there is no skill named `{name}`; the skills are: {}",
                 names.join(", ")
-            )
+            ))
         })
     }
 
-    fn approved(&self, access: Access<'_>) -> Result<(), String> {
+    fn approved(&self, access: Access<'_>) -> Result<(), HostToolError> {
         match &self.approve {
-            Some(approve) => approve(access).map_err(|why| format!("not allowed: {why}")),
+            Some(approve) => {
+                approve(access).map_err(|why| HostToolError::refused(format!("not allowed: {why}")))
+            }
             None => Ok(()),
         }
     }
@@ -537,15 +612,15 @@ impl<'s> Toolset<'s> {
         out
     }
 
-    fn base64(&self, file: &File) -> Result<String, String> {
+    fn base64(&self, file: &File) -> Result<String, HostToolError> {
         let encoded_len = file.len().div_ceil(3) * 4;
         if encoded_len > self.cap {
-            return Err(format!(
+            return Err(HostToolError::failed(format!(
                 "`{}` is {} bytes, {encoded_len} in base64, over the cap of {} bytes: it cannot be read here",
                 file.path(),
                 file.len(),
                 self.cap
-            ));
+            )));
         }
         Ok(file.to_base64())
     }
@@ -609,15 +684,15 @@ fn loaded(skill: &Skill) -> String {
 }
 
 /// The file at `path`, or an error that names the files there are.
-fn file<'a>(skill: &'a Skill, path: &str) -> Result<&'a File, String> {
+fn file<'a>(skill: &'a Skill, path: &str) -> Result<&'a File, HostToolError> {
     if let Some(file) = skill.file(path) {
         return Ok(file);
     }
     if path == Skill::FILE {
-        return Err(format!(
+        return Err(HostToolError::not_found(format!(
             "SKILL.md is the skill itself: call {LOAD_SKILL} {{\"name\": \"{}\"}}",
             skill.name()
-        ));
+        )));
     }
     let files: Vec<&str> = skill.files().iter().take(50).map(File::path).collect();
     let more = skill.files().len().saturating_sub(files.len());
@@ -628,7 +703,10 @@ fn file<'a>(skill: &'a Skill, path: &str) -> Result<&'a File, String> {
     } else {
         format!("its files are: {}", files.join(", "))
     };
-    Err(format!("`{}` has no file `{path}`; {listed}", skill.name()))
+    Err(HostToolError::not_found(format!(
+        "`{}` has no file `{path}`; {listed}",
+        skill.name()
+    )))
 }
 
 /// A host tool's arguments, checked against its table: an object with the
@@ -638,12 +716,15 @@ struct Arguments<'a> {
 }
 
 impl<'a> Arguments<'a> {
-    fn read(tool: &HostTool, arguments: &'a Value) -> Result<Arguments<'a>, String> {
+    fn read(tool: &HostTool, arguments: &'a Value) -> Result<Arguments<'a>, HostToolError> {
         let Value::Object(object) = arguments else {
-            return Err(format!(
-                "the arguments of {} must be a JSON object: {}",
-                tool.name,
-                signature(tool)
+            return Err(HostToolError::invalid(
+                ".",
+                format!(
+                    "the arguments of {} must be a JSON object: {}",
+                    tool.name,
+                    signature(tool)
+                ),
             ));
         };
         if let Some(unknown) = object
@@ -651,10 +732,13 @@ impl<'a> Arguments<'a> {
             .find(|k| !tool.params.iter().any(|p| p.name == k.as_str()))
         {
             let names: Vec<&str> = tool.params.iter().map(|p| p.name).collect();
-            return Err(format!(
-                "unknown argument `{unknown}`; the arguments of {} are: {}",
-                tool.name,
-                names.join(", ")
+            return Err(HostToolError::invalid(
+                unknown,
+                format!(
+                    "unknown argument `{unknown}`; the arguments of {} are: {}",
+                    tool.name,
+                    names.join(", ")
+                ),
             ));
         }
         for param in tool.params {
@@ -676,10 +760,11 @@ impl<'a> Arguments<'a> {
                     ParamKind::Boolean => "true or false",
                     ParamKind::Strings => "a list of strings",
                 };
-                return Err(match value {
+                let message = match value {
                     None => format!("`{}` is required: {}", param.name, signature(tool)),
                     Some(_) => format!("`{}` must be {wanted}", param.name),
-                });
+                };
+                return Err(HostToolError::invalid(param.name, message));
             }
         }
         Ok(Arguments { object })
