@@ -38,6 +38,7 @@
 
 #![deny(missing_docs)]
 
+mod host_error;
 mod layers;
 #[cfg(feature = "loader")]
 pub mod loader;

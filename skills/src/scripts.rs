@@ -44,7 +44,7 @@ use std::time::Duration;
 use serde_json::json;
 use skills_core::{File, Overwrite, Skill};
 
-use crate::toolset::HostToolError;
+use crate::host_error::HostToolError;
 
 /// The environment variables a script sees by default (when the host has
 /// them): enough to find interpreters and read text.
