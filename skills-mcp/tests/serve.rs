@@ -610,6 +610,15 @@ async fn host_tools_go_to_clients_without_the_skills_extension() {
     let with = tool_names(client.list_all_tools().await.unwrap());
     assert_eq!(with[..2], ["load_skill", "read_skill_resource"]);
     assert_eq!(with[2..], without[..]);
+    // SEP-2640: a client must not run a server's scripts, so none is offered.
+    assert!(!with.iter().any(|n| n == "run_skill_script"), "{with:?}");
+    let refused = call(
+        &client,
+        "run_skill_script",
+        json!({"name": "tracker", "path": "scripts/x.sh"}),
+    )
+    .await;
+    assert_eq!(refused.is_error, Some(true), "{refused:?}");
     let result = call(&client, "load_skill", json!({"name": "tracker"})).await;
     assert_eq!(result.is_error, Some(false));
     assert!(

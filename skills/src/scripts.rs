@@ -34,12 +34,11 @@
 //! ([`Scripts::remote`]).
 
 use std::ffi::OsString;
-use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
-use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 use skills_core::{File, Overwrite, Skill};
@@ -56,7 +55,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// The most bytes kept of each output stream by default: 64 KiB.
 pub const DEFAULT_OUTPUT_CAP: usize = 64 * 1024;
 
-/// How long the output is waited for once the script's process group is
+/// How long the output is read for once the script's process group is
 /// gone: only a process that left the group can hold it longer.
 const DRAIN_GRACE: Duration = Duration::from_secs(1);
 
@@ -490,10 +489,15 @@ impl Captured {
     }
 }
 
-/// Runs `planned` in a process group of its own; kills the group at the
-/// timeout, and once the script has exited (its children with it).
+/// Runs `planned` in a process group of its own, and reads both streams on
+/// this thread until the script exits or the timeout strikes; then kills
+/// the whole group (the script's children with it: one that holds the
+/// output open cannot hold the call) and takes what is left of the output
+/// for at most [`DRAIN_GRACE`]. No thread is started: one `poll` waits on
+/// both pipes and on the process (a pidfd; where there is none, the
+/// process is looked at every 10 ms).
 fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<Ran> {
-    use std::os::unix::process::CommandExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     let mut child = Command::new(&planned.program)
         .args(&planned.args)
         .current_dir(&planned.dir)
@@ -505,27 +509,51 @@ fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<
         .process_group(0)
         .spawn()?;
     let group = child.id() as libc::pid_t;
-    let stdout = drain(child.stdout.take(), cap);
-    let stderr = drain(child.stderr.take(), cap);
-    let (sender, exited) = mpsc::channel();
-    let waiter = std::thread::spawn(move || {
-        let status = child.wait();
-        let _ = sender.send(());
-        status
-    });
-    let timed_out = exited.recv_timeout(timeout).is_err();
-    // The whole group: on a timeout the script, and in any case whatever it
-    // started that still holds the output open.
+    let mut streams = [
+        Stream::new(child.stdout.take().map(OwnedFd::from), cap),
+        Stream::new(child.stderr.take().map(OwnedFd::from), cap),
+    ];
+    let exited = Pidfd::open(group);
+    let deadline = Instant::now() + timeout;
+    let mut status = None;
+    let mut timed_out = false;
+    while status.is_none() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            timed_out = true;
+            break;
+        }
+        let slice = if exited.is_some() {
+            left
+        } else {
+            left.min(Duration::from_millis(10))
+        };
+        let process_ready = poll(&mut streams, exited.as_ref(), slice);
+        if process_ready || exited.is_none() {
+            status = child.try_wait()?;
+        }
+    }
     kill_group(group);
-    let status = waiter
-        .join()
-        .map_err(|_| std::io::Error::other("the waiting thread panicked"))??;
-    use std::os::unix::process::ExitStatusExt;
+    let status = match status {
+        Some(status) => status,
+        None => child.wait()?,
+    };
+    // What the group wrote before it died; a process that left the group
+    // may hold a pipe open, and is not waited for.
+    let grace = Instant::now() + DRAIN_GRACE;
+    while streams.iter().any(Stream::is_open) {
+        let left = grace.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        poll(&mut streams, None, left);
+    }
+    let [stdout, stderr] = streams.map(Stream::into_captured);
     Ok(Ran {
         exit_code: status.code(),
         signal: status.signal(),
-        stdout: collect(stdout),
-        stderr: collect(stderr),
+        stdout,
+        stderr,
         timed_out,
     })
 }
@@ -538,33 +566,114 @@ fn kill_group(group: libc::pid_t) {
     }
 }
 
-/// Reads `stream` to its end on a thread of its own, keeping `cap` bytes.
-fn drain(stream: Option<impl Read + Send + 'static>, cap: usize) -> mpsc::Receiver<Captured> {
-    let (sender, receiver) = mpsc::channel();
-    let Some(mut stream) = stream else {
-        let _ = sender.send(Captured::default());
-        return receiver;
-    };
-    std::thread::spawn(move || {
-        let mut captured = Captured::default();
-        let mut buffer = [0u8; 16 * 1024];
-        loop {
-            match stream.read(&mut buffer) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    captured.total += n as u64;
-                    let room = cap.saturating_sub(captured.kept.len());
-                    captured.kept.extend_from_slice(&buffer[..n.min(room)]);
-                }
-            }
-        }
-        let _ = sender.send(captured);
-    });
-    receiver
+/// One output pipe and what was read of it.
+struct Stream {
+    fd: Option<OwnedFd>,
+    captured: Captured,
+    cap: usize,
 }
 
-/// What a stream gave, waiting at most [`DRAIN_GRACE`]: only a process that
-/// left the group can still hold it open, and the call does not wait for it.
-fn collect(receiver: mpsc::Receiver<Captured>) -> Captured {
-    receiver.recv_timeout(DRAIN_GRACE).unwrap_or_default()
+impl Stream {
+    fn new(fd: Option<OwnedFd>, cap: usize) -> Stream {
+        Stream {
+            fd,
+            captured: Captured::default(),
+            cap,
+        }
+    }
+
+    fn is_open(&self) -> bool {
+        self.fd.is_some()
+    }
+
+    /// Reads what the pipe holds now (poll said it is ready); closes it at
+    /// its end. Bytes past the cap are counted, not kept.
+    fn read(&mut self) {
+        let Some(fd) = &self.fd else {
+            return;
+        };
+        let mut buffer = [0u8; 64 * 1024];
+        // SAFETY: `buffer` is writable for its length, `fd` is open.
+        let n = unsafe { libc::read(fd.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
+        if n <= 0 {
+            if n == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                self.fd = None;
+            }
+            return;
+        }
+        let n = n as usize;
+        self.captured.total += n as u64;
+        let room = self.cap.saturating_sub(self.captured.kept.len());
+        self.captured.kept.extend_from_slice(&buffer[..n.min(room)]);
+    }
+
+    fn into_captured(self) -> Captured {
+        self.captured
+    }
+}
+
+/// A pidfd: readable once the process has exited (Linux 5.3 and later).
+struct Pidfd(OwnedFd);
+
+impl Pidfd {
+    #[cfg(target_os = "linux")]
+    fn open(pid: libc::pid_t) -> Option<Pidfd> {
+        // SAFETY: a plain syscall with integer arguments; a valid result is
+        // a new file descriptor that this value then owns.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+        let fd = libc::c_int::try_from(fd).ok().filter(|fd| *fd >= 0)?;
+        // SAFETY: `fd` was just opened and nothing else owns it.
+        Some(Pidfd(unsafe { OwnedFd::from_raw_fd(fd) }))
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn open(_: libc::pid_t) -> Option<Pidfd> {
+        None
+    }
+}
+
+/// Waits up to `timeout` for the open streams or the process; reads every
+/// ready stream once. `true` when the process is ready (it exited).
+fn poll(streams: &mut [Stream; 2], exited: Option<&Pidfd>, timeout: Duration) -> bool {
+    let mut fds: Vec<libc::pollfd> = Vec::with_capacity(3);
+    let mut owners = Vec::with_capacity(3);
+    for (at, stream) in streams.iter().enumerate() {
+        if let Some(fd) = &stream.fd {
+            fds.push(libc::pollfd {
+                fd: fd.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            });
+            owners.push(Some(at));
+        }
+    }
+    if let Some(pidfd) = exited {
+        fds.push(libc::pollfd {
+            fd: pidfd.0.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        });
+        owners.push(None);
+    }
+    if fds.is_empty() {
+        std::thread::sleep(timeout.min(Duration::from_millis(10)));
+        return false;
+    }
+    let millis = libc::c_int::try_from(timeout.as_millis().max(1)).unwrap_or(libc::c_int::MAX);
+    // SAFETY: `fds` is a valid array of `fds.len()` pollfd structs.
+    let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, millis) };
+    if ready <= 0 {
+        return false;
+    }
+    let mut process = false;
+    for (fd, owner) in fds.iter().zip(owners) {
+        if fd.revents == 0 {
+            continue;
+        }
+        match owner {
+            Some(at) => streams[at].read(),
+            None => process = true,
+        }
+    }
+    process
 }
