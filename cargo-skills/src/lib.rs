@@ -66,6 +66,8 @@ enum Command {
         /// manifest option.
         code: String,
     },
+    /// Install skills into an agent's folder (`--to claude|codex|agents|DIR`), as compiled.
+    Install(commands::install::InstallArgs),
     /// Copy skills from a git repository or a folder into the skills root, and lock them.
     Add(commands::vendoring::AddArgs),
     /// Fetch locked skills again from their sources (`--dry-run`: what would change).
@@ -113,6 +115,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Expand(args) => commands::inspect::expand(args),
         Command::Schema(args) => commands::inspect::schema(args),
         Command::Explain { code } => explain(&code),
+        Command::Install(args) => commands::install::run(args),
         Command::Add(args) => commands::vendoring::add(args),
         Command::Update(args) => commands::vendoring::update(args),
         Command::Remove(args) => commands::vendoring::remove(args),

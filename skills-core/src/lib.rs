@@ -36,6 +36,7 @@ mod depth;
 mod endpoint;
 mod error;
 mod file;
+pub mod install;
 mod packed;
 mod policy;
 pub mod present;

@@ -177,7 +177,17 @@ fn write_beside(target: &Path, bytes: &[u8], executable: bool) -> io::Result<()>
 
 /// Creates `path` (never opening one that is there) with `bytes`, and the
 /// execute bit for whoever may read it when `executable`.
-fn write_new_file(path: &Path, bytes: &[u8], executable: bool) -> io::Result<()> {
+///
+/// Without `sync`, the bytes are in the page cache when it returns, as
+/// `cp` leaves them: a folder that appears by one rename needs no more to
+/// be whole after an interrupted process (a power cut is the file
+/// system's). `write_to` syncs each file; `install` does not.
+pub(crate) fn write_file(
+    path: &Path,
+    bytes: &[u8],
+    executable: bool,
+    sync: bool,
+) -> io::Result<()> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -189,7 +199,14 @@ fn write_new_file(path: &Path, bytes: &[u8], executable: bool) -> io::Result<()>
     }
     let mut file = options.open(path)?;
     file.write_all(bytes)?;
-    file.sync_all()
+    if sync {
+        file.sync_all()?;
+    }
+    Ok(())
+}
+
+fn write_new_file(path: &Path, bytes: &[u8], executable: bool) -> io::Result<()> {
+    write_file(path, bytes, executable, true)
 }
 
 /// A name no one else uses, hidden, beside `name`.

@@ -57,6 +57,7 @@ pub mod __private;
 
 pub use layers::{Layers, Merged, Shadowed};
 pub use set::{SkillSet, SubsetError, available_skills};
+pub use skills_core::install;
 /// What an agent developer holds: a skill, its tools and files, a call and
 /// what it may do, and the errors. One definition, shared with the compiler
 /// (`skills-core`).

@@ -177,6 +177,31 @@ impl SkillSet {
         Ok(())
     }
 
+    /// Installs every skill of the set into `dir` (an agent's folder, such
+    /// as `.claude/skills`): each skill's directory as compiled, bytes and
+    /// execute bits exact, with a record of what was installed, so that a
+    /// later install knows exactly what it finds (missing, up to date,
+    /// outdated, edited, foreign). See [`crate::install`].
+    ///
+    /// ```no_run
+    /// # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
+    /// use skills::install::{Install, State};
+    ///
+    /// for skill in agent::SKILLS.install(".claude/skills", Install::default())? {
+    ///     if skill.state == State::Edited {
+    ///         eprintln!("{} was edited since it was installed: left alone", skill.skill);
+    ///     }
+    /// }
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn install(
+        &self,
+        dir: impl AsRef<std::path::Path>,
+        how: skills_core::install::Install,
+    ) -> std::io::Result<Vec<skills_core::install::Installed>> {
+        skills_core::install::install(dir.as_ref(), self.iter(), how)
+    }
+
     /// The skills in name order.
     pub fn iter(&self) -> Iter<'_> {
         Iter {

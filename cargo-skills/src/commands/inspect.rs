@@ -15,7 +15,7 @@ use crate::output::{out, outln, shown, shown_lines};
 use crate::select::{Selection, targets};
 
 /// Compiles the selection; all skills, sorted by name, or the diagnostics.
-fn compiled(selection: &Selection, paths: &[PathBuf]) -> Result<SkillSet, Failure> {
+pub(crate) fn compiled(selection: &Selection, paths: &[PathBuf]) -> Result<SkillSet, Failure> {
     let mut skills = Vec::new();
     let mut failed = false;
     for target in targets(selection, paths, &Overrides::default())? {

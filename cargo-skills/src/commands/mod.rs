@@ -4,6 +4,7 @@ pub mod compat;
 pub mod fix;
 pub mod fmt;
 pub mod inspect;
+pub mod install;
 pub mod new;
 pub mod serve;
 pub mod vendoring;

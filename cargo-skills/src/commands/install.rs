@@ -1,0 +1,149 @@
+//! `install`: a package's skills written into an agent's folder, each as
+//! compiled (its directory, bytes and execute bits exact), with a record of
+//! what was installed, so that a second install knows exactly what it finds
+//! (`skills_core::install`).
+
+use std::path::PathBuf;
+
+use skills_core::install::{HOSTS, Install, Installed, State};
+
+use crate::failure::Failure;
+use crate::output::{outln, shown};
+use crate::select::Selection;
+
+#[derive(Debug, clap::Args)]
+pub struct InstallArgs {
+    /// The skills to install (default: every skill of the selection).
+    names: Vec<String>,
+    /// Where: `claude`, `codex`, `agents` (the host's conventional folder),
+    /// or a folder.
+    #[arg(long, default_value = "agents")]
+    to: String,
+    /// The host's folder for every project, in the home directory, instead
+    /// of the one in the current directory.
+    #[arg(long)]
+    global: bool,
+    /// Skills roots or skill directories to install from (default: the
+    /// workspace's packages), as `list` takes them.
+    #[arg(long = "from")]
+    from: Vec<PathBuf>,
+    /// Also write over skills edited since they were installed, and over
+    /// folders that are not ours.
+    #[arg(long)]
+    force: bool,
+    /// Print what each skill's folder holds and what would be done; write
+    /// nothing.
+    #[arg(long)]
+    dry_run: bool,
+    #[command(flatten)]
+    selection: Selection,
+}
+
+pub fn run(args: InstallArgs) -> Result<(), Failure> {
+    let (folder, shown_folder) = folder(&args)?;
+    let set = super::inspect::compiled(&args.selection, &args.from)?;
+    let chosen = chosen(&set, &args.names)?;
+    let mut skills = Vec::with_capacity(chosen.len());
+    for skill in chosen {
+        let files = skills_compiler::lower::read_files(skill).map_err(|diagnostic| {
+            Failure::Io(skills_compiler::diagnostics::render::short(&diagnostic))
+        })?;
+        skills.push(skills_compiler::lower::skill(skill, files.into()));
+    }
+    let how = Install {
+        force: args.force,
+        dry_run: args.dry_run,
+    };
+    let installed = skills_core::install::install(&folder, &skills, how)
+        .map_err(|error| Failure::Io(format!("cannot install into {shown_folder}: {error}")))?;
+    report(&installed, &shown_folder, how);
+    Ok(())
+}
+
+/// The folder to install into, and how to print it (never an absolute path
+/// the user did not write).
+fn folder(args: &InstallArgs) -> Result<(PathBuf, String), Failure> {
+    let Some(host) = HOSTS.iter().find(|host| host.name == args.to) else {
+        if args.global {
+            return Err(Failure::Usage(format!(
+                "--global names a host's folder in the home directory; `{}` is a folder, not one of: {}",
+                args.to,
+                hosts()
+            )));
+        }
+        return Ok((PathBuf::from(&args.to), args.to.clone()));
+    };
+    if !args.global {
+        return Ok((PathBuf::from(host.project), host.project.to_owned()));
+    }
+    let home = std::env::var_os("HOME")
+        .filter(|home| !home.is_empty())
+        .ok_or_else(|| Failure::Usage("--global needs HOME to be set".to_owned()))?;
+    Ok((
+        PathBuf::from(home).join(host.global),
+        format!("~/{}", host.global),
+    ))
+}
+
+fn hosts() -> String {
+    HOSTS
+        .iter()
+        .map(|host| host.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The skills named (all when none is), each name a skill of the set.
+fn chosen<'s>(
+    set: &'s skills_compiler::ir::SkillSet,
+    names: &[String],
+) -> Result<Vec<&'s skills_compiler::ir::Skill>, Failure> {
+    if set.skills.is_empty() {
+        return Err(Failure::Usage(
+            "no skills were found to install: name a skills root with --from".to_owned(),
+        ));
+    }
+    if names.is_empty() {
+        return Ok(set.skills.iter().collect());
+    }
+    names
+        .iter()
+        .map(|name| {
+            set.get(name).ok_or_else(|| {
+                let known = set.skills.iter().map(|s| s.name.as_str());
+                let hint = match skills_core::closest(name, known.clone()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => format!("the skills are: {}", known.collect::<Vec<_>>().join(", ")),
+                };
+                Failure::Usage(format!("there is no skill named `{}`; {hint}", shown(name)))
+            })
+        })
+        .collect()
+}
+
+/// One line per skill: its name, what its folder held, what was done.
+fn report(installed: &[Installed], folder: &str, how: Install) {
+    let width = installed.iter().map(|i| i.skill.len()).max().unwrap_or(0);
+    for item in installed {
+        let done = match (item.written, how.dry_run, item.state) {
+            (true, false, State::Missing) => "installed",
+            (true, false, _) => "updated",
+            (true, true, State::Missing) => "would install",
+            (true, true, _) => "would update",
+            (false, _, State::UpToDate) => "left as it is",
+            (false, _, _) => "left alone (--force writes over it)",
+        };
+        outln!(
+            "{:<width$}  {:<10}  {done}",
+            shown(&item.skill),
+            item.state.as_str()
+        );
+    }
+    let written = installed.iter().filter(|i| i.written).count();
+    let verb = if how.dry_run { "would write" } else { "wrote" };
+    outln!(
+        "{verb} {written} of {} skill{} in {folder}",
+        installed.len(),
+        if installed.len() == 1 { "" } else { "s" }
+    );
+}

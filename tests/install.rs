@@ -1,0 +1,47 @@
+//! `SkillSet::install` from a binary's compiled tables (issue 43, item 1):
+//! every file as it is on disk, execute bits included, and a second
+//! install finds it up to date.
+
+use std::os::unix::fs::PermissionsExt;
+
+use skills::install::{Install, State};
+
+mod agent {
+    skills::include_skills!("fixtures/scripts");
+}
+
+#[test]
+fn a_compiled_set_installs_its_directories_exactly_and_then_is_up_to_date() {
+    let dir = std::env::temp_dir().join(format!("skills-install-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let first = agent::SKILLS.install(&dir, Install::default()).unwrap();
+    assert_eq!(first.len(), 1);
+    assert_eq!((first[0].state, first[0].written), (State::Missing, true));
+
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/scripts/runner");
+    let skill = agent::SKILLS.get("runner").unwrap();
+    for file in skill.files() {
+        let installed = dir.join("runner").join(file.path());
+        assert_eq!(
+            std::fs::read(&installed).unwrap(),
+            std::fs::read(source.join(file.path())).unwrap()
+        );
+        let executable = std::fs::metadata(&installed).unwrap().permissions().mode() & 0o111 != 0;
+        assert_eq!(executable, file.is_executable(), "{}", file.path());
+    }
+    assert_eq!(
+        std::fs::read(dir.join("runner/SKILL.md")).unwrap(),
+        std::fs::read(source.join("SKILL.md")).unwrap()
+    );
+    assert!(
+        skill.files().iter().any(|file| file.is_executable()),
+        "the fixture has an executable"
+    );
+
+    let second = agent::SKILLS.install(&dir, Install::default()).unwrap();
+    assert_eq!(
+        (second[0].state, second[0].written),
+        (State::UpToDate, false)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
