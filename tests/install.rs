@@ -45,3 +45,23 @@ fn a_compiled_set_installs_its_directories_exactly_and_then_is_up_to_date() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `Skill::zip` at run time gives the bytes `cargo skills pack` writes:
+/// the compiled tables and the compiler's lowering zip the same.
+#[test]
+fn a_compiled_skill_zips_to_the_bytes_pack_writes() {
+    let compilation = skills_compiler::compile(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        &skills_compiler::Config {
+            dir: "fixtures/scripts".into(),
+            ..Default::default()
+        },
+    );
+    let set = compilation.into_skills().expect("the fixture compiles");
+    let skill = &set.skills[0];
+    let files = skills_compiler::lower::read_files(skill).unwrap();
+    let lowered = skills_compiler::lower::skill(skill, files.into());
+    let compiled = agent::SKILLS.get("runner").unwrap();
+    assert_eq!(compiled.zip(), lowered.zip());
+    assert_eq!(&compiled.zip()[..4], b"PK\x03\x04");
+}

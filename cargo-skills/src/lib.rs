@@ -68,6 +68,8 @@ enum Command {
     },
     /// Install skills into an agent's folder (`--to claude|codex|agents|DIR`), as compiled.
     Install(commands::install::InstallArgs),
+    /// Write each skill as `NAME.zip` for hosted APIs (deterministic; upload limits checked first).
+    Pack(commands::pack::PackArgs),
     /// Copy skills from a git repository or a folder into the skills root, and lock them.
     Add(commands::vendoring::AddArgs),
     /// Fetch locked skills again from their sources (`--dry-run`: what would change).
@@ -116,6 +118,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Schema(args) => commands::inspect::schema(args),
         Command::Explain { code } => explain(&code),
         Command::Install(args) => commands::install::run(args),
+        Command::Pack(args) => commands::pack::run(args),
         Command::Add(args) => commands::vendoring::add(args),
         Command::Update(args) => commands::vendoring::update(args),
         Command::Remove(args) => commands::vendoring::remove(args),

@@ -725,6 +725,10 @@ fn every_code_lands_at_its_exact_location() {
 /// Codes proven by tests elsewhere, because they need more than a file tree.
 const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
     (
+        Code::BundleTooLarge,
+        "cargo-skills pack::a_bundle_over_the_upload_limit_is_refused_before_any_is_written",
+    ),
+    (
         Code::SymlinkEscape,
         "discovery::a_symlink_leading_outside_the_root_is_refused",
     ),

@@ -29,6 +29,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bundle;
 mod call;
 mod closest;
 pub mod definitions;

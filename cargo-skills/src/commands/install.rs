@@ -94,13 +94,13 @@ fn hosts() -> String {
 }
 
 /// The skills named (all when none is), each name a skill of the set.
-fn chosen<'s>(
+pub(crate) fn chosen<'s>(
     set: &'s skills_compiler::ir::SkillSet,
     names: &[String],
 ) -> Result<Vec<&'s skills_compiler::ir::Skill>, Failure> {
     if set.skills.is_empty() {
         return Err(Failure::Usage(
-            "no skills were found to install: name a skills root with --from".to_owned(),
+            "no skills were found: name a skills root with --from".to_owned(),
         ));
     }
     if names.is_empty() {

@@ -6,5 +6,6 @@ pub mod fmt;
 pub mod inspect;
 pub mod install;
 pub mod new;
+pub mod pack;
 pub mod serve;
 pub mod vendoring;

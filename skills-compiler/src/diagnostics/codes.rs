@@ -282,6 +282,9 @@ codes! {
     SetTooLarge = "S522", "the skills' files together hold more bytes than `max_set_bytes`",
         "64 skills of 4 MB each (max_set_bytes = 128 MiB)",
         "Every valid skill's files are counted together (SKILL.md and every file): that is what a binary embeds and a server holds in memory. Remove large files, add them to `exclude`, or raise `max_set_bytes`. The files are not read: the limit holds before any of them is.";
+    BundleTooLarge = "S523", "a skill's zip bundle is over a hosted API's upload limit",
+        "skills/media (9 MB of video, zipped: 9.1 MB; Anthropic takes 8 MB)",
+        "`cargo skills pack` checks every bundle against the upload limits the hosted APIs document before it writes any, so a bundle that would be refused at upload is refused here. Move large files out of the skill (a URL to fetch them from, say), or split the skill.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";

@@ -2,6 +2,7 @@
 //! (lower), printed as Rust (codegen), as JSON (json) and as the JSON Schema
 //! editors read (editor_schema).
 
+pub mod bundle;
 pub mod codegen;
 pub mod editor_schema;
 pub mod json;
