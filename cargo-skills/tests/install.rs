@@ -7,34 +7,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
-use support::fresh_dir;
-
-const SKILL: &str = "---\nname: deploy\ndescription: Deploys the app. Use when asked to ship.\nversion: 1\n---\nRun `scripts/run.sh`.\n";
-
-/// A skills root with `deploy` (a script with its execute bit, a reference)
-/// and `notes`.
-fn root(dir: &Path) {
-    std::fs::create_dir_all(dir.join("skills/deploy/scripts")).unwrap();
-    std::fs::create_dir_all(dir.join("skills/deploy/references")).unwrap();
-    std::fs::create_dir_all(dir.join("skills/notes")).unwrap();
-    std::fs::write(dir.join("skills/deploy/SKILL.md"), SKILL).unwrap();
-    std::fs::write(
-        dir.join("skills/deploy/scripts/run.sh"),
-        "#!/bin/sh\necho run\n",
-    )
-    .unwrap();
-    std::fs::set_permissions(
-        dir.join("skills/deploy/scripts/run.sh"),
-        std::fs::Permissions::from_mode(0o755),
-    )
-    .unwrap();
-    std::fs::write(dir.join("skills/deploy/references/api.md"), "# API\n").unwrap();
-    std::fs::write(
-        dir.join("skills/notes/SKILL.md"),
-        "---\nname: notes\ndescription: Takes notes. Use when asked to remember.\n---\nWrite it down.\n",
-    )
-    .unwrap();
-}
+use support::{deploy_and_notes, fresh_dir};
 
 fn install(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let output = Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
@@ -82,7 +55,7 @@ fn listing(dir: &Path) -> Vec<String> {
 #[test]
 fn install_twice_edit_then_bump() {
     let dir = fresh_dir("install-states");
-    root(&dir);
+    let skill = deploy_and_notes(&dir);
     assert_eq!(
         stdout(&dir, &["--to", "out"]),
         "deploy  missing     installed\nnotes   missing     installed\nwrote 2 of 2 skills in out\n"
@@ -90,7 +63,7 @@ fn install_twice_edit_then_bump() {
     // As compiled: bytes and execute bits, and the record beside them.
     assert_eq!(
         std::fs::read_to_string(dir.join("out/deploy/SKILL.md")).unwrap(),
-        SKILL
+        skill
     );
     assert_eq!(mode(&dir.join("out/deploy/scripts/run.sh")), 0o111);
     assert_eq!(mode(&dir.join("out/deploy/references/api.md")), 0);
@@ -100,6 +73,8 @@ fn install_twice_edit_then_bump() {
             "deploy",
             "deploy/.skills-install.json",
             "deploy/SKILL.md",
+            "deploy/assets",
+            "deploy/assets/logo.bin",
             "deploy/references",
             "deploy/references/api.md",
             "deploy/scripts",
@@ -136,7 +111,7 @@ fn install_twice_edit_then_bump() {
     stdout(&dir, &["--to", "out", "--force", "deploy"]);
     std::fs::write(
         dir.join("skills/deploy/SKILL.md"),
-        SKILL.replace("version: 1", "version: 2"),
+        skill.replace("version: 1", "version: 2"),
     )
     .unwrap();
     assert_eq!(
@@ -145,7 +120,7 @@ fn install_twice_edit_then_bump() {
     );
     assert_eq!(
         std::fs::read_to_string(dir.join("out/deploy/SKILL.md")).unwrap(),
-        SKILL
+        skill
     );
     assert_eq!(
         stdout(&dir, &["--to", "out", "deploy"]),
@@ -170,7 +145,7 @@ fn install_twice_edit_then_bump() {
 #[test]
 fn foreign_targets_are_left_alone_and_a_symlink_is_never_followed() {
     let dir = fresh_dir("install-foreign");
-    root(&dir);
+    deploy_and_notes(&dir);
     std::fs::create_dir_all(dir.join("out/notes")).unwrap();
     std::fs::write(dir.join("out/notes/SKILL.md"), "someone else's").unwrap();
     // `deploy` is a symlink to a folder outside `out`.
@@ -203,7 +178,7 @@ fn foreign_targets_are_left_alone_and_a_symlink_is_never_followed() {
 #[test]
 fn a_file_in_the_way_and_a_half_written_earlier_install() {
     let dir = fresh_dir("install-in-the-way");
-    root(&dir);
+    deploy_and_notes(&dir);
     std::fs::create_dir_all(dir.join("out")).unwrap();
     std::fs::write(dir.join("out/deploy"), "a file where the folder goes").unwrap();
     // What an install that died half way would have left: a hidden staging
@@ -232,7 +207,7 @@ fn a_file_in_the_way_and_a_half_written_earlier_install() {
 #[test]
 fn a_folder_that_cannot_be_written_is_an_error_and_nothing_is_written() {
     let dir = fresh_dir("install-unwritable");
-    root(&dir);
+    deploy_and_notes(&dir);
     // Not writable even for root: /proc takes no new folders.
     let (code, out, err) = install(&dir, &["--to", "/proc/skills-install-test"]);
     assert_eq!(code, 1, "{out}{err}");
@@ -246,7 +221,7 @@ fn a_folder_that_cannot_be_written_is_an_error_and_nothing_is_written() {
 #[test]
 fn names_and_hosts() {
     let dir = fresh_dir("install-names");
-    root(&dir);
+    deploy_and_notes(&dir);
     let (code, _, err) = install(&dir, &["--to", "out", "deplyo"]);
     assert_eq!(code, 2);
     assert_eq!(

@@ -6,42 +6,10 @@
 mod support;
 
 use std::io::Read;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
-use support::fresh_dir;
-
-fn root(dir: &Path) {
-    std::fs::create_dir_all(dir.join("skills/deploy/scripts")).unwrap();
-    std::fs::create_dir_all(dir.join("skills/deploy/assets")).unwrap();
-    std::fs::create_dir_all(dir.join("skills/notes")).unwrap();
-    std::fs::write(
-        dir.join("skills/deploy/SKILL.md"),
-        "---\nname: deploy\ndescription: Deploys the app. Use when asked to ship.\n---\nRun `scripts/run.sh`.\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("skills/deploy/scripts/run.sh"),
-        "#!/bin/sh\necho run\n",
-    )
-    .unwrap();
-    std::fs::set_permissions(
-        dir.join("skills/deploy/scripts/run.sh"),
-        std::fs::Permissions::from_mode(0o755),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("skills/deploy/assets/logo.bin"),
-        (0..=255u8).cycle().take(5000).collect::<Vec<u8>>(),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("skills/notes/SKILL.md"),
-        "---\nname: notes\ndescription: Takes notes. Use when asked to remember.\n---\nWrite it down.\n",
-    )
-    .unwrap();
-}
+use support::{deploy_and_notes, files_with_modes, fresh_dir};
 
 fn pack(dir: &Path, args: &[&str]) -> std::process::Output {
     Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
@@ -53,31 +21,10 @@ fn pack(dir: &Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-/// Every file under `dir` with its bytes and execute bit, sorted.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>, bool)> {
-    let mut out = Vec::new();
-    let mut stack = vec![(dir.to_path_buf(), String::new())];
-    while let Some((folder, prefix)) = stack.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let entry = entry.unwrap();
-            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
-            let metadata = entry.metadata().unwrap();
-            if metadata.is_dir() {
-                stack.push((entry.path(), format!("{name}/")));
-            } else {
-                let executable = metadata.permissions().mode() & 0o111 != 0;
-                out.push((name, std::fs::read(entry.path()).unwrap(), executable));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn bundles_unzip_to_the_skill_exactly() {
     let dir = fresh_dir("pack-roundtrip");
-    root(&dir);
+    deploy_and_notes(&dir);
     let output = pack(&dir, &["--out", "dist"]);
     assert!(
         output.status.success(),
@@ -102,8 +49,8 @@ fn bundles_unzip_to_the_skill_exactly() {
             .collect();
         assert_eq!(top, [name]);
         assert_eq!(
-            files(&unzipped.join(name)),
-            files(&dir.join("skills").join(name))
+            files_with_modes(&unzipped.join(name)),
+            files_with_modes(&dir.join("skills").join(name))
         );
     }
 
@@ -121,7 +68,7 @@ fn bundles_unzip_to_the_skill_exactly() {
             entry.unix_mode().unwrap() & 0o111 != 0,
         ));
     }
-    let expected: Vec<(String, Vec<u8>, bool)> = files(&dir.join("skills/deploy"))
+    let expected: Vec<(String, Vec<u8>, bool)> = files_with_modes(&dir.join("skills/deploy"))
         .into_iter()
         .map(|(path, bytes, executable)| (format!("deploy/{path}"), bytes, executable))
         .collect();
@@ -132,8 +79,8 @@ fn bundles_unzip_to_the_skill_exactly() {
 fn the_same_skill_gives_the_same_bytes_from_any_checkout() {
     let one = fresh_dir("pack-same-1");
     let two = fresh_dir("pack-same-2");
-    root(&one);
-    root(&two);
+    deploy_and_notes(&one);
+    deploy_and_notes(&two);
     // Other modification times: nothing of them reaches the bundle.
     std::thread::sleep(std::time::Duration::from_millis(1100));
     std::fs::write(
@@ -155,7 +102,7 @@ fn the_same_skill_gives_the_same_bytes_from_any_checkout() {
 #[test]
 fn a_bundle_over_the_upload_limit_is_refused_before_any_is_written() {
     let dir = fresh_dir("pack-too-large");
-    root(&dir);
+    deploy_and_notes(&dir);
     // 9 MB that deflate cannot shrink (xorshift noise).
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let noise: Vec<u8> = (0..9_000_000)
@@ -187,7 +134,7 @@ fn a_bundle_over_the_upload_limit_is_refused_before_any_is_written() {
 #[test]
 fn an_unknown_name_is_refused_with_a_did_you_mean() {
     let dir = fresh_dir("pack-names");
-    root(&dir);
+    deploy_and_notes(&dir);
     let output = pack(&dir, &["notse"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(

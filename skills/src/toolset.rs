@@ -78,6 +78,14 @@ pub const LOAD_SKILL: &str = "load_skill";
 /// The name of the tool that reads one of a skill's files.
 pub const READ_SKILL_RESOURCE: &str = "read_skill_resource";
 
+/// The skill a file or script tool works on.
+const SKILL_NAME: Param = Param {
+    name: "name",
+    kind: ParamKind::SkillName,
+    required: true,
+    description: "The skill's name.",
+};
+
 /// The one table the schemas and the instructions are written from.
 pub const TOOLS: [HostTool; 2] = [
     HostTool {
@@ -94,12 +102,7 @@ pub const TOOLS: [HostTool; 2] = [
         name: READ_SKILL_RESOURCE,
         description: "Read one file of a loaded skill (a reference, a script, a template) by its path in the skill.",
         params: &[
-            Param {
-                name: "name",
-                kind: ParamKind::SkillName,
-                required: true,
-                description: "The skill's name.",
-            },
+            SKILL_NAME,
             Param {
                 name: "path",
                 kind: ParamKind::String,
@@ -137,12 +140,7 @@ pub const SCRIPT_TOOL: HostTool = HostTool {
     name: RUN_SKILL_SCRIPT,
     description: "Run one of a loaded skill's scripts, as its instructions say, and get its exit code and output. The host may refuse.",
     params: &[
-        Param {
-            name: "name",
-            kind: ParamKind::SkillName,
-            required: true,
-            description: "The skill's name.",
-        },
+        SKILL_NAME,
         Param {
             name: "path",
             kind: ParamKind::String,

@@ -43,3 +43,66 @@ pub fn fresh_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// A skills root with `deploy` (version 1; a script with its execute bit, a
+/// reference, a binary asset) and `notes`: what `install` and `pack` write
+/// out. Returns deploy's SKILL.md.
+pub fn deploy_and_notes(dir: &Path) -> &'static str {
+    use std::os::unix::fs::PermissionsExt;
+    const DEPLOY: &str = "---\nname: deploy\ndescription: Deploys the app. Use when asked to ship.\nversion: 1\n---\nRun `scripts/run.sh`.\n";
+    for folder in [
+        "skills/deploy/scripts",
+        "skills/deploy/references",
+        "skills/deploy/assets",
+        "skills/notes",
+    ] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+    }
+    std::fs::write(dir.join("skills/deploy/SKILL.md"), DEPLOY).unwrap();
+    std::fs::write(
+        dir.join("skills/deploy/scripts/run.sh"),
+        "#!/bin/sh\necho run\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        dir.join("skills/deploy/scripts/run.sh"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    std::fs::write(dir.join("skills/deploy/references/api.md"), "# API\n").unwrap();
+    let asset: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+    std::fs::write(dir.join("skills/deploy/assets/logo.bin"), asset).unwrap();
+    std::fs::write(
+        dir.join("skills/notes/SKILL.md"),
+        "---\nname: notes\ndescription: Takes notes. Use when asked to remember.\n---\nWrite it down.\n",
+    )
+    .unwrap();
+    DEPLOY
+}
+
+/// Every file under `dir` with its bytes and whether it is executable,
+/// sorted by path.
+pub fn files_with_modes(dir: &Path) -> Vec<(String, Vec<u8>, bool)> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut out = Vec::new();
+    let mut stack = vec![(dir.to_path_buf(), String::new())];
+    while let Some((folder, prefix)) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let entry = entry.unwrap();
+            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+            let metadata = std::fs::symlink_metadata(entry.path()).unwrap();
+            if metadata.is_dir() {
+                stack.push((entry.path(), format!("{name}/")));
+            } else {
+                let executable = metadata.permissions().mode() & 0o111 != 0;
+                out.push((
+                    name,
+                    std::fs::read(entry.path()).unwrap_or_default(),
+                    executable,
+                ));
+            }
+        }
+    }
+    out.sort();
+    out
+}
