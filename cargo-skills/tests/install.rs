@@ -7,7 +7,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
-use support::{deploy_and_notes, fresh_dir};
+use support::{deploy_and_notes, fresh_dir, listing};
 
 fn install(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let output = Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
@@ -32,24 +32,6 @@ fn stdout(dir: &Path, args: &[&str]) -> String {
 
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o111
-}
-
-/// Every entry of `dir`, hidden ones included, recursively, sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![(dir.to_path_buf(), String::new())];
-    while let Some((folder, prefix)) = stack.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let entry = entry.unwrap();
-            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
-            if entry.file_type().unwrap().is_dir() {
-                stack.push((entry.path(), format!("{name}/")));
-            }
-            out.push(name);
-        }
-    }
-    out.sort();
-    out
 }
 
 #[test]

@@ -80,9 +80,10 @@ pub fn deploy_and_notes(dir: &Path) -> &'static str {
     DEPLOY
 }
 
-/// Every file under `dir` with its bytes and whether it is executable,
-/// sorted by path.
-pub fn files_with_modes(dir: &Path) -> Vec<(String, Vec<u8>, bool)> {
+/// Every entry under `dir` (folders too, hidden ones included) with its
+/// bytes and whether it is executable, sorted by path; a folder has no
+/// bytes and ends in `/`.
+fn entries(dir: &Path) -> Vec<(String, Option<(Vec<u8>, bool)>)> {
     use std::os::unix::fs::PermissionsExt;
     let mut out = Vec::new();
     let mut stack = vec![(dir.to_path_buf(), String::new())];
@@ -93,16 +94,28 @@ pub fn files_with_modes(dir: &Path) -> Vec<(String, Vec<u8>, bool)> {
             let metadata = std::fs::symlink_metadata(entry.path()).unwrap();
             if metadata.is_dir() {
                 stack.push((entry.path(), format!("{name}/")));
+                out.push((name, None));
             } else {
                 let executable = metadata.permissions().mode() & 0o111 != 0;
-                out.push((
-                    name,
-                    std::fs::read(entry.path()).unwrap_or_default(),
-                    executable,
-                ));
+                let bytes = std::fs::read(entry.path()).unwrap_or_default();
+                out.push((name, Some((bytes, executable))));
             }
         }
     }
     out.sort();
     out
+}
+
+/// Every file under `dir` with its bytes and whether it is executable,
+/// sorted by path.
+pub fn files_with_modes(dir: &Path) -> Vec<(String, Vec<u8>, bool)> {
+    entries(dir)
+        .into_iter()
+        .filter_map(|(name, file)| file.map(|(bytes, executable)| (name, bytes, executable)))
+        .collect()
+}
+
+/// The paths of every entry under `dir`, folders and hidden ones included.
+pub fn listing(dir: &Path) -> Vec<String> {
+    entries(dir).into_iter().map(|(name, _)| name).collect()
 }
