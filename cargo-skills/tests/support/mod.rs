@@ -80,10 +80,12 @@ pub fn deploy_and_notes(dir: &Path) -> &'static str {
     DEPLOY
 }
 
+/// A file's bytes and whether it is executable.
+type Contents = (Vec<u8>, bool);
+
 /// Every entry under `dir` (folders too, hidden ones included) with its
-/// bytes and whether it is executable, sorted by path; a folder has no
-/// bytes and ends in `/`.
-fn entries(dir: &Path) -> Vec<(String, Option<(Vec<u8>, bool)>)> {
+/// contents when it is a file, sorted by path.
+fn entries(dir: &Path) -> Vec<(String, Option<Contents>)> {
     use std::os::unix::fs::PermissionsExt;
     let mut out = Vec::new();
     let mut stack = vec![(dir.to_path_buf(), String::new())];
