@@ -33,6 +33,7 @@ fn docs_rs_builds_every_feature_of_every_publishable_package() {
         [
             "cargo-skills",
             "skills-compiler",
+            "skills-core",
             "skills-mcp-server",
             "skills-runtime"
         ]
