@@ -552,3 +552,25 @@ fn a_subset_of_an_unknown_or_no_skill_is_an_error() {
         .unwrap();
     assert_eq!(twice.len(), 1);
 }
+
+/// A loaded set kept alive by the toolset (`Toolset::shared`): what a
+/// `'static` host such as an agent framework's tools holds. It answers as
+/// the toolset over the compiled set of the same directory.
+#[test]
+fn a_shared_loaded_set_answers_as_the_compiled_one() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/files");
+    let loaded = skills::loader::Loader::new().load(&root).unwrap();
+    let shared: Toolset<'static> = Toolset::shared(std::sync::Arc::new(loaded.into_set()));
+    let compiled = Toolset::new(&files::SKILLS);
+    assert_eq!(shared.skills().names().collect::<Vec<_>>(), ["forms"]);
+    for (tool, arguments) in [
+        ("load_skill", json!({"name": "forms"})),
+        ("load_skill", json!({"name": "nope"})),
+    ] {
+        assert_eq!(
+            shared.respond(tool, &arguments),
+            compiled.respond(tool, &arguments),
+            "{tool} {arguments}"
+        );
+    }
+}

@@ -523,3 +523,34 @@ pub fn relative_to_cwd(dir: &Path) -> PathBuf {
         Err(_) => dir.to_path_buf(),
     }
 }
+
+/// The skills named (all when none is), each name a skill of the set.
+pub fn named_in<'s>(
+    set: &'s skills_compiler::ir::SkillSet,
+    names: &[String],
+) -> Result<Vec<&'s skills_compiler::ir::Skill>, Failure> {
+    if set.skills.is_empty() {
+        return Err(Failure::Usage(
+            "no skills were found: name a skills root with --from".to_owned(),
+        ));
+    }
+    if names.is_empty() {
+        return Ok(set.skills.iter().collect());
+    }
+    names
+        .iter()
+        .map(|name| {
+            set.get(name).ok_or_else(|| {
+                let known = set.skills.iter().map(|s| s.name.as_str());
+                let hint = match skills_core::closest(name, known.clone()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => format!("the skills are: {}", known.collect::<Vec<_>>().join(", ")),
+                };
+                Failure::Usage(format!(
+                    "there is no skill named `{}`; {hint}",
+                    crate::output::shown(name)
+                ))
+            })
+        })
+        .collect()
+}

@@ -134,9 +134,14 @@ pub fn install<'a>(
 ) -> io::Result<Vec<Installed>> {
     let skills: Vec<&Skill> = skills.into_iter().collect();
     let mut planned = Vec::with_capacity(skills.len());
+    // Each skill's record is made once (it hashes every file): the state
+    // is decided against it, and the install writes it.
+    let mut records = Vec::with_capacity(skills.len());
     for skill in &skills {
         let target = target_of(dir, skill.name())?;
-        let state = state(&target, &record_of(skill))?;
+        let record = record_of(skill);
+        let state = state(&target, &record)?;
+        records.push(record);
         let written = match state {
             State::Missing | State::Outdated => true,
             State::UpToDate => false,
@@ -155,9 +160,9 @@ pub fn install<'a>(
     if planned.iter().any(|p| p.written) {
         std::fs::create_dir_all(dir)?;
     }
-    for (skill, plan) in skills.iter().zip(&planned) {
+    for ((skill, plan), record) in skills.iter().zip(&planned).zip(&records) {
         if plan.written {
-            write_skill(dir, skill, &plan.target)?;
+            write_skill(dir, skill, record, &plan.target)?;
         }
     }
     Ok(planned)
@@ -252,7 +257,7 @@ fn state(target: &Path, wanted: &Record) -> io::Result<State> {
     let Some(recorded) = read_record(target)? else {
         return Ok(State::Foreign);
     };
-    if on_disk(target)? != Some(recorded.files.clone()) {
+    if on_disk(target)?.as_ref() != Some(&recorded.files) {
         return Ok(State::Edited);
     }
     Ok(if &recorded == wanted {
@@ -307,11 +312,11 @@ fn on_disk(target: &Path) -> io::Result<Option<BTreeMap<String, (String, bool)>>
 
 /// Writes `skill` whole beside `target`, with its record, and swaps it into
 /// place; what was there is removed after.
-fn write_skill(dir: &Path, skill: &Skill, target: &Path) -> io::Result<()> {
+fn write_skill(dir: &Path, skill: &Skill, record: &Record, target: &Path) -> io::Result<()> {
     let staging = dir.join(hidden(skill.name(), "new"));
     let written = (|| {
         std::fs::create_dir(&staging)?;
-        stage(&staging, skill)?;
+        stage(&staging, skill, record)?;
         swap_into_place(&staging, target, dir, skill.name())
     })();
     let _ = std::fs::remove_dir_all(&staging);
@@ -321,8 +326,8 @@ fn write_skill(dir: &Path, skill: &Skill, target: &Path) -> io::Result<()> {
 /// Writes every file of `skill` and its record into the new, empty folder
 /// `staging`. The paths were checked when the skill was read
 /// (`Skill::file` paths never leave the folder); they are checked again.
-fn stage(staging: &Path, skill: &Skill) -> io::Result<()> {
-    let record = record_of(skill).to_json(skill.name());
+fn stage(staging: &Path, skill: &Skill, record: &Record) -> io::Result<()> {
+    let record = record.to_json(skill.name());
     let files = skill
         .files()
         .iter()

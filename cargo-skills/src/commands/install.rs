@@ -42,7 +42,7 @@ pub struct InstallArgs {
 pub fn run(args: InstallArgs) -> Result<(), Failure> {
     let (folder, shown_folder) = folder(&args)?;
     let set = super::inspect::compiled(&args.selection, &args.from)?;
-    let chosen = chosen(&set, &args.names)?;
+    let chosen = crate::select::named_in(&set, &args.names)?;
     let mut skills = Vec::with_capacity(chosen.len());
     for skill in chosen {
         let files = skills_compiler::lower::read_files(skill).map_err(|diagnostic| {
@@ -91,34 +91,6 @@ fn hosts() -> String {
         .map(|host| host.name)
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// The skills named (all when none is), each name a skill of the set.
-pub(crate) fn chosen<'s>(
-    set: &'s skills_compiler::ir::SkillSet,
-    names: &[String],
-) -> Result<Vec<&'s skills_compiler::ir::Skill>, Failure> {
-    if set.skills.is_empty() {
-        return Err(Failure::Usage(
-            "no skills were found: name a skills root with --from".to_owned(),
-        ));
-    }
-    if names.is_empty() {
-        return Ok(set.skills.iter().collect());
-    }
-    names
-        .iter()
-        .map(|name| {
-            set.get(name).ok_or_else(|| {
-                let known = set.skills.iter().map(|s| s.name.as_str());
-                let hint = match skills_core::closest(name, known.clone()) {
-                    Some(close) => format!("did you mean `{close}`?"),
-                    None => format!("the skills are: {}", known.collect::<Vec<_>>().join(", ")),
-                };
-                Failure::Usage(format!("there is no skill named `{}`; {hint}", shown(name)))
-            })
-        })
-        .collect()
 }
 
 /// One line per skill: its name, what its folder held, what was done.

@@ -28,7 +28,7 @@ pub struct PackArgs {
 
 pub fn run(args: PackArgs) -> Result<(), Failure> {
     let set = super::inspect::compiled(&args.selection, &args.from)?;
-    let chosen = super::install::chosen(&set, &args.names)?;
+    let chosen = crate::select::named_in(&set, &args.names)?;
     let mut bundles = Vec::with_capacity(chosen.len());
     let mut refused = false;
     for skill in chosen {
