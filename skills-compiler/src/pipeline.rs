@@ -330,10 +330,13 @@ fn finish(
         .map(|files| (files.directory.clone(), files.path.clone()))
         .collect();
     let mut skills = Vec::new();
+    // Each skill's diagnostics are at their levels already (`validate_one`);
+    // those of the root and of the set get theirs below.
+    let mut of_skills = Vec::new();
     for (skill, files_read, found) in validate_all(candidates, config) {
         skills.extend(skill);
         sources.extend(files_read);
-        diagnostics.extend(found);
+        of_skills.extend(found);
     }
     // A lenient name may differ from its directory: valid skills count by name too.
     names.extend(
@@ -349,14 +352,8 @@ fn finish(
     if !too_many {
         diagnostics.extend(set_lints(&skills, config, &mut sources));
     }
-    config.lints.apply(
-        &mut diagnostics,
-        &skill_lints(&skills),
-        config.deny_warnings,
-    );
-    if config.deny_warnings {
-        diagnostics::deny_warnings(&mut diagnostics);
-    }
+    at_levels(&mut diagnostics, &skills, config);
+    diagnostics.extend(of_skills);
     diagnostics::sort(&mut diagnostics);
     Compilation {
         valid: ir::SkillSet { skills },
@@ -384,6 +381,17 @@ fn set_lints(skills: &[ir::Skill], config: &Config, sources: &mut Sources) -> Ve
     found
 }
 
+/// Puts `diagnostics` at the levels of the configuration and of `skills`'
+/// own `metadata.skills-lints`: allowed lints go, denied ones are errors.
+fn at_levels(diagnostics: &mut Vec<Diagnostic>, skills: &[ir::Skill], config: &Config) {
+    config
+        .lints
+        .apply(diagnostics, &skill_lints(skills), config.deny_warnings);
+    if config.deny_warnings {
+        diagnostics::deny_warnings(diagnostics);
+    }
+}
+
 /// What validating one skill gives: the skill, the files read, the diagnostics.
 type Validated = (Option<ir::Skill>, Sources, Vec<Diagnostic>);
 
@@ -395,6 +403,10 @@ fn validate_one(files: SkillFiles, config: &Config) -> Validated {
     if let Some(skill) = &skill {
         lint::skill(skill, &mut sources, config, &mut diagnostics);
     }
+    // The levels say here already which lint findings are errors: a skill
+    // with an error in its files is not valid, whichever stage found it.
+    at_levels(&mut diagnostics, skill.as_slice(), config);
+    let skill = skill.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     // Renderers quote only files with a diagnostic; the others' text is let go
     // at once, which keeps a check of thousands of skills small.
     if diagnostics.is_empty() {

@@ -271,3 +271,41 @@ fn an_unreadable_sidecar_fails_a_derived_skill_too() {
         assert!(skill.is_some_and(|s| s.tools.is_empty()), "{diagnostics:?}");
     }
 }
+
+/// Found by the sidecar property in CI: a character that does not show in a
+/// tools.yaml parameter description is an error in `portable` (W012), yet
+/// the skill was still handed out as valid. An error in any file of a skill
+/// makes the skill invalid, whichever stage found it.
+#[test]
+fn an_error_found_by_a_lint_leaves_no_valid_skill() {
+    let (front, tools) = VALID.split_once("tools:\n").unwrap();
+    let (tools, _) = tools.split_once("---\n").unwrap();
+    let sidecar = format!("tools:\n{tools}").replace("owner/name", "owner/\u{1}name");
+    for (profile, fails) in [
+        (Profile::Portable, true),
+        (Profile::Extended, false),
+        (Profile::Lenient, false),
+    ] {
+        let files = SkillFiles {
+            dir: None,
+            path: "skills/github-issues/SKILL.md".into(),
+            directory: "github-issues".into(),
+            bytes: format!("{front}---\nBody\n").into_bytes(),
+            tools_yaml: Some((
+                "skills/github-issues/tools.yaml".into(),
+                sidecar.clone().into_bytes(),
+            )),
+        };
+        let config = Config {
+            profile,
+            ..Config::default()
+        };
+        let (skill, diagnostics, _) = validate(files, &config);
+        let w012 = diagnostics
+            .iter()
+            .find(|d| d.code.as_str() == "W012")
+            .unwrap_or_else(|| panic!("{profile:?}: no W012 in {diagnostics:?}"));
+        assert_eq!(w012.is_error(), fails, "{profile:?}");
+        assert_eq!(skill.is_none(), fails, "{profile:?}: {diagnostics:?}");
+    }
+}
