@@ -65,3 +65,46 @@ fn a_compiled_skill_zips_to_the_bytes_pack_writes() {
     assert_eq!(compiled.zip(), lowered.zip());
     assert_eq!(&compiled.zip()[..4], b"PK\x03\x04");
 }
+
+/// The discovery index at run time (`skills::well_known`) is the one
+/// `cargo skills catalog --format well-known` writes: the same entries and
+/// artifacts from the compiled tables as from the compiler's lowering.
+#[test]
+fn a_compiled_set_gives_the_discovery_index_the_cli_writes() {
+    use skills::well_known::{ArtifactType, Index};
+    let compilation = skills_compiler::compile(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        &skills_compiler::Config {
+            dir: "fixtures/scripts".into(),
+            ..Default::default()
+        },
+    );
+    let set = compilation.into_skills().expect("the fixture compiles");
+    let lowered: Vec<_> = set
+        .skills
+        .iter()
+        .map(|skill| {
+            let files = skills_compiler::lower::read_files(skill).unwrap();
+            skills_compiler::lower::skill(skill, files.into())
+        })
+        .collect();
+    let from_tables = Index::of(agent::SKILLS.iter());
+    assert_eq!(from_tables, Index::of(&lowered));
+    assert_eq!(from_tables.to_json(), Index::of(&lowered).to_json());
+    let entry = &from_tables.entries()[0];
+    assert_eq!(
+        (entry.name.as_str(), entry.kind, entry.url.as_str()),
+        ("runner", ArtifactType::Archive, "runner.zip")
+    );
+    let archive = &from_tables.artifacts()[0].bytes;
+    assert_eq!(entry.digest, sha256(archive));
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let hex: String = sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}

@@ -106,3 +106,17 @@ fn hard_links(metadata: &std::fs::Metadata) -> u64 {
 fn hard_links(_: &std::fs::Metadata) -> u64 {
     1
 }
+
+/// Writes `bytes` as the file `path`, whole: beside it under a hidden name,
+/// then renamed over it. A reader never sees half a file, and a symlink at
+/// `path` is replaced, not followed. For files this tool makes (bundles,
+/// indexes), not for a user's files ([`replace`] keeps their mode).
+pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let temporary = temporary_beside(path)?;
+    let written =
+        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}

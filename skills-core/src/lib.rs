@@ -46,6 +46,8 @@ mod skill;
 mod tables;
 mod text;
 mod tool;
+#[cfg(feature = "zip")]
+pub mod well_known;
 mod write_out;
 
 pub use call::{CONFIRM_MAX_CHARS, Call};

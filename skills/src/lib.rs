@@ -58,6 +58,10 @@ pub mod __private;
 pub use layers::{Layers, Merged, Shadowed};
 pub use set::{SkillSet, SubsetError, available_skills};
 pub use skills_core::install;
+/// The `.well-known/agent-skills` discovery index of a set and the
+/// artifacts it points at: `well_known::Index::of(set.iter())`.
+#[cfg(feature = "zip")]
+pub use skills_core::well_known;
 /// What an agent developer holds: a skill, its tools and files, a call and
 /// what it may do, and the errors. One definition, shared with the compiler
 /// (`skills-core`).

@@ -302,6 +302,8 @@ pub enum CatalogFormat {
     Text,
     Xml,
     Json,
+    /// `.well-known/agent-skills/index.json` (discovery schema 0.2.0).
+    WellKnown,
 }
 
 #[derive(Debug, clap::Args)]
@@ -311,11 +313,24 @@ pub struct CatalogArgs {
     selection: Selection,
     #[arg(long, value_enum, default_value_t = CatalogFormat::Text)]
     format: CatalogFormat,
+    /// With `--format well-known`: write `index.json` into this folder,
+    /// beside the artifacts it points at (`NAME/SKILL.md`, `NAME.zip`).
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
+    if args.out.is_some() && args.format != CatalogFormat::WellKnown {
+        return Err(Failure::Usage(
+            "`--out` writes a discovery index: use it with `--format well-known`".into(),
+        ));
+    }
     let set = compiled(&args.selection, &args.paths)?;
+    if set.skills.is_empty() {
+        return Err(Failure::Usage("no skills found: the catalog would be empty".into()));
+    }
     match args.format {
+        CatalogFormat::WellKnown => return super::well_known::run(&set, args.out.as_deref()),
         CatalogFormat::Text => out!(
             "{}",
             shown_lines(&set.skills.iter().map(present::catalog_line).collect::<String>())

@@ -9,3 +9,4 @@ pub mod new;
 pub mod pack;
 pub mod serve;
 pub mod vendoring;
+pub mod well_known;

@@ -47,7 +47,7 @@ pub fn run(args: PackArgs) -> Result<(), Failure> {
     for (name, zip) in &bundles {
         let path = args.out.join(format!("{name}.zip"));
         std::fs::create_dir_all(&args.out)
-            .and_then(|()| write_replacing(&path, zip))
+            .and_then(|()| crate::replace::write_whole(&path, zip))
             .map_err(|error| Failure::Io(format!("cannot write {}: {error}", path.display())))?;
         outln!(
             "{}  {} bytes",
@@ -56,20 +56,4 @@ pub fn run(args: PackArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
-}
-
-/// Writes `bytes` beside `path` and renames them over it: a reader never
-/// sees half a bundle, and a symlink at `path` is replaced, not followed.
-fn write_replacing(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.pack-{}", std::process::id()));
-    let written =
-        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
 }

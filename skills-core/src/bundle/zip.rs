@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use super::ZipLayout;
 use crate::skill::Skill;
 
 /// The DOS date of every entry: 1980-01-01, the format's first day.
@@ -21,6 +22,12 @@ impl Skill {
     /// skill under `name/`, sorted, execute bits kept, timestamps fixed;
     /// the same bytes `cargo skills pack` writes (feature `zip`).
     pub fn zip(&self) -> Vec<u8> {
+        self.zip_as(ZipLayout::InFolder)
+    }
+
+    /// The skill as a zip with its files laid out as `layout` says;
+    /// otherwise as [`Skill::zip`].
+    pub fn zip_as(&self, layout: ZipLayout) -> Vec<u8> {
         let mut files: Vec<(&str, &[u8], bool)> = self
             .files()
             .iter()
@@ -30,7 +37,10 @@ impl Skill {
         files.sort_by(|a, b| a.0.cmp(b.0));
         let mut zip = Zip::default();
         for (path, bytes, executable) in files {
-            zip.add(&format!("{}/{path}", self.name()), bytes, executable);
+            match layout {
+                ZipLayout::InFolder => zip.add(&format!("{}/{path}", self.name()), bytes, executable),
+                ZipLayout::AtRoot => zip.add(path, bytes, executable),
+            }
         }
         zip.finish()
     }
