@@ -48,7 +48,10 @@ fn sha256(bytes: &[u8]) -> String {
     let digest = Sha256::digest(bytes);
     format!(
         "sha256:{}",
-        digest.iter().map(|b| format!("{b:02x}")).collect::<String>()
+        digest
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
     )
 }
 
@@ -80,7 +83,10 @@ fn the_index_matches_the_schema_and_every_artifact_its_digest() {
     // The schema is not vacuous: a digest in capitals, or an entry without
     // its url, is refused.
     let mut wrong = index.clone();
-    let digest = wrong["skills"][0]["digest"].as_str().unwrap().to_uppercase();
+    let digest = wrong["skills"][0]["digest"]
+        .as_str()
+        .unwrap()
+        .to_uppercase();
     wrong["skills"][0]["digest"] = digest.into();
     assert!(!validator.is_valid(&wrong));
     let mut wrong = index.clone();
@@ -109,8 +115,7 @@ fn the_index_matches_the_schema_and_every_artifact_its_digest() {
 
     // Each URL resolved against the index's URL, as RFC 3986 has clients
     // do, stays in the index's folder and names the file written there.
-    let base =
-        url::Url::parse("https://example.com/.well-known/agent-skills/index.json").unwrap();
+    let base = url::Url::parse("https://example.com/.well-known/agent-skills/index.json").unwrap();
     for entry in entries {
         let name = entry["name"].as_str().unwrap();
         let resolved = base.join(entry["url"].as_str().unwrap()).unwrap();
@@ -160,7 +165,12 @@ fn the_same_skills_give_the_same_bytes_from_any_checkout() {
             .iter()
             .map(|(path, _, _)| path.as_str())
             .collect::<Vec<_>>(),
-        ["deploy.zip", "index.json", "notes/SKILL.md", "release/SKILL.md"]
+        [
+            "deploy.zip",
+            "index.json",
+            "notes/SKILL.md",
+            "release/SKILL.md"
+        ]
     );
 }
 
@@ -186,7 +196,9 @@ fn out_without_the_well_known_format_is_a_usage_error() {
     let dir = fresh_dir("well-known-usage");
     three_skills(&dir);
     let output = Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
-        .args(["skills", "catalog", "--format", "json", "--out", "out", "skills"])
+        .args([
+            "skills", "catalog", "--format", "json", "--out", "out", "skills",
+        ])
         .current_dir(&dir)
         .output()
         .unwrap();

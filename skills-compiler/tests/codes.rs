@@ -195,6 +195,12 @@ fn cases() -> Vec<Case> {
             2,
             7,
         ),
+        a(
+            Code::ReservedMetadataKey,
+            with("metadata:\n  owner: me\n  io.modelcontextprotocol/skills: mine\n"),
+            6,
+            3,
+        ),
         a(Code::Kind, with("kind: playbook\n"), 4, 7),
         a(
             Code::ProtocolIncomplete,

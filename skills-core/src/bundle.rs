@@ -13,16 +13,8 @@
 #[cfg(feature = "zip")]
 mod zip;
 
-/// Where a zip puts the skill's files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ZipLayout {
-    /// Under one top-level folder named after the skill: what the hosted
-    /// APIs take ([`Skill::zip`](crate::Skill::zip)).
-    InFolder,
-    /// At the archive's root: what a `.well-known/agent-skills` archive
-    /// holds ([`well_known`](crate::well_known)).
-    AtRoot,
-}
+#[cfg(feature = "zip")]
+pub use zip::ZipLayout;
 
 /// The limits of the hosted APIs a bundle is uploaded to, checked before
 /// anything is written (`cargo skills pack`).

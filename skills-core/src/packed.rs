@@ -213,6 +213,7 @@ skill_tables!(
     app_slug,
     model_config,
     extras,
+    frontmatter,
     sections,
     tools,
     catalog_chars,
@@ -911,6 +912,7 @@ mod tests {
             app_slug: Some(B("deployer")),
             model_config: None,
             extras: Cow::Owned(vec![(B("x-team"), B("\"ops\""))]),
+            frontmatter: B(r#"{"license":"MIT","x-team":"ops"}"#),
             sections: Cow::Owned(vec![
                 Section {
                     title: B("Deploy"),

@@ -49,6 +49,10 @@ pub struct Skill {
     /// `x-*` keys and keys of well-known clients: name and JSON text.
     #[doc(hidden)]
     pub extras: List<(Str, Str)>,
+    /// The frontmatter as written, every key but `name` and `description`
+    /// (which are the fields above), as the text of a JSON object.
+    #[doc(hidden)]
+    pub frontmatter: Str,
     #[doc(hidden)]
     pub sections: List<Section>,
     #[doc(hidden)]
@@ -170,6 +174,18 @@ impl Skill {
     /// Extra keys (`x-*` and well-known clients' keys) with their values as JSON text.
     pub fn extras(&self) -> impl ExactSizeIterator<Item = (&str, &str)> {
         self.extras.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
+    }
+
+    /// The frontmatter as the author wrote it, every key, as the text of a
+    /// JSON object (what an MCP server under SEP-2640 serves verbatim). For
+    /// a skill the `lenient` profile accepted without a frontmatter: the
+    /// derived `name` and `description`.
+    pub fn frontmatter_json(&self) -> String {
+        let mut object: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&self.frontmatter).unwrap_or_default();
+        object.insert("name".to_owned(), self.name().into());
+        object.insert("description".to_owned(), self.description().into());
+        serde_json::Value::Object(object).to_string()
     }
 
     /// The skill's tools, in declared order.

@@ -96,7 +96,11 @@ impl Index {
         for skill in skills {
             let (kind, path, bytes) = if skill.files().is_empty() {
                 let path = format!("{}/{}", skill.name(), Skill::FILE);
-                (ArtifactType::SkillMd, path, skill.source().as_bytes().to_vec())
+                (
+                    ArtifactType::SkillMd,
+                    path,
+                    skill.source().as_bytes().to_vec(),
+                )
             } else {
                 let path = format!("{}.zip", skill.name());
                 (ArtifactType::Archive, path, skill.zip_as(ZipLayout::AtRoot))

@@ -31,16 +31,22 @@
 
 #![deny(missing_docs)]
 
+mod cache;
+#[cfg(feature = "client")]
+pub mod client;
+mod entry;
 mod error;
 #[doc(hidden)] // public for the fuzz target
 pub mod lines;
 mod send;
 mod served;
 mod server;
+mod uri;
 
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use cache::Cache;
 pub use error::Error;
 pub use served::Skills;
 pub use server::{LocalTool, SkillsServer};
@@ -55,6 +61,7 @@ pub struct Builder {
     only: Option<Vec<String>>,
     local: Option<LocalTool>,
     host_tools: bool,
+    cache: Cache,
 }
 
 impl Builder {
@@ -70,7 +77,15 @@ impl Builder {
             only: None,
             local: None,
             host_tools: false,
+            cache: Cache::default(),
         }
+    }
+
+    /// The caching hints on `skills/list` and `skills/get` (default: an
+    /// hour, public). Serve `Private` when the skills differ per user.
+    pub fn cache(mut self, cache: Cache) -> Builder {
+        self.cache = cache;
+        self
     }
 
     /// Also offers the host toolset's `load_skill` and `read_skill_resource`
@@ -159,6 +174,7 @@ impl Builder {
             self.only,
             self.local,
             self.host_tools,
+            self.cache,
         ))
     }
 }

@@ -9,16 +9,19 @@ use rmcp::model::{
     GetPromptResult, GetSkillRequestParams, GetSkillResult, Implementation, InputRequest,
     InputRequests, InputRequiredResult, ListPromptsResult, ListResourcesResult, ListSkillsResult,
     ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage, ProtocolVersion,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
-    ResourceContents, Role, ServerCapabilities, ServerConfig, Skill as McpSkill, SkillFrontmatter,
-    SkillResource, SkillResources, Tool as McpTool,
+    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, Role, ServerCapabilities,
+    ServerConfig, Skill as McpSkill, Tool as McpTool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
 use skills::{Call, Policy, Skill, Tool, ToolCallError};
 
+use crate::cache::Cache;
+use crate::entry;
 use crate::send::{Sender, failure};
 use crate::served::Skills;
+use crate::uri;
 
 /// The key of the confirmation in an MRTR input request.
 const CONFIRM: &str = "confirm";
@@ -46,6 +49,7 @@ pub struct SkillsServer {
     /// tools/list and skills/list never change: built once, from the tables.
     tools: Arc<[McpTool]>,
     entries: Arc<[McpSkill]>,
+    cache: Cache,
 }
 
 impl SkillsServer {
@@ -56,6 +60,7 @@ impl SkillsServer {
         only: Option<Vec<String>>,
         local: Option<LocalTool>,
         host_tools: bool,
+        cache: Cache,
     ) -> SkillsServer {
         let mut server = SkillsServer {
             skills,
@@ -66,6 +71,7 @@ impl SkillsServer {
             host: None,
             tools: Arc::new([]),
             entries: Arc::new([]),
+            cache,
         };
         server.tools = server
             .served()
@@ -73,7 +79,7 @@ impl SkillsServer {
             .filter(|tool| tool.is_offered())
             .map(mcp_tool)
             .collect();
-        server.entries = server.served().map(mcp_skill).collect();
+        server.entries = server.served().map(entry::entry).collect();
         if host_tools {
             // The toolset lists and opens the served skills only.
             server.host = Some(match &server.only {
@@ -318,104 +324,13 @@ fn mcp_tool(tool: &Tool) -> McpTool {
     })
 }
 
-/// What a URI cannot hold as it is (RFC 3986), and what would change its
-/// meaning: every path segment is percent-encoded with it.
-const ENCODED: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
-    .add(b' ')
-    .add(b'"')
-    .add(b'#')
-    .add(b'%')
-    .add(b'<')
-    .add(b'>')
-    .add(b'?')
-    .add(b'[')
-    .add(b'\\')
-    .add(b']')
-    .add(b'^')
-    .add(b'`')
-    .add(b'{')
-    .add(b'|')
-    .add(b'}');
-
-/// `skill://<name>/<path>`, each segment percent-encoded.
-fn resource_uri(skill: &Skill, path: &str) -> String {
-    let mut uri = String::from("skill://");
-    uri.extend(percent_encoding::utf8_percent_encode(skill.name(), ENCODED));
-    for segment in path.split('/') {
-        uri.push('/');
-        uri.extend(percent_encoding::utf8_percent_encode(segment, ENCODED));
-    }
-    uri
-}
-
-fn skill_uri(skill: &Skill) -> String {
-    resource_uri(skill, SKILL_MD)
-}
-
-const SKILL_MD: &str = Skill::FILE;
-
-/// The skill name and file path a `skill://` URI names, decoded segment by
-/// segment. `None` for anything else: another scheme, a query or fragment,
-/// a segment that decodes to a separator, and (through `Skill::file`)
-/// `..`, `.` and empty segments, encoded or not.
-fn parse_uri(uri: &str) -> Option<(String, String)> {
-    let rest = uri.strip_prefix("skill://")?;
-    if rest.contains(['?', '#']) {
-        return None;
-    }
-    let mut segments = rest.split('/').map(|segment| {
-        let decoded = percent_encoding::percent_decode_str(segment)
-            .decode_utf8()
-            .ok()?;
-        (!decoded.contains(['/', '\\'])).then(|| decoded.into_owned())
-    });
-    let name = segments.next()??;
-    let path: Option<Vec<String>> = segments.collect();
-    Some((name, path?.join("/")))
-}
-
-fn mcp_skill(skill: &Skill) -> McpSkill {
-    let uri = skill_uri(skill);
-    let mut frontmatter = SkillFrontmatter::new(skill.name(), skill.description());
-    if let Some(license) = skill.license() {
-        frontmatter = frontmatter.with_field("license", license);
-    }
-    if let Some(compatibility) = skill.compatibility() {
-        frontmatter = frontmatter.with_field("compatibility", compatibility);
-    }
-    let skill_md = SkillResource::new(
-        uri.clone(),
-        format!("sha256:{}", skill.sha256_hex()),
-        skill.source_len() as u64,
-    );
-    let files = skill.files().iter().map(|file| {
-        SkillResource::new(
-            resource_uri(skill, file.path()),
-            format!("sha256:{}", file.sha256_hex()),
-            file.len() as u64,
-        )
-    });
-    let resources = SkillResources::Files(std::iter::once(skill_md).chain(files).collect());
-    McpSkill::new(uri, frontmatter, resources)
-}
-
 /// A file's contents: text when it is UTF-8 text, a base64 blob otherwise,
 /// with its MIME type.
 fn file_contents(file: &skills::File, uri: String) -> ResourceContents {
-    let mime = mime_of(file);
+    let mime = entry::mime_of(file);
     match file.text() {
         Some(text) => ResourceContents::text(text, uri).with_mime_type(mime),
         None => ResourceContents::blob(file.to_base64(), uri).with_mime_type(mime),
-    }
-}
-
-/// A file's MIME type, the same in `resources/list` and `resources/read`:
-/// by its extension, else plain text or bytes by what it holds.
-fn mime_of(file: &skills::File) -> &str {
-    match file.mime() {
-        Some(mime) => mime,
-        None if file.text().is_some() => "text/plain",
-        None => "application/octet-stream",
     }
 }
 
@@ -425,7 +340,7 @@ impl ServerHandler for SkillsServer {
             .enable_tools()
             .enable_prompts()
             .enable_resources()
-            .enable_skills()
+            .enable_skills_with_directory_read()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("skills-mcp", env!("CARGO_PKG_VERSION")))
@@ -498,16 +413,16 @@ impl ServerHandler for SkillsServer {
         let resources = self
             .served()
             .flat_map(|skill| {
-                let skill_md = Resource::new(skill_uri(skill), skill.name())
+                let skill_md = Resource::new(uri::skill(skill), skill.name())
                     .with_mime_type("text/markdown")
                     .with_size(skill.source().len() as u64);
                 let files = skill.files().iter().map(|file| {
                     Resource::new(
-                        resource_uri(skill, file.path()),
+                        uri::file(skill, file.path()),
                         format!("{}/{}", skill.name(), file.path()),
                     )
                     .with_size(file.len() as u64)
-                    .with_mime_type(mime_of(file))
+                    .with_mime_type(entry::mime_of(file))
                 });
                 std::iter::once(skill_md).chain(files)
             })
@@ -522,9 +437,9 @@ impl ServerHandler for SkillsServer {
     ) -> Result<ReadResourceResponse, ErrorData> {
         let not_found =
             || ErrorData::resource_not_found(format!("no resource at {}", request.uri), None);
-        let (name, path) = parse_uri(&request.uri).ok_or_else(not_found)?;
+        let (name, path) = uri::parse(&request.uri).ok_or_else(not_found)?;
         let skill = self.skill_named(&name).ok_or_else(not_found)?;
-        let contents = if path == SKILL_MD {
+        let contents = if path == uri::SKILL_MD {
             ResourceContents::text(skill.source(), request.uri.clone())
                 .with_mime_type("text/markdown")
         } else {
@@ -541,7 +456,9 @@ impl ServerHandler for SkillsServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListSkillsResult, ErrorData> {
-        Ok(ListSkillsResult::with_all_items(self.entries.to_vec()))
+        Ok(ListSkillsResult::with_all_items(self.entries.to_vec())
+            .with_ttl_ms(self.cache.ttl_ms)
+            .with_cache_scope(self.cache.scope))
     }
 
     async fn get_skill(
@@ -552,7 +469,26 @@ impl ServerHandler for SkillsServer {
         self.entries
             .iter()
             .find(|entry| entry.uri == request.uri)
-            .map(|entry| GetSkillResult::new(entry.clone()))
+            .map(|entry| {
+                GetSkillResult::new(entry.clone())
+                    .with_ttl_ms(self.cache.ttl_ms)
+                    .with_cache_scope(self.cache.scope)
+            })
             .ok_or_else(|| ErrorData::invalid_params(format!("no skill at {}", request.uri), None))
+    }
+
+    /// `-32602` for a URI that names no directory of a served skill: an
+    /// unknown skill, a file, a folder the skill does not have.
+    async fn read_resource_directory(
+        &self,
+        request: ReadResourceDirectoryRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        let not_a_directory =
+            || ErrorData::invalid_params(format!("not a directory: {}", request.uri), None);
+        let (name, path) = uri::parse(&request.uri).ok_or_else(not_a_directory)?;
+        let skill = self.skill_named(&name).ok_or_else(not_a_directory)?;
+        let children = entry::directory(skill, &path).ok_or_else(not_a_directory)?;
+        Ok(ReadResourceDirectoryResult::with_all_items(children))
     }
 }

@@ -60,6 +60,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "unknown lint `{lint}`: only `-D warnings` is supported"
         )));
     }
+    if let Some(servers) = servers(&args.paths)? {
+        return super::check_mcp::run(&servers, args.selection.profile);
+    }
     let overrides = Overrides {
         deny_warnings: (!args.deny.is_empty()).then_some(true),
         locked: (args.locked || args.frozen).then_some(true),
@@ -141,6 +144,23 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Ok(())
     } else {
         Err(Failure::Invalid)
+    }
+}
+
+/// The servers `paths` name (`mcp+stdio:CMD`), when they all name one;
+/// mixing servers and paths is a usage error.
+fn servers(paths: &[PathBuf]) -> Result<Option<Vec<String>>, Failure> {
+    let servers: Vec<String> = paths
+        .iter()
+        .filter_map(|path| path.to_str()?.strip_prefix(super::check_mcp::PREFIX))
+        .map(str::to_owned)
+        .collect();
+    match servers.len() {
+        0 => Ok(None),
+        n if n == paths.len() => Ok(Some(servers)),
+        _ => Err(Failure::Usage(
+            "check either servers (`mcp+stdio:CMD`) or paths, not both at once".into(),
+        )),
     }
 }
 

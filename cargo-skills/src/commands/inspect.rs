@@ -327,7 +327,9 @@ pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
     }
     let set = compiled(&args.selection, &args.paths)?;
     if set.skills.is_empty() {
-        return Err(Failure::Usage("no skills found: the catalog would be empty".into()));
+        return Err(Failure::Usage(
+            "no skills found: the catalog would be empty".into(),
+        ));
     }
     match args.format {
         CatalogFormat::WellKnown => return super::well_known::run(&set, args.out.as_deref()),

@@ -1,5 +1,6 @@
 pub mod budget;
 pub mod check;
+mod check_mcp;
 pub mod compat;
 pub mod fix;
 pub mod fmt;

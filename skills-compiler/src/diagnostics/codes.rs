@@ -120,6 +120,9 @@ codes! {
     EmptyName = "S114", "the skill name is empty",
         "---\nname: \"\"\n---",
         "Give the skill a name equal to its directory name.";
+    ReservedMetadataKey = "S115", "a `metadata` key under the prefix MCP reserves for its extensions",
+        "---\nmetadata:\n  io.modelcontextprotocol/skills: mine\n---",
+        "Rename the key: MCP's skills extension (SEP-2640) reserves `metadata` keys that start with `io.modelcontextprotocol/` for metadata its extensions define, and hosts ignore those they do not know. Use a prefix of your own (`acme/...`).";
     Kind = "S201", "`kind` is neither `skill` nor `protocol`",
         "---\nkind: playbook\n---",
         "Use `kind: skill` (the default) or `kind: protocol`.";

@@ -34,6 +34,7 @@ pub fn skill(skill: &ir::Skill, files: List<skills_core::File>) -> skills_core::
                 .map(|(key, value)| (text(key), Str::Owned(value.to_string())))
                 .collect(),
         ),
+        frontmatter: Str::Owned(frontmatter_rest(skill)),
         sections: List::Owned(skill.sections()),
         tools: List::Owned(skill.tools.iter().map(tool).collect()),
         files,
@@ -42,6 +43,15 @@ pub fn skill(skill: &ir::Skill, files: List<skills_core::File>) -> skills_core::
         rendered: std::sync::OnceLock::new(),
         sha256_hex: std::sync::OnceLock::new(),
     }
+}
+
+/// The frontmatter as JSON text without `name` and `description`, which
+/// the tables hold already: the skill's `frontmatter_json` puts them back.
+fn frontmatter_rest(skill: &ir::Skill) -> String {
+    let mut rest = skill.frontmatter.clone();
+    rest.remove("name");
+    rest.remove("description");
+    serde_json::Value::Object(rest).to_string()
 }
 
 /// The text a model reads when it loads the skill, as the runtime makes it.

@@ -94,6 +94,10 @@ pub struct Skill {
     pub model_config: Option<String>,
     /// `x-*` keys and keys of well-known clients, verbatim, in source order.
     pub extras: Vec<(String, serde_json::Value)>,
+    /// The frontmatter as the author wrote it, every key, as JSON (what
+    /// SEP-2640 serves verbatim); for a `lenient` skill without one, the
+    /// derived `name` and `description`.
+    pub frontmatter: serde_json::Map<String, serde_json::Value>,
     pub body: String,
     /// The file's text before the body (fences, frontmatter, blank lines):
     /// `head + body` is the file, whose SHA-256 is [`Skill::sha256_hex`].

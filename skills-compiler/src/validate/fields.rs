@@ -246,10 +246,27 @@ fn compatibility_of(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
     Some(text)
 }
 
+/// The `metadata` key prefix SEP-2640 reserves for MCP extensions.
+pub(crate) const RESERVED_METADATA_PREFIX: &str = "io.modelcontextprotocol/";
+
 fn metadata_of(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
     let entries = ctx.map(node, "metadata", Code::Metadata);
     let mut out = Vec::with_capacity(entries.len());
     for entry in entries {
+        if entry.key.starts_with(RESERVED_METADATA_PREFIX) {
+            ctx.push(
+                ctx.error(
+                    Code::ReservedMetadataKey,
+                    entry.key_span.clone(),
+                    format!(
+                        "`metadata.{}` is under `{RESERVED_METADATA_PREFIX}`, which MCP reserves for the metadata its extensions define",
+                        entry.key
+                    ),
+                )
+                .with_help("rename the key with a prefix of your own (`acme/...`): hosts that serve skills over MCP ignore or misread reserved keys"),
+            );
+            continue;
+        }
         let value = &entry.value;
         let text = match &value.value {
             Value::String(s) => s.clone(),

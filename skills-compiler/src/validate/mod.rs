@@ -142,12 +142,20 @@ fn check(
     };
     let mut ctx = Ctx::new(source, config.profile, diagnostics);
     let errors_before = error_count(ctx.diagnostics);
-    let (mut fields, mut root) = match root {
-        Frontmatter::Mapping(root) => (entries::check(&mut ctx, &root, directory, config), root),
+    let (mut fields, mut root, written) = match root {
+        Frontmatter::Mapping(root) => {
+            let written = root.to_json();
+            (
+                entries::check(&mut ctx, &root, directory, config),
+                root,
+                written,
+            )
+        }
         // Only the lenient profile gets here: no (or an empty) frontmatter.
         Frontmatter::Absent => (
             lenient::derived_fields(&mut ctx, directory, &body)?,
             empty_map(),
+            serde_json::Value::Null,
         ),
     };
     if config.profile == Profile::Lenient
@@ -160,6 +168,14 @@ fn check(
         return None;
     }
     let name = fields.name?;
+    let description = fields.description?;
+    let frontmatter = match written {
+        serde_json::Value::Object(written) => written,
+        _ => serde_json::Map::from_iter([
+            ("name".to_owned(), name.as_str().into()),
+            ("description".to_owned(), description.as_str().into()),
+        ]),
+    };
     let location = match config.catalog_location {
         crate::config::CatalogLocation::Uri => format!("skill://{name}/SKILL.md"),
         crate::config::CatalogLocation::Path => source.path().to_owned(),
@@ -168,7 +184,7 @@ fn check(
         name,
         path: source.path().to_owned(),
         tools_path: tools_source.map(|s| s.path().to_owned()),
-        description: fields.description?,
+        description,
         license: fields.license,
         compatibility: fields.compatibility,
         metadata: fields.metadata,
@@ -181,6 +197,7 @@ fn check(
         app_slug: fields.app_slug,
         model_config: fields.model_config,
         extras: fields.extras,
+        frontmatter,
         body,
         head: String::new(),
         description_span: root.get("description").map(|node| node.span.clone()),

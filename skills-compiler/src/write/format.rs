@@ -461,9 +461,10 @@ fn compiled(files: &SkillFiles, bytes: &[u8], config: &Config) -> Option<ir::Ski
     })
 }
 
-/// The same skill, apart from where its text sits in the file and the order
+/// The same skill, apart from where its text sits in the file, the order
 /// of extra keys (a YAML mapping's keys carry no order; the canonical order
-/// moves `x-` keys last).
+/// moves `x-` keys last) and the frontmatter as written (the writer spells
+/// schemas out in full).
 pub fn same_skill(a: &ir::Skill, b: &ir::Skill) -> bool {
     let strip = |skill: &ir::Skill| {
         let mut extras = skill.extras.clone();
@@ -473,6 +474,7 @@ pub fn same_skill(a: &ir::Skill, b: &ir::Skill) -> bool {
             head: String::new(),
             description_span: None,
             extras,
+            frontmatter: serde_json::Map::new(),
             dir_on_disk: None,
             ..skill.clone()
         }

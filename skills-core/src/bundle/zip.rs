@@ -2,7 +2,6 @@
 
 use std::io::Write;
 
-use super::ZipLayout;
 use crate::skill::Skill;
 
 /// The DOS date of every entry: 1980-01-01, the format's first day.
@@ -16,6 +15,17 @@ const VERSION_NEEDED: u16 = 20;
 /// Version made by: Unix (3) and 2.0, so that readers take the mode from
 /// the external attributes.
 const VERSION_MADE_BY: u16 = (3 << 8) | 20;
+
+/// Where a zip puts the skill's files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZipLayout {
+    /// Under one top-level folder named after the skill: what the hosted
+    /// APIs take ([`Skill::zip`](crate::Skill::zip)).
+    InFolder,
+    /// At the archive's root: what a `.well-known/agent-skills` archive
+    /// holds ([`well_known`](crate::well_known)).
+    AtRoot,
+}
 
 impl Skill {
     /// The skill as a zip bundle: `name/SKILL.md` and every file of the
@@ -38,7 +48,9 @@ impl Skill {
         let mut zip = Zip::default();
         for (path, bytes, executable) in files {
             match layout {
-                ZipLayout::InFolder => zip.add(&format!("{}/{path}", self.name()), bytes, executable),
+                ZipLayout::InFolder => {
+                    zip.add(&format!("{}/{path}", self.name()), bytes, executable)
+                }
                 ZipLayout::AtRoot => zip.add(path, bytes, executable),
             }
         }
