@@ -46,10 +46,9 @@ fn a_compiled_set_installs_its_directories_exactly_and_then_is_up_to_date() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `Skill::zip` at run time gives the bytes `cargo skills pack` writes:
-/// the compiled tables and the compiler's lowering zip the same.
-#[test]
-fn a_compiled_skill_zips_to_the_bytes_pack_writes() {
+/// The fixture's skills as the compiler lowers them for the CLI (`pack`,
+/// `catalog --format well-known`), files read from disk.
+fn lowered_fixture() -> Vec<skills::Skill> {
     let compilation = skills_compiler::compile(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
         &skills_compiler::Config {
@@ -58,9 +57,20 @@ fn a_compiled_skill_zips_to_the_bytes_pack_writes() {
         },
     );
     let set = compilation.into_skills().expect("the fixture compiles");
-    let skill = &set.skills[0];
-    let files = skills_compiler::lower::read_files(skill).unwrap();
-    let lowered = skills_compiler::lower::skill(skill, files.into());
+    set.skills
+        .iter()
+        .map(|skill| {
+            let files = skills_compiler::lower::read_files(skill).unwrap();
+            skills_compiler::lower::skill(skill, files.into())
+        })
+        .collect()
+}
+
+/// `Skill::zip` at run time gives the bytes `cargo skills pack` writes:
+/// the compiled tables and the compiler's lowering zip the same.
+#[test]
+fn a_compiled_skill_zips_to_the_bytes_pack_writes() {
+    let lowered = lowered_fixture().remove(0);
     let compiled = agent::SKILLS.get("runner").unwrap();
     assert_eq!(compiled.zip(), lowered.zip());
     assert_eq!(&compiled.zip()[..4], b"PK\x03\x04");
@@ -72,22 +82,7 @@ fn a_compiled_skill_zips_to_the_bytes_pack_writes() {
 #[test]
 fn a_compiled_set_gives_the_discovery_index_the_cli_writes() {
     use skills::well_known::{ArtifactType, Index};
-    let compilation = skills_compiler::compile(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
-        &skills_compiler::Config {
-            dir: "fixtures/scripts".into(),
-            ..Default::default()
-        },
-    );
-    let set = compilation.into_skills().expect("the fixture compiles");
-    let lowered: Vec<_> = set
-        .skills
-        .iter()
-        .map(|skill| {
-            let files = skills_compiler::lower::read_files(skill).unwrap();
-            skills_compiler::lower::skill(skill, files.into())
-        })
-        .collect();
+    let lowered = lowered_fixture();
     let from_tables = Index::of(agent::SKILLS.iter());
     assert_eq!(from_tables, Index::of(&lowered));
     assert_eq!(from_tables.to_json(), Index::of(&lowered).to_json());

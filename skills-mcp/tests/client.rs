@@ -5,13 +5,12 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, ErrorData, GetSkillRequestParams, GetSkillResult,
-    Implementation, ListSkillsResult, PaginatedRequestParams, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, ResourceContents, ServerCapabilities, ServerConfig,
-    Skill as Entry, SkillResource, SkillResources,
+    ErrorData, GetSkillRequestParams, GetSkillResult, ListSkillsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents,
+    ServerCapabilities, ServerConfig, Skill as Entry, SkillResource, SkillResources,
 };
-use rmcp::service::{RequestContext, RunningService};
-use rmcp::{RoleClient, RoleServer, ServerHandler, ServiceExt};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler};
 use skills::loader::Profile;
 use skills_mcp::client::{Problem, Remote, RemoteError};
 
@@ -19,27 +18,10 @@ mod agent {
     skills::include_skills!("tests/sep2640", track = false);
 }
 
-type Connected = RunningService<RoleClient, ClientConfig>;
+#[path = "support/host.rs"]
+mod host;
 
-async fn connect<S: ServerHandler>(server: S) -> Connected {
-    let (server_side, client_side) = tokio::io::duplex(64 * 1024);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let mut capabilities = ClientCapabilities::default();
-    let mut extensions = rmcp::model::ExtensionCapabilities::new();
-    extensions.insert(
-        rmcp::model::SKILLS_EXTENSION_ID.to_owned(),
-        Default::default(),
-    );
-    capabilities.extensions = Some(extensions);
-    ClientConfig::new(capabilities, Implementation::new("host", "1"))
-        .serve(client_side)
-        .await
-        .unwrap()
-}
+use host::connect;
 
 /// The fixture has an `x-` key: the `extended` profile takes it.
 fn remote(label: &str) -> Remote {

@@ -6,40 +6,21 @@
 //! what is not a directory.
 
 use rmcp::model::{
-    CacheScope, ClientCapabilities, ClientConfig, DIRECTORY_MIME_TYPE, ErrorCode,
-    GetSkillRequestParams, Implementation, ReadResourceDirectoryRequestParams,
-    ReadResourceRequestParams, ResourceContents, SkillResources,
+    CacheScope, DIRECTORY_MIME_TYPE, ErrorCode, GetSkillRequestParams,
+    ReadResourceDirectoryRequestParams, ReadResourceRequestParams, ResourceContents,
+    SkillResources,
 };
-use rmcp::service::{RunningService, ServiceError};
-use rmcp::{RoleClient, ServiceExt};
+use rmcp::service::ServiceError;
 use serde_json::json;
 
 mod agent {
     skills::include_skills!("tests/sep2640", track = false);
 }
 
-type Connected = RunningService<RoleClient, ClientConfig>;
+#[path = "support/host.rs"]
+mod host;
 
-/// A client that declares the skills extension, over a pipe to `server`.
-async fn connect(server: skills_mcp::SkillsServer) -> Connected {
-    let (server_side, client_side) = tokio::io::duplex(64 * 1024);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_side).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let mut capabilities = ClientCapabilities::default();
-    let mut extensions = rmcp::model::ExtensionCapabilities::new();
-    extensions.insert(
-        rmcp::model::SKILLS_EXTENSION_ID.to_owned(),
-        Default::default(),
-    );
-    capabilities.extensions = Some(extensions);
-    ClientConfig::new(capabilities, Implementation::new("sep-2640-client", "1"))
-        .serve(client_side)
-        .await
-        .unwrap()
-}
+use host::{Connected, connect};
 
 async fn served() -> Connected {
     connect(skills_mcp::Builder::new(&agent::SKILLS).build().unwrap()).await
