@@ -43,13 +43,25 @@ pub fn run(args: InstallArgs) -> Result<(), Failure> {
     let (folder, shown_folder) = folder(&args)?;
     let set = super::inspect::compiled(&args.selection, &args.from)?;
     let chosen = crate::select::named_in(&set, &args.names)?;
-    let mut skills = Vec::with_capacity(chosen.len());
-    for skill in chosen {
-        let files = skills_compiler::lower::read_files(skill).map_err(|diagnostic| {
-            Failure::Io(skills_compiler::diagnostics::render::short(&diagnostic))
-        })?;
-        skills.push(skills_compiler::lower::skill(skill, files.into()));
-    }
+    // Each skill's files are read and hashed on a core of their own: that
+    // is most of an install (BENCHMARKS.md).
+    let skills = {
+        use rayon::prelude::*;
+        chosen
+            .par_iter()
+            .map(|skill| {
+                let files = skills_compiler::lower::read_files(skill).map_err(|diagnostic| {
+                    Failure::Io(skills_compiler::diagnostics::render::short(&diagnostic))
+                })?;
+                let lowered = skills_compiler::lower::skill(skill, files.into());
+                // The record's digests, made here on this core and kept.
+                for file in lowered.files() {
+                    file.sha256_hex();
+                }
+                Ok(lowered)
+            })
+            .collect::<Result<Vec<_>, Failure>>()?
+    };
     let how = Install {
         force: args.force,
         dry_run: args.dry_run,

@@ -5,6 +5,7 @@
 //! ```sh
 //! cargo run -p issue-agent -- --demo
 //! echo '{"tool": "list_issues", "arguments": {"repo": "acme/app"}}' | cargo run -p issue-agent -- --origin http://127.0.0.1:8080
+//! cargo run -p issue-agent -- --install .claude/skills   # its own skills, for other agents
 //! ```
 
 #![deny(warnings)]
@@ -15,7 +16,7 @@ use std::process::ExitCode;
 use issue_agent::server::Server;
 use issue_agent::{Agent, Confirm, DEMO, agent_skills};
 
-const USAGE: &str = "usage: issue-agent [--demo] [--yes] [--origin http://host:port]\n\
+const USAGE: &str = "usage: issue-agent [--demo] [--yes] [--origin http://host:port] [--install DIR]\n\
                      Reads tool calls as JSON lines on stdin: {\"tool\": \"...\", \"arguments\": {...}}";
 
 fn main() -> ExitCode {
@@ -26,6 +27,13 @@ fn main() -> ExitCode {
             "--demo" => demo = true,
             "--yes" => yes = true,
             "--origin" => origin = args.next(),
+            "--install" => {
+                let Some(dir) = args.next() else {
+                    eprintln!("error: `--install` needs a folder (`.claude/skills`, say)\n{USAGE}");
+                    return ExitCode::from(2);
+                };
+                return install(std::path::Path::new(&dir));
+            }
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -45,6 +53,30 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes the agent's own skills into `dir` for other agents, as compiled,
+/// and says what each one was (missing, up to date, outdated, edited or
+/// someone else's) and whether it was written.
+fn install(dir: &std::path::Path) -> ExitCode {
+    use skills::install::Install;
+    match agent_skills::SKILLS.install(dir, Install::default()) {
+        Ok(installed) => {
+            for skill in &installed {
+                let done = if skill.written {
+                    "written"
+                } else {
+                    "left as it is"
+                };
+                println!("{}: {}, {done}", skill.skill, skill.state.as_str());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: cannot install into {}: {error}", dir.display());
             ExitCode::FAILURE
         }
     }

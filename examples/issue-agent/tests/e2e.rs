@@ -239,6 +239,46 @@ fn malformed_calls_get_a_clear_error_and_the_agent_keeps_going() {
     assert!(out.ends_with("\"title\":\"Crash on start\"}\n"), "{out}");
 }
 
+/// `--install DIR` (issue 43, item 1): the binary writes its own compiled
+/// skills for other agents, exactly as on disk; a second run finds them up
+/// to date, and an edited file is left alone.
+#[test]
+fn the_binary_installs_its_own_skills() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue-agent-install");
+    let _ = std::fs::remove_dir_all(&dir);
+    let install = || {
+        let output = Command::new(env!("CARGO_BIN_EXE_issue-agent"))
+            .arg("--install")
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(
+        install(),
+        "issue-triage: missing, written\ntracker: missing, written\n"
+    );
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("skills/tracker");
+    for file in ["SKILL.md", "references/labels.md"] {
+        assert_eq!(
+            std::fs::read(dir.join("tracker").join(file)).unwrap(),
+            std::fs::read(source.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    assert_eq!(
+        install(),
+        "issue-triage: up to date, left as it is\ntracker: up to date, left as it is\n"
+    );
+    std::fs::write(dir.join("tracker/references/labels.md"), "mine\n").unwrap();
+    assert!(install().contains("tracker: edited, left as it is\n"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tracker/references/labels.md")).unwrap(),
+        "mine\n"
+    );
+}
+
 #[test]
 fn the_demo_runs_against_its_own_server() {
     let output = Command::new(env!("CARGO_BIN_EXE_issue-agent"))
