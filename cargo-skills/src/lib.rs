@@ -81,6 +81,7 @@ enum Command {
     /// Each skill against `skills-lock.json`: matches, modified, missing or unlocked.
     Verify(commands::vendoring::VerifyArgs),
     /// Serve skills directories to MCP hosts over stdio (tools, prompts, resources, skills).
+    #[cfg(feature = "mcp")]
     Serve(commands::serve::Args),
     /// Agent Skills reference CLI: validate one skill directory (portable profile).
     Validate(commands::compat::ValidateArgs),
@@ -124,6 +125,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Remove(args) => commands::vendoring::remove(args),
         Command::Lock(args) => commands::vendoring::lock(args),
         Command::Verify(args) => commands::vendoring::verify(args),
+        #[cfg(feature = "mcp")]
         Command::Serve(args) => commands::serve::run(args),
         Command::Validate(args) => commands::compat::validate(args),
         Command::ReadProperties(args) => commands::compat::read_properties(args),

@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         )));
     }
     if let Some(servers) = servers(&args.paths)? {
-        return super::check_mcp::run(&servers, args.selection.profile);
+        return check_servers(&servers, args.selection.profile);
     }
     let overrides = Overrides {
         deny_warnings: (!args.deny.is_empty()).then_some(true),
@@ -147,12 +147,30 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
 }
 
+#[cfg(feature = "mcp")]
+fn check_servers(
+    servers: &[String],
+    profile: Option<skills_compiler::Profile>,
+) -> Result<(), Failure> {
+    super::check_mcp::run(servers, profile)
+}
+
+#[cfg(not(feature = "mcp"))]
+fn check_servers(_: &[String], _: Option<skills_compiler::Profile>) -> Result<(), Failure> {
+    Err(Failure::Usage(
+        "this cargo-skills was built without the `mcp` feature: install it with default features to check a server".into(),
+    ))
+}
+
+/// The prefix that names a server instead of a path (`mcp+stdio:CMD`).
+const SERVER_PREFIX: &str = "mcp+stdio:";
+
 /// The servers `paths` name (`mcp+stdio:CMD`), when they all name one;
 /// mixing servers and paths is a usage error.
 fn servers(paths: &[PathBuf]) -> Result<Option<Vec<String>>, Failure> {
     let servers: Vec<String> = paths
         .iter()
-        .filter_map(|path| path.to_str()?.strip_prefix(super::check_mcp::PREFIX))
+        .filter_map(|path| path.to_str()?.strip_prefix(SERVER_PREFIX))
         .map(str::to_owned)
         .collect();
     match servers.len() {

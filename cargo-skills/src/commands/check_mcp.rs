@@ -10,9 +10,6 @@ use skills_mcp::client::{Remote, RemoteError};
 use crate::failure::Failure;
 use crate::output::outln;
 
-/// The prefix that names a server instead of a path.
-pub(crate) const PREFIX: &str = "mcp+stdio:";
-
 /// Checks each server; every one is checked before the result is given.
 pub(crate) fn run(commands: &[String], profile: Option<Profile>) -> Result<(), Failure> {
     let runtime = tokio::runtime::Builder::new_current_thread()
