@@ -206,3 +206,33 @@ fn out_without_the_well_known_format_is_a_usage_error() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("--format well-known"));
     assert!(!dir.join("out").exists());
 }
+
+/// A name that is not ASCII (`навык`, valid in `extended`) is
+/// percent-encoded in the index's URL, which a client resolves to the
+/// folder written under the name itself.
+#[test]
+fn a_name_that_is_not_ascii_is_percent_encoded_in_its_url() {
+    let dir = fresh_dir("well-known-unicode");
+    std::fs::create_dir_all(dir.join("skills/навык")).unwrap();
+    std::fs::write(
+        dir.join("skills/навык/SKILL.md"),
+        "---\nname: навык\ndescription: Does a thing. Use when asked for it.\n---\nНавык.\n",
+    )
+    .unwrap();
+    succeeded(&catalog(&dir, &["--profile", "extended", "--out", "out"]));
+    let index: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/index.json")).unwrap())
+            .unwrap();
+    let entry = &index["skills"][0];
+    assert_eq!(entry["name"], "навык");
+    let encoded = "%D0%BD%D0%B0%D0%B2%D1%8B%D0%BA";
+    assert_eq!(entry["url"], format!("{encoded}/SKILL.md"));
+    let base = url::Url::parse("https://example.com/.well-known/agent-skills/index.json").unwrap();
+    let resolved = base.join(entry["url"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        resolved.path(),
+        format!("/.well-known/agent-skills/{encoded}/SKILL.md")
+    );
+    let bytes = std::fs::read(dir.join("out/навык/SKILL.md")).unwrap();
+    assert_eq!(entry["digest"], sha256(&bytes));
+}

@@ -65,7 +65,8 @@ pub struct Entry {
     pub kind: ArtifactType,
     /// The skill's description, as in its frontmatter.
     pub description: String,
-    /// The artifact, relative to the index (`pdf.zip`, `notes/SKILL.md`).
+    /// The artifact, relative to the index (`pdf.zip`, `notes/SKILL.md`;
+    /// a name that is not ASCII percent-encoded).
     pub url: String,
     /// `sha256:` and the 64 lowercase hex digits of the artifact's bytes.
     pub digest: String,
@@ -76,7 +77,8 @@ pub struct Entry {
 /// The bytes an entry points at, to be served at `path` beside the index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Artifact {
-    /// Relative to the index's folder, `/`-separated; the entry's `url`.
+    /// Relative to the index's folder, `/`-separated: the entry's `url`,
+    /// decoded.
     pub path: String,
     /// What is served there.
     pub bytes: Vec<u8>,
@@ -94,28 +96,26 @@ impl Index {
     pub fn of<'a>(skills: impl IntoIterator<Item = &'a Skill>) -> Index {
         let mut index = Index::default();
         for skill in skills {
-            let (kind, path, bytes) = if skill.files().is_empty() {
-                let path = format!("{}/{}", skill.name(), Skill::FILE);
-                (
-                    ArtifactType::SkillMd,
-                    path,
-                    skill.source().as_bytes().to_vec(),
-                )
+            let (kind, suffix, bytes) = if skill.files().is_empty() {
+                let suffix = format!("/{}", Skill::FILE);
+                let bytes = skill.source().as_bytes().to_vec();
+                (ArtifactType::SkillMd, suffix, bytes)
             } else {
-                let path = format!("{}.zip", skill.name());
-                (ArtifactType::Archive, path, skill.zip_as(ZipLayout::AtRoot))
+                let bytes = skill.zip_as(ZipLayout::AtRoot);
+                (ArtifactType::Archive, ".zip".to_owned(), bytes)
             };
             index.entries.push(Entry {
                 name: skill.name().to_owned(),
                 kind,
                 description: skill.description().to_owned(),
-                url: path.clone(),
+                url: format!("{}{suffix}", percent_encoded(skill.name())),
                 digest: format!("sha256:{}", crate::sha256_hex(&bytes)),
                 version: match skill.version() {
                     Version::Semver(version) => Some(version.to_string()),
                     Version::Number(_) | Version::Text(_) => None,
                 },
             });
+            let path = format!("{}{suffix}", skill.name());
             index.artifacts.push(Artifact { path, bytes });
         }
         index
@@ -164,7 +164,34 @@ impl Index {
     }
 }
 
+/// `segment` as a URI path segment: every byte but RFC 3986's unreserved
+/// characters percent-encoded (a skill's name may be any lowercase letter,
+/// `навык` included, and a URL holds ASCII).
+fn percent_encoded(segment: &str) -> String {
+    let mut out = String::with_capacity(segment.len());
+    for byte in segment.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
 /// `text` as a JSON string.
 fn quoted(text: &str) -> String {
     serde_json::Value::from(text).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent_encoded;
+
+    #[test]
+    fn names_are_percent_encoded_only_where_a_uri_needs_it() {
+        assert_eq!(percent_encoded("pdf-forms"), "pdf-forms");
+        assert_eq!(percent_encoded("навык"), "%D0%BD%D0%B0%D0%B2%D1%8B%D0%BA");
+        assert_eq!(percent_encoded("a b/c?"), "a%20b%2Fc%3F");
+    }
 }
