@@ -371,3 +371,90 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn a_nested_skill_is_a_skill_of_the_set_under_its_parent() {
+    let skill_md = |name: &str| format!("---\nname: {name}\ndescription: {DESCRIPTION}\n---\n");
+    let tree = Tree::new(&[
+        (A, with("").as_bytes()),
+        ("skills/a/notes.md", b"a's"),
+        ("skills/a/forms/SKILL.md", skill_md("forms").as_bytes()),
+        ("skills/a/forms/fill.md", b"forms'"),
+        (
+            "skills/a/deep/er/filling/SKILL.md",
+            skill_md("filling").as_bytes(),
+        ),
+        (
+            "skills/a/deep/er/filling/x/SKILL.md",
+            skill_md("x").as_bytes(),
+        ),
+        ("skills/b/SKILL.md", skill_md("b").as_bytes()),
+    ]);
+    let compilation = tree.compile(&Config::default());
+    assert!(
+        !compilation.has_errors(),
+        "{:?}",
+        support::located(&compilation)
+    );
+    let names: Vec<&str> = compilation
+        .valid
+        .skills
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(names, ["a", "b", "filling", "forms", "x"]);
+    let get = |name: &str| compilation.valid.get(name).unwrap();
+    let prefix = |name: &str| get(name).prefix.as_deref();
+    assert_eq!(prefix("a"), None);
+    assert_eq!(prefix("b"), None);
+    assert_eq!(prefix("forms"), Some("a"));
+    assert_eq!(prefix("filling"), Some("a/deep/er"));
+    assert_eq!(prefix("x"), Some("a/deep/er/filling"));
+    // The parent keeps its own files; the nested skill has its own.
+    assert_eq!(paths(skill(&compilation)), ["notes.md"]);
+    assert_eq!(paths(get("forms")), ["fill.md"]);
+    assert_eq!(get("forms").dir.as_deref(), Some("skills/a/forms"));
+    // Its name is held to its own folder's, as any skill's.
+    let tree = Tree::new(&[
+        (A, with("").as_bytes()),
+        ("skills/a/forms/SKILL.md", skill_md("other").as_bytes()),
+    ]);
+    let compilation = tree.compile(&Config::default());
+    assert!(compilation.has_errors());
+    assert!(
+        compilation
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.file == "skills/a/forms/SKILL.md"),
+        "{:?}",
+        support::located(&compilation)
+    );
+}
+
+#[test]
+fn a_nested_skill_shares_its_name_with_no_other_skill_of_the_set() {
+    let skill_md = format!("---\nname: forms\ndescription: {DESCRIPTION}\n---\n");
+    let tree = Tree::new(&[
+        (A, with("").as_bytes()),
+        ("skills/a/forms/SKILL.md", skill_md.as_bytes()),
+        ("skills/forms/SKILL.md", skill_md.as_bytes()),
+    ]);
+    let compilation = tree.compile(&Config::default());
+    let duplicate = support::find(&compilation, Code::DuplicateSkill);
+    assert!(duplicate.message.contains("forms"), "{}", duplicate.message);
+    assert!(compilation.has_errors());
+}
+
+#[test]
+fn a_nested_skill_reached_through_a_symlink_is_not_read_twice() {
+    let tree = Tree::new(&[(A, with("").as_bytes()), ("skills/a/notes.md", b"a's")]);
+    std::os::unix::fs::symlink(".", tree.dir.join("skills/a/again")).unwrap();
+    let compilation = tree.compile(&Config::default());
+    assert!(
+        !compilation.has_errors(),
+        "{:?}",
+        support::located(&compilation)
+    );
+    assert_eq!(compilation.valid.skills.len(), 1);
+    assert_eq!(skill(&compilation).skipped[0].path, "again/");
+}

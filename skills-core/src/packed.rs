@@ -32,7 +32,7 @@ use crate::tool::Tool;
 
 /// The first byte of every packed table: a table packed by another layout
 /// is refused, not misread.
-const FORMAT: u8 = 1;
+const FORMAT: u8 = 2;
 
 /// Strings shorter than this are inline: an offset and a length would not
 /// be shorter.
@@ -218,6 +218,7 @@ skill_tables!(
     tools,
     catalog_chars,
     location,
+    prefix,
 );
 
 struct Writer<'a> {
@@ -931,6 +932,7 @@ mod tests {
             files: B(&[]),
             catalog_chars: 240,
             location: B("skill://deploy"),
+            prefix: Some(B("ops")),
             rendered: OnceLock::new(),
             sha256_hex: OnceLock::new(),
         }

@@ -67,6 +67,11 @@ pub struct Skill {
     /// file's path.
     #[doc(hidden)]
     pub location: Str,
+    /// For a skill nested in another's directory, the path from the root to
+    /// the folder that holds it (`pdf` for `skills/pdf/forms`): SEP-2640's
+    /// organizational prefix. `None` for a skill directly in its root.
+    #[doc(hidden)]
+    pub prefix: Option<Str>,
     /// What a model reads when it loads the skill, made on first use.
     #[doc(hidden)]
     pub rendered: OnceLock<String>,
@@ -94,6 +99,30 @@ impl Skill {
     /// given to the loader joined with the skill's path when loaded.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// For a skill nested in another skill's directory, the folders from
+    /// the root to the one that holds it: `pdf` for `skills/pdf/forms`.
+    /// `None` for a skill directly in its root (most skills).
+    pub fn prefix(&self) -> Option<&str> {
+        self.prefix.as_deref()
+    }
+
+    /// Where the skill is within its root: its name, after the prefix of a
+    /// nested skill (`pdf/forms`). SEP-2640 serves the skill at
+    /// `skill://<skill path>/SKILL.md`.
+    ///
+    /// ```
+    /// # let set = skills::SkillSet::owned(vec![]);
+    /// for skill in set.iter() {
+    ///     assert!(skill.skill_path().ends_with(skill.name()));
+    /// }
+    /// ```
+    pub fn skill_path(&self) -> std::borrow::Cow<'_, str> {
+        match self.prefix() {
+            Some(prefix) => format!("{prefix}/{}", self.name()).into(),
+            None => self.name().into(),
+        }
     }
 
     /// The markdown after the frontmatter.

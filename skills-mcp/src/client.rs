@@ -135,6 +135,7 @@ impl Remote {
                 Err(mut found) => failures.append(&mut found),
             }
         }
+        failures.extend(nested_as_in_parent(&fetched));
         if !failures.is_empty() {
             return Err(RemoteError::Verification(failures));
         }
@@ -320,7 +321,12 @@ fn swap_in(root: &Path, fetched: &[Fetched<'_>]) -> std::io::Result<Option<PathB
         }
     }
     let written = (|| {
-        for Fetched { entry, files } in fetched {
+        // A nested skill is written with the skill it is nested in (the
+        // loader finds it there), not a second time beside it.
+        let outermost = fetched
+            .iter()
+            .filter(|one| parent_of(one, fetched).is_none());
+        for Fetched { entry, files } in outermost {
             let dir = staging.join(entry.name());
             for (path, bytes) in files {
                 let path = dir.join(path);
@@ -344,6 +350,60 @@ fn swap_in(root: &Path, fetched: &[Fetched<'_>]) -> std::io::Result<Option<PathB
         let _ = std::fs::remove_dir_all(&staging);
     }
     written
+}
+
+/// The folder URI of an entry's skill: its `SKILL.md` URI without the
+/// file name, ending in `/`.
+fn folder_of(entry: &Entry) -> &str {
+    entry
+        .uri
+        .strip_suffix(skills::Skill::FILE)
+        .unwrap_or(&entry.uri)
+}
+
+/// The fetched skill that `nested` is nested in: the one with the longest
+/// folder URI that holds its folder.
+fn parent_of<'a, 'b>(nested: &Fetched<'_>, fetched: &'a [Fetched<'b>]) -> Option<&'a Fetched<'b>> {
+    let folder = folder_of(nested.entry);
+    fetched
+        .iter()
+        .filter(|other| {
+            let outer = folder_of(other.entry);
+            outer.len() < folder.len() && folder.starts_with(outer)
+        })
+        .max_by_key(|other| folder_of(other.entry).len())
+}
+
+/// A failure for each file of a nested skill that its parent's manifest
+/// does not hold with the same bytes: the nested skill is loaded from its
+/// parent's files, so they must be the ones its own manifest promised.
+fn nested_as_in_parent(fetched: &[Fetched<'_>]) -> Vec<Failure> {
+    let mut failures = Vec::new();
+    for nested in fetched {
+        let Some(parent) = parent_of(nested, fetched) else {
+            continue;
+        };
+        let at = &folder_of(nested.entry)[folder_of(parent.entry).len()..];
+        let Some(at) = relative_path("", at.trim_end_matches('/')) else {
+            failures.push(Failure::new(&nested.entry.uri, Problem::NotInSkill));
+            continue;
+        };
+        for (path, bytes) in &nested.files {
+            let in_parent = format!("{at}/{path}");
+            let same = parent
+                .files
+                .iter()
+                .any(|(other, other_bytes)| *other == in_parent && other_bytes == bytes);
+            if !same {
+                let uri = format!("{}{path}", folder_of(nested.entry));
+                failures.push(Failure::new(
+                    &uri,
+                    Problem::NotAsInParent(parent.entry.uri.clone()),
+                ));
+            }
+        }
+    }
+    failures
 }
 
 /// The first top-level key whose value differs between the entry's
@@ -561,6 +621,10 @@ pub enum Problem {
     Frontmatter(String),
     /// The skill was verified but the compiler did not load it.
     NotLoaded,
+    /// A file of a skill nested in another that the enclosing skill's
+    /// manifest does not list with the same bytes (at this URI): SEP-2640
+    /// makes a nested skill's files files of its parent too.
+    NotAsInParent(String),
 }
 
 impl fmt::Display for Problem {
@@ -588,6 +652,10 @@ impl fmt::Display for Problem {
                 "the listed frontmatter and the SKILL.md's differ at `{key}`"
             ),
             Problem::NotLoaded => f.write_str("verified, but not loaded"),
+            Problem::NotAsInParent(parent) => write!(
+                f,
+                "a file of a nested skill that {parent}, the skill it is nested in, does not serve with the same bytes"
+            ),
         }
     }
 }

@@ -10,9 +10,10 @@
 //!   refused with nothing sent), then a real HTTP request; the response
 //!   comes back as text, and as structured content when it is JSON;
 //! - **prompts** (one per skill, its rendered text) and **resources**
-//!   (`skill://<name>/SKILL.md`, the file as read);
+//!   (`skill://<name>/SKILL.md`, the file as read; a skill nested in
+//!   another's folder at `skill://<parent>/<name>/SKILL.md`);
 //! - the **skills extension** (SEP-2640): `skills/list` and `skills/get`, with
-//!   the SHA-256 computed at build time;
+//!   the SHA-256 computed at build time, and `resources/directory/read`;
 //! - over stdio, a line that is not JSON gets JSON-RPC's `-32700` with its
 //!   `id` (the MCP library alone stays silent, and the host waits).
 //!

@@ -79,7 +79,10 @@ impl SkillsServer {
             .filter(|tool| tool.is_offered())
             .map(mcp_tool)
             .collect();
-        server.entries = server.served().map(entry::entry).collect();
+        server.entries = server
+            .served()
+            .map(|skill| entry::entry(skill, server.nested_in(skill)))
+            .collect();
         if host_tools {
             // The toolset lists and opens the served skills only.
             server.host = Some(match &server.only {
@@ -143,12 +146,26 @@ impl SkillsServer {
     }
 
     /// The skills served, in name order.
-    fn served(&self) -> impl Iterator<Item = &Skill> {
+    fn served(&self) -> impl Iterator<Item = &Skill> + Clone {
         self.skills.iter().filter(|skill| {
             self.only
                 .as_ref()
                 .is_none_or(|only| only.iter().any(|name| name == skill.name()))
         })
+    }
+
+    /// The served skill whose directory holds what `uri` names, and the
+    /// path within it.
+    fn resolve(&self, uri: &str) -> Option<(&Skill, String)> {
+        uri::resolve(self.served(), &uri::parse(uri)?)
+    }
+
+    /// The served skills nested in `skill`'s directory, at any depth: from
+    /// its side, their files are files of its own (SEP-2640).
+    fn nested_in<'a>(&'a self, skill: &'a Skill) -> impl Iterator<Item = &'a Skill> + Clone + 'a {
+        let below = format!("{}/", skill.skill_path());
+        self.served()
+            .filter(move |other| other.skill_path().starts_with(&below))
     }
 
     fn skill_named(&self, name: &str) -> Option<&Skill> {
@@ -437,8 +454,7 @@ impl ServerHandler for SkillsServer {
     ) -> Result<ReadResourceResponse, ErrorData> {
         let not_found =
             || ErrorData::resource_not_found(format!("no resource at {}", request.uri), None);
-        let (name, path) = uri::parse(&request.uri).ok_or_else(not_found)?;
-        let skill = self.skill_named(&name).ok_or_else(not_found)?;
+        let (skill, path) = self.resolve(&request.uri).ok_or_else(not_found)?;
         let contents = if path == uri::SKILL_MD {
             ResourceContents::text(skill.source(), request.uri.clone())
                 .with_mime_type("text/markdown")
@@ -486,9 +502,9 @@ impl ServerHandler for SkillsServer {
     ) -> Result<ReadResourceDirectoryResult, ErrorData> {
         let not_a_directory =
             || ErrorData::invalid_params(format!("not a directory: {}", request.uri), None);
-        let (name, path) = uri::parse(&request.uri).ok_or_else(not_a_directory)?;
-        let skill = self.skill_named(&name).ok_or_else(not_a_directory)?;
-        let children = entry::directory(skill, &path).ok_or_else(not_a_directory)?;
+        let (skill, path) = self.resolve(&request.uri).ok_or_else(not_a_directory)?;
+        let children =
+            entry::directory(skill, self.nested_in(skill), &path).ok_or_else(not_a_directory)?;
         Ok(ReadResourceDirectoryResult::with_all_items(children))
     }
 }

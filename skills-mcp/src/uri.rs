@@ -26,45 +26,70 @@ const ENCODED: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
 /// The skill file's path in its URIs.
 pub(crate) const SKILL_MD: &str = Skill::FILE;
 
-/// `skill://<name>/<path>` of a file of `skill`.
+/// `skill://<skill path>/<path>` of a file of `skill`.
 pub(crate) fn file(skill: &Skill, path: &str) -> String {
     directory(skill, path)
 }
 
-/// `skill://<name>/SKILL.md`.
+/// `skill://<skill path>/SKILL.md`.
 pub(crate) fn skill(skill: &Skill) -> String {
     file(skill, SKILL_MD)
 }
 
-/// `skill://<name>` for the skill's root (`path` empty), or
-/// `skill://<name>/<path>`: a directory's URI has no trailing slash.
+/// `skill://<skill path>` for the skill's root (`path` empty), or
+/// `skill://<skill path>/<path>`: a directory's URI has no trailing slash.
+/// The skill path is the name, after the prefix of a nested skill
+/// (`skill://pdf/forms/SKILL.md`).
 pub(crate) fn directory(skill: &Skill, path: &str) -> String {
     let mut uri = String::from("skill://");
-    uri.extend(percent_encoding::utf8_percent_encode(skill.name(), ENCODED));
-    for segment in path.split('/').filter(|segment| !segment.is_empty()) {
-        uri.push('/');
+    let segments = skill.skill_path().into_owned();
+    let segments = segments.split('/').chain(path.split('/'));
+    for (at, segment) in segments.filter(|s| !s.is_empty()).enumerate() {
+        if at > 0 {
+            uri.push('/');
+        }
         uri.extend(percent_encoding::utf8_percent_encode(segment, ENCODED));
     }
     uri
 }
 
-/// The skill name and path a `skill://` URI names, decoded segment by
-/// segment; the path is empty for `skill://<name>`. `None` for anything
+/// The path segments a `skill://` URI names, each decoded: the skill path
+/// and then the path within the skill (which skill holds it is the
+/// server's to find, the longest skill path first). `None` for anything
 /// else: another scheme, a query or fragment, a trailing slash, a segment
 /// that decodes to a separator, and (through `Skill::file`) `..`, `.` and
 /// empty segments, encoded or not.
-pub(crate) fn parse(uri: &str) -> Option<(String, String)> {
+pub(crate) fn parse(uri: &str) -> Option<Vec<String>> {
     let rest = uri.strip_prefix("skill://")?;
     if rest.contains(['?', '#']) || rest.ends_with('/') {
         return None;
     }
-    let mut segments = rest.split('/').map(|segment| {
-        let decoded = percent_encoding::percent_decode_str(segment)
-            .decode_utf8()
-            .ok()?;
-        (!decoded.contains(['/', '\\'])).then(|| decoded.into_owned())
-    });
-    let name = segments.next()??;
-    let path: Option<Vec<String>> = segments.collect();
-    Some((name, path?.join("/")))
+    rest.split('/')
+        .map(|segment| {
+            let decoded = percent_encoding::percent_decode_str(segment)
+                .decode_utf8()
+                .ok()?;
+            (!decoded.contains(['/', '\\'])).then(|| decoded.into_owned())
+        })
+        .collect()
+}
+
+/// The skill among `skills` whose directory holds what `segments` name,
+/// with the path within it (empty for the skill's root): the skill with
+/// the longest skill path that starts them, so a nested skill answers for
+/// its own files.
+pub(crate) fn resolve<'a>(
+    skills: impl Iterator<Item = &'a Skill>,
+    segments: &[String],
+) -> Option<(&'a Skill, String)> {
+    skills
+        .filter_map(|skill| {
+            let path = skill.skill_path();
+            let depth = path.split('/').count();
+            let starts =
+                segments.len() >= depth && path.split('/').zip(segments).all(|(a, b)| a == b);
+            starts.then_some((depth, skill))
+        })
+        .max_by_key(|(depth, _)| *depth)
+        .map(|(depth, skill)| (skill, segments[depth..].join("/")))
 }

@@ -108,7 +108,13 @@ enum Lie {
     Huge,
     SameName,
     Dynamic,
+    /// A nested skill whose file the enclosing skill's manifest leaves out.
+    NestedOmitted,
 }
+
+/// The nested skill of [`Lie::NestedOmitted`].
+const FORMS: &str =
+    "---\nname: forms\ndescription: Fill PDF forms. Use when asked to fill a form.\n---\n# Forms\n";
 
 impl Liar {
     fn new(lie: Lie) -> Liar {
@@ -122,6 +128,10 @@ impl Liar {
                 format!("skill://pdf/{}", file.path()),
                 file.bytes().to_vec(),
             ));
+        }
+        if lie == Lie::NestedOmitted {
+            files.push(("skill://pdf/forms/SKILL.md".into(), FORMS.into()));
+            files.push(("skill://pdf/forms/extra.md".into(), b"extra".to_vec()));
         }
         let liar = Liar {
             lie,
@@ -163,6 +173,13 @@ impl Liar {
         }
         let resources = match self.lie {
             Lie::Dynamic => SkillResources::Dynamic,
+            Lie::NestedOmitted => SkillResources::Files(
+                manifest
+                    .iter()
+                    .filter(|r| !r.uri.ends_with("/extra.md"))
+                    .cloned()
+                    .collect(),
+            ),
             _ => SkillResources::Files(manifest.clone()),
         };
         let mut entries = vec![Entry::new(
@@ -170,6 +187,22 @@ impl Liar {
             frontmatter.clone(),
             resources,
         )];
+        if self.lie == Lie::NestedOmitted {
+            let nested = manifest
+                .iter()
+                .filter(|r| r.uri.starts_with("skill://pdf/forms/"))
+                .cloned()
+                .collect();
+            let frontmatter = rmcp::model::SkillFrontmatter::new(
+                "forms",
+                "Fill PDF forms. Use when asked to fill a form.",
+            );
+            entries.push(Entry::new(
+                "skill://pdf/forms/SKILL.md",
+                frontmatter.clone(),
+                SkillResources::Files(nested),
+            ));
+        }
         if self.lie == Lie::SameName {
             let nested: Vec<SkillResource> = manifest
                 .iter()
@@ -291,6 +324,14 @@ async fn a_lying_server_is_refused_with_every_lie_named() {
         [(
             "skill://team/pdf/SKILL.md".to_owned(),
             Problem::NameTaken("skill://pdf/SKILL.md".into())
+        )]
+    );
+    let found = refused(Lie::NestedOmitted).await;
+    assert_eq!(
+        found,
+        [(
+            "skill://pdf/forms/extra.md".to_owned(),
+            Problem::NotAsInParent("skill://pdf/SKILL.md".into())
         )]
     );
     let found = refused(Lie::Dynamic).await;

@@ -139,7 +139,7 @@ fn full(skill: &Skill) -> Value {
         .iter()
         .map(|s| json!({"title": s.title, "level": s.level}))
         .collect();
-    json!({
+    let mut shown = json!({
         "name": skill.name.as_str(),
         "description": skill.description,
         "path": skill.path,
@@ -163,5 +163,10 @@ fn full(skill: &Skill) -> Value {
         "sections": sections,
         "tools": tools,
         "body": skill.body,
-    })
+    });
+    // Only a nested skill has a prefix: every other skill's JSON is as it was.
+    if let (Some(prefix), Value::Object(fields)) = (&skill.prefix, &mut shown) {
+        fields.insert("prefix".to_owned(), prefix.as_str().into());
+    }
+    shown
 }

@@ -40,6 +40,7 @@ pub fn skill(skill: &ir::Skill, files: List<skills_core::File>) -> skills_core::
         files,
         catalog_chars: skill.catalog_chars,
         location: text(&skill.location),
+        prefix: skill.prefix.as_deref().map(text),
         rendered: std::sync::OnceLock::new(),
         sha256_hex: std::sync::OnceLock::new(),
     }

@@ -126,6 +126,9 @@ pub struct Skill {
     /// What the XML catalog's `<location>` says (`catalog_location`): the
     /// `skill://` URI or the file's path.
     pub location: String,
+    /// For a skill nested in another's directory, the folders from the
+    /// root to the one that holds it (`pdf` for `skills/pdf/forms`).
+    pub prefix: Option<String>,
     /// The name of the skill file's copy in `OUT_DIR` (`emit::snapshot`),
     /// which the generated code embeds; `None`: the file itself.
     pub snapshot: Option<String>,

@@ -186,9 +186,16 @@ pub fn check(
         Ok(read) => read,
         Err(diagnostic) => return (vec![diagnostic], None),
     };
+    // A nested skill (`skills/pdf/forms`) is locked as files of the skill
+    // it is nested in: the lock, as other tools write it, has an entry per
+    // folder of the root.
     let names: Vec<String> = present
         .iter()
-        .map(|folder| folder.rsplit('/').next().unwrap_or(folder).to_owned())
+        .filter_map(|folder| match folder.rsplit_once('/') {
+            Some((parent, name)) if parent == root_display => Some(name.to_owned()),
+            Some(_) => None,
+            None => Some(folder.clone()),
+        })
         .collect();
     let mut diagnostics = Vec::new();
     for (name, status) in statuses(base, root, &read.lock, &names) {

@@ -66,7 +66,17 @@ pub fn discover(
             kind: child.kind(),
             skill_md: SkillMd::Unknown,
         };
-        let files = walker.entry(&child.name, known, Expected::RootEntry, &mut problems);
+        let mut files: Vec<SkillFiles> = walker
+            .entry(&child.name, known, Expected::RootEntry, &mut problems)
+            .into_iter()
+            .collect();
+        // Each skill's nested skills follow it, found as it is read.
+        let mut at = 0;
+        while let Some(parent) = files.get(at) {
+            let nested = walker.nested_in(parent, &mut problems);
+            files.extend(nested);
+            at += 1;
+        }
         (files, problems)
     });
     let mut found = Vec::new();
@@ -472,7 +482,7 @@ impl<'a> Walker<'a> {
         );
         Some(SkillFiles {
             path: skill_display,
-            directory: name.to_owned(),
+            directory: name.rsplit('/').next().unwrap_or(name).to_owned(),
             bytes,
             tools_yaml,
             dir: Some(SkillDir {
@@ -483,6 +493,42 @@ impl<'a> Walker<'a> {
                 listing,
             }),
         })
+    }
+
+    /// The skills nested in `parent`'s directory (SEP-2640: a folder below
+    /// a skill that has a SKILL.md of its own), each read as a skill whose
+    /// path from the root goes through its parent's. A folder reached
+    /// through a symlink is left as its parent's skip: a link back up to
+    /// the parent would otherwise be a skill inside itself.
+    fn nested_in(&self, parent: &SkillFiles, diagnostics: &mut Vec<Diagnostic>) -> Vec<SkillFiles> {
+        let Some(dir) = &parent.dir else {
+            return Vec::new();
+        };
+        let in_root = match self.root_display.as_str() {
+            "." => dir.path.as_str(),
+            root => dir
+                .path
+                .strip_prefix(root)
+                .and_then(|rest| rest.strip_prefix('/'))
+                .unwrap_or(&dir.path),
+        };
+        dir.listing
+            .skipped
+            .iter()
+            .filter(|skipped| skipped.reason == files::SkipReason::NestedSkill)
+            .filter(|skipped| {
+                let folder = skipped.path.trim_end_matches('/');
+                fs::symlink_metadata(dir.on_disk.join(folder)).is_ok_and(|m| m.is_dir())
+            })
+            .filter_map(|skipped| {
+                let name = format!("{in_root}/{}", skipped.path.trim_end_matches('/'));
+                let known = Known {
+                    kind: Some(Kind::Directory),
+                    skill_md: SkillMd::Unknown,
+                };
+                self.entry(&name, known, Expected::Skill, diagnostics)
+            })
+            .collect()
     }
 
     /// Whether `path` is a directory, following a symlink only when its

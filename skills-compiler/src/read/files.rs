@@ -33,6 +33,19 @@ pub struct SkillDir {
     pub listing: Listing,
 }
 
+impl SkillDir {
+    /// For a skill nested in another skill's directory, the folders from
+    /// the root to the one that holds it: `pdf` for `skills/pdf/forms` in
+    /// the root `skills`. `None` for a skill directly in its root.
+    pub fn prefix(&self) -> Option<&str> {
+        let inside = match self.root.as_str() {
+            "." => self.path.as_str(),
+            root => self.path.strip_prefix(root)?.strip_prefix('/')?,
+        };
+        inside.rsplit_once('/').map(|(prefix, _)| prefix)
+    }
+}
+
 /// What [`read`] finds in a skill directory.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Listing {

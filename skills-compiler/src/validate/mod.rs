@@ -74,10 +74,12 @@ pub(crate) fn skill(
         }
     };
     let (source, original) = (reading.source, reading.original);
+    let prefix = dir.as_ref().and_then(SkillDir::prefix).map(str::to_owned);
     let skill = check(
         &source,
         tools_source.as_ref(),
         &files.directory,
+        prefix,
         config,
         reading.parsed,
         diagnostics,
@@ -101,6 +103,7 @@ fn check(
     source: &SourceFile,
     tools_source: Option<&SourceFile>,
     directory: &str,
+    prefix: Option<String>,
     config: &Config,
     parsed: Option<Parsed>,
     diagnostics: &mut Vec<Diagnostic>,
@@ -177,7 +180,10 @@ fn check(
         ]),
     };
     let location = match config.catalog_location {
-        crate::config::CatalogLocation::Uri => format!("skill://{name}/SKILL.md"),
+        crate::config::CatalogLocation::Uri => match &prefix {
+            Some(prefix) => format!("skill://{prefix}/{name}/SKILL.md"),
+            None => format!("skill://{name}/SKILL.md"),
+        },
         crate::config::CatalogLocation::Path => source.path().to_owned(),
     };
     Some(Skill {
@@ -210,6 +216,7 @@ fn check(
         folders: Vec::new(),
         catalog_chars: config.catalog_chars,
         location,
+        prefix,
         snapshot: None,
     })
 }
