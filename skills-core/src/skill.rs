@@ -110,14 +110,7 @@ impl Skill {
 
     /// Where the skill is within its root: its name, after the prefix of a
     /// nested skill (`pdf/forms`). SEP-2640 serves the skill at
-    /// `skill://<skill path>/SKILL.md`.
-    ///
-    /// ```
-    /// # let set = skills::SkillSet::owned(vec![]);
-    /// for skill in set.iter() {
-    ///     assert!(skill.skill_path().ends_with(skill.name()));
-    /// }
-    /// ```
+    /// `skill://<skill path>/SKILL.md`. It always ends with the name.
     pub fn skill_path(&self) -> std::borrow::Cow<'_, str> {
         match self.prefix() {
             Some(prefix) => format!("{prefix}/{}", self.name()).into(),
