@@ -40,12 +40,20 @@ pub struct InstallArgs {
 }
 
 pub fn run(args: InstallArgs) -> Result<(), Failure> {
+    without_huge_pages();
     let (folder, shown_folder) = folder(&args)?;
     let set = super::inspect::compiled(&args.selection, &args.from)?;
     let chosen = crate::select::named_in(&set, &args.names)?;
-    // Each skill's files are read and hashed on a core of their own: that
-    // is most of an install (BENCHMARKS.md).
-    let skills = {
+    let how = Install {
+        force: args.force,
+        dry_run: args.dry_run,
+    };
+    // Each skill is read, hashed and written on a core of its own, and its
+    // bytes dropped before the next: that is most of an install, and the
+    // memory a skill took is what the next one reuses (BENCHMARKS.md).
+    // Each skill's install is whole or not done, as one install of all of
+    // them would leave it.
+    let installed = {
         use rayon::prelude::*;
         chosen
             .par_iter()
@@ -54,22 +62,37 @@ pub fn run(args: InstallArgs) -> Result<(), Failure> {
                     Failure::Io(skills_compiler::diagnostics::render::short(&diagnostic))
                 })?;
                 let lowered = skills_compiler::lower::skill(skill, files.into());
-                // The record's digests, made here on this core and kept.
-                for file in lowered.files() {
+                // The record's digests, made on every core: one skill's fonts
+                // can be most of a set's bytes.
+                lowered.files().par_iter().for_each(|file| {
                     file.sha256_hex();
-                }
-                Ok(lowered)
+                });
+                let cannot =
+                    |why: String| Failure::Io(format!("cannot install into {shown_folder}: {why}"));
+                skills_core::install::install(&folder, [&lowered], how)
+                    .map_err(|error| cannot(error.to_string()))?
+                    .pop()
+                    .ok_or_else(|| cannot(format!("`{}` was not installed", lowered.name())))
             })
             .collect::<Result<Vec<_>, Failure>>()?
     };
-    let how = Install {
-        force: args.force,
-        dry_run: args.dry_run,
-    };
-    let installed = skills_core::install::install(&folder, &skills, how)
-        .map_err(|error| Failure::Io(format!("cannot install into {shown_folder}: {error}")))?;
     report(&installed, &shown_folder, how);
     Ok(())
+}
+
+/// Turns transparent huge pages off for the rest of this process. An
+/// install touches each byte it reads once, on every core; the allocator
+/// asks for huge pages (which pays off for `check` over thousands of
+/// skills), and the kernel then zeroes 2 MiB for each fresh region a
+/// thread touches: a third of an install's time (BENCHMARKS.md). Where the
+/// call is refused, the install is only slower.
+fn without_huge_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `prctl` with `PR_SET_THP_DISABLE` reads no pointer; it sets a
+    // flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
 }
 
 /// The folder to install into, and how to print it (never an absolute path

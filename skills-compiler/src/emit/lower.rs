@@ -78,19 +78,19 @@ pub fn read_files(skill: &ir::Skill) -> Result<Vec<skills_core::File>, Diagnosti
         return Ok(Vec::new());
     };
     let shown = skill.dir.as_deref().unwrap_or_default();
-    skill
-        .files
-        .iter()
-        .map(|listed| {
-            let bytes = crate::read::files::read_listed(dir, listed).map_err(|error| {
-                Diagnostic::error(
-                    Code::Io,
-                    format!("{shown}/{}", listed.path),
-                    format!("cannot read the file: {error}"),
-                )
-            })?;
-            Ok(file(listed, skills_core::Bytes::Owned(bytes)))
-        })
+    let read = |listed: &ir::SkillFile| {
+        let bytes = crate::read::files::read_listed(dir, listed).map_err(|error| {
+            Diagnostic::error(
+                Code::Io,
+                format!("{shown}/{}", listed.path),
+                format!("cannot read the file: {error}"),
+            )
+        })?;
+        Ok(file(listed, skills_core::Bytes::Owned(bytes)))
+    };
+    let bytes: u64 = skill.files.iter().map(|listed| listed.len).sum();
+    crate::parallel::map_heavy_in_order(skill.files.iter().collect(), bytes, read)
+        .into_iter()
         .collect()
 }
 

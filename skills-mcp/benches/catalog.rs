@@ -1,0 +1,191 @@
+//! Loading thousands of skill directories at run time (issue 44, item 2):
+//! `skills::loader::Loader`, every rule applied, beside rmcp's
+//! `SkillCatalog::from_dir` (an in-memory snapshot with per-file digests
+//! that checks little), on the same tree, in one run. Time is the median
+//! of interleaved runs in this process; peak memory is each one's alone,
+//! in a fresh process of this binary (`VmHWM`, minus the baseline of a
+//! process that loads nothing).
+//!
+//!     cargo bench -p skills-mcp-server --bench catalog                 # 5,000 skills
+//!     SKILLS=200 RUNS=3 cargo bench -p skills-mcp-server --bench catalog
+//!
+//! Each skill directory holds a SKILL.md of about 2 KB, a 4 KB reference,
+//! a script and a 3 KB binary asset.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Which side a child process loads, and from where.
+const ONE: &str = "CATALOG_BENCH_ONE";
+const ROOT: &str = "CATALOG_BENCH_ROOT";
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is read from the line.
+    let count: usize = env_or("SKILLS", 5_000);
+    if let (Ok(side), Ok(root)) = (std::env::var(ONE), std::env::var(ROOT)) {
+        let root = PathBuf::from(root);
+        let loaded = match side.as_str() {
+            "loader" => load_with_loader(&root, count),
+            "rmcp" => load_with_rmcp(&root),
+            _ => 0,
+        };
+        println!("{loaded} {}", peak_kib());
+        return;
+    }
+    let runs: usize = env_or("RUNS", 5);
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("catalog-{count}"));
+    write_tree(&root, count);
+    println!(
+        "{count} skill directories ({}), {runs} interleaved runs",
+        tree_size(&root)
+    );
+
+    let mut loader_times = Vec::new();
+    let mut rmcp_times = Vec::new();
+    for _ in 0..runs {
+        loader_times.push(timed(|| assert_eq!(load_with_loader(&root, count), count)));
+        rmcp_times.push(timed(|| assert_eq!(load_with_rmcp(&root), count)));
+    }
+    let baseline = peak_of("none", &root, count);
+    let loader_peak = peak_of("loader", &root, count).saturating_sub(baseline);
+    let rmcp_peak = peak_of("rmcp", &root, count).saturating_sub(baseline);
+    let (loader, rmcp) = (median(&mut loader_times), median(&mut rmcp_times));
+    println!("| | time (median) | peak memory |");
+    println!("|---|---|---|");
+    println!(
+        "| `skills::loader::Loader::load` | {:.1} ms | {:.1} MiB |",
+        ms(loader),
+        mib(loader_peak)
+    );
+    println!(
+        "| rmcp `SkillCatalog::from_dir` | {:.1} ms | {:.1} MiB |",
+        ms(rmcp),
+        mib(rmcp_peak)
+    );
+    println!(
+        "| ratio | {:.2}x | {:.2}x |",
+        loader.as_secs_f64() / rmcp.as_secs_f64(),
+        loader_peak as f64 / rmcp_peak.max(1) as f64
+    );
+}
+
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(default)
+}
+
+fn load_with_loader(root: &Path, count: usize) -> usize {
+    let loader = skills::loader::Loader::new().overrides(skills::loader::Overrides {
+        max_skills: Some(count),
+        ..Default::default()
+    });
+    let loaded = loader.load(root).unwrap_or_else(|error| panic!("{error}"));
+    loaded.set().len()
+}
+
+fn load_with_rmcp(root: &Path) -> usize {
+    let catalog = rmcp::handler::server::skill_catalog::SkillCatalog::from_dir(root)
+        .unwrap_or_else(|error| panic!("{error}"));
+    catalog.skills().len()
+}
+
+/// The peak memory of a fresh process of this binary that loads `side`.
+fn peak_of(side: &str, root: &Path, count: usize) -> u64 {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .env(ONE, side)
+        .env(ROOT, root)
+        .env("SKILLS", count.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{side}: {out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let peak = text.split_whitespace().nth(1).unwrap();
+    peak.parse().unwrap()
+}
+
+/// `VmHWM`: this process's peak resident memory, in KiB.
+fn peak_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn timed(run: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    run();
+    start.elapsed()
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn ms(time: Duration) -> f64 {
+    time.as_secs_f64() * 1000.0
+}
+
+fn mib(kib: u64) -> f64 {
+    kib as f64 / 1024.0
+}
+
+/// Writes `count` skill directories under `root`, unless a complete tree
+/// of that size is there from an earlier run.
+fn write_tree(root: &Path, count: usize) {
+    let done = root.join(".complete");
+    if done.is_file() {
+        return;
+    }
+    let _ = std::fs::remove_dir_all(root);
+    let reference = "Each step names the command and what it prints.\n".repeat(85);
+    let script = "import sys\n\nprint(sys.argv[1:])\n".repeat(30);
+    // Bytes that are not UTF-8 text, the same in every directory.
+    let asset: Vec<u8> = (0..3_000u32)
+        .map(|n| (n.wrapping_mul(2_654_435_761) >> 24) as u8 | 0x80)
+        .collect();
+    for n in 0..count {
+        let name = format!("skill-{n:05}");
+        let dir = root.join(&name);
+        for folder in ["references", "scripts", "assets"] {
+            std::fs::create_dir_all(dir.join(folder)).unwrap();
+        }
+        let body = format!(
+            "# Task {n}\n\nRead [the guide](references/guide.md), then run `scripts/run.py`.\n\n{}",
+            "Check the input, do the step, report what changed.\n".repeat(32)
+        );
+        std::fs::write(
+            dir.join("SKILL.md"),
+            format!(
+                "---\nname: {name}\ndescription: Does task {n} end to end. Use when the user asks for task {n}.\nlicense: MIT\n---\n{body}"
+            ),
+        )
+        .unwrap();
+        std::fs::write(dir.join("references/guide.md"), &reference).unwrap();
+        std::fs::write(dir.join("scripts/run.py"), &script).unwrap();
+        std::fs::write(dir.join("assets/icon.bin"), &asset).unwrap();
+    }
+    std::fs::write(done, "").unwrap();
+}
+
+fn tree_size(root: &Path) -> String {
+    let mut bytes = 0u64;
+    let mut files = 0usize;
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let kind = entry.file_type().unwrap();
+            if kind.is_dir() {
+                folders.push(entry.path());
+            } else if kind.is_file() {
+                files += 1;
+                bytes += entry.metadata().unwrap().len();
+            }
+        }
+    }
+    format!("{files} files, {:.1} MB", bytes as f64 / 1e6)
+}
