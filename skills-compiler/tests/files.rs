@@ -458,3 +458,34 @@ fn a_nested_skill_reached_through_a_symlink_is_not_read_twice() {
     assert_eq!(compilation.valid.skills.len(), 1);
     assert_eq!(skill(&compilation).skipped[0].path, "again/");
 }
+
+/// A file's text is read past a first look at 8 KiB (which keeps fonts and
+/// images from being read whole): a character cut by the look's edge is
+/// text, and a hidden character after it is found (W012); a file that is
+/// not UTF-8 is not text and says nothing.
+#[test]
+fn a_files_text_is_looked_at_whole_past_the_first_8_kib() {
+    // `é` takes bytes 8191 and 8192: the look ends inside it.
+    let long = format!(
+        "{}é{}zero\u{200b}width\n",
+        "a".repeat(8191),
+        "b".repeat(100)
+    );
+    let mut binary = vec![0xff, 0xfe];
+    binary.extend_from_slice("\u{200b}".as_bytes());
+    let tree = Tree::new(&[
+        (A, with("").as_bytes()),
+        ("skills/a/references/long.md", long.as_bytes()),
+        ("skills/a/assets/blob.bin", &binary),
+    ]);
+    let compilation = tree.compile(&Config::default());
+    let hidden: Vec<_> = compilation
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::HiddenText)
+        .collect();
+    assert_eq!(hidden.len(), 1, "{:?}", support::located(&compilation));
+    let span = hidden[0].span.as_ref().expect("a span in the file");
+    assert_eq!(&long[span.bytes.clone()], "\u{200b}");
+    assert_eq!(hidden[0].file, "skills/a/references/long.md");
+}

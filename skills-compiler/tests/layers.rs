@@ -34,7 +34,17 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "lint",
         &["read", "ir", "validate", "budget", "diagnostics", "config"],
     ),
-    ("emit", &["read", "ir", "validate", "diagnostics", "config"]),
+    (
+        "emit",
+        &[
+            "read",
+            "ir",
+            "validate",
+            "diagnostics",
+            "config",
+            "parallel",
+        ],
+    ),
     // Wings over the whole pipeline, which nothing in it imports.
     // The lock (`skills-lock.json`): what a skill folder holds, hashed as
     // Vercel's CLI does, and whether it still matches.

@@ -125,15 +125,37 @@ fn led_by(text: &str, keep: fn(char) -> bool) -> impl Iterator<Item = (usize, ch
 /// assert_eq!(found, [(1, '\u{1b}'), (7, '\u{200b}')]);
 /// ```
 pub fn hidden_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    // Text is looked at a block at a time, and only a block that holds a
+    // control byte byte by byte: a fold without an early exit compiles to
+    // vector compares, where a byte-by-byte filter over a whole reference
+    // file was a tenth of `check`'s time.
+    const BLOCK: usize = 64;
     let controls = text
-        .bytes()
+        .as_bytes()
+        .chunks(BLOCK)
         .enumerate()
-        .filter(|&(_, b)| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f)
-        .map(|(at, b)| (at, char::from(b)))
+        .filter(|(_, block)| {
+            block
+                .iter()
+                .fold(false, |found, &b| found | is_hidden_control(b))
+        })
+        .flat_map(|(n, block)| {
+            block
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| is_hidden_control(b))
+                .map(move |(at, &b)| (n * BLOCK + at, char::from(b)))
+        })
         .peekable();
     // C1 controls start with 0xC2, a lead `invisible_chars` already decodes.
     let invisible = led_by(text, |c| is_invisible(c) || c.is_control()).peekable();
     merge_by_offset(controls, invisible)
+}
+
+/// An ASCII control a reader does not see: every one but tab and the line
+/// breaks, and DEL.
+fn is_hidden_control(b: u8) -> bool {
+    (b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r') | (b == 0x7f)
 }
 
 fn merge_by_offset(
@@ -185,6 +207,22 @@ mod tests {
             let expected: Vec<(usize, char)> =
                 text.char_indices().filter(|&(_, c)| is_invisible(c)).collect();
             prop_assert_eq!(invisible_chars(&text).collect::<Vec<_>>(), expected);
+        }
+
+        /// Block by block, the same controls and invisible characters, at
+        /// the same offsets, as a look at every character, across block
+        /// edges.
+        #[test]
+        fn hidden_chars_finds_what_looking_at_every_character_finds(
+            text in "[a-z \t\n\r\u{0}-\u{1f}\u{7f}\u{85}\u{9b}\u{200b}é]{0,300}"
+        ) {
+            let expected: Vec<(usize, char)> = text
+                .char_indices()
+                .filter(|&(_, c)| {
+                    is_invisible(c) || (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+                })
+                .collect();
+            prop_assert_eq!(hidden_chars(&text).collect::<Vec<_>>(), expected);
         }
     }
 }

@@ -102,10 +102,7 @@ pub(super) fn files(
         if listed.len > max_text_bytes {
             continue;
         }
-        let Ok(bytes) = crate::read::files::read_listed(dir, listed) else {
-            continue;
-        };
-        let Ok(text) = String::from_utf8(bytes) else {
+        let Ok(Some(text)) = crate::read::files::read_listed_text(dir, listed) else {
             continue;
         };
         // A byte order mark that opens a file marks its encoding: it hides

@@ -657,14 +657,41 @@ fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, Optio
 /// (the listing's bounds held for what it saw, and must hold for what is
 /// kept).
 pub(crate) fn read_listed(dir: &Path, file: &SkillFile) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(file.len as usize);
+    open_as_listed(dir, file)?.read_to_end(&mut bytes)?;
+    still_as_listed(file, bytes)
+}
+
+/// The file `path` of the skill directory `dir` as text, read as it was
+/// listed (see [`read_listed`]); `None` when it is not UTF-8. A file whose
+/// first 8 KiB are not UTF-8 is not read further: fonts, images and
+/// archives cost a look, not a read (what checks text reads every file).
+pub(crate) fn read_listed_text(dir: &Path, file: &SkillFile) -> std::io::Result<Option<String>> {
+    const LOOK: u64 = 8 * 1024;
+    let mut reader = open_as_listed(dir, file)?;
+    let mut bytes = Vec::with_capacity(file.len as usize);
+    (&mut reader).take(LOOK).read_to_end(&mut bytes)?;
+    // An error with a length is a byte sequence UTF-8 never has; one
+    // without is a character cut at the end of the look.
+    if std::str::from_utf8(&bytes).is_err_and(|error| error.error_len().is_some()) {
+        return Ok(None);
+    }
+    reader.read_to_end(&mut bytes)?;
+    Ok(String::from_utf8(still_as_listed(file, bytes)?).ok())
+}
+
+/// The listed file, opened as the listing saw it, to be read to at most one
+/// byte past its listed length.
+fn open_as_listed(dir: &Path, file: &SkillFile) -> std::io::Result<impl Read> {
     let full = file
         .path
         .split('/')
         .fold(dir.to_path_buf(), |p, c| p.join(c));
-    let mut bytes = Vec::with_capacity(file.len as usize);
-    open_listed(&full, file.identity)?
-        .take(file.len.saturating_add(1))
-        .read_to_end(&mut bytes)?;
+    Ok(open_listed(&full, file.identity)?.take(file.len.saturating_add(1)))
+}
+
+/// `bytes`, when they are as many as the listing saw.
+fn still_as_listed(file: &SkillFile, bytes: Vec<u8>) -> std::io::Result<Vec<u8>> {
     if bytes.len() as u64 != file.len {
         return Err(std::io::Error::other(format!(
             "it changed while being read ({} bytes when listed, {} now)",

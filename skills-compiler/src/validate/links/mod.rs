@@ -26,7 +26,7 @@ use crate::config::{Config, Profile};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::{Skill, SkillFile, SkipReason};
-use crate::read::files::read_listed;
+use crate::read::files::read_listed_text;
 use crate::read::layout::SKILL_FILE;
 
 /// Where the skill sits, for links that leave its directory.
@@ -375,7 +375,7 @@ impl Checker<'_> {
         if file.len > self.max_text_bytes {
             return None;
         }
-        String::from_utf8(read_listed(dir, file).ok()?).ok()
+        read_listed_text(dir, file).ok().flatten()
     }
 
     fn in_root(&self, target: &Target, path: &str, diagnostics: &mut Vec<Diagnostic>) {
