@@ -193,11 +193,71 @@ fn a_folder_that_cannot_be_written_is_an_error_and_nothing_is_written() {
     // Not writable even for root: /proc takes no new folders.
     let (code, out, err) = install(&dir, &["--to", "/proc/skills-install-test"]);
     assert_eq!(code, 1, "{out}{err}");
+    // Every skill that could not be installed is said, in order.
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
     assert!(
-        err.starts_with("error: cannot install into /proc/skills-install-test: "),
+        lines[0].starts_with("error: cannot install `deploy` into /proc/skills-install-test: "),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("error: cannot install `notes` into /proc/skills-install-test: "),
         "{err}"
     );
     assert!(out.is_empty(), "{out}");
+}
+
+/// Skills are installed each on its own: one that cannot be written stops
+/// no other, the ones written are reported, and the command fails. Here the
+/// folder's path is so long that only a skill with a 64-character name
+/// passes the kernel's limit on a path (4,096 bytes), as root too.
+#[test]
+fn a_skill_that_cannot_be_installed_stops_no_other() {
+    let dir = fresh_dir("install-one-fails");
+    deploy_and_notes(&dir);
+    let long = format!("long-{}", "n".repeat(59));
+    std::fs::create_dir_all(dir.join("skills").join(&long)).unwrap();
+    std::fs::write(
+        dir.join("skills").join(&long).join("SKILL.md"),
+        format!("---\nname: {long}\ndescription: Has a long name. Use when asked.\n---\nBody.\n"),
+    )
+    .unwrap();
+    // 4,000 bytes: a staged `deploy` file is about 4,050, a staged file of
+    // the long-named skill about 4,115.
+    let mut folder = "out".to_owned();
+    while folder.len() < 4000 {
+        let component = (4000 - folder.len() - 1).min(249);
+        folder = format!("{folder}/{}", "d".repeat(component));
+    }
+    let folder = folder.as_str();
+    // Relative paths from `dir`, wherever the target directory is: its own
+    // path is no part of the limit the install meets.
+    let shell = |script: &str| {
+        Command::new("sh")
+            .args(["-c", script, "sh", folder])
+            .current_dir(&dir)
+            .status()
+            .unwrap()
+            .success()
+    };
+    assert!(shell("mkdir -p \"$1\""));
+
+    let (code, out, err) = install(&dir, &["--to", folder]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.starts_with(&format!("error: cannot install `{long}` into {folder}: ")),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(out.contains("deploy  missing     installed\n"), "{out}");
+    assert!(
+        out.ends_with(&format!("wrote 2 of 2 skills in {folder}\n")),
+        "{out}"
+    );
+    assert!(shell(
+        "test -f \"$1/deploy/SKILL.md\" && test -f \"$1/notes/SKILL.md\""
+    ));
+    assert!(shell(&format!("test ! -e \"$1/{long}\"")));
 }
 
 #[test]

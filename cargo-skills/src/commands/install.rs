@@ -51,33 +51,54 @@ pub fn run(args: InstallArgs) -> Result<(), Failure> {
     // Each skill is read, hashed and written on a core of its own, and its
     // bytes dropped before the next: that is most of an install, and the
     // memory a skill took is what the next one reuses (BENCHMARKS.md).
-    // Each skill's install is whole or not done, as one install of all of
-    // them would leave it.
-    let installed = {
+    // Each skill's install is whole or not done; one that cannot be done
+    // stops no other, and every one is said.
+    let results: Vec<Result<Installed, String>> = {
         use rayon::prelude::*;
         chosen
             .par_iter()
             .map(|skill| {
-                let files = skills_compiler::lower::read_files(skill).map_err(|diagnostic| {
-                    Failure::Io(skills_compiler::diagnostics::render::short(&diagnostic))
-                })?;
-                let lowered = skills_compiler::lower::skill(skill, files.into());
-                // The record's digests, made on every core: one skill's fonts
-                // can be most of a set's bytes.
-                lowered.files().par_iter().for_each(|file| {
-                    file.sha256_hex();
-                });
-                let cannot =
-                    |why: String| Failure::Io(format!("cannot install into {shown_folder}: {why}"));
-                skills_core::install::install(&folder, [&lowered], how)
-                    .map_err(|error| cannot(error.to_string()))?
-                    .pop()
-                    .ok_or_else(|| cannot(format!("`{}` was not installed", lowered.name())))
+                install_one(skill, &folder, how).map_err(|why| {
+                    format!("cannot install `{}` into {shown_folder}: {why}", skill.name)
+                })
             })
-            .collect::<Result<Vec<_>, Failure>>()?
+            .collect()
     };
-    report(&installed, &shown_folder, how);
-    Ok(())
+    let (installed, failed): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
+    let installed: Vec<Installed> = installed.into_iter().flatten().collect();
+    if !installed.is_empty() {
+        report(&installed, &shown_folder, how);
+    }
+    if failed.is_empty() {
+        return Ok(());
+    }
+    for why in failed.into_iter().filter_map(Result::err) {
+        anstream::eprintln!("error: {why}");
+    }
+    Err(Failure::Invalid)
+}
+
+/// One skill read from its directory, lowered and written into `folder`.
+fn install_one(
+    skill: &skills_compiler::ir::Skill,
+    folder: &std::path::Path,
+    how: Install,
+) -> Result<Installed, String> {
+    let files = skills_compiler::lower::read_files(skill)
+        .map_err(|diagnostic| skills_compiler::diagnostics::render::short(&diagnostic))?;
+    let lowered = skills_compiler::lower::skill(skill, files.into());
+    // The record's digests, made on every core: one skill's fonts can be
+    // most of a set's bytes.
+    {
+        use rayon::prelude::*;
+        lowered.files().par_iter().for_each(|file| {
+            file.sha256_hex();
+        });
+    }
+    skills_core::install::install(folder, [&lowered], how)
+        .map_err(|error| error.to_string())?
+        .pop()
+        .ok_or_else(|| "it was not written".to_owned())
 }
 
 /// Turns transparent huge pages off for the rest of this process. An
