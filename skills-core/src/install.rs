@@ -336,6 +336,9 @@ fn stage(staging: &Path, skill: &Skill, record: &Record) -> io::Result<()> {
             (Skill::FILE, skill.source().as_bytes(), false),
             (MANIFEST, record.as_bytes(), false),
         ]);
+    // Each folder is made once: asking again costs a refused `mkdir` and a
+    // `stat` per file.
+    let mut made = std::collections::HashSet::from([staging.to_path_buf()]);
     for (path, bytes, executable) in files {
         if !is_file_path(path) {
             return Err(io::Error::new(
@@ -346,8 +349,11 @@ fn stage(staging: &Path, skill: &Skill, record: &Record) -> io::Result<()> {
         let target = path
             .split('/')
             .fold(staging.to_path_buf(), |p, c| p.join(c));
-        if let Some(parent) = target.parent() {
+        if let Some(parent) = target.parent()
+            && !made.contains(parent)
+        {
             std::fs::create_dir_all(parent)?;
+            made.insert(parent.to_path_buf());
         }
         crate::write_out::write_file(&target, bytes, executable, false)?;
     }
