@@ -489,3 +489,59 @@ fn a_files_text_is_looked_at_whole_past_the_first_8_kib() {
     assert_eq!(&long[span.bytes.clone()], "\u{200b}");
     assert_eq!(hidden[0].file, "skills/a/references/long.md");
 }
+
+/// A set is lowered as each of its skills is, in the set's order: 100
+/// skills, enough that the CLI's `parallel` build lowers them on every
+/// core, give what lowering each one alone gives, file for file.
+#[test]
+fn a_set_is_lowered_as_each_skill_alone_in_order() {
+    let entries: Vec<(String, Vec<u8>)> = (0..100)
+        .flat_map(|i| {
+            let name = format!("skill-{i:03}");
+            let skill_md = format!(
+                "---\nname: {name}\ndescription: {DESCRIPTION}\n---\nSee [notes](notes.md).\n"
+            );
+            [
+                (format!("skills/{name}/SKILL.md"), skill_md.into_bytes()),
+                (
+                    format!("skills/{name}/notes.md"),
+                    format!("# {name}\n").into_bytes(),
+                ),
+                (
+                    format!("skills/{name}/assets/{i}.bin"),
+                    vec![i as u8; i * 100],
+                ),
+            ]
+        })
+        .collect();
+    let borrowed: Vec<(&str, &[u8])> = entries
+        .iter()
+        .map(|(path, bytes)| (path.as_str(), bytes.as_slice()))
+        .collect();
+    let tree = Tree::new(&borrowed);
+    let config = Config {
+        max_skills: 200,
+        ..Config::default()
+    };
+    let compilation = tree.compile(&config);
+    assert!(
+        !compilation.has_errors(),
+        "{:?}",
+        support::located(&compilation)
+    );
+    let lowered = skills_compiler::lower::set(&compilation.valid).unwrap();
+    assert_eq!(lowered.len(), 100);
+    for (skill, alone) in lowered.iter().zip(&compilation.valid.skills) {
+        let files = skills_compiler::lower::read_files(alone).unwrap();
+        let alone = skills_compiler::lower::skill(alone, files.into());
+        assert_eq!(skill.name(), alone.name());
+        let files = |skill: &skills_core::Skill| -> Vec<(String, Vec<u8>)> {
+            skill
+                .files()
+                .iter()
+                .map(|file| (file.path().to_owned(), file.bytes().to_vec()))
+                .collect()
+        };
+        assert_eq!(files(skill), files(&alone), "{}", skill.name());
+    }
+}

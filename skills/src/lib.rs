@@ -16,7 +16,8 @@
 //! - what a call may do ([`Policy`]) and its HTTP request
 //!   ([`Call::request`]), with [`RequestError`] and [`ToolCallError`];
 //! - the [`Toolset`] that lets a model open skills, and [`Layers`] of sets;
-//! - skills loaded at run time: `skills::loader` (feature `loader`).
+//! - skills loaded at run time: `skills::loader` (feature `loader`; with
+//!   `parallel`, collections of 64 skills or more are read on every core).
 //!
 //! ```text
 //! mod agent_skills {

@@ -21,12 +21,15 @@ use crate::replace::write_whole;
 const INDEX_FILE: &str = "index.json";
 
 pub(crate) fn run(set: &SkillSet, out_dir: Option<&Path>) -> Result<(), Failure> {
-    let mut lowered = Vec::with_capacity(set.skills.len());
-    for skill in &set.skills {
-        let files = skills_compiler::lower::read_files(skill)
-            .map_err(|diagnostic| Failure::Io(render::short(&diagnostic)))?;
-        lowered.push(skills_compiler::lower::skill(skill, files.into()));
-    }
+    let lowered = skills_compiler::lower::set(set).map_err(|unreadable| {
+        Failure::Io(
+            unreadable
+                .iter()
+                .map(render::short)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })?;
     let index = Index::of(&lowered);
     let Some(dir) = out_dir else {
         out!("{}", index.to_json());

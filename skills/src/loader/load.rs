@@ -308,17 +308,5 @@ pub fn conventional_roots_here() -> Vec<PathBuf> {
 /// own types, which the set takes as they are, with every file read as it
 /// was listed (an unreadable or changed file fails the load, S508).
 fn set(valid: &ir::SkillSet) -> Result<SkillSet, Vec<Diagnostic>> {
-    let mut skills = Vec::with_capacity(valid.skills.len());
-    let mut unreadable = Vec::new();
-    for skill in &valid.skills {
-        match lower::read_files(skill) {
-            Ok(files) => skills.push(lower::skill(skill, files.into())),
-            Err(diagnostic) => unreadable.push(diagnostic),
-        }
-    }
-    if unreadable.is_empty() {
-        Ok(SkillSet::owned(skills))
-    } else {
-        Err(unreadable)
-    }
+    lower::set(valid).map(SkillSet::owned)
 }
