@@ -201,3 +201,87 @@ fn a_link_out_of_the_root_is_not_watched() {
     drop(watch);
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// The set in use, skill by skill, as text.
+fn seen(set: &skills::SkillSet) -> Vec<String> {
+    set.iter().map(|skill| format!("{skill:?}")).collect()
+}
+
+/// What a whole load of `root` gives now.
+fn whole(root: &Path) -> Vec<String> {
+    seen(Loader::new().load(root).unwrap().set())
+}
+
+/// A reload after one skill changes reads that skill alone: every other
+/// skill of the new set is the very one of the set before (shared, not
+/// read again), and the new set is what a whole load gives.
+#[test]
+fn a_reload_keeps_every_skill_that_did_not_change() {
+    let root: PathBuf =
+        std::env::temp_dir().join(format!("skills-watch-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    for name in ["alpha", "beta", "gamma"] {
+        write(
+            &root,
+            name,
+            &skill(name, &format!("The {name} skill. Use when {name}.")),
+        );
+    }
+    let watch = Watch::start(Loader::new(), &root, Duration::from_millis(100), |_| {}).unwrap();
+    let before = watch.current();
+    write(&root, "beta", &skill("beta", "Edited. Use when testing."));
+    eventually(&watch, "beta edited", |w| {
+        w.current().get("beta").unwrap().description() == "Edited. Use when testing."
+    });
+    let after = watch.current();
+    for name in ["alpha", "gamma"] {
+        assert!(
+            std::ptr::eq(before.get(name).unwrap(), after.get(name).unwrap()),
+            "`{name}` did not change, and was read again"
+        );
+    }
+    assert!(!std::ptr::eq(
+        before.get("beta").unwrap(),
+        after.get("beta").unwrap()
+    ));
+    assert_eq!(seen(&after), whole(&root));
+    drop(watch);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A skill edited while another is broken is read by a reload that fails:
+/// the set in use keeps the old one, and the reload that succeeds later
+/// must not take that old one for the new.
+#[test]
+fn a_skill_edited_while_the_set_was_broken_is_not_lost() {
+    let root: PathBuf =
+        std::env::temp_dir().join(format!("skills-watch-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    write(&root, "alpha", &skill("alpha", "First. Use when testing."));
+    write(&root, "beta", &skill("beta", "Second. Use when testing."));
+    let watch = Watch::start(Loader::new(), &root, Duration::from_millis(100), |_| {}).unwrap();
+    write(
+        &root,
+        "beta",
+        "---\nname: beta\ndescription: [unclosed\n---\n",
+    );
+    eventually(&watch, "beta broken", |w| w.last_error().is_some());
+    let failed = watch.reloads();
+    write(&root, "alpha", &skill("alpha", "Edited. Use when testing."));
+    eventually(&watch, "alpha's edit seen, and failed with beta", |w| {
+        w.reloads() > failed && w.last_error().is_some()
+    });
+    assert_eq!(
+        watch.current().get("alpha").unwrap().description(),
+        "First. Use when testing."
+    );
+    write(&root, "beta", &skill("beta", "Repaired. Use when testing."));
+    eventually(&watch, "beta repaired", |w| w.last_error().is_none());
+    assert_eq!(
+        watch.current().get("alpha").unwrap().description(),
+        "Edited. Use when testing."
+    );
+    assert_eq!(seen(&watch.current()), whole(&root));
+    drop(watch);
+    let _ = std::fs::remove_dir_all(&root);
+}

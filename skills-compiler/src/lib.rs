@@ -116,6 +116,7 @@ pub use diagnostics::{Code, Diagnostic, Severity};
 pub use emit::{bundle, codegen, editor_schema, json, lower, snapshot};
 pub use ir::present;
 pub use lint::similar_descriptions;
+pub use pipeline::again;
 pub use pipeline::{
     Compilation, InvalidSkill, Tally, compile, compile_files, compile_looked_up, compile_path,
     compile_skill,

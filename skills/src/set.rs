@@ -1,5 +1,5 @@
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use skills_core::Call;
 use skills_core::CompiledSkill;
@@ -27,7 +27,9 @@ pub struct SkillSet {
 #[derive(Debug)]
 enum Skills {
     Static(&'static [&'static CompiledSkill]),
-    Owned(Vec<Skill>),
+    /// Shared, so that a reload keeps the skills that did not change
+    /// without copying them.
+    Owned(Vec<Arc<Skill>>),
 }
 
 impl SkillSet {
@@ -40,9 +42,23 @@ impl SkillSet {
     /// A set that owns its skills, sorted here by name. The caller keeps
     /// names unique (the loader reports duplicates; layers keep the higher).
     #[doc(hidden)]
-    pub fn owned(mut skills: Vec<Skill>) -> SkillSet {
+    pub fn owned(skills: Vec<Skill>) -> SkillSet {
+        SkillSet::shared(skills.into_iter().map(Arc::new).collect())
+    }
+
+    /// A set of skills shared with another set, sorted here by name.
+    pub(crate) fn shared(mut skills: Vec<Arc<Skill>>) -> SkillSet {
         skills.sort_by(|a, b| a.name().cmp(b.name()));
         SkillSet::new(Skills::Owned(skills))
+    }
+
+    /// The skills of a set that owns them, to share with the next one.
+    #[cfg(feature = "loader")]
+    pub(crate) fn shared_skills(&self) -> &[Arc<Skill>] {
+        match &self.skills {
+            Skills::Static(_) => &[],
+            Skills::Owned(skills) => skills,
+        }
     }
 
     const fn new(skills: Skills) -> SkillSet {
@@ -151,7 +167,7 @@ impl SkillSet {
     fn at(&self, i: usize) -> Option<&Skill> {
         match &self.skills {
             Skills::Static(skills) => skills.get(i).map(|skill| skill.skill()),
-            Skills::Owned(skills) => skills.get(i),
+            Skills::Owned(skills) => skills.get(i).map(|skill| &**skill),
         }
     }
 
@@ -159,7 +175,7 @@ impl SkillSet {
     fn name_at(&self, i: usize) -> Option<&str> {
         match &self.skills {
             Skills::Static(skills) => skills.get(i).map(|skill| skill.name()),
-            Skills::Owned(skills) => skills.get(i).map(Skill::name),
+            Skills::Owned(skills) => skills.get(i).map(|skill| skill.name()),
         }
     }
 

@@ -34,50 +34,13 @@ pub fn discover(
     config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<SkillFiles> {
-    let root = base.join(&config.dir);
-    let root_display = display_path(&config.dir);
-    let entries = match read_dir_sorted(&root) {
-        Ok(entries) => entries,
-        Err(error) => {
-            let message = if root.exists() {
-                format!("the skills root `{root_display}` cannot be read: {error}")
-            } else {
-                format!("the skills root `{root_display}` does not exist")
-            };
-            diagnostics.push(
-                Diagnostic::error(Code::RootMissing, &root_display, message)
-                    .with_help("create the directory, or set `dir` in [package.metadata.skills] (paths are relative to Cargo.toml)"),
-            );
-            return Vec::new();
-        }
-    };
-    let Some(walker) = Walker::new(config, root, root_display, diagnostics) else {
+    let Some(root) = Root::open(base, config, diagnostics) else {
         return Vec::new();
     };
-    let entries: Vec<Child> = entries
-        .into_iter()
-        .filter(|child| !is_ignored_root_entry(&child.name))
-        .collect();
     // Entries are read on every core with the `parallel` feature; problems
     // and skills keep the entries' order.
-    let read = crate::parallel::map_in_order(entries, |child| {
-        let mut problems = Vec::new();
-        let known = Known {
-            kind: child.kind(),
-            skill_md: SkillMd::Unknown,
-        };
-        let mut files: Vec<SkillFiles> = walker
-            .entry(&child.name, known, Expected::RootEntry, &mut problems)
-            .into_iter()
-            .collect();
-        // Each skill's nested skills follow it, found as it is read.
-        let mut at = 0;
-        while let Some(parent) = files.get(at) {
-            let nested = walker.nested_in(parent, &mut problems);
-            files.extend(nested);
-            at += 1;
-        }
-        (files, problems)
+    let read = crate::parallel::map_in_order(root.entries.iter().collect(), |entry| {
+        root.read_entry(entry)
     });
     let mut found = Vec::new();
     let mut problems = Vec::new();
@@ -85,13 +48,108 @@ pub fn discover(
         problems.extend(found_problems);
         found.extend(files);
     }
-    if found.is_empty() && !problems.iter().any(Diagnostic::is_error) {
-        // The folders without SKILL.md are named in the one error instead.
-        problems.retain(|d| d.code != Code::DirectoryWithoutSkill);
-        problems.push(no_skill_found(&walker.root, &walker.root_display));
-    }
+    root.none_found(found.len(), &mut problems);
     diagnostics.extend(problems);
     found
+}
+
+/// A skills root opened for discovery: its entries listed, the rules that
+/// leave files out compiled. Each entry is then read on its own
+/// ([`Root::read_entry`]), so that a root compiled again after a change
+/// reads only the entries that changed.
+pub(crate) struct Root<'a> {
+    walker: Walker<'a>,
+    entries: Vec<Entry>,
+}
+
+impl<'a> Root<'a> {
+    /// Lists `base/config.dir`; `None`, with the error pushed, when it
+    /// cannot be read or its `exclude` globs are invalid.
+    pub(crate) fn open(
+        base: &Path,
+        config: &'a Config,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<Root<'a>> {
+        let root = base.join(&config.dir);
+        let root_display = display_path(&config.dir);
+        let entries = match read_dir_sorted(&root) {
+            Ok(entries) => entries,
+            Err(error) => {
+                let message = if root.exists() {
+                    format!("the skills root `{root_display}` cannot be read: {error}")
+                } else {
+                    format!("the skills root `{root_display}` does not exist")
+                };
+                diagnostics.push(
+                    Diagnostic::error(Code::RootMissing, &root_display, message)
+                        .with_help("create the directory, or set `dir` in [package.metadata.skills] (paths are relative to Cargo.toml)"),
+                );
+                return None;
+            }
+        };
+        let walker = Walker::new(config, root, root_display, diagnostics)?;
+        let entries = entries
+            .into_iter()
+            .filter(|child| !is_ignored_root_entry(&child.name))
+            .map(Entry)
+            .collect();
+        Some(Root { walker, entries })
+    }
+
+    /// The entries that can hold skills, sorted by name.
+    pub(crate) fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The skills of one entry, its nested skills after it, and the
+    /// problems met reading them.
+    pub(crate) fn read_entry(&self, entry: &Entry) -> (Vec<SkillFiles>, Vec<Diagnostic>) {
+        let Entry(child) = entry;
+        let mut problems = Vec::new();
+        let known = Known {
+            kind: child.kind(),
+            skill_md: SkillMd::Unknown,
+        };
+        let mut files: Vec<SkillFiles> = self
+            .walker
+            .entry(&child.name, known, Expected::RootEntry, &mut problems)
+            .into_iter()
+            .collect();
+        // Each skill's nested skills follow it, found as it is read.
+        let mut at = 0;
+        while let Some(parent) = files.get(at) {
+            let nested = self.walker.nested_in(parent, &mut problems);
+            files.extend(nested);
+            at += 1;
+        }
+        (files, problems)
+    }
+
+    /// The root's problems once its `found` skills are counted: a root
+    /// without one is an error (S518) that names the folders without a
+    /// SKILL.md in place of their own warnings.
+    pub(crate) fn none_found(&self, found: usize, problems: &mut Vec<Diagnostic>) {
+        if found == 0 && !problems.iter().any(Diagnostic::is_error) {
+            problems.retain(|d| d.code != Code::DirectoryWithoutSkill);
+            problems.push(no_skill_found(&self.walker.root, &self.walker.root_display));
+        }
+    }
+}
+
+/// An entry of a skills root: a folder or a flat `.md` file that may be a skill.
+pub(crate) struct Entry(Child);
+
+impl Entry {
+    /// Its name in the root.
+    pub(crate) fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// Whether it is a symlink (to another entry: links out of the root
+    /// are refused), or may be one.
+    pub(crate) fn is_symlink(&self) -> bool {
+        self.0.is_symlink()
+    }
 }
 
 /// The error for a root that holds no skill at all: what it holds, and

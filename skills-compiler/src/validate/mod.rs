@@ -23,6 +23,7 @@ use ctx::Ctx;
 pub use lenient::MAX_QUOTED_LINES;
 
 use lenient::{LenientReading, Parsed};
+pub(crate) use links::may_look_outside;
 pub(crate) use placeholder::is_placeholder;
 
 use crate::config::{Config, Profile};

@@ -99,6 +99,11 @@ impl Loader {
         self
     }
 
+    /// The configuration every load starts from.
+    pub(crate) fn config(&self) -> &Config {
+        &self.config
+    }
+
     /// Loads every skill under `root`. Paths in skills and diagnostics are
     /// `root` joined with the skill's path, as given.
     pub fn load(&self, root: impl AsRef<Path>) -> Result<Loaded, LoadError> {
@@ -112,12 +117,22 @@ impl Loader {
 
     /// The compilation as a set: whole, or without its invalid skills.
     fn loaded(&self, compilation: Compilation, root: &Path) -> Result<Loaded, LoadError> {
+        self.loaded_with(compilation, root, set)
+    }
+
+    /// [`Loader::loaded`], with the valid skills made a set by `set`.
+    pub(crate) fn loaded_with(
+        &self,
+        compilation: Compilation,
+        root: &Path,
+        set: impl FnOnce(&ir::SkillSet) -> Result<SkillSet, Vec<Diagnostic>>,
+    ) -> Result<Loaded, LoadError> {
         if !self.skip_invalid {
-            return Loaded::from_compilation(compilation, Vec::new());
+            return Loaded::from_compilation(compilation, Vec::new(), set);
         }
         match compilation.skip_invalid(root) {
-            Ok((kept, skipped)) => Loaded::from_compilation(kept, skipped),
-            Err(whole) => Loaded::from_compilation(whole, Vec::new()),
+            Ok((kept, skipped)) => Loaded::from_compilation(kept, skipped, set),
+            Err(whole) => Loaded::from_compilation(whole, Vec::new(), set),
         }
     }
 }
@@ -155,6 +170,7 @@ impl Loaded {
     fn from_compilation(
         compilation: Compilation,
         skipped: Vec<InvalidSkill>,
+        set: impl FnOnce(&ir::SkillSet) -> Result<SkillSet, Vec<Diagnostic>>,
     ) -> Result<Loaded, LoadError> {
         if compilation.has_errors() {
             return Err(LoadError {
@@ -188,6 +204,11 @@ impl Loaded {
     /// The skills loaded, taken.
     pub fn into_set(self) -> SkillSet {
         self.set
+    }
+
+    /// The skills and the warnings, taken.
+    pub(crate) fn into_parts(self) -> (SkillSet, Vec<Diagnostic>) {
+        (self.set, self.warnings)
     }
 
     /// The warnings of the skills loaded.

@@ -17,10 +17,12 @@
 //! ```
 
 mod load;
+mod reloading;
 #[cfg(feature = "watch")]
 mod watch;
 
 pub use load::{LoadError, Loaded, Loader, conventional_roots, conventional_roots_here};
+pub use reloading::Reloading;
 pub use skills_compiler::diagnostics::levels::{Level, LintLevels};
 pub use skills_compiler::{Code, Diagnostic, InvalidSkill, Overrides, Profile, Severity};
 #[cfg(feature = "watch")]

@@ -1,16 +1,24 @@
 //! A loaded set that follows its files (feature `watch`): every change under
 //! the root, debounced, reloads it. A valid reload replaces the set; a broken
 //! one keeps the last good set in use and makes its diagnostics available.
+//!
+//! A reload reads only the skills whose folders changed (and those whose
+//! checks look into other folders), keeps every other skill as it was, and
+//! runs the set's checks over all: the outcome a whole load gives, at the
+//! cost of one skill (`skills_compiler::again`). A change that is no
+//! skill's (the root itself, a `.gitignore` in it) reads the root whole.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
-use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer_opt};
-
 use super::load::{LoadError, Loader};
+use super::reloading::Reloading;
 use crate::set::SkillSet;
+use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{
+    DebounceEventResult, DebouncedEvent, Debouncer, RecommendedCache, new_debouncer_opt,
+};
 
 /// What one reload gave.
 #[derive(Debug, Clone)]
@@ -29,7 +37,8 @@ pub enum Reload {
 }
 
 struct State {
-    current: Arc<SkillSet>,
+    /// The set in use, and what the next reload needs of the last.
+    skills: Reloading,
     last_error: Option<Arc<LoadError>>,
     reloads: u64,
 }
@@ -83,14 +92,13 @@ impl Watch {
         on_reload: impl Fn(&Reload) + Send + 'static,
     ) -> Result<Watch, WatchError> {
         let root = root.into();
-        let first = loader.load(&root).map_err(WatchError::Load)?;
+        let skills = Reloading::start(loader, &root).map_err(WatchError::Load)?;
         let state = Arc::new(Mutex::new(State {
-            current: Arc::new(first.into_set()),
+            skills,
             last_error: None,
             reloads: 0,
         }));
         let handler_state = Arc::clone(&state);
-        let handler_root = root.clone();
         // Links are not followed: a link inside a skill to a large tree
         // elsewhere would be watched whole (a watch per directory) and
         // reload the set on changes that are not the skills'.
@@ -100,7 +108,7 @@ impl Watch {
                 // Reading a file is not changing it: the loader's own reads
                 // raise open and access events, which would reload for ever.
                 Ok(events) if events.iter().all(|event| event.kind.is_access()) => return,
-                Ok(_) => reload(&loader, &handler_root, &handler_state),
+                Ok(events) => reload(&handler_state, &events),
                 Err(errors) => Reload::WatchError(
                     errors
                         .iter()
@@ -131,7 +139,7 @@ impl Watch {
 
     /// The set in use: the last one that loaded without errors.
     pub fn current(&self) -> Arc<SkillSet> {
-        Arc::clone(&self.lock().current)
+        Arc::clone(self.lock().skills.set())
     }
 
     /// The diagnostics of the last reload when it failed; `None` once the
@@ -157,18 +165,22 @@ impl Watch {
     }
 }
 
-fn reload(loader: &Loader, root: &Path, state: &Mutex<State>) -> Reload {
-    let result = loader.load(root);
+/// Reloads what `events` changed.
+fn reload(state: &Mutex<State>, events: &[DebouncedEvent]) -> Reload {
     let mut state = state.lock().unwrap_or_else(PoisonError::into_inner);
+    let changed = events
+        .iter()
+        .filter(|event| !event.kind.is_access())
+        .flat_map(|event| &event.paths);
+    let result = state.skills.reload(changed);
     state.reloads += 1;
     match result {
-        Ok(loaded) => {
-            let warnings = loaded.warnings().len();
-            let set = loaded.into_set();
-            let skills = set.len();
-            state.current = Arc::new(set);
+        Ok(()) => {
             state.last_error = None;
-            Reload::Loaded { skills, warnings }
+            Reload::Loaded {
+                skills: state.skills.set().len(),
+                warnings: state.skills.warnings().len(),
+            }
         }
         Err(error) => {
             let error = Arc::new(error);

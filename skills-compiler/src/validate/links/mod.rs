@@ -73,6 +73,22 @@ pub(crate) fn check(
     }
 }
 
+/// Whether a skill file's text names a path outside the skill's own
+/// directory but inside the root, which [`check`] looks for on disk: the
+/// skill's diagnostics then depend on other entries of the root. `dir` is
+/// the skill's folder as diagnostics show it (`None` for a flat skill,
+/// whose every link starts at the root). Errs towards yes: the whole text
+/// is scanned, frontmatter too, and every target counts, used or not.
+pub(crate) fn may_look_outside(text: &str, dir: Option<&str>) -> bool {
+    let Some(dir) = dir else {
+        return true;
+    };
+    let name = dir.rsplit('/').next().unwrap_or(dir);
+    targets(text)
+        .iter()
+        .any(|target| matches!(resolve(&target.text, Some(name)), Resolved::InRoot { .. }))
+}
+
 /// A target resolved against the skills root.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Resolved {

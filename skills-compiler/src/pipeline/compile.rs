@@ -1,6 +1,7 @@
-//! The pipeline: discover, read, validate and lint a root (or one skill),
-//! then the lints over the set, the lint levels and the lock; what every
-//! front end calls, as [`compile`] and its siblings.
+//! The pipeline from a root or a skill to a [`Compilation`]: discover,
+//! read, validate and lint each skill, then the lints over the set, the
+//! lint levels and the lock; what every front end calls, as [`compile`]
+//! and its siblings.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -11,7 +12,6 @@ use crate::diagnostics::{self, Code, Diagnostic, Severity};
 use crate::ir;
 use crate::lint::{self, similar_descriptions};
 use crate::lock;
-use crate::parallel;
 use crate::read::discover::{SkillFiles, SkillPath, discover, discover_skill, display_path};
 use crate::validate;
 
@@ -100,7 +100,7 @@ impl Compilation {
     /// Adds what the lock says of the root (`locked = true`): each skill
     /// that differs from its entry, is missing or is not locked (S520);
     /// with [`Scope::Found`](lock::check::Scope), of the skills compiled only.
-    fn check_lock(&mut self, base: &Path, config: &Config, scope: lock::check::Scope) {
+    pub(crate) fn check_lock(&mut self, base: &Path, config: &Config, scope: lock::check::Scope) {
         let (found, source) = lock::check::check(base, config, &self.checked, scope);
         if let Some(source) = source {
             self.sources.insert(source);
@@ -302,41 +302,87 @@ pub(crate) fn compile_one(
 fn finish(
     candidates: Vec<SkillFiles>,
     config: &Config,
+    diagnostics: Vec<Diagnostic>,
+) -> Compilation {
+    let checked = crate::parallel::map_in_order(candidates, |files| check_one(files, config));
+    assemble(checked, config, diagnostics)
+}
+
+/// One skill checked on its own, with what the set's checks need of it:
+/// the unit a root compiled again keeps for each entry that did not change.
+#[derive(Debug, Clone)]
+pub(crate) struct Checked {
+    /// Its folder (or flat `.md` file) as paths in diagnostics show it.
+    path: String,
+    /// The skill file's path and the name its folder gives it, which
+    /// count for duplicates whether or not the skill is valid.
+    file: String,
+    directory: String,
+    skill: Option<ir::Skill>,
+    sources: Sources,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// The skill file's path, as the IR's `path` holds it.
+    pub(crate) fn file(&self) -> &str {
+        &self.file
+    }
+}
+
+/// Validates and lints one skill as discovery found it.
+pub(crate) fn check_one(files: SkillFiles, config: &Config) -> Checked {
+    let path = match &files.dir {
+        Some(dir) => dir.path.clone(),
+        None => files.path.clone(),
+    };
+    let file = files.path.clone();
+    let directory = files.directory.clone();
+    let (skill, sources, diagnostics) = validate_one(files, config);
+    Checked {
+        path,
+        file,
+        directory,
+        skill,
+        sources,
+        diagnostics,
+    }
+}
+
+/// The set's checks over skills checked one by one: the limits, duplicate
+/// names, the lints over the set, the levels; `diagnostics` are the root's
+/// own (discovery's), put at their levels here.
+pub(crate) fn assemble(
+    checked: Vec<Checked>,
+    config: &Config,
     mut diagnostics: Vec<Diagnostic>,
 ) -> Compilation {
     let mut sources = Sources::default();
-    let too_many = candidates.len() > config.max_skills;
+    let too_many = checked.len() > config.max_skills;
     if too_many {
         diagnostics.push(
             Diagnostic::error(
                 Code::TooManySkills,
                 display_path(&config.dir),
-                format!("{} skills found; the limit is {}", candidates.len(), config.max_skills),
+                format!("{} skills found; the limit is {}", checked.len(), config.max_skills),
             )
             .with_help("every skill's name and description is sent on every model turn: remove skills, or raise `max_skills`"),
         );
     }
+    let mut paths = Vec::with_capacity(checked.len());
     // Every candidate counts, valid or not: `a.md` beside a broken
     // `a/SKILL.md` is a duplicate whatever else is wrong with either.
-    let checked: Vec<String> = candidates
-        .iter()
-        .map(|files| match &files.dir {
-            Some(dir) => dir.path.clone(),
-            None => files.path.clone(),
-        })
-        .collect();
-    let mut names: Vec<(String, String)> = candidates
-        .iter()
-        .map(|files| (files.directory.clone(), files.path.clone()))
-        .collect();
+    let mut names: Vec<(String, String)> = Vec::with_capacity(checked.len() * 2);
     let mut skills = Vec::new();
     // Each skill's diagnostics are at their levels already (`validate_one`);
     // those of the root and of the set get theirs below.
     let mut of_skills = Vec::new();
-    for (skill, files_read, found) in validate_all(candidates, config) {
-        skills.extend(skill);
-        sources.extend(files_read);
-        of_skills.extend(found);
+    for one in checked {
+        paths.push(one.path);
+        names.push((one.directory, one.file));
+        skills.extend(one.skill);
+        sources.extend(one.sources);
+        of_skills.extend(one.diagnostics);
     }
     // A lenient name may differ from its directory: valid skills count by name too.
     names.extend(
@@ -359,7 +405,7 @@ fn finish(
         valid: ir::SkillSet { skills },
         diagnostics,
         sources,
-        checked,
+        checked: paths,
     }
 }
 
@@ -413,10 +459,6 @@ fn validate_one(files: SkillFiles, config: &Config) -> Validated {
         sources = Sources::default();
     }
     (skill, sources, diagnostics)
-}
-
-fn validate_all(candidates: Vec<SkillFiles>, config: &Config) -> Vec<Validated> {
-    parallel::map_in_order(candidates, |files| validate_one(files, config))
 }
 
 /// S522 when the valid skills' files together pass `max_set_bytes`, by

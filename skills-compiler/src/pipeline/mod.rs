@@ -1,0 +1,12 @@
+//! The pipeline that runs the stages: a root or a skill compiled whole
+//! ([`compile`] and its siblings), or a root compiled again after a change,
+//! reading only the entries that changed ([`again`]).
+
+pub mod again;
+mod compile;
+
+pub(crate) use compile::compile_one;
+pub use compile::{
+    Compilation, InvalidSkill, Tally, compile, compile_files, compile_looked_up, compile_path,
+    compile_skill,
+};
