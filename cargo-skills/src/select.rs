@@ -535,7 +535,7 @@ pub fn named_in<'s>(
         ));
     }
     if names.is_empty() {
-        return Ok(set.skills.iter().collect());
+        return Ok(set.skills.iter().map(|skill| &**skill).collect());
     }
     names
         .iter()

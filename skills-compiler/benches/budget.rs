@@ -70,7 +70,12 @@ fn skills() -> Vec<Skill> {
     };
     let compilation = compile(&dir, &config);
     let _ = std::fs::remove_dir_all(&dir);
-    compilation.valid.skills
+    compilation
+        .valid
+        .skills
+        .into_iter()
+        .map(std::sync::Arc::unwrap_or_clone)
+        .collect()
 }
 
 /// What a script does: every entry's text, counted, summed.

@@ -21,7 +21,7 @@ fn lenient(text: &str, code: Code) -> (Skill, Compilation) {
     assert!(!compilation.has_errors(), "{:#?}", compilation.diagnostics);
     let warning = find(&compilation, code);
     assert_eq!(warning.severity, Severity::Warning);
-    let skill = compilation.valid.skills[0].clone();
+    let skill = Skill::clone(&compilation.valid.skills[0]);
     (skill, compilation)
 }
 

@@ -90,7 +90,12 @@ fn profile() -> impl Strategy<Value = Profile> {
 /// One skill through the whole pipeline, from memory.
 fn validate(files: SkillFiles, config: &Config) -> (Option<Skill>, Vec<Diagnostic>, Sources) {
     let compilation = compile_files(vec![files], config);
-    let skill = compilation.valid.skills.into_iter().next();
+    let skill = compilation
+        .valid
+        .skills
+        .into_iter()
+        .next()
+        .map(std::sync::Arc::unwrap_or_clone);
     (skill, compilation.diagnostics, compilation.sources)
 }
 

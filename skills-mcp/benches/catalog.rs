@@ -11,6 +11,10 @@
 //!
 //! Each skill directory holds a SKILL.md of about 2 KB, a 4 KB reference,
 //! a script and a 3 KB binary asset.
+//!
+//! Then a reload after one file changes (`skills::loader::Reloading`, what
+//! `Watch` does on an edit), beside the whole load: the reference of one
+//! skill rewritten, the root loaded again, the new bytes checked.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -46,6 +50,30 @@ fn main() {
         loader_times.push(timed(|| assert_eq!(load_with_loader(&root, count), count)));
         rmcp_times.push(timed(|| assert_eq!(load_with_rmcp(&root), count)));
     }
+    let mut reload_times = Vec::new();
+    let mut reloading = skills::loader::Reloading::start(loader(count), &root)
+        .unwrap_or_else(|error| panic!("{error}"));
+    let edited = root.join(format!("skill-{:05}/references/guide.md", count / 2));
+    let original = std::fs::read(&edited).unwrap();
+    for run in 0..runs {
+        let mut bytes = original.clone();
+        bytes[0] = b'0' + (run % 10) as u8;
+        std::fs::write(&edited, &bytes).unwrap();
+        reload_times.push(timed(|| {
+            reloading
+                .reload([&edited])
+                .unwrap_or_else(|error| panic!("{error}"))
+        }));
+        let skill = reloading
+            .set()
+            .get(&format!("skill-{:05}", count / 2))
+            .unwrap();
+        assert_eq!(
+            skill.file("references/guide.md").unwrap().bytes(),
+            &bytes[..]
+        );
+    }
+    std::fs::write(&edited, &original).unwrap();
     let baseline = peak_of("none", &root, count);
     let loader_peak = peak_of("loader", &root, count).saturating_sub(baseline);
     let rmcp_peak = peak_of("rmcp", &root, count).saturating_sub(baseline);
@@ -67,6 +95,12 @@ fn main() {
         loader.as_secs_f64() / rmcp.as_secs_f64(),
         loader_peak as f64 / rmcp_peak.max(1) as f64
     );
+    let reload = median(&mut reload_times);
+    println!(
+        "| `Reloading::reload` after one file changed | {:.2} ms ({:.1}% of the whole load) | |",
+        ms(reload),
+        100.0 * reload.as_secs_f64() / loader.as_secs_f64()
+    );
 }
 
 fn env_or(name: &str, default: usize) -> usize {
@@ -76,12 +110,17 @@ fn env_or(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-fn load_with_loader(root: &Path, count: usize) -> usize {
-    let loader = skills::loader::Loader::new().overrides(skills::loader::Overrides {
+fn loader(count: usize) -> skills::loader::Loader {
+    skills::loader::Loader::new().overrides(skills::loader::Overrides {
         max_skills: Some(count),
         ..Default::default()
-    });
-    let loaded = loader.load(root).unwrap_or_else(|error| panic!("{error}"));
+    })
+}
+
+fn load_with_loader(root: &Path, count: usize) -> usize {
+    let loaded = loader(count)
+        .load(root)
+        .unwrap_or_else(|error| panic!("{error}"));
     loaded.set().len()
 }
 

@@ -7,6 +7,7 @@
 //! exceeded.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::ValueEnum;
 use serde_json::{Value, json};
@@ -127,7 +128,13 @@ fn compiled(targets: Vec<Target>) -> Vec<Skill> {
             errors += 1;
             anstream::eprintln!("{}", render::short(diagnostic));
         }
-        skills.extend(compilation.valid.skills);
+        skills.extend(
+            compilation
+                .valid
+                .skills
+                .into_iter()
+                .map(Arc::unwrap_or_clone),
+        );
     }
     if errors > 0 {
         anstream::eprintln!(

@@ -118,7 +118,7 @@ fn properties(
         .into_iter()
         .next()
         .ok_or(Failure::Invalid)?;
-    Ok((dir, skill))
+    Ok((dir, std::sync::Arc::unwrap_or_clone(skill)))
 }
 
 pub fn read_properties(args: ReadPropertiesArgs) -> Result<(), Failure> {

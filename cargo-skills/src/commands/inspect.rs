@@ -88,7 +88,7 @@ fn compiled_one(selection: &Selection, paths: &[PathBuf], name: &str) -> Result<
             if broken == 1 { "" } else { "s" }
         );
     }
-    Ok(skills.swap_remove(at))
+    Ok(std::sync::Arc::unwrap_or_clone(skills.swap_remove(at)))
 }
 
 fn find<'a>(set: &'a SkillSet, name: &str) -> Result<&'a Skill, Failure> {
@@ -335,10 +335,10 @@ pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
         CatalogFormat::WellKnown => return super::well_known::run(&set, args.out.as_deref()),
         CatalogFormat::Text => out!(
             "{}",
-            shown_lines(&set.skills.iter().map(present::catalog_line).collect::<String>())
+            shown_lines(&set.skills.iter().map(|skill| present::catalog_line(skill)).collect::<String>())
         ),
         CatalogFormat::Xml => {
-            let elements: Vec<String> = set.skills.iter().map(present::catalog_xml_element).collect();
+            let elements: Vec<String> = set.skills.iter().map(|skill| present::catalog_xml_element(skill)).collect();
             outln!(
                 "{}",
                 shown_lines(&skills::available_skills(elements.iter().map(String::as_str)))

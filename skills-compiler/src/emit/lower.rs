@@ -77,7 +77,7 @@ pub fn mime(file: &ir::SkillFile) -> Option<Str> {
 pub fn set(valid: &ir::SkillSet) -> Result<Vec<skills_core::Skill>, Vec<Diagnostic>> {
     let mut skills = Vec::with_capacity(valid.skills.len());
     let mut unreadable = Vec::new();
-    for result in each(valid.skills.iter().collect()) {
+    for result in each(valid.skills.iter().map(|skill| &**skill).collect()) {
         match result {
             Ok(skill) => skills.push(skill),
             Err(diagnostic) => unreadable.push(diagnostic),

@@ -30,6 +30,8 @@ pub fn copy_into(set: &mut SkillSet, out_dir: &Path) -> Result<(), Vec<Diagnosti
     std::fs::create_dir_all(&folder).map_err(|error| vec![cannot_copy(FOLDER, &error)])?;
     let mut problems = Vec::new();
     for skill in &mut set.skills {
+        // Shared with no other compilation here: nothing is copied.
+        let skill = std::sync::Arc::make_mut(skill);
         match write(&folder, skill.source_text().as_bytes()) {
             Ok(name) => skill.snapshot = Some(name),
             Err(error) => problems.push(cannot_copy(&skill.path, &error)),

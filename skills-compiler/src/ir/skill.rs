@@ -25,10 +25,12 @@ pub fn templates(pairs: Vec<(String, Template)>) -> List<(Str, List<Part>)> {
     )
 }
 
-/// Every valid skill of a root, sorted by name.
+/// Every valid skill of a root, sorted by name. Each is shared: a root
+/// compiled again ([`crate::again`]) hands on the skills it kept without
+/// copying them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkillSet {
-    pub skills: Vec<Skill>,
+    pub skills: Vec<std::sync::Arc<Skill>>,
 }
 
 impl SkillSet {
@@ -36,7 +38,7 @@ impl SkillSet {
         self.skills
             .binary_search_by(|skill| skill.name.as_str().cmp(name))
             .ok()
-            .map(|index| &self.skills[index])
+            .map(|index| &*self.skills[index])
     }
 }
 

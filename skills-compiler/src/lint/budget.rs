@@ -1,6 +1,8 @@
 //! W011: the catalog over a configured budget, reported on the description
 //! that pushes it over. The host models are in [`crate::budget`].
 
+use std::borrow::Borrow;
+
 use super::at::at_description;
 use crate::budget::{Budget, BudgetConfig, Entry, Fate, Level, Report, report, thousands};
 use crate::diagnostics::{Code, Diagnostic, Severity};
@@ -8,8 +10,11 @@ use crate::ir::Skill;
 
 /// One diagnostic per configured budget that the skills exceed, on the
 /// description that pushes the catalog over.
-pub(crate) fn budget(skills: &[Skill], config: &BudgetConfig) -> Vec<Diagnostic> {
-    let entries: Vec<Entry<'_>> = skills.iter().map(Entry::from).collect();
+pub(crate) fn budget<S: Borrow<Skill>>(skills: &[S], config: &BudgetConfig) -> Vec<Diagnostic> {
+    let entries: Vec<Entry<'_>> = skills
+        .iter()
+        .map(|skill| Entry::from(skill.borrow()))
+        .collect();
     let severity = match config.level.unwrap_or_default() {
         Level::Warn => Severity::Warning,
         Level::Deny => Severity::Error,
@@ -19,7 +24,7 @@ pub(crate) fn budget(skills: &[Skill], config: &BudgetConfig) -> Vec<Diagnostic>
         .into_iter()
         .map(|budget| report(budget, &entries, &config.options()))
         .filter_map(|report| {
-            let skill = &skills[report.lines[report.culprit?].entry?];
+            let skill = skills[report.lines[report.culprit?].entry?].borrow();
             let mut diagnostic = at_description(skill, Code::OverBudget, over_message(&report))
                 .with_help(help(&report));
             diagnostic.severity = severity;

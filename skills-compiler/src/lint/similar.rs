@@ -1,5 +1,6 @@
 //! W009: two descriptions so alike that a model cannot choose between them.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 
 use super::at::at_description;
@@ -115,7 +116,7 @@ pub(super) const SIMILAR_FROM: f64 = 0.8;
 /// single telling word (`MySQL` and `PostgreSQL` in otherwise equal text)
 /// are not flagged. Reported on the later skill of each pair, by name, and
 /// once per skill.
-pub fn similar_descriptions(skills: &[Skill]) -> Vec<Diagnostic> {
+pub fn similar_descriptions<S: Borrow<Skill>>(skills: &[S]) -> Vec<Diagnostic> {
     if skills.len() < 2 {
         return Vec::new();
     }
@@ -123,7 +124,7 @@ pub fn similar_descriptions(skills: &[Skill]) -> Vec<Diagnostic> {
     let mut ids: HashMap<String, u32> = HashMap::new();
     let words: Vec<Vec<u32>> = skills
         .iter()
-        .map(|skill| distinguishing_words(&skill.description, &mut ids))
+        .map(|skill| distinguishing_words(&skill.borrow().description, &mut ids))
         .collect();
     // Each word's skills: a subset must hold the rarest word of the smaller set.
     let mut holders: Vec<Vec<usize>> = vec![Vec::new(); ids.len()];
@@ -160,7 +161,7 @@ pub fn similar_descriptions(skills: &[Skill]) -> Vec<Diagnostic> {
         .enumerate()
         .filter_map(|(second, found)| found.map(|(first, similarity)| (first, second, similarity)))
         .map(|(first, second, similarity)| {
-            let (first, second) = (&skills[first], &skills[second]);
+            let (first, second) = (skills[first].borrow(), skills[second].borrow());
             at_description(
                 second,
                 Code::SimilarDescriptions,

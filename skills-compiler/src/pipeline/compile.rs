@@ -3,8 +3,10 @@
 //! lint levels and the lock; what every front end calls, as [`compile`]
 //! and its siblings.
 
+use std::borrow::Borrow;
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::config::Config;
 use crate::diagnostics::source::{SourceFile, Sources};
@@ -179,10 +181,13 @@ impl Compilation {
 
 /// Each skill's own lint levels (`metadata.skills-lints`), with the prefix
 /// of its files; a value that does not parse was W018 and counts for nothing.
-fn skill_lints(skills: &[ir::Skill]) -> Vec<(String, diagnostics::levels::LintLevels)> {
+fn skill_lints<S: Borrow<ir::Skill>>(
+    skills: &[S],
+) -> Vec<(String, diagnostics::levels::LintLevels)> {
     skills
         .iter()
-        .filter_map(|skill| {
+        .map(Borrow::borrow)
+        .filter_map(|skill: &ir::Skill| {
             let (_, text) = skill
                 .metadata
                 .iter()
@@ -294,7 +299,12 @@ pub(crate) fn compile_one(
 ) -> (Option<ir::Skill>, Vec<Diagnostic>) {
     let compilation = compile_files(vec![files], config);
     (
-        compilation.valid.skills.into_iter().next(),
+        compilation
+            .valid
+            .skills
+            .into_iter()
+            .next()
+            .map(Arc::unwrap_or_clone),
         compilation.diagnostics,
     )
 }
@@ -318,7 +328,8 @@ pub(crate) struct Checked {
     /// count for duplicates whether or not the skill is valid.
     file: String,
     directory: String,
-    skill: Option<ir::Skill>,
+    /// Shared with the compilations that keep it.
+    skill: Option<Arc<ir::Skill>>,
     sources: Sources,
     diagnostics: Vec<Diagnostic>,
 }
@@ -343,7 +354,7 @@ pub(crate) fn check_one(files: SkillFiles, config: &Config) -> Checked {
         path,
         file,
         directory,
-        skill,
+        skill: skill.map(Arc::new),
         sources,
         diagnostics,
     }
@@ -412,7 +423,7 @@ pub(crate) fn assemble(
 /// Lints over the whole set (similar descriptions, the context budget). The
 /// files they point at were let go after validation: they are rebuilt from
 /// the skills so that renderers can quote them.
-fn set_lints(skills: &[ir::Skill], config: &Config, sources: &mut Sources) -> Vec<Diagnostic> {
+fn set_lints(skills: &[Arc<ir::Skill>], config: &Config, sources: &mut Sources) -> Vec<Diagnostic> {
     let mut found = similar_descriptions(skills);
     if let Some(budget) = &config.budget {
         found.extend(lint::budget(skills, budget));
@@ -429,7 +440,11 @@ fn set_lints(skills: &[ir::Skill], config: &Config, sources: &mut Sources) -> Ve
 
 /// Puts `diagnostics` at the levels of the configuration and of `skills`'
 /// own `metadata.skills-lints`: allowed lints go, denied ones are errors.
-fn at_levels(diagnostics: &mut Vec<Diagnostic>, skills: &[ir::Skill], config: &Config) {
+fn at_levels<S: Borrow<ir::Skill>>(
+    diagnostics: &mut Vec<Diagnostic>,
+    skills: &[S],
+    config: &Config,
+) {
     config
         .lints
         .apply(diagnostics, &skill_lints(skills), config.deny_warnings);
@@ -464,7 +479,7 @@ fn validate_one(files: SkillFiles, config: &Config) -> Validated {
 /// S522 when the valid skills' files together pass `max_set_bytes`, by
 /// their listed sizes: nothing is read for it, so a loader or a server
 /// refuses the set before holding any of it.
-fn set_too_large(skills: &[ir::Skill], config: &Config) -> Option<Diagnostic> {
+fn set_too_large(skills: &[Arc<ir::Skill>], config: &Config) -> Option<Diagnostic> {
     let bytes: u64 = skills
         .iter()
         .map(|skill| {

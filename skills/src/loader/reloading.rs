@@ -172,7 +172,7 @@ fn set_again(
     for skill in &valid.skills {
         match kept(skill) {
             Some(kept) => skills.push(kept),
-            None => fresh.push(skill),
+            None => fresh.push(&**skill),
         }
     }
     let mut unreadable = Vec::new();
