@@ -1,7 +1,10 @@
 //! What serving a tool over MCP adds to a call: `tools/call` through an rmcp
 //! client and the server in process (JSON-RPC both ways, the schema check,
 //! the policy, the request built, sent and read back), beside sending the
-//! same request directly with the same HTTP client to the same local server.
+//! same request directly with the same HTTP client to the same local server;
+//! and, to say how much of the difference is rmcp's own, the same
+//! `tools/call` answered by an rmcp server that does nothing (a constant
+//! result): the floor of a call over rmcp in process.
 //!
 //!     cargo bench -p skills-mcp-server --bench call
 
@@ -65,8 +68,57 @@ fn calls(c: &mut Criterion) {
             })
         })
     });
+    let floor = runtime.block_on(async {
+        let (server_side, client_side) = tokio::io::duplex(64 * 1024);
+        tokio::spawn(async move {
+            if let Ok(running) = Constant.serve(server_side).await {
+                let _ = running.waiting().await;
+            }
+        });
+        ().serve(client_side).await.unwrap()
+    });
+    group.bench_function(
+        "tools/call answered by an rmcp server that does nothing",
+        |b| {
+            b.iter(|| {
+                runtime.block_on(async {
+                    let params =
+                        CallToolRequestParams::new("create_item").with_arguments(object.clone());
+                    floor.call_tool(params).await.unwrap()
+                })
+            })
+        },
+    );
     group.finish();
     received.lock().unwrap().clear();
+}
+
+/// An rmcp server whose every call returns the same text: what a call costs
+/// in rmcp itself (JSON-RPC both ways, its tasks), with no work behind it.
+#[derive(Clone)]
+struct Constant;
+
+impl rmcp::ServerHandler for Constant {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        rmcp::model::ServerConfig::new(
+            rmcp::model::ServerCapabilities::builder()
+                .enable_tools()
+                .build(),
+        )
+    }
+
+    async fn call_tool(
+        &self,
+        _request: CallToolRequestParams,
+        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
+        Ok(
+            rmcp::model::CallToolResult::success(vec![rmcp::model::ContentBlock::text(
+                "{\"id\":1}",
+            )])
+            .into(),
+        )
+    }
 }
 
 criterion_group!(benches, calls);

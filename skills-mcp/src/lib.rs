@@ -39,6 +39,7 @@ mod entry;
 mod error;
 #[doc(hidden)] // public for the fuzz target
 pub mod lines;
+mod paths;
 mod send;
 mod served;
 mod server;

@@ -19,6 +19,7 @@ use skills::{Call, Policy, Skill, Tool, ToolCallError};
 
 use crate::cache::Cache;
 use crate::entry;
+use crate::paths::SkillPaths;
 use crate::send::{Sender, failure};
 use crate::served::Skills;
 use crate::uri;
@@ -49,6 +50,8 @@ pub struct SkillsServer {
     /// tools/list and skills/list never change: built once, from the tables.
     tools: Arc<[McpTool]>,
     entries: Arc<[McpSkill]>,
+    /// The served skills by path, for URIs and nested skills.
+    paths: Arc<SkillPaths>,
     cache: Cache,
 }
 
@@ -71,8 +74,10 @@ impl SkillsServer {
             host: None,
             tools: Arc::new([]),
             entries: Arc::new([]),
+            paths: Arc::default(),
             cache,
         };
+        server.paths = Arc::new(SkillPaths::new(server.served()));
         server.tools = server
             .served()
             .flat_map(|skill| skill.tools())
@@ -157,19 +162,30 @@ impl SkillsServer {
     /// The served skill whose directory holds what `uri` names, and the
     /// path within it.
     fn resolve(&self, uri: &str) -> Option<(&Skill, String)> {
-        uri::resolve(self.served(), &uri::parse(uri)?)
+        let (name, path) = self.paths.resolve(&uri::parse(uri)?)?;
+        Some((self.skills.get(name)?, path))
     }
 
-    /// The served skills nested in `skill`'s directory, at any depth: from
-    /// its side, their files are files of its own (SEP-2640).
-    fn nested_in<'a>(&'a self, skill: &'a Skill) -> impl Iterator<Item = &'a Skill> + Clone + 'a {
-        let below = format!("{}/", skill.skill_path());
-        self.served()
-            .filter(move |other| other.skill_path().starts_with(&below))
+    /// The served skills nested in `skill`'s directory, at any depth, in
+    /// name order: from its side, their files are files of its own (SEP-2640).
+    fn nested_in(&self, skill: &Skill) -> impl Iterator<Item = &Skill> + Clone {
+        let mut nested: Vec<&Skill> = self
+            .paths
+            .nested_in(&skill.skill_path())
+            .filter_map(|name| self.skills.get(name))
+            .collect();
+        nested.sort_by(|a, b| a.name().cmp(b.name()));
+        nested.into_iter()
     }
 
+    /// The served skill named `name`.
     fn skill_named(&self, name: &str) -> Option<&Skill> {
-        self.served().find(|skill| skill.name() == name)
+        let served = |skill: &&Skill| {
+            self.only
+                .as_ref()
+                .is_none_or(|only| only.iter().any(|name| name == skill.name()))
+        };
+        self.skills.get(name).filter(served)
     }
 
     /// The tool a call names, among the served skills; denied tools are not

@@ -73,23 +73,3 @@ pub(crate) fn parse(uri: &str) -> Option<Vec<String>> {
         })
         .collect()
 }
-
-/// The skill among `skills` whose directory holds what `segments` name,
-/// with the path within it (empty for the skill's root): the skill with
-/// the longest skill path that starts them, so a nested skill answers for
-/// its own files.
-pub(crate) fn resolve<'a>(
-    skills: impl Iterator<Item = &'a Skill>,
-    segments: &[String],
-) -> Option<(&'a Skill, String)> {
-    skills
-        .filter_map(|skill| {
-            let path = skill.skill_path();
-            let depth = path.split('/').count();
-            let starts =
-                segments.len() >= depth && path.split('/').zip(segments).all(|(a, b)| a == b);
-            starts.then_some((depth, skill))
-        })
-        .max_by_key(|(depth, _)| *depth)
-        .map(|(depth, skill)| (skill, segments[depth..].join("/")))
-}
