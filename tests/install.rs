@@ -72,8 +72,32 @@ fn lowered_fixture() -> Vec<skills::Skill> {
 fn a_compiled_skill_zips_to_the_bytes_pack_writes() {
     let lowered = lowered_fixture().remove(0);
     let compiled = agent::SKILLS.get("runner").unwrap();
-    assert_eq!(compiled.zip(), lowered.zip());
-    assert_eq!(&compiled.zip()[..4], b"PK\x03\x04");
+    assert_eq!(compiled.zip().unwrap(), lowered.zip().unwrap());
+    assert_eq!(&compiled.zip().unwrap()[..4], b"PK\x03\x04");
+}
+
+/// A skill put together by hand with a path that would unpack outside its
+/// folder (`../`, absolute, a backslash, an empty part) gets no bundle and
+/// no index: an error that names the path, and no bytes.
+#[test]
+fn a_path_that_would_unpack_outside_the_folder_gets_no_bundle() {
+    let mut skill = lowered_fixture().remove(0);
+    for bad in ["../escape.sh", "/etc/passwd", "a\\..\\b", "a//b", "./x"] {
+        skill.files = skills::tables::List::Owned(vec![skills::File::new(
+            skills::tables::Str::Owned(bad.to_owned()),
+            skills::tables::Bytes::Owned(b"#!/bin/sh\n".to_vec()),
+            true,
+            None,
+        )]);
+        let error = skill.zip().unwrap_err();
+        assert_eq!(error.path, bad);
+        assert!(
+            error.to_string().contains("outside the skill's folder"),
+            "{error}"
+        );
+        let refused = skills::well_known::Index::of([&skill]).unwrap_err();
+        assert_eq!(refused, error);
+    }
 }
 
 /// The discovery index at run time (`skills::well_known`) is the one
@@ -83,9 +107,10 @@ fn a_compiled_skill_zips_to_the_bytes_pack_writes() {
 fn a_compiled_set_gives_the_discovery_index_the_cli_writes() {
     use skills::well_known::{ArtifactType, Index};
     let lowered = lowered_fixture();
-    let from_tables = Index::of(agent::SKILLS.iter());
-    assert_eq!(from_tables, Index::of(&lowered));
-    assert_eq!(from_tables.to_json(), Index::of(&lowered).to_json());
+    let from_tables = Index::of(agent::SKILLS.iter()).unwrap();
+    let from_lowering = Index::of(&lowered).unwrap();
+    assert_eq!(from_tables, from_lowering);
+    assert_eq!(from_tables.to_json(), from_lowering.to_json());
     let entry = &from_tables.entries()[0];
     assert_eq!(
         (entry.name.as_str(), entry.kind, entry.url.as_str()),

@@ -16,14 +16,15 @@
 //! Agent Skills Discovery RFC, v0.2.0).
 //!
 //! ```
-//! # fn demo(skills: &[skills_core::Skill]) {
-//! let index = skills_core::well_known::Index::of(skills);
+//! # fn demo(skills: &[skills_core::Skill]) -> Result<(), skills_core::bundle::UnsafePath> {
+//! let index = skills_core::well_known::Index::of(skills)?;
 //! let json = index.to_json();
 //! for artifact in index.artifacts() {
 //!     // Serve `artifact.bytes` at `artifact.path`, beside `index.json`.
 //!     # let _ = (&artifact.path, &artifact.bytes);
 //! }
 //! # let _ = json;
+//! # Ok(())
 //! # }
 //! ```
 
@@ -92,8 +93,11 @@ pub struct Index {
 }
 
 impl Index {
-    /// The index of `skills`, with each skill's artifact made.
-    pub fn of<'a>(skills: impl IntoIterator<Item = &'a Skill>) -> Index {
+    /// The index of `skills`, with each skill's artifact made; an error
+    /// when a skill's archive cannot be made ([`Skill::zip_as`]).
+    pub fn of<'a>(
+        skills: impl IntoIterator<Item = &'a Skill>,
+    ) -> Result<Index, crate::bundle::UnsafePath> {
         let mut index = Index::default();
         for skill in skills {
             let (kind, suffix, bytes) = if skill.files().is_empty() {
@@ -101,7 +105,7 @@ impl Index {
                 let bytes = skill.source().as_bytes().to_vec();
                 (ArtifactType::SkillMd, suffix, bytes)
             } else {
-                let bytes = skill.zip_as(ZipLayout::AtRoot);
+                let bytes = skill.zip_as(ZipLayout::AtRoot)?;
                 (ArtifactType::Archive, ".zip".to_owned(), bytes)
             };
             index.entries.push(Entry {
@@ -118,7 +122,7 @@ impl Index {
             let path = format!("{}{suffix}", skill.name());
             index.artifacts.push(Artifact { path, bytes });
         }
-        index
+        Ok(index)
     }
 
     /// The entries, one per skill.

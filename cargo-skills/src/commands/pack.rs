@@ -34,7 +34,10 @@ pub fn run(args: PackArgs) -> Result<(), Failure> {
     for skill in chosen {
         let files = skills_compiler::lower::read_files(skill)
             .map_err(|diagnostic| Failure::Io(render::short(&diagnostic)))?;
-        let zip = skills_compiler::lower::skill(skill, files.into()).zip();
+        // Compiled skills hold only checked paths: this refuses nothing.
+        let zip = skills_compiler::lower::skill(skill, files.into())
+            .zip()
+            .map_err(|error| Failure::Io(error.to_string()))?;
         if let Some(diagnostic) = skills_compiler::bundle::check(skill, zip.len()) {
             anstream::eprintln!("{}", render::short(&diagnostic));
             refused = true;

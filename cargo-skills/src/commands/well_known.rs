@@ -30,7 +30,8 @@ pub(crate) fn run(set: &SkillSet, out_dir: Option<&Path>) -> Result<(), Failure>
                 .join("\n"),
         )
     })?;
-    let index = Index::of(&lowered);
+    // Compiled skills hold only checked paths: this refuses nothing.
+    let index = Index::of(&lowered).map_err(|error| Failure::Io(error.to_string()))?;
     let Some(dir) = out_dir else {
         out!("{}", index.to_json());
         return Ok(());

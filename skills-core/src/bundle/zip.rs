@@ -2,6 +2,8 @@
 
 use std::io::Write;
 
+use super::UnsafePath;
+use crate::file::is_file_path;
 use crate::skill::Skill;
 
 /// The DOS date of every entry: 1980-01-01, the format's first day.
@@ -30,14 +32,25 @@ pub enum ZipLayout {
 impl Skill {
     /// The skill as a zip bundle: `name/SKILL.md` and every file of the
     /// skill under `name/`, sorted, execute bits kept, timestamps fixed;
-    /// the same bytes `cargo skills pack` writes (feature `zip`).
-    pub fn zip(&self) -> Vec<u8> {
+    /// the same bytes `cargo skills pack` writes (feature `zip`). An error,
+    /// and no bytes, when a name or path could unpack outside the folder.
+    pub fn zip(&self) -> Result<Vec<u8>, UnsafePath> {
         self.zip_as(ZipLayout::InFolder)
     }
 
     /// The skill as a zip with its files laid out as `layout` says;
     /// otherwise as [`Skill::zip`].
-    pub fn zip_as(&self, layout: ZipLayout) -> Vec<u8> {
+    pub fn zip_as(&self, layout: ZipLayout) -> Result<Vec<u8>, UnsafePath> {
+        let unsafe_path = |path: &str| UnsafePath {
+            skill: self.name().to_owned(),
+            path: path.to_owned(),
+        };
+        if !is_file_path(self.name()) || self.name().contains('/') {
+            return Err(unsafe_path(self.name()));
+        }
+        if let Some(bad) = self.files().iter().find(|file| !is_file_path(file.path())) {
+            return Err(unsafe_path(bad.path()));
+        }
         let mut files: Vec<(&str, &[u8], bool)> = self
             .files()
             .iter()
@@ -54,7 +67,7 @@ impl Skill {
                 ZipLayout::AtRoot => zip.add(path, bytes, executable),
             }
         }
-        zip.finish()
+        Ok(zip.finish())
     }
 }
 
