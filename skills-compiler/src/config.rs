@@ -25,6 +25,7 @@ pub enum Profile {
 }
 
 impl Profile {
+    /// The profile's name as written in configuration: `portable`, `extended`, `lenient`.
     pub fn as_str(self) -> &'static str {
         match self {
             Profile::Portable => "portable",
@@ -68,12 +69,17 @@ pub enum CatalogLocation {
 pub struct Config {
     /// The skills root, relative to the crate's manifest directory.
     pub dir: PathBuf,
+    /// Which rules apply.
     pub profile: Profile,
     /// Every skill's name and description is sent on every model turn: reject, never truncate.
     pub max_skills: usize,
+    /// The most characters a skill file (or sidecar) may hold.
     pub max_document_chars: usize,
+    /// The most bytes a frontmatter may hold.
     pub max_frontmatter_bytes: usize,
+    /// The deepest a frontmatter's YAML may nest.
     pub max_yaml_depth: usize,
+    /// Every warning is an error.
     pub deny_warnings: bool,
     /// Characters a runtime prepends to tool names (e.g. `mcp__server__`).
     pub tool_name_prefix_budget: usize,
@@ -172,27 +178,46 @@ impl Default for Config {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "snake_case")]
 pub struct Overrides {
+    /// The skills root, relative to the package (default `skills`).
     pub dir: Option<PathBuf>,
+    /// Which rules apply: `portable`, `extended` (default) or `lenient`.
     pub profile: Option<Profile>,
+    /// The most skills a root may hold (default 64).
     pub max_skills: Option<usize>,
+    /// The most characters a skill file may hold (default 200,000).
     pub max_document_chars: Option<usize>,
+    /// The most bytes a frontmatter may hold.
     pub max_frontmatter_bytes: Option<usize>,
+    /// The deepest a frontmatter's YAML may nest.
     pub max_yaml_depth: Option<usize>,
+    /// Every warning is an error.
     pub deny_warnings: Option<bool>,
+    /// Characters a runtime prepends to tool names (`mcp__server__`), which count against the 64 a tool name may have.
     pub tool_name_prefix_budget: Option<usize>,
+    /// The values `area` may take; any when unset.
     pub areas: Option<Vec<String>>,
+    /// The context budget to check the catalog against (`[package.metadata.skills.budget]`).
     pub budget: Option<BudgetConfig>,
+    /// Glob patterns of files left out of every skill directory.
     pub exclude: Option<Vec<String>>,
+    /// The most files a skill directory may hold.
     pub max_files: Option<usize>,
+    /// The most bytes a skill directory's files may hold together.
     pub max_skill_bytes: Option<u64>,
+    /// The most bytes the valid skills' files may hold together (default 128 MiB).
     pub max_set_bytes: Option<u64>,
+    /// Warn about files in `references/` that the body never links (W015).
     pub unlinked_references: Option<bool>,
+    /// Check the body's links and file paths (default on).
     pub check_links: Option<bool>,
     /// `[package.metadata.skills.lints]`: `W008 = "allow"`; as an option,
     /// `lints = ["allow W008", "deny W009"]`.
     pub lints: Option<LintLevels>,
+    /// The most characters of a description in the text catalog (default 240).
     pub catalog_chars: Option<usize>,
+    /// What the XML catalog's `<location>` says: the `skill://` URI or the file's path.
     pub catalog_location: Option<CatalogLocation>,
+    /// Every skill must be what the lock records (S520).
     pub locked: Option<bool>,
 }
 
@@ -200,15 +225,20 @@ pub struct Overrides {
 /// macro's literals).
 #[derive(Debug, Clone, PartialEq)]
 pub enum OptionValue {
+    /// A string literal.
     Text(String),
+    /// An integer literal.
     Integer(u64),
+    /// `true` or `false`.
     Bool(bool),
+    /// A list of string literals.
     List(Vec<String>),
 }
 
 /// Why one option was refused, and which half of `key = value` is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionError {
+    /// What is wrong, in words.
     pub message: String,
     /// The key is unknown (else its value does not fit).
     pub at_key: bool,
@@ -571,13 +601,18 @@ mod tests {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Host {
+    /// Anthropic's Claude Code.
     ClaudeCode,
+    /// OpenAI's Codex CLI.
     Codex,
+    /// The Zed editor's agent.
     Zed,
+    /// The Agent Skills client implementation guide.
     AgentSkills,
 }
 
 impl Host {
+    /// Every host, in the order reports list them.
     pub const ALL: [Host; 4] = [Host::ClaudeCode, Host::Codex, Host::Zed, Host::AgentSkills];
 }
 
@@ -605,7 +640,9 @@ pub struct BudgetConfig {
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     #[default]
+    /// A warning (W011).
     Warn,
+    /// An error (W011 at error level).
     Deny,
 }
 

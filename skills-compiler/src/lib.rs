@@ -71,6 +71,7 @@
 //!    its exact line and column, and a snapshot where the rendering matters.
 //! 4. Describe it in `docs/diagnostics.md` when it needs more than its title.
 
+#![deny(missing_docs)]
 // A `Diagnostic` is large (file, message, span, help, fix-it) and returned on
 // cold paths only: boxing it everywhere would cost readability for nothing.
 #![allow(clippy::result_large_err)]

@@ -13,6 +13,7 @@ use super::model::Budget;
 /// One of a host's own skills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Builtin {
+    /// Its name, as the host lists it.
     pub name: &'static str,
     /// Characters (and bytes) of its description.
     pub description_chars: usize,

@@ -54,6 +54,7 @@ impl Budget {
 }
 
 impl Host {
+    /// The budget this host's catalog is measured against.
     pub fn budget(self) -> Budget {
         match self {
             Host::ClaudeCode => Budget::ClaudeCode,
@@ -80,7 +81,9 @@ impl std::str::FromStr for Host {
 /// What a catalog entry is made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry<'a> {
+    /// The skill's name.
     pub name: &'a str,
+    /// The skill's description, as the host reads it.
     pub description: &'a str,
     /// Claude Code's `when_to_use`, which it counts with the description.
     pub when_to_use: Option<&'a str>,
@@ -105,6 +108,7 @@ pub enum Origin {
 }
 
 impl<'a> Entry<'a> {
+    /// An entry of this project with the default catalog length, no `when_to_use`, listed.
     pub fn new(name: &'a str, description: &'a str, path: &'a str) -> Self {
         Entry {
             name,
@@ -144,12 +148,16 @@ impl<'a> From<&'a Skill> for Entry<'a> {
 /// What a budget counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Unit {
+    /// Characters (Unicode scalar values).
     Chars,
+    /// UTF-8 bytes.
     Bytes,
+    /// Estimated tokens (about four characters each).
     Tokens,
 }
 
 impl Unit {
+    /// The unit's name in a sentence: `characters`, `bytes`, `tokens`.
     pub fn as_str(self) -> &'static str {
         match self {
             Unit::Chars => "characters",
@@ -162,7 +170,9 @@ impl Unit {
 /// The size of a budget and where the number comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limit {
+    /// How many units.
     pub amount: usize,
+    /// What is counted.
     pub unit: Unit,
     /// How the amount was reached, e.g. "1% of a 200,000-token context × 4 characters per token".
     pub basis: String,
@@ -180,7 +190,10 @@ pub enum Fate {
     /// Shown in full.
     Full,
     /// Shown with its description cut to `shown` characters.
-    Shortened { shown: usize },
+    Shortened {
+        /// The characters of the description shown.
+        shown: usize,
+    },
     /// Shown by name only: the description is dropped.
     NameOnly,
     /// Not shown at all.
@@ -192,6 +205,7 @@ pub enum Fate {
 }
 
 impl Fate {
+    /// The fate's name in reports: `full`, `shortened`, `name-only`, ...
     pub fn as_str(self) -> &'static str {
         match self {
             Fate::Full => "full",
@@ -210,16 +224,20 @@ pub struct Line {
     /// Its index in the entries the report was made from; `None` for one of
     /// the host's own skills.
     pub entry: Option<usize>,
+    /// The skill's name.
     pub name: String,
     /// The whole entry's cost, in the limit's unit.
     pub cost: usize,
+    /// What the host does with the entry.
     pub fate: Fate,
 }
 
 /// A catalog measured against one budget.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
+    /// The budget measured against.
     pub budget: Budget,
+    /// Its size, and where the number comes from.
     pub limit: Limit,
     /// The whole catalog's cost, uncut, the host's own skills included.
     pub used: usize,

@@ -9,11 +9,14 @@ use super::source::{LineCol, SourceFile, floor_char_boundary};
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// The build fails.
     Error,
+    /// Reported; the build goes on (unless warnings are denied).
     Warning,
 }
 
 impl Severity {
+    /// `error` or `warning`, as printed.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -25,8 +28,11 @@ impl Severity {
 /// A place in a file: the byte range and where it starts and ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Span {
+    /// The byte range in the file.
     pub bytes: Range<usize>,
+    /// Where it starts.
     pub start: LineCol,
+    /// Where it ends (exclusive).
     pub end: LineCol,
 }
 
@@ -53,15 +59,20 @@ impl Span {
 /// A secondary place that explains the primary one ("first declared here").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Label {
+    /// Where.
     pub span: Span,
+    /// What it says of that place.
     pub message: String,
 }
 
 /// What fixes the problem, with how sure the compiler is of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FixIt {
+    /// What the fix does, in words (`rename the file to ...`).
     pub message: String,
+    /// The edit.
     pub edit: Edit,
+    /// Whether a tool may apply it unasked.
     pub applicability: Applicability,
 }
 
@@ -69,10 +80,18 @@ pub struct FixIt {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Edit {
     /// Replace `span` of the diagnostic's file with `replacement`.
-    Replace { span: Span, replacement: String },
+    Replace {
+        /// The part of the file replaced.
+        span: Span,
+        /// What goes there.
+        replacement: String,
+    },
     /// Rename the diagnostic's file to `to` (a path written as the
     /// diagnostic's `file` is: `skills/a/skill.md` to `skills/a/SKILL.md`).
-    Rename { to: String },
+    Rename {
+        /// The new path.
+        to: String,
+    },
 }
 
 impl FixIt {
@@ -122,15 +141,21 @@ impl Applicability {
 /// One problem, with everything a person or an editor needs to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
+    /// The stable code, which `cargo skills explain` expands.
     pub code: Code,
+    /// What is wrong, in one sentence.
     pub message: String,
     /// The file (or directory) at fault, relative to the crate root.
     pub file: String,
     /// Where in `file`; `None` when the problem is the file or directory as a whole.
     pub span: Option<Span>,
+    /// Other places that explain this one.
     pub labels: Vec<Label>,
+    /// How to fix it.
     pub help: Option<String>,
+    /// An edit that fixes it, when one is known.
     pub fix: Option<FixIt>,
 }
 
@@ -170,6 +195,7 @@ impl Diagnostic {
         }
     }
 
+    /// Sets the severity (the lint levels make a warning an error).
     pub fn with_severity(mut self, severity: Severity) -> Self {
         self.severity = severity;
         self
@@ -196,6 +222,7 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a secondary place of `file` with what it says.
     pub fn with_label(
         mut self,
         source: &SourceFile,
@@ -209,6 +236,7 @@ impl Diagnostic {
         self
     }
 
+    /// Sets the fix-it.
     pub fn with_fix(
         self,
         source: &SourceFile,
@@ -275,6 +303,7 @@ impl Diagnostic {
         self
     }
 
+    /// Whether it is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

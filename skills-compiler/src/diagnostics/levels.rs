@@ -57,6 +57,7 @@ impl LintLevels {
         self.0.get(&code).copied()
     }
 
+    /// Whether no level is set.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

@@ -11,7 +11,9 @@ use std::ops::Range;
 /// Output style for [`human`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Color {
+    /// Plain text.
     Never,
+    /// ANSI colours, as rustc prints them on a terminal.
     Always,
 }
 

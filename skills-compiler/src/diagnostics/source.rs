@@ -56,11 +56,14 @@ const SCAN_UP_TO: usize = if cfg!(test) { 16 } else { 16 * 1024 };
 /// A 1-based line and column (columns count characters, as rustc does).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct LineCol {
+    /// 1-based.
     pub line: u32,
+    /// 1-based, in characters.
     pub column: u32,
 }
 
 impl SourceFile {
+    /// A file at `path` (as diagnostics show it) with its text.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
         Self {
             path: path.into(),
@@ -133,10 +136,12 @@ impl SourceFile {
         })
     }
 
+    /// The path, as diagnostics show it.
     pub fn path(&self) -> &str {
         &self.path
     }
 
+    /// The whole text.
     pub fn text(&self) -> &str {
         &self.text
     }
@@ -369,6 +374,7 @@ pub struct Sources {
 }
 
 impl Sources {
+    /// Adds a file (another at the same path is replaced).
     pub fn insert(&mut self, file: SourceFile) {
         self.files.insert(file.path.clone(), file);
     }
@@ -378,6 +384,7 @@ impl Sources {
         self.files.extend(other.files);
     }
 
+    /// The file at `path`, when it was kept.
     pub fn get(&self, path: &str) -> Option<&SourceFile> {
         self.files.get(path)
     }

@@ -30,10 +30,12 @@ pub fn templates(pairs: Vec<(String, Template)>) -> List<(Str, List<Part>)> {
 /// copying them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkillSet {
+    /// The skills, sorted by name.
     pub skills: Vec<std::sync::Arc<Skill>>,
 }
 
 impl SkillSet {
+    /// The skill named `name`.
     pub fn get(&self, name: &str) -> Option<&Skill> {
         self.skills
             .binary_search_by(|skill| skill.name.as_str().cmp(name))
@@ -47,6 +49,7 @@ impl SkillSet {
 pub struct SkillName(pub(crate) String);
 
 impl SkillName {
+    /// The name.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -63,6 +66,7 @@ impl fmt::Display for SkillName {
 pub struct ToolName(pub(crate) String);
 
 impl ToolName {
+    /// The name.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -75,24 +79,37 @@ impl fmt::Display for ToolName {
 }
 
 #[derive(Debug, Clone, PartialEq)]
+/// A valid skill: what the compiler read and checked, with the spans and files that only it needs; lowered into the runtime's `skills_core::Skill` by `emit::lower`.
 pub struct Skill {
+    /// Its name, checked.
     pub name: SkillName,
     /// The skill file, relative to the crate root (forward slashes).
     pub path: String,
     /// The sidecar `tools.yaml`, when the skill has one.
     pub tools_path: Option<String>,
+    /// Its description, checked.
     pub description: String,
+    /// `license`.
     pub license: Option<String>,
+    /// `compatibility`: what the skill needs of its environment.
     pub compatibility: Option<String>,
     /// In source order; values coerced to text.
     pub metadata: Vec<(String, String)>,
+    /// `allowed-tools`, one entry per tool.
     pub allowed_tools: Vec<String>,
+    /// A plain skill, or a protocol with its steps.
     pub kind: Kind,
+    /// `triggers`: phrases that call for the skill.
     pub triggers: Vec<String>,
+    /// `tags`.
     pub tags: Vec<String>,
+    /// `area`, one of the configured `areas`.
     pub area: Option<String>,
+    /// `version`: a number, a semantic version or text.
     pub version: Version,
+    /// `app-slug`: the app the skill's tools speak to.
     pub app_slug: Option<String>,
+    /// `model-config`, as written.
     pub model_config: Option<String>,
     /// `x-*` keys and keys of well-known clients, verbatim, in source order.
     pub extras: Vec<(String, serde_json::Value)>,
@@ -100,6 +117,7 @@ pub struct Skill {
     /// SEP-2640 serves verbatim); for a `lenient` skill without one, the
     /// derived `name` and `description`.
     pub frontmatter: serde_json::Map<String, serde_json::Value>,
+    /// The markdown after the frontmatter.
     pub body: String,
     /// The file's text before the body (fences, frontmatter, blank lines):
     /// `head + body` is the file, whose SHA-256 is [`Skill::sha256_hex`].
@@ -107,7 +125,9 @@ pub struct Skill {
     /// Where the description's value is in the file as read (bytes), for
     /// lints over the whole set; `None` when `lenient` derived it.
     pub description_span: Option<Range<usize>>,
+    /// The tools, in declared order.
     pub tools: Vec<Tool>,
+    /// Which tools need a confirmation and which may write.
     pub permissions: Permissions,
     /// The skill directory, relative to the crate root (`skills/pdf`);
     /// `None` for a flat `<name>.md` skill, which has no other files.
@@ -157,15 +177,22 @@ impl Skill {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a tool without its own policy does.
 pub enum DefaultMode {
+    /// It runs: a read.
     Readonly,
+    /// It waits for the user's confirmation.
     Confirm,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// The `permissions` of a skill.
 pub struct Permissions {
+    /// `default_mode`.
     pub default_mode: DefaultMode,
+    /// `require_confirmation`: tools that wait for the user.
     pub require_confirmation: Vec<ToolName>,
+    /// `allow_write`: tools that may change things.
     pub allow_write: Vec<ToolName>,
 }
 
@@ -180,9 +207,13 @@ impl Default for Permissions {
 }
 
 #[derive(Debug, Clone, PartialEq)]
+/// A tool of a skill, checked.
 pub struct Tool {
+    /// Its name, checked.
     pub name: ToolName,
+    /// What it does, for the model.
     pub description: String,
+    /// Its parameters, typed.
     pub parameters: Parameters,
     /// The parameter schema for model APIs: as declared, with what the
     /// checker enforces made explicit (`type`, `additionalProperties: false`,
@@ -190,7 +221,9 @@ pub struct Tool {
     pub parameters_json: serde_json::Value,
     /// Whether the schema qualifies for OpenAI's strict mode.
     pub strict: bool,
+    /// The HTTP request it makes, when it makes one.
     pub endpoint: Option<Endpoint>,
+    /// Whether it runs, asks first, or is denied.
     pub policy: Policy,
 }
 
@@ -206,7 +239,9 @@ impl Tool {
 /// in declared order ([`DefId`] is the place in `defs`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Parameters {
+    /// The root object.
     pub root: ObjectType,
+    /// The named `$defs`, in declared order.
     pub defs: Vec<(String, Type)>,
 }
 
@@ -234,39 +269,56 @@ impl Parameters {
 }
 
 #[derive(Debug, Clone, PartialEq)]
+/// An object schema: its properties and checks.
 pub struct ObjectType {
+    /// Its `description`.
     pub description: Option<String>,
+    /// Its properties, in declared order.
     pub properties: Vec<Property>,
     /// `additionalProperties: false` (or absent) rejects unknown fields.
     pub additional_properties: bool,
+    /// `minProperties` and `maxProperties`.
     pub checks: Checks,
 }
 
 impl ObjectType {
+    /// The property named `name`.
     pub fn property(&self, name: &str) -> Option<&Property> {
         self.properties.iter().find(|p| p.name == name)
     }
 }
 
 #[derive(Debug, Clone, PartialEq)]
+/// A property of an object schema.
 pub struct Property {
+    /// Its name.
     pub name: String,
+    /// Its type.
     pub ty: Type,
+    /// Whether `required` lists it.
     pub required: bool,
+    /// Its `description`.
     pub description: Option<String>,
+    /// Its `default`, as written.
     pub default: Option<serde_json::Value>,
 }
 
 /// The subset of JSON Schema that maps onto Rust types.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Type {
+    /// `type: string`, with its checks.
     String(Checks),
+    /// `type: integer`, with its checks.
     Integer(Checks),
+    /// `type: number`, with its checks.
     Number(Checks),
+    /// `type: boolean`.
     Boolean,
     /// A string restricted to these values.
     Enum(Vec<String>),
+    /// `type: array` of the item type, with its checks.
     Array(Box<Type>, Checks),
+    /// `type: object` with fixed properties.
     Object(ObjectType),
     /// An object with no fixed properties whose values have one type.
     Map(Box<Type>, Checks),
@@ -283,6 +335,7 @@ pub enum Type {
 pub struct DefId(pub(crate) u32);
 
 impl DefId {
+    /// Its place in [`Parameters::defs`].
     pub fn index(self) -> usize {
         self.0 as usize
     }

@@ -72,7 +72,9 @@ fn parent_of(path: &Path) -> PathBuf {
 /// A lock read from disk, with its text for locating entries.
 #[derive(Debug, Clone)]
 pub struct ReadLock {
+    /// The lock.
     pub lock: LockFile,
+    /// Its text, for diagnostics that point into it.
     pub source: SourceFile,
 }
 

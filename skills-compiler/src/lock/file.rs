@@ -77,24 +77,31 @@ impl Entry {
         Entry(self.0)
     }
 
+    /// `source`: where the skill came from (`owner/repo`, a URL, a path).
     pub fn source(&self) -> Option<&str> {
         self.0.str("source")
     }
+    /// `sourceUrl`: the URL it was fetched from.
     pub fn source_url(&self) -> Option<&str> {
         self.0.str("sourceUrl")
     }
+    /// `ref`: the branch, tag or commit asked for.
     pub fn reference(&self) -> Option<&str> {
         self.0.str("ref")
     }
+    /// `sourceType`: `github`, `git` or `local`.
     pub fn source_type(&self) -> Option<&str> {
         self.0.str("sourceType")
     }
+    /// `skillPath`: the skill's folder in the source.
     pub fn skill_path(&self) -> Option<&str> {
         self.0.str("skillPath")
     }
+    /// `computedHash`: the folder's hash, as Vercel's CLI computes it.
     pub fn computed_hash(&self) -> Option<&str> {
         self.0.str("computedHash")
     }
+    /// `commit`: the commit it was fetched at.
     pub fn commit(&self) -> Option<&str> {
         self.0.str("commit")
     }
@@ -118,13 +125,21 @@ impl Entry {
 /// What a new entry says.
 #[derive(Debug, Clone, Default)]
 pub struct EntryFields {
+    /// `source`.
     pub source: String,
+    /// `sourceUrl`.
     pub source_url: Option<String>,
+    /// `ref`.
     pub reference: Option<String>,
+    /// `sourceType`.
     pub source_type: String,
+    /// `skillPath`.
     pub skill_path: Option<String>,
+    /// `computedHash`.
     pub computed_hash: String,
+    /// `commit`.
     pub commit: Option<String>,
+    /// Our per-file lines (`path mode sha256`), sorted.
     pub files: Vec<String>,
 }
 
@@ -179,6 +194,7 @@ impl LockFile {
         })
     }
 
+    /// The entry of the skill `name`.
     pub fn get(&self, name: &str) -> Option<Entry> {
         match self.skills.get(name)? {
             Json::Object(object) => Some(Entry(object.clone())),

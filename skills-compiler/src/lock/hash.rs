@@ -21,7 +21,9 @@ use crate::read::files::is_executable;
 /// larger than that is refused rather than read without end.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
+    /// The most files.
     pub max_files: usize,
+    /// The most bytes, all files together.
     pub max_bytes: u64,
 }
 
@@ -41,6 +43,7 @@ impl Default for Limits {
 pub struct FileDigest {
     /// Relative, `/`-separated.
     pub path: String,
+    /// Its owner's execute bit.
     pub executable: bool,
     /// Lower-case hex SHA-256 of the bytes.
     pub sha256: String,
@@ -79,17 +82,37 @@ impl FileDigest {
 /// by path bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FolderDigest {
+    /// Vercel's `computedHash` of the folder.
     pub computed_hash: String,
+    /// Each file, sorted by path bytes.
     pub files: Vec<FileDigest>,
 }
 
 /// Why a folder could not be hashed.
 #[derive(Debug)]
 pub enum HashError {
-    Io { path: String, error: std::io::Error },
-    TooManyFiles { limit: usize },
-    TooLarge { limit: u64 },
-    NameNotUtf8 { path: String },
+    /// A file or folder could not be read.
+    Io {
+        /// Which.
+        path: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// More files than the limit.
+    TooManyFiles {
+        /// The limit.
+        limit: usize,
+    },
+    /// More bytes than the limit.
+    TooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// A name that is not UTF-8, which no lock line can hold.
+    NameNotUtf8 {
+        /// The path, lossily decoded.
+        path: String,
+    },
 }
 
 impl std::fmt::Display for HashError {
@@ -171,8 +194,11 @@ const MAX_DEPTH: usize = 64;
 pub struct ListedFile {
     /// Relative, `/`-separated.
     pub path: String,
+    /// Where it is on disk.
     pub full: std::path::PathBuf,
+    /// Its owner's execute bit.
     pub executable: bool,
+    /// Its length when listed.
     pub len: u64,
     /// Nanoseconds since the epoch; 0 when the file system does not say.
     pub modified: u128,

@@ -10,11 +10,17 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 /// A JSON value whose objects are ordered lists of members.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Json {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A number, as written.
     Number(serde_json::Number),
+    /// A string.
     String(String),
+    /// An array.
     Array(Vec<Json>),
+    /// An object, its members in order.
     Object(Object),
 }
 
@@ -24,10 +30,12 @@ pub enum Json {
 pub struct Object(Vec<(String, Json)>);
 
 impl Object {
+    /// An object without members.
     pub fn new() -> Object {
         Object(Vec::new())
     }
 
+    /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&Json> {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
@@ -48,11 +56,13 @@ impl Object {
         }
     }
 
+    /// Removes `key`, giving its value.
     pub fn remove(&mut self, key: &str) -> Option<Json> {
         let at = self.0.iter().position(|(k, _)| k == key)?;
         Some(self.0.remove(at).1)
     }
 
+    /// The members, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Json)> {
         self.0.iter().map(|(k, v)| (k.as_str(), v))
     }

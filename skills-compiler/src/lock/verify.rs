@@ -17,7 +17,10 @@ pub enum Status {
     Matches,
     /// Its files differ. `changed` names them when the entry has per-file
     /// lines; an entry with only Vercel's `computedHash` cannot say which.
-    Modified { changed: Vec<Change> },
+    Modified {
+        /// The files that differ, when the entry can say.
+        changed: Vec<Change>,
+    },
     /// Locked, but there is no such folder in the root.
     Missing,
     /// In the root, not in the lock.
@@ -27,11 +30,14 @@ pub enum Status {
 /// One file that differs from the lock.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Change {
+    /// The file, relative to the skill's folder.
     pub path: String,
+    /// How it differs.
     pub kind: ChangeKind,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// How a file differs from the lock.
 pub enum ChangeKind {
     /// On disk, not in the lock.
     Added,
@@ -44,6 +50,7 @@ pub enum ChangeKind {
 }
 
 impl ChangeKind {
+    /// The kind's name, as printed: `added`, `removed`, `edited`, `mode changed`.
     pub fn as_str(self) -> &'static str {
         match self {
             ChangeKind::Added => "added",

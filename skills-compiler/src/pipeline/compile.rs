@@ -62,6 +62,7 @@ impl std::ops::AddAssign for Tally {
 }
 
 impl Compilation {
+    /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }

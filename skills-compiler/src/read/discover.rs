@@ -19,6 +19,7 @@ pub struct SkillFiles {
     pub path: String,
     /// The name the skill's `name` must match: its directory, or a flat file's stem.
     pub directory: String,
+    /// The skill file's bytes.
     pub bytes: Vec<u8>,
     /// A sidecar `tools.yaml`: its path and bytes.
     pub tools_yaml: Option<(String, Vec<u8>)>,
@@ -320,6 +321,7 @@ impl SkillPath {
         }
     }
 
+    /// The path looked up, as given.
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -25,6 +25,7 @@ pub struct SkillDir {
     /// The skills root the skill is in, as shown (`skills`), and where it
     /// is on disk: links that leave the skill are looked up there.
     pub root: String,
+    /// The skills root on disk.
     pub root_on_disk: PathBuf,
     /// The skill directory on disk, where the files are read from (by the
     /// loader and the link checks; generated code includes them itself).
@@ -89,6 +90,7 @@ impl PartialEq for SkillFile {
 pub struct Skipped {
     /// Relative to the skill directory; a folder ends with `/`.
     pub path: String,
+    /// Why.
     pub reason: SkipReason,
 }
 
@@ -116,7 +118,9 @@ pub enum SkipReason {
     /// A symlink to an entry of the skill that is left out for `why`: a
     /// visible name does not bring in what the rules leave out (W013).
     LinkTo {
+        /// The entry it points at, relative to the skill directory.
         target: String,
+        /// Why that entry is left out.
         why: Box<SkipReason>,
     },
 }

@@ -26,8 +26,11 @@ pub fn is_extra_provenance(key: &str) -> bool {
 /// metadata (`None` without `github-repo`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GitHubOrigin {
+    /// The repository's owner.
     pub owner: String,
+    /// The repository.
     pub repo: String,
+    /// The ref it was installed from, when recorded.
     pub reference: Option<String>,
     /// The skill's folder in the repository.
     pub path: Option<String>,

@@ -41,12 +41,14 @@ pub(crate) fn failed(message: impl Into<String>) -> VendorError {
 pub struct Package {
     /// The package's folder (the current directory's relative paths start here).
     pub base: PathBuf,
+    /// Its rules: `[package.metadata.skills]` and the command line.
     pub config: Config,
     /// The lock's path, relative to `base`: the one in use, or where a new one goes.
     pub lock_path: PathBuf,
 }
 
 impl Package {
+    /// The package at `base` with `config`, its lock found or placed.
     pub fn new(base: &Path, config: Config) -> Package {
         let lock_path = find(base, &config.dir).unwrap_or_else(|| place_for(base, &config.dir));
         Package {
@@ -126,11 +128,13 @@ fn relative(from: &Path, to: &Path) -> Option<String> {
 /// A skill staged for the root.
 #[derive(Debug)]
 pub struct Staged {
+    /// The skill's name.
     pub name: String,
     /// Its copy in the staging folder.
     pub dir: PathBuf,
     /// Its lock entry (computed from the copy).
     pub entry: Entry,
+    /// The copy's files, hashed.
     pub digest: FolderDigest,
     /// The package's check of the copy.
     pub compilation: Compilation,
@@ -139,6 +143,7 @@ pub struct Staged {
 /// A staging folder inside the root, removed when dropped.
 #[derive(Debug)]
 pub struct Staging {
+    /// The folder.
     pub dir: PathBuf,
 }
 

@@ -35,7 +35,9 @@ pub enum Pick {
 /// A fetched source and the skills it offers: what `add --list` prints.
 #[derive(Debug)]
 pub struct Listed {
+    /// The source, fetched.
     pub fetched: Fetched,
+    /// The skills it offers.
     pub skills: Vec<Offered>,
 }
 
@@ -57,6 +59,7 @@ pub fn list(package: &Package, source: &Source, shown: &str) -> Result<Listed, V
 /// leaves nothing behind.
 #[derive(Debug)]
 pub struct Prepared {
+    /// The skills staged and checked.
     pub staged: Vec<Staged>,
     /// For an update: each skill's changes against what is on disk.
     pub changes: Vec<(String, Status)>,

@@ -9,6 +9,7 @@ use crate::lock::file::source_type;
 /// A parsed source: where to fetch, which ref, and the folder in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
+    /// Where to fetch.
     pub location: Location,
     /// A branch, tag or commit; `None` for the default branch.
     pub reference: Option<String>,
@@ -17,13 +18,25 @@ pub struct Source {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// Where a source is.
 pub enum Location {
     /// `owner/repo` on GitHub.
-    GitHub { owner: String, repo: String },
+    GitHub {
+        /// The owner.
+        owner: String,
+        /// The repository.
+        repo: String,
+    },
     /// Any other git URL (`https://`, `ssh://`, `file://`, `git@host:path`).
-    Git { url: String },
+    Git {
+        /// The URL, as written.
+        url: String,
+    },
     /// A folder on this machine (a repository or not).
-    Local { path: PathBuf },
+    Local {
+        /// The folder.
+        path: PathBuf,
+    },
 }
 
 impl Location {

@@ -25,6 +25,7 @@ use skills_core::template_text;
 /// A skill's files as text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
+    /// The skill file.
     pub skill_md: String,
     /// The sidecar, when the skill's tools and permissions live in one.
     pub tools_yaml: Option<String>,
@@ -172,31 +173,45 @@ fn json(value: &serde_json::Value) -> Node {
 /// A protocol's fields, for [`SkillBuilder::protocol`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProtocolSpec {
+    /// What must hold before the first step.
     pub preconditions: Vec<String>,
+    /// The steps, in order.
     pub steps: Vec<String>,
+    /// What to check after the last step.
     pub post_checks: Vec<String>,
+    /// What to do when a step goes other than planned.
     pub on_deviation: String,
+    /// What to do when a step cannot be done.
     pub on_blocked: String,
+    /// What to do when the work is done already.
     pub on_already_done: String,
 }
 
 /// A tool, for [`SkillBuilder::tool`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolSpec {
+    /// The tool's name.
     pub name: String,
+    /// What it does, for the model.
     pub description: String,
     /// A JSON Schema object, e.g. `{"type": "object", "properties": {}}`.
     pub parameters: serde_json::Value,
+    /// The HTTP request it makes, when it makes one.
     pub endpoint: Option<EndpointSpec>,
 }
 
 /// An HTTP endpoint as written in a skill: templates with `{{param}}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EndpointSpec {
+    /// `GET`, `POST`, ...
     pub method: String,
+    /// The URL template.
     pub url: String,
+    /// Query parameters: name and template.
     pub query: Vec<(String, String)>,
+    /// Headers: name and template.
     pub header: Vec<(String, String)>,
+    /// The body template.
     pub body: Option<String>,
 }
 
@@ -295,6 +310,7 @@ impl SkillBuilder {
         }
     }
 
+    /// A skill named `name` with `description`, and nothing else yet.
     pub fn new(name: impl Into<String>, description: impl Into<String>) -> Self {
         SkillBuilder {
             name: name.into(),
@@ -303,41 +319,49 @@ impl SkillBuilder {
         }
     }
 
+    /// `license`.
     pub fn license(mut self, license: impl Into<String>) -> Self {
         self.license = Some(license.into());
         self
     }
 
+    /// `compatibility`.
     pub fn compatibility(mut self, text: impl Into<String>) -> Self {
         self.compatibility = Some(text.into());
         self
     }
 
+    /// Adds a `metadata` entry.
     pub fn metadata(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
         self.metadata.push((key.into(), value.into()));
         self
     }
 
+    /// Adds a tool to `allowed-tools`.
     pub fn allowed_tool(mut self, tool: impl Into<String>) -> Self {
         self.allowed_tools.push(tool.into());
         self
     }
 
+    /// Adds a tag.
     pub fn tag(mut self, tag: impl Into<String>) -> Self {
         self.tags.push(tag.into());
         self
     }
 
+    /// Adds a trigger phrase.
     pub fn trigger(mut self, trigger: impl Into<String>) -> Self {
         self.triggers.push(trigger.into());
         self
     }
 
+    /// Makes the skill a protocol with these fields.
     pub fn protocol(mut self, protocol: ProtocolSpec) -> Self {
         self.protocol = Some(protocol);
         self
     }
 
+    /// Adds a tool.
     pub fn tool(mut self, tool: ToolSpec) -> Self {
         self.tools.push(tool);
         self.typed.push(None);
@@ -350,11 +374,13 @@ impl SkillBuilder {
         self
     }
 
+    /// `permissions.require_confirmation`: adds a tool.
     pub fn require_confirmation(mut self, tool: impl Into<String>) -> Self {
         self.require_confirmation.push(tool.into());
         self
     }
 
+    /// `permissions.allow_write`: adds a tool.
     pub fn allow_write(mut self, tool: impl Into<String>) -> Self {
         self.allow_write.push(tool.into());
         self
@@ -366,6 +392,7 @@ impl SkillBuilder {
         self
     }
 
+    /// The markdown body.
     pub fn body(mut self, body: impl Into<String>) -> Self {
         self.body = body.into();
         self

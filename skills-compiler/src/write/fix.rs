@@ -32,18 +32,26 @@ pub const MAX_PASSES: usize = 8;
 /// One fix-it applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Applied {
+    /// The file, as diagnostics show it.
     pub file: String,
+    /// The line of the fixed place.
     pub line: u32,
+    /// Its column.
     pub column: u32,
+    /// The diagnostic's code.
     pub code: Code,
+    /// What the fix did.
     pub message: String,
 }
 
 /// A file whose text the fixes changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {
+    /// The file, as diagnostics show it.
     pub path: String,
+    /// Its text before.
     pub before: String,
+    /// Its text after.
     pub after: String,
 }
 
@@ -52,6 +60,7 @@ pub struct Change {
 pub struct Fixed {
     /// Each changed file once, with its text before and after every pass.
     pub changes: Vec<Change>,
+    /// Each fix-it applied.
     pub applied: Vec<Applied>,
     /// The diagnostics of the fixed files: the problems no fix-it settles.
     pub remaining: Vec<Diagnostic>,
@@ -207,6 +216,7 @@ pub fn apply<'a>(text: &str, fixes: impl IntoIterator<Item = &'a FixIt>) -> (Str
 /// skill's name became a slug.
 #[derive(Debug, Clone, Default)]
 pub struct Migration {
+    /// Each file changed, with its text before and after.
     pub changes: Vec<Change>,
     /// The skill's directory and the one it must be renamed to.
     pub rename: Option<(String, String)>,
@@ -222,7 +232,9 @@ pub struct Migration {
 /// profile, which remain.
 #[derive(Debug, Clone)]
 pub struct Skipped {
+    /// Why it was left.
     pub reason: String,
+    /// Its problems under the target profile.
     pub remaining: Vec<Diagnostic>,
 }
 
