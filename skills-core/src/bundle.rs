@@ -10,36 +10,14 @@
 //! otherwise, UTF-8 names, Unix modes, no ZIP64 (a skill is at most
 //! 16 MiB).
 
+mod path;
 #[cfg(feature = "zip")]
 mod zip;
 
+pub use path::UnsafePath;
+
 #[cfg(feature = "zip")]
 pub use zip::ZipLayout;
-
-/// A path a bundle cannot hold: not relative, or with a `..`, `.` or empty
-/// component, or a backslash, so that unpacking it could write outside the
-/// skill's folder. A compiled or loaded skill never has one; a `Skill` put
-/// together by hand can.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnsafePath {
-    /// The skill.
-    pub skill: String,
-    /// The path, as the skill holds it.
-    pub path: String,
-}
-
-impl std::fmt::Display for UnsafePath {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "`{}` of skill `{}` cannot go into a bundle: a path must be relative, without `..`, `.` or empty parts and without backslashes, or unpacking it would write outside the skill's folder",
-            crate::printable(&self.path),
-            crate::printable(&self.skill)
-        )
-    }
-}
-
-impl std::error::Error for UnsafePath {}
 
 /// The limits of the hosted APIs a bundle is uploaded to, checked before
 /// anything is written (`cargo skills pack`).

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::UnsafePath;
+use super::path::UnsafePath;
 use crate::file::is_file_path;
 use crate::skill::Skill;
 
