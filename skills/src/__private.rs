@@ -10,6 +10,18 @@ pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };
 pub use crate::typed_call::TypedCall;
+pub use crate::{__skills_args as args, __skills_tool_call as tool_call};
+
+/// How generated code reads and writes a member that every checked object
+/// has (required, or defaulted).
+pub mod always {
+    pub use crate::typed::{field as read, put as write};
+}
+
+/// How generated code reads and writes a member that may be absent.
+pub mod maybe {
+    pub use crate::typed::{optional as read, put_optional as write};
+}
 pub use skills_core::{Call, CompiledSkill, File, Policy, RequestError, Tool, ToolCallError};
 
 // Short paths for generated code: rustc and the macro's token stream pay

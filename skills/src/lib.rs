@@ -39,6 +39,7 @@
 
 #![deny(missing_docs)]
 
+mod generated;
 mod host_error;
 mod layers;
 #[cfg(feature = "loader")]

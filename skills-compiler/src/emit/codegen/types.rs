@@ -99,74 +99,38 @@ impl Generator<'_> {
         }
     }
 
-    /// A struct for `object`, with its conversions.
+    /// A struct for `object`, with its conversions: one invocation of the
+    /// runtime's `args!`, which writes the struct and both impls.
     fn object(&mut self, name: &Ident, object: &ObjectType, description: &str, hint: &str) {
         let mut field_names = Namespace::default();
         let mut fields = Vec::new();
-        let mut reads = Vec::new();
-        let mut writes = Vec::new();
         for property in &object.properties {
             let field = ident(&field_names.snake(&property.name, "field"));
             let property_hint = format!("{hint}_{}", property.name);
             let json = &property.name;
             let ty = self.rust_type(&property.ty, &property_hint, false);
             // Required and defaulted members are always in checked JSON.
-            let always = property.required || property.default.is_some();
-            let (ty, read, write) = if always {
-                (
-                    ty,
-                    quote!(__p::field(object, #json)?),
-                    quote!(__p::put(&mut object, #json, &self.#field);),
-                )
+            let (ty, kind) = if property.required || property.default.is_some() {
+                (ty, quote!(always))
             } else {
-                (
-                    quote!(__p::Option<#ty>),
-                    quote!(__p::optional(object, #json)?),
-                    quote!(__p::put_optional(&mut object, #json, &self.#field);),
-                )
+                (quote!(__p::Option<#ty>), quote!(maybe))
             };
             let doc = doc(&property_doc(property));
-            fields.push(quote!(#doc pub #field: #ty,));
-            reads.push(quote!(#field: #read,));
-            writes.push(write);
+            fields.push(quote!(#doc #field: #ty = #kind #json,));
         }
-        if object.additional_properties {
+        let rest = object.additional_properties.then(|| {
             let extra = ident(&field_names.snake("additional_properties", "additional_properties"));
             let declared = object.properties.iter().map(|p| p.name.as_str());
-            fields.push(quote! {
-                /// Members beyond the declared ones (`additionalProperties: true`).
-                pub #extra: __p::BTreeMap<__p::String, __p::serde_json::Value>,
-            });
-            reads.push(quote!(#extra: __p::rest(object, &[#(#declared),*]),));
-            writes.push(quote!(__p::put_rest(&mut object, &self.#extra);));
-        }
+            quote!(rest #extra [#(#declared),*])
+        });
         let doc = doc(description);
-        // A struct without fields reads nothing: no unused binding for the user's lints.
-        let object = if reads.is_empty() {
-            quote!(__p::object(value)?;)
-        } else {
-            quote!(let object = __p::object(value)?;)
-        };
         self.items.push(quote! {
-            #doc
-            #[derive(__p::Debug, __p::Clone, __p::PartialEq)]
-            pub struct #name {
-                #(#fields)*
-            }
-
-            impl __p::FromJson for #name {
-                fn from_json(value: &__p::serde_json::Value) -> __p::Option<Self> {
-                    #object
-                    __p::Some(#name { #(#reads)* })
+            __p::args! {
+                #doc
+                #name {
+                    #(#fields)*
                 }
-            }
-
-            impl __p::ToJson for #name {
-                fn to_json(&self) -> __p::serde_json::Value {
-                    let mut object = __p::serde_json::Map::new();
-                    #(#writes)*
-                    __p::serde_json::Value::Object(object)
-                }
+                #rest
             }
         });
     }

@@ -1,0 +1,105 @@
+//! The macros generated code calls for what every skill writes the same
+//! way: a tool's argument struct with its conversions, and the skill's
+//! `ToolCall` enum. `include_skills!` and the build script write one short
+//! invocation per type instead of the items, which keeps `cargo skills
+//! expand` readable and the code each user crate lexes small; the items
+//! are the same.
+
+/// An argument struct (an object of a tool's parameter schema) with its
+/// `FromJson` and `ToJson`: each field with its type, `always` (required or
+/// defaulted: in every checked object) or `maybe` (absent is `None`), and
+/// its JSON name; `rest NAME [declared ...]` keeps undeclared members
+/// (`additionalProperties: true`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __skills_args {
+    (
+        $(#[$meta:meta])*
+        $name:ident {
+            $( $(#[$field_meta:meta])* $field:ident : $ty:ty = $kind:ident $json:literal, )*
+        }
+        $( rest $rest:ident [$($declared:literal),*] )?
+    ) => {
+        $(#[$meta])*
+        #[derive($crate::__private::Debug, $crate::__private::Clone, $crate::__private::PartialEq)]
+        pub struct $name {
+            $( $(#[$field_meta])* pub $field: $ty, )*
+            $(
+                /// Members beyond the declared ones (`additionalProperties: true`).
+                pub $rest: $crate::__private::BTreeMap<
+                    $crate::__private::String,
+                    $crate::__private::serde_json::Value,
+                >,
+            )?
+        }
+
+        impl $crate::__private::FromJson for $name {
+            #[allow(unused_variables)]
+            fn from_json(
+                value: &$crate::__private::serde_json::Value,
+            ) -> $crate::__private::Option<Self> {
+                let object = $crate::__private::object(value)?;
+                $crate::__private::Some($name {
+                    $( $field: $crate::__private::$kind::read(object, $json)?, )*
+                    $( $rest: $crate::__private::rest(object, &[$($declared),*]), )?
+                })
+            }
+        }
+
+        impl $crate::__private::ToJson for $name {
+            fn to_json(&self) -> $crate::__private::serde_json::Value {
+                #[allow(unused_mut)]
+                let mut object = $crate::__private::serde_json::Map::new();
+                $( $crate::__private::$kind::write(&mut object, $json, &self.$field); )*
+                $( $crate::__private::put_rest(&mut object, &self.$rest); )?
+                $crate::__private::serde_json::Value::Object(object)
+            }
+        }
+    };
+}
+
+/// A skill's `ToolCall` enum and its `TypedCall` impl, from each variant
+/// with its docs, argument type, index and tool name. The skill's tables
+/// are the `SKILL` constant beside the invocation.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __skills_tool_call {
+    ( $( $(#[$meta:meta])* $variant:ident($args:ty) = $index:literal $name:literal, )* ) => {
+        /// A call of one of this skill's tools, with typed arguments: parse
+        /// one, and build its request, through `skills::TypedCall`.
+        #[derive($crate::__private::Debug, $crate::__private::Clone, $crate::__private::PartialEq)]
+        pub enum ToolCall {
+            $( $(#[$meta])* $variant($args), )*
+        }
+
+        impl ToolCall {
+            /// The names of this skill's tools.
+            pub const NAMES: &'static [&'static str] = &[$($name),*];
+        }
+
+        impl $crate::__private::TypedCall for ToolCall {
+            const SKILL: &'static $crate::__private::CompiledSkill = SKILL;
+
+            fn from_call(
+                call: $crate::__private::Call<'static>,
+            ) -> $crate::__private::Result<Self, $crate::__private::ToolCallError> {
+                match call.name() {
+                    $( $name => $crate::__private::decode(call).map(ToolCall::$variant), )*
+                    other => $crate::__private::unknown_tool(other),
+                }
+            }
+
+            fn index(&self) -> usize {
+                match *self {
+                    $( ToolCall::$variant(_) => $index, )*
+                }
+            }
+
+            fn arguments(&self) -> $crate::__private::serde_json::Value {
+                match *self {
+                    $( ToolCall::$variant(ref arguments) => $crate::__private::ToJson::to_json(arguments), )*
+                }
+            }
+        }
+    };
+}
