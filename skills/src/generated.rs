@@ -6,24 +6,27 @@
 //! are the same.
 
 /// An argument struct (an object of a tool's parameter schema) with its
-/// `FromJson` and `ToJson`: each field with its type, `always` (required or
-/// defaulted: in every checked object) or `maybe` (absent is `None`), and
-/// its JSON name; `rest NAME [declared ...]` keeps undeclared members
-/// (`additionalProperties: true`).
+/// `FromJson` and `ToJson`: each field with its type in brackets, `always`
+/// (required or defaulted: in every checked object) or `maybe` (absent is
+/// `None`), and its JSON name; `rest NAME [declared ...]` keeps undeclared
+/// members (`additionalProperties: true`). Fragments are matched as token
+/// trees, not parsed: rustc expands every invocation on every rebuild of
+/// the crate that holds the skills, and a `ty` or `meta` matcher runs the
+/// parser on each.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __skills_args {
     (
-        $(#[$meta:meta])*
+        $(#[$($meta:tt)*])*
         $name:ident {
-            $( $(#[$field_meta:meta])* $field:ident : $ty:ty = $kind:ident $json:literal, )*
+            $( $(#[$($field_meta:tt)*])* $field:ident : [$($ty:tt)*] = $kind:ident $json:tt, )*
         }
-        $( rest $rest:ident [$($declared:literal),*] )?
+        $( rest $rest:ident [$($declared:tt),*] )?
     ) => {
-        $(#[$meta])*
+        $(#[$($meta)*])*
         #[derive($crate::__private::Debug, $crate::__private::Clone, $crate::__private::PartialEq)]
         pub struct $name {
-            $( $(#[$field_meta])* pub $field: $ty, )*
+            $( $(#[$($field_meta)*])* pub $field: $($ty)*, )*
             $(
                 /// Members beyond the declared ones (`additionalProperties: true`).
                 pub $rest: $crate::__private::BTreeMap<
@@ -64,12 +67,12 @@ macro_rules! __skills_args {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __skills_tool_call {
-    ( $( $(#[$meta:meta])* $variant:ident($args:ty) = $index:literal $name:literal, )* ) => {
+    ( $( $(#[$($meta:tt)*])* $variant:ident($args:ident) = $index:tt $name:tt, )* ) => {
         /// A call of one of this skill's tools, with typed arguments: parse
         /// one, and build its request, through `skills::TypedCall`.
         #[derive($crate::__private::Debug, $crate::__private::Clone, $crate::__private::PartialEq)]
         pub enum ToolCall {
-            $( $(#[$meta])* $variant($args), )*
+            $( $(#[$($meta)*])* $variant($args), )*
         }
 
         impl ToolCall {

@@ -116,7 +116,7 @@ impl Generator<'_> {
                 (quote!(__p::Option<#ty>), quote!(maybe))
             };
             let doc = doc(&property_doc(property));
-            fields.push(quote!(#doc #field: #ty = #kind #json,));
+            fields.push(quote!(#doc #field: [#ty] = #kind #json,));
         }
         let rest = object.additional_properties.then(|| {
             let extra = ident(&field_names.snake("additional_properties", "additional_properties"));
