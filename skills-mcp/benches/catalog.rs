@@ -19,8 +19,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+#[path = "support/measure.rs"]
+mod measure;
 #[path = "support/tree.rs"]
 mod tree;
+use measure::{env_or, median, mib, ms, peak_kib};
 use tree::{tree_size, write_tree};
 
 /// Which side a child process loads, and from where.
@@ -78,9 +81,11 @@ fn main() {
         );
     }
     std::fs::write(&edited, &original).unwrap();
-    let baseline = peak_of("none", &root, count);
-    let loader_peak = peak_of("loader", &root, count).saturating_sub(baseline);
-    let rmcp_peak = peak_of("rmcp", &root, count).saturating_sub(baseline);
+    let skills = count.to_string();
+    let peak_of = |side: &str| measure::peak_of(&[(ONE, side), ("SKILLS", &skills)], ROOT, &root);
+    let baseline = peak_of("none");
+    let loader_peak = peak_of("loader").saturating_sub(baseline);
+    let rmcp_peak = peak_of("rmcp").saturating_sub(baseline);
     let (loader, rmcp) = (median(&mut loader_times), median(&mut rmcp_times));
     println!("| | time (median) | peak memory |");
     println!("|---|---|---|");
@@ -107,13 +112,6 @@ fn main() {
     );
 }
 
-fn env_or(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|value| value.parse().ok())
-        .unwrap_or(default)
-}
-
 fn loader(count: usize) -> skills::loader::Loader {
     skills::loader::Loader::new().overrides(skills::loader::Overrides {
         max_skills: Some(count),
@@ -134,45 +132,8 @@ fn load_with_rmcp(root: &Path) -> usize {
     catalog.skills().len()
 }
 
-/// The peak memory of a fresh process of this binary that loads `side`.
-fn peak_of(side: &str, root: &Path, count: usize) -> u64 {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .env(ONE, side)
-        .env(ROOT, root)
-        .env("SKILLS", count.to_string())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{side}: {out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
-    let peak = text.split_whitespace().nth(1).unwrap();
-    peak.parse().unwrap()
-}
-
-/// `VmHWM`: this process's peak resident memory, in KiB.
-fn peak_kib() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
-}
-
 fn timed(run: impl FnOnce()) -> Duration {
     let start = Instant::now();
     run();
     start.elapsed()
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
-
-fn ms(time: Duration) -> f64 {
-    time.as_secs_f64() * 1000.0
-}
-
-fn mib(kib: u64) -> f64 {
-    kib as f64 / 1024.0
 }

@@ -16,15 +16,19 @@ use std::time::{Duration, Instant};
 
 use rmcp::handler::server::skill_catalog::SkillCatalog;
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, ErrorData, Implementation, ListSkillsResult,
-    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
-    ServerConfig, SkillResources,
+    ErrorData, ListSkillsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ServerCapabilities, ServerConfig, SkillResources,
 };
-use rmcp::service::{RequestContext, RunningService};
-use rmcp::{RoleClient, RoleServer, ServerHandler, ServiceExt};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler};
 
+#[path = "../tests/support/host.rs"]
+mod host;
+#[path = "support/measure.rs"]
+mod measure;
 #[path = "support/tree.rs"]
 mod tree;
+use measure::{env_or, median, mib, ms, peak_kib};
 use tree::{tree_size, write_tree};
 
 /// Which side a child process serves, and from where.
@@ -32,8 +36,6 @@ const ONE: &str = "SERVE_BENCH_ONE";
 const ROOT: &str = "SERVE_BENCH_ROOT";
 /// Clients reading at once in the memory run.
 const READERS: usize = 64;
-
-type Client = RunningService<RoleClient, ClientConfig>;
 
 fn main() {
     let count: usize = env_or("SKILLS", 5_000);
@@ -74,7 +76,8 @@ fn main() {
     let [ours_list, rmcp_list, ours_read, rmcp_read] = times.map(|mut t| median(&mut t));
     let (ours_bytes, rmcp_bytes) =
         runtime.block_on(async { (ours.list_bytes().await, rmcp.list_bytes().await) });
-    let peak = |side: &str| peak_of(side, &root, count);
+    let skills = count.to_string();
+    let peak = |side: &str| measure::peak_of(&[(ONE, side), ("SKILLS", &skills)], ROOT, &root);
     let (ours_idle, rmcp_idle) = (peak("ours-idle"), peak("rmcp-idle"));
     let (ours_busy, rmcp_busy) = (peak("ours"), peak("rmcp"));
     let per_read = |time: Duration| time.as_secs_f64() * 1e6 / reads.len() as f64;
@@ -170,29 +173,14 @@ impl ServerHandler for Catalog {
 
 /// A server on one end of a pipe, a host's client on the other.
 struct Side {
-    client: Client,
+    client: host::Connected,
 }
 
 impl Side {
     async fn serve<S: ServerHandler>(server: S) -> Side {
-        let (server_side, client_side) = tokio::io::duplex(64 * 1024);
-        tokio::spawn(async move {
-            if let Ok(running) = server.serve(server_side).await {
-                let _ = running.waiting().await;
-            }
-        });
-        let mut capabilities = ClientCapabilities::default();
-        let mut extensions = rmcp::model::ExtensionCapabilities::new();
-        extensions.insert(
-            rmcp::model::SKILLS_EXTENSION_ID.to_owned(),
-            Default::default(),
-        );
-        capabilities.extensions = Some(extensions);
-        let client = ClientConfig::new(capabilities, Implementation::new("bench", "1"))
-            .serve(client_side)
-            .await
-            .unwrap();
-        Side { client }
+        Side {
+            client: host::connect(server).await,
+        }
     }
 
     async fn list(&self) -> usize {
@@ -282,54 +270,8 @@ async fn peak_alone(side: &str, root: &Path, count: usize) -> u64 {
     peak_kib()
 }
 
-fn env_or(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|value| value.parse().ok())
-        .unwrap_or(default)
-}
-
-/// The peak memory of a fresh process of this binary that serves `side`.
-fn peak_of(side: &str, root: &Path, count: usize) -> u64 {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .env(ONE, side)
-        .env(ROOT, root)
-        .env("SKILLS", count.to_string())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{side}: {out:?}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap()
-}
-
-/// `VmHWM`: this process's peak resident memory, in KiB.
-fn peak_kib() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
-}
-
 async fn timed<T>(run: impl std::future::Future<Output = T>) -> Duration {
     let start = Instant::now();
     run.await;
     start.elapsed()
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
-
-fn ms(time: Duration) -> f64 {
-    time.as_secs_f64() * 1000.0
-}
-
-fn mib(kib: u64) -> f64 {
-    kib as f64 / 1024.0
 }
