@@ -3,7 +3,7 @@
 //! inline zips): one top-level folder named after the skill, `SKILL.md` at
 //! its root, every file with its execute bit, entries sorted by path,
 //! timestamps fixed. The same skill gives the same bytes, at build time
-//! (`cargo skills pack`) and at run time ([`Skill::zip`]).
+//! (`cargo skills pack`) and at run time ([`Skill::zip`](crate::Skill::zip)).
 //!
 //! The writer is this module's own, about a hundred lines of the ZIP
 //! format (APPNOTE 6.3): deflate (flate2) where it saves bytes, stored

@@ -48,7 +48,7 @@ pub enum Line {
 
 /// Classifies one line (without its `\n`; a trailing `\r` and a leading
 /// byte order mark are allowed, as rmcp allows them). `cut` says the line
-/// was longer than [`MAX_LINE_BYTES`] and this is its start. `too_deep`
+/// was longer than `MAX_LINE_BYTES` and this is its start. `too_deep`
 /// gives the tool error text for a call of a tool whose arguments nest too
 /// deep to parse.
 ///

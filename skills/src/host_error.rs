@@ -3,7 +3,7 @@
 //! hosts map to their own error kinds.
 
 /// Why a host tool's call got no result, typed for hosts that map it
-/// (an agent framework's error kinds); [`Toolset::respond`] gives the same
+/// (an agent framework's error kinds); [`Toolset::respond`](crate::Toolset::respond) gives the same
 /// as text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HostToolError {

@@ -103,7 +103,7 @@ pub enum Origin {
     /// A skill of the set being measured.
     #[default]
     Project,
-    /// One the host ships and lists first ([`builtins`]).
+    /// One the host ships and lists first ([`builtins`](super::builtins)).
     Host,
 }
 
@@ -345,7 +345,7 @@ pub struct Options {
     /// The model's context window in tokens, for hosts whose budget is a
     /// share of it (without it they use their own fallback).
     pub context: Option<u64>,
-    /// Count the host's own skills ([`builtins`]) first, as the host does.
+    /// Count the host's own skills ([`builtins`](super::builtins)) first, as the host does.
     pub builtins: bool,
 }
 

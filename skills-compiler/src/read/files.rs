@@ -47,7 +47,7 @@ impl SkillDir {
     }
 }
 
-/// What [`read`] finds in a skill directory.
+/// What `read` finds in a skill directory.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Listing {
     /// Every file but SKILL.md, sorted by path.

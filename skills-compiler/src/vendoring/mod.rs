@@ -1,7 +1,7 @@
 //! Vendoring: skills brought into a package's root from a git repository
 //! or a folder, each recorded in `skills-lock.json` ([`crate::lock`]) so
 //! that the build can refuse drift. A wing over the pipeline: it fetches
-//! ([`fetch`]), finds what a source offers ([`offer`]), and stages, checks
+//! ([`fetch`](mod@fetch)), finds what a source offers ([`offer`]), and stages, checks
 //! and moves skills into place all or nothing ([`install`]); `cargo skills
 //! add`, `update`, `remove` and `lock` are these functions and their output.
 

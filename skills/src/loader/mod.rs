@@ -1,7 +1,7 @@
 //! Skills loaded at run time (feature `loader`): a user's or a project's
 //! skills directory, checked by the same compiler, with the same rules and
 //! diagnostics, as `include_skills!` and `cargo skills check`, and returned as
-//! the same [`SkillSet`] a compiled set is.
+//! the same [`SkillSet`](crate::SkillSet) a compiled set is.
 //!
 //! ```no_run
 //! use skills::loader::{Loader, Profile};
