@@ -247,6 +247,40 @@ fn an_entry_that_is_a_symlink_to_another_is_read_again_with_it() {
     );
 }
 
+/// Entries checked under one configuration are not kept under another:
+/// a key that `extended` accepts is an error in `portable`, and a lint
+/// allowed by one is reported by the other.
+#[test]
+fn another_configuration_checks_every_entry_anew() {
+    let tree = Tree::new(&[(
+        "alpha/SKILL.md",
+        b"---\nname: alpha\ndescription: Reads alpha files. Use when alpha.\ntags: [x]\n---\nA.\n",
+    )]);
+    let extended = config(&tree);
+    let portable = Config {
+        profile: skills_compiler::Profile::Portable,
+        ..config(&tree)
+    };
+    let mut kept = Kept::default();
+    assert!(
+        !kept
+            .compile(&extended, &BTreeSet::new())
+            .compilation
+            .has_errors()
+    );
+    let again = kept.compile(&portable, &BTreeSet::new());
+    assert!(again.compilation.has_errors(), "`tags` is not portable");
+    assert_eq!(
+        seen(&again.compilation),
+        seen(&compile(Path::new(""), &portable))
+    );
+    assert_eq!(
+        again.read.len(),
+        1,
+        "alpha read again under the new profile"
+    );
+}
+
 #[test]
 fn a_change_to_the_root_itself_names_no_entry() {
     assert_eq!(

@@ -43,6 +43,9 @@ use crate::read::layout::is_ignored_root_entry;
 /// ```
 #[derive(Debug, Default)]
 pub struct Kept {
+    /// The configuration the entries were checked under: another one (a
+    /// profile, a limit, a lint level) checks every entry anew.
+    config: Option<Config>,
     entries: HashMap<String, KeptEntry>,
 }
 
@@ -71,8 +74,13 @@ impl Kept {
     /// Compiles the root `config.dir` as [`compile`](super::compile)
     /// does, reading again only the entries named in `changed` (by their
     /// names in the root, see [`Kept::entry_of`]) and those it cannot keep;
-    /// the first call reads every entry. The result is kept for the next.
+    /// the first call, and a call with another `config`, reads every entry.
+    /// The result is kept for the next.
     pub fn compile(&mut self, config: &Config, changed: &BTreeSet<String>) -> Again {
+        if self.config.as_ref() != Some(config) {
+            self.entries.clear();
+            self.config = Some(config.clone());
+        }
         let base = Path::new("");
         let mut diagnostics = Vec::new();
         let Some(root) = Root::open(base, config, &mut diagnostics) else {
