@@ -24,7 +24,6 @@ mod measure;
 #[path = "support/tree.rs"]
 mod tree;
 use measure::{env_or, median, mib, ms, peak_kib};
-use tree::{tree_size, write_tree};
 
 /// Which side a child process loads, and from where.
 const ONE: &str = "CATALOG_BENCH_ONE";
@@ -44,12 +43,7 @@ fn main() {
         return;
     }
     let runs: usize = env_or("RUNS", 5);
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("catalog-{count}"));
-    write_tree(&root, count);
-    println!(
-        "{count} skill directories ({}), {runs} interleaved runs",
-        tree_size(&root)
-    );
+    let root = tree::prepared(count, runs);
 
     let mut loader_times = Vec::new();
     let mut rmcp_times = Vec::new();

@@ -29,7 +29,6 @@ mod measure;
 #[path = "support/tree.rs"]
 mod tree;
 use measure::{env_or, median, mib, ms, peak_kib};
-use tree::{tree_size, write_tree};
 
 /// Which side a child process serves, and from where.
 const ONE: &str = "SERVE_BENCH_ONE";
@@ -46,12 +45,7 @@ fn main() {
         return;
     }
     let runs: usize = env_or("RUNS", 5);
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("catalog-{count}"));
-    write_tree(&root, count);
-    println!(
-        "{count} skill directories ({}), {runs} interleaved runs",
-        tree_size(&root)
-    );
+    let root = tree::prepared(count, runs);
     let (ours, rmcp) = runtime.block_on(async {
         let ours = Side::serve(ours(&root, count)).await;
         let rmcp = Side::serve(Catalog::from_dir(&root)).await;

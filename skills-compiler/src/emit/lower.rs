@@ -71,13 +71,22 @@ pub fn mime(file: &ir::SkillFile) -> Option<Str> {
 }
 
 /// Lowers every skill of a valid set with its files read as listed
-/// ([`read_files`]), in the set's order; each skill on a core of its own
-/// with the `parallel` feature, for collections of thousands. Every skill
-/// with a file that cannot be read is said (S508), none dropped.
+/// ([`read_files`]), in the set's order: [`each`] of the whole set.
 pub fn set(valid: &ir::SkillSet) -> Result<Vec<skills_core::Skill>, Vec<Diagnostic>> {
-    let mut skills = Vec::with_capacity(valid.skills.len());
+    each(valid.skills.iter().map(|skill| &**skill).collect())
+}
+
+/// Lowers each of `skills` with its files read as listed, in order; each
+/// skill on a core of its own with the `parallel` feature, for collections
+/// of thousands (a reload lowers only the skills it read again). Every
+/// skill with a file that cannot be read is said (S508), none dropped.
+pub fn each(skills: Vec<&ir::Skill>) -> Result<Vec<skills_core::Skill>, Vec<Diagnostic>> {
+    let lowered = crate::parallel::map_in_order(skills, |skill| {
+        read_files(skill).map(|files| self::skill(skill, files.into()))
+    });
+    let mut skills = Vec::with_capacity(lowered.len());
     let mut unreadable = Vec::new();
-    for result in each(valid.skills.iter().map(|skill| &**skill).collect()) {
+    for result in lowered {
         match result {
             Ok(skill) => skills.push(skill),
             Err(diagnostic) => unreadable.push(diagnostic),
@@ -88,15 +97,6 @@ pub fn set(valid: &ir::SkillSet) -> Result<Vec<skills_core::Skill>, Vec<Diagnost
     } else {
         Err(unreadable)
     }
-}
-
-/// Lowers each of `skills` with its files read as listed, in order, each
-/// on a core of its own with the `parallel` feature: [`set`] for any
-/// choice of skills (a reload lowers only those read again).
-pub fn each(skills: Vec<&ir::Skill>) -> Vec<Result<skills_core::Skill, Diagnostic>> {
-    crate::parallel::map_in_order(skills, |skill| {
-        read_files(skill).map(|files| self::skill(skill, files.into()))
-    })
 }
 
 /// Reads a skill's files from its directory, each exactly as listed: a file

@@ -2,11 +2,23 @@
 //! directories, each a SKILL.md of about 2 KB, a 4 KB reference, a script
 //! and a 3 KB binary asset.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The tree of `count` skills in the target's temporary folder, written
+/// unless a complete one is there, its size printed with the run count.
+pub fn prepared(count: usize, runs: usize) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("catalog-{count}"));
+    write_tree(&root, count);
+    println!(
+        "{count} skill directories ({}), {runs} interleaved runs",
+        tree_size(&root)
+    );
+    root
+}
 
 /// Writes `count` skill directories under `root`, unless a complete tree
 /// of that size is there from an earlier run.
-pub fn write_tree(root: &Path, count: usize) {
+fn write_tree(root: &Path, count: usize) {
     let done = root.join(".complete");
     if done.is_file() {
         return;
@@ -42,7 +54,7 @@ pub fn write_tree(root: &Path, count: usize) {
     std::fs::write(done, "").unwrap();
 }
 
-pub fn tree_size(root: &Path) -> String {
+fn tree_size(root: &Path) -> String {
     let mut bytes = 0u64;
     let mut files = 0usize;
     let mut folders = vec![root.to_path_buf()];

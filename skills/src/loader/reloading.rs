@@ -175,16 +175,6 @@ fn set_again(
             None => fresh.push(&**skill),
         }
     }
-    let mut unreadable = Vec::new();
-    for lowered in lower::each(fresh) {
-        match lowered {
-            Ok(skill) => skills.push(Arc::new(skill)),
-            Err(diagnostic) => unreadable.push(diagnostic),
-        }
-    }
-    if unreadable.is_empty() {
-        Ok(SkillSet::shared(skills))
-    } else {
-        Err(unreadable)
-    }
+    skills.extend(lower::each(fresh)?.into_iter().map(Arc::new));
+    Ok(SkillSet::shared(skills))
 }
