@@ -609,7 +609,7 @@ macro_rules! check {
         match m::ToolCall::parse($tool, $json) {
             Ok(call) => {
                 let arguments = call.arguments();
-                let again = m::ToolCall::parse_value($tool, &arguments).expect("a typed call parses again");
+                let again = m::ToolCall::parse($tool, &arguments).expect("a typed call parses again");
                 assert!(again == call, "the round trip changed the call");
                 let untyped = untyped.expect("untyped accepts what typed accepts");
                 assert!(skills::serde_json::Value::Object(untyped.arguments().clone()) == arguments, "typed and untyped arguments differ");

@@ -134,7 +134,7 @@ fn arguments(nodes: &[Node], index: u32, variant: usize, depth: usize) -> Value 
 
 /// What a call gives: the request's bytes as one text, or the error.
 fn outcome(tool: &Tool, arguments: &Value) -> String {
-    match tool.parse_value(arguments) {
+    match tool.parse(arguments) {
         Err(error) => format!("parse error: {error}"),
         Ok(call) => match call.request_to("http://127.0.0.1:9") {
             Err(error) => format!("request error: {error}"),

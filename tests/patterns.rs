@@ -27,9 +27,9 @@ fn a_value_that_breaks_the_pattern_is_refused_and_nothing_is_sent() {
     let dir = root("enforced", &skill_with("^[a-z]+$"));
     let set = Loader::new().load(&dir).unwrap().into_set();
     let (_, tool) = set.find_tool("run_job").unwrap();
-    assert!(tool.parse_value(&json!({"service": "billing"})).is_ok());
+    assert!(tool.parse(&json!({"service": "billing"})).is_ok());
     let error = tool
-        .parse_value(&json!({"service": "BILLING; rm -rf"}))
+        .parse(&json!({"service": "BILLING; rm -rf"}))
         .unwrap_err();
     assert_eq!(error.path(), Some("service"));
     assert_eq!(
@@ -153,7 +153,7 @@ proptest! {
         let schema = json!({"type": "string", "pattern": pattern});
         let validator = jsonschema::validator_for(&schema).unwrap();
         for value in values {
-            let ours = tool.parse_value(&json!({"service": value})).is_ok();
+            let ours = tool.parse(&json!({"service": value})).is_ok();
             let theirs = validator.is_valid(&json!(value));
             prop_assert_eq!(ours, theirs, "pattern {:?} on {:?}", pattern, value);
         }

@@ -4,6 +4,8 @@
 //! every rule lives in `skills-compiler`. Works as `cargo skills <command>` and
 //! as `cargo-skills <command>`. Exit codes: 0 valid, 1 invalid, 2 usage error.
 
+#![deny(missing_docs)]
+
 #[doc(hidden)]
 pub mod commands;
 mod failure;

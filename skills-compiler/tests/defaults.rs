@@ -264,7 +264,7 @@ proptest! {
             // And the table the build made gives the same call.
             let skills = compilation.skills().unwrap();
             let skill = lower::skill(&skills.skills[0], Default::default());
-            let call = skill.tools()[0].parse_value(&json!({}));
+            let call = skill.tools()[0].parse(&json!({}));
             prop_assert!(call.is_ok(), "{:?}", call);
         }
     }

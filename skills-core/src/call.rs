@@ -165,9 +165,52 @@ fn shown(value: &Value) -> String {
     }
 }
 
+/// A model's tool-call arguments, in either form model APIs hand them over:
+/// JSON text (OpenAI's `arguments`) or a value already parsed (Anthropic's
+/// `input`, MCP's `arguments`). Every parse takes one, so each input has
+/// one method whatever form its arguments come in.
+///
+/// ```
+/// # use skills_core::Arguments;
+/// let text: Arguments = r#"{"repo": "a/b"}"#.into();
+/// let value = serde_json::json!({"repo": "a/b"});
+/// let parsed: Arguments = (&value).into();
+/// # let _ = (text, parsed);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub enum Arguments<'a> {
+    /// JSON text, parsed before it is checked.
+    Text(&'a str),
+    /// JSON already parsed.
+    Json(&'a Value),
+}
+
+impl<'a> From<&'a str> for Arguments<'a> {
+    fn from(text: &'a str) -> Self {
+        Arguments::Text(text)
+    }
+}
+
+impl<'a> From<&'a String> for Arguments<'a> {
+    fn from(text: &'a String) -> Self {
+        Arguments::Text(text)
+    }
+}
+
+impl<'a> From<&'a Value> for Arguments<'a> {
+    fn from(value: &'a Value) -> Self {
+        Arguments::Json(value)
+    }
+}
+
 impl Tool {
-    /// Checks a model's arguments (JSON text) against the schema. Errors name
-    /// the failing field by JSON path.
+    /// Checks a model's arguments against the schema. Errors name the
+    /// failing field by JSON path.
+    ///
+    /// The documented ways in are `SkillSet::parse_call` (by tool name
+    /// across a set), a generated `ToolCall::parse` (typed) and
+    /// `model::ToolUse::parse` (a provider's response); this is what they
+    /// share once the tool is found.
     ///
     /// ```
     /// # fn demo(tool: &skills_core::Tool) -> Result<(), Box<dyn std::error::Error>> {
@@ -175,18 +218,27 @@ impl Tool {
     /// let request = call.request()?; // an http::Request<Vec<u8>>
     /// # Ok(()) }
     /// ```
-    pub fn parse(&self, arguments: &str) -> Result<Call<'_>, ToolCallError> {
-        let value: serde_json::Value =
-            serde_json::from_str(arguments).map_err(|error| ToolCallError::InvalidArguments {
-                tool: self.name.to_string(),
-                path: ".".to_owned(),
-                message: error.to_string(),
-            })?;
-        self.parse_value(&value)
+    #[doc(hidden)]
+    pub fn parse<'a>(
+        &self,
+        arguments: impl Into<Arguments<'a>>,
+    ) -> Result<Call<'_>, ToolCallError> {
+        match arguments.into() {
+            Arguments::Json(value) => self.check(value),
+            Arguments::Text(text) => {
+                let value: Value = serde_json::from_str(text).map_err(|error| {
+                    ToolCallError::InvalidArguments {
+                        tool: self.name.to_string(),
+                        path: ".".to_owned(),
+                        message: error.to_string(),
+                    }
+                })?;
+                self.check(&value)
+            }
+        }
     }
 
-    /// The same for arguments already parsed, as model APIs hand them over.
-    pub fn parse_value(&self, arguments: &serde_json::Value) -> Result<Call<'_>, ToolCallError> {
+    fn check(&self, arguments: &Value) -> Result<Call<'_>, ToolCallError> {
         let arguments = self.schema.check(&self.name, arguments)?;
         Ok(Call::new(self, arguments))
     }

@@ -50,7 +50,7 @@ mod tool;
 pub mod well_known;
 mod write_out;
 
-pub use call::{CONFIRM_MAX_CHARS, Call};
+pub use call::{Arguments, CONFIRM_MAX_CHARS, Call};
 pub use closest::closest;
 pub use depth::MAX_DEPTH;
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};

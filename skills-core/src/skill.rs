@@ -1,7 +1,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crate::call::Call;
+use crate::call::{Arguments, Call};
 use crate::error::ToolCallError;
 use crate::file::{File, Overwrite};
 use crate::tables::{List, Str};
@@ -221,18 +221,15 @@ impl Skill {
     }
 
     /// Checks a model's call of one of this skill's tools: the tool by name,
-    /// the arguments (JSON text) against its schema.
-    pub fn parse_call(&self, name: &str, arguments: &str) -> Result<Call<'_>, ToolCallError> {
-        self.find_tool(name)?.parse(arguments)
-    }
-
-    /// The same for arguments already parsed.
-    pub fn parse_call_value(
+    /// the arguments against its schema. What a generated `ToolCall::parse`
+    /// calls; an agent parses through its set (`SkillSet::parse_call`).
+    #[doc(hidden)]
+    pub fn parse_call<'a>(
         &self,
         name: &str,
-        arguments: &serde_json::Value,
+        arguments: impl Into<Arguments<'a>>,
     ) -> Result<Call<'_>, ToolCallError> {
-        self.find_tool(name)?.parse_value(arguments)
+        self.find_tool(name)?.parse(arguments)
     }
 
     fn find_tool(&self, name: &str) -> Result<&Tool, ToolCallError> {

@@ -7,6 +7,8 @@
 //! skills, so that user code does not cascade into secondary errors.
 //! Use it through `skills::include_skills!`, which passes its own path.
 
+#![deny(missing_docs)]
+
 use std::path::PathBuf;
 
 use proc_macro2::{Span, TokenStream};

@@ -59,7 +59,7 @@ fn calls(c: &mut Criterion) {
         b.iter(|| {
             runtime.block_on(async {
                 let request = tool
-                    .parse_value(&arguments)
+                    .parse(&arguments)
                     .unwrap()
                     .request_to(&origin)
                     .unwrap();

@@ -299,7 +299,7 @@ impl SkillsServer {
             Ok(tool) => tool,
             Err(message) => return failure(message).into(),
         };
-        let call = match tool.parse_value(&arguments) {
+        let call = match tool.parse(&arguments) {
             Ok(call) => call,
             // Names the field by JSON path; nothing is sent.
             Err(error) => return failure(error.to_string()).into(),

@@ -10,9 +10,9 @@
 //! - a model's tool call, three ways, one for each input:
 //!   - typed: `ToolCall::parse(name, arguments)` of the skill's generated
 //!     module, through [`TypedCall`];
-//!   - untyped, from JSON text or value: [`Tool::parse`] /
-//!     [`Tool::parse_value`], giving a [`Call`];
-//!   - from a provider's API response: [`model`];
+//!   - untyped, by tool name across the set, from JSON text or a parsed
+//!     value ([`Arguments`]): [`SkillSet::parse_call`], giving a [`Call`];
+//!   - from a provider's API response: [`model::ToolUse::parse`];
 //! - what a call may do ([`Policy`]) and its HTTP request
 //!   ([`Call::request`]), with [`RequestError`] and [`ToolCallError`];
 //! - the [`Toolset`] that lets a model open skills, and [`Layers`] of sets;
@@ -68,7 +68,8 @@ pub use skills_core::well_known;
 /// what it may do, and the errors. One definition, shared with the compiler
 /// (`skills-core`).
 pub use skills_core::{
-    Call, CompiledSkill, File, Kind, Overwrite, Policy, RequestError, Skill, Tool, ToolCallError,
+    Arguments, Call, CompiledSkill, File, Kind, Overwrite, Policy, RequestError, Skill, Tool,
+    ToolCallError,
 };
 pub use toolset::Toolset;
 pub use typed_call::TypedCall;

@@ -14,7 +14,7 @@
 //! ]});
 //! let uses = tool_uses(Provider::Anthropic, &response)?;
 //! assert_eq!(uses[0].name, "list_issues");
-//! // let call = set.parse_call_value(&uses[0].name, &uses[0].arguments()?)?; ... send ...
+//! // let call = set.parse_call(&uses[0].name, &uses[0].arguments()?)?; ... send ...
 //! let block = uses[0].result("[]", false);
 //! assert_eq!(block["tool_use_id"], "toolu_1");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -85,7 +85,7 @@ impl ToolUse {
     /// Checks the call against `set`: the tool by name across every skill,
     /// the arguments against its schema.
     pub fn parse<'s>(&self, set: &'s SkillSet) -> Result<Call<'s>, ToolCallError> {
-        set.parse_call_value(&self.name, &self.arguments()?)
+        set.parse_call(&self.name, &self.arguments()?)
     }
 
     /// The result to send back, in the provider's shape. `is_error` marks a

@@ -1,11 +1,11 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use skills_core::Call;
 use skills_core::CompiledSkill;
 use skills_core::Skill;
 use skills_core::Tool;
 use skills_core::ToolCallError;
+use skills_core::{Arguments, Call};
 
 /// Every skill of a skills directory (or of several layers), sorted by name.
 /// Compiled sets live in a `static`; loaded and merged sets own their skills.
@@ -115,18 +115,26 @@ impl SkillSet {
         }
     }
 
-    /// Checks a model's tool call (name and JSON text) against the set.
-    pub fn parse_call(&self, name: &str, arguments: &str) -> Result<Call<'_>, ToolCallError> {
-        self.find_tool(name)?.1.parse(arguments)
-    }
-
-    /// The same for arguments already parsed.
-    pub fn parse_call_value(
+    /// Checks a model's tool call against the set: the tool by name across
+    /// every skill, the arguments (JSON text or a parsed value) against its
+    /// schema. The one way to parse an untyped call; a generated
+    /// `ToolCall::parse` gives typed arguments, and
+    /// [`ToolUse::parse`](crate::model::ToolUse::parse) reads a provider's
+    /// response.
+    ///
+    /// ```
+    /// # fn demo(set: &skills::SkillSet) -> Result<(), Box<dyn std::error::Error>> {
+    /// let call = set.parse_call("get_issue", r#"{"repo": "a/b", "number": 1}"#)?;
+    /// let same = set.parse_call("get_issue", &serde_json::json!({"repo": "a/b", "number": 1}))?;
+    /// let request = call.request()?; // an http::Request<Vec<u8>>
+    /// # let _ = (same, request); Ok(()) }
+    /// ```
+    pub fn parse_call<'a>(
         &self,
         name: &str,
-        arguments: &serde_json::Value,
+        arguments: impl Into<Arguments<'a>>,
     ) -> Result<Call<'_>, ToolCallError> {
-        self.find_tool(name)?.1.parse_value(arguments)
+        self.find_tool(name)?.1.parse(arguments)
     }
 
     /// Tool names declared by more than one skill, each with those skills,

@@ -4,7 +4,7 @@
 //! variant's arguments convert.
 
 use serde_json::{Map, Value};
-use skills_core::{Call, CompiledSkill, Policy, RequestError, Tool, ToolCallError};
+use skills_core::{Arguments, Call, CompiledSkill, Policy, RequestError, Tool, ToolCallError};
 
 /// A skill's tool call with typed arguments: the `ToolCall` enum that
 /// `include_skills!` generates in each skill's module implements it. Bring
@@ -30,17 +30,12 @@ pub trait TypedCall: Sized + 'static {
     /// The arguments as the JSON the schema describes (generated).
     fn arguments(&self) -> Value;
 
-    /// Turns a model's tool call (name and JSON arguments) into a typed
-    /// value. Unknown fields, wrong types, missing required fields, bad
-    /// enum values and broken bounds are errors that name the field by
-    /// JSON path.
-    fn parse(name: &str, arguments: &str) -> Result<Self, ToolCallError> {
+    /// Turns a model's tool call (name and arguments, as JSON text or a
+    /// parsed value) into a typed value. Unknown fields, wrong types,
+    /// missing required fields, bad enum values and broken bounds are
+    /// errors that name the field by JSON path.
+    fn parse<'a>(name: &str, arguments: impl Into<Arguments<'a>>) -> Result<Self, ToolCallError> {
         Self::from_call(Self::SKILL.parse_call(name, arguments)?)
-    }
-
-    /// The same for arguments already parsed, as model APIs hand them over.
-    fn parse_value(name: &str, arguments: &Value) -> Result<Self, ToolCallError> {
-        Self::from_call(Self::SKILL.parse_call_value(name, arguments)?)
     }
 
     /// The tool's name.
@@ -58,7 +53,7 @@ pub trait TypedCall: Sized + 'static {
         self.tool().policy()
     }
 
-    /// The untyped call, as `Tool::parse` gives it.
+    /// The untyped call, as `SkillSet::parse_call` gives it.
     fn to_call(&self) -> Call<'static> {
         match self.arguments() {
             Value::Object(arguments) => Call::new(self.tool(), arguments),

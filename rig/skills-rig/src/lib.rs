@@ -260,7 +260,7 @@ impl SkillTools {
         let call = self
             .toolset
             .skills()
-            .parse_call_value(name, arguments)
+            .parse_call(name, arguments)
             .map_err(call_error)?;
         let call = match call.policy() {
             Policy::Confirm => match &self.confirm {
