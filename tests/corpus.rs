@@ -122,7 +122,7 @@ fn every_corpus_skill_gets_its_verdict_in_every_profile() {
             .valid
             .skills
             .iter()
-            .map(|skill| skill.path.as_str())
+            .map(|skill| skill.path())
             .chain(compilation.diagnostics.iter().map(|d| d.file.as_str()))
             .collect();
         read.sort();
@@ -148,9 +148,9 @@ fn the_valid_corpus_skills_lower_into_the_ir() {
             .skills()
             .unwrap_or_else(|| panic!("{name}: {:?}", compilation.diagnostics));
         let skill = &skills.skills[0];
-        assert_eq!(skill.name.as_str(), *name);
+        assert_eq!(skill.name(), *name);
         assert!(
-            !skill.body.is_empty() && !skill.sections().is_empty(),
+            !skill.body().is_empty() && !skill.sections().is_empty(),
             "{name}"
         );
         assert!(verdict.is_empty());
@@ -303,8 +303,8 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
         compiled += skills.len();
         // Copies under one name are duplicates (an error of their own when
         // compiled as one root): W009 is measured on distinct names.
-        skills.sort_by(|a, b| a.name.cmp(&b.name).then(a.path.cmp(&b.path)));
-        skills.dedup_by(|a, b| a.name == b.name);
+        skills.sort_by(|a, b| a.name().cmp(b.name()).then(a.path().cmp(b.path())));
+        skills.dedup_by(|a, b| a.name() == b.name());
         for d in skills_compiler::similar_descriptions(&skills) {
             *counts.entry(d.code).or_default() += 1;
             eprintln!("{collection}: {}: {}", d.file, d.message);
@@ -313,8 +313,8 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
     }
     // All collections as one set, as a user who installs from several
     // would have them: more pairs to get wrong. Every pair is printed.
-    everything.sort_by(|a, b| a.name.cmp(&b.name).then(a.path.cmp(&b.path)));
-    everything.dedup_by(|a, b| a.name == b.name);
+    everything.sort_by(|a, b| a.name().cmp(b.name()).then(a.path().cmp(b.path())));
+    everything.dedup_by(|a, b| a.name() == b.name());
     let across = skills_compiler::similar_descriptions(&everything);
     for d in &across {
         eprintln!("across collections: {}: {}", d.file, d.message);
@@ -432,7 +432,7 @@ fn the_writer_round_trips_every_corpus_skill_that_compiles() {
         };
         let skill = &set.skills[0];
         let files = skills_compiler::write::files(skill);
-        let target = out.join(&skill.path);
+        let target = out.join(skill.path());
         std::fs::create_dir_all(target.parent().unwrap()).unwrap();
         std::fs::write(&target, &files.skill_md).unwrap();
         // The writer writes SKILL.md; the other files are copied as they are.
@@ -445,16 +445,18 @@ fn the_writer_round_trips_every_corpus_skill_that_compiles() {
         let read = again.skills().unwrap_or_else(|| {
             panic!(
                 "{}: {:?}\n{}",
-                skill.path, again.diagnostics, files.skill_md
+                skill.path(),
+                again.diagnostics,
+                files.skill_md
             )
         });
         assert!(
             skills_compiler::write::format::same_skill(skill, &read.skills[0]),
             "{}:\n{}",
-            skill.path,
+            skill.path(),
             files.skill_md
         );
-        assert_eq!(read.skills[0].body, skill.body);
+        assert_eq!(read.skills[0].body(), skill.body());
         written += 1;
     }
     eprintln!("writer: {written} corpus skills written and read back");
@@ -491,7 +493,7 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
                 Ok(migration) => {
                     if let Some(change) = migration.changes.first() {
                         assert!(
-                            change.after.ends_with(&set.skills[0].body),
+                            change.after.ends_with(&set.skills[0].body()),
                             "{}: body changed",
                             change.path
                         );

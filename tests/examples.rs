@@ -17,10 +17,10 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
         compilation.diagnostics
     );
     let skills = compilation.skills().unwrap();
-    let names: Vec<&str> = skills.skills.iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = skills.skills.iter().map(|s| s.name()).collect();
     assert_eq!(names, ["github-issues", "triage-protocol", "writing-style"]);
 
-    let Kind::Protocol(protocol) = &skills.get("triage-protocol").unwrap().kind else {
+    let Kind::Protocol(protocol) = &skills.get("triage-protocol").unwrap().table.kind else {
         panic!("triage-protocol is a protocol");
     };
     assert_eq!(protocol.steps.len(), 3);
@@ -29,7 +29,7 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
             && !protocol.on_blocked.is_empty()
             && !protocol.on_already_done.is_empty()
     );
-    assert_eq!(skills.get("writing-style").unwrap().kind, Kind::Skill);
+    assert_eq!(skills.get("writing-style").unwrap().table.kind, Kind::Skill);
 
     let tools = &skills.get("github-issues").unwrap().tools;
     let summary: Vec<(&str, Method, Policy)> = tools

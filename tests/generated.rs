@@ -711,7 +711,7 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
             let _ = writeln!(
                 arms,
                 "        (\"{index}\", {name:?}) => check!(set_{index}::SKILLS.get({name:?}).unwrap(), set_{index}::{module}, tool, json),",
-                name = skill.name.as_str(),
+                name = skill.name(),
                 module = segment(module),
             );
             for tool in &skill.tools {
@@ -719,7 +719,7 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
                     .unwrap_or_else(|e| panic!("{}: {e}", tool.parameters_json));
                 let spec = set
                     .iter()
-                    .find(|(name, _)| name == skill.name.as_str())
+                    .find(|(name, _)| name == skill.name())
                     .and_then(|(_, tools)| tools.iter().find(|t| t.name == tool.name.as_str()))
                     .expect("the tool's spec");
                 let root = S::Object {
@@ -731,7 +731,7 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
                     let document = instance(&root, runner.rng(), 0);
                     let valid = validator.is_valid(&document);
                     cases.push((
-                        format!("{index}\t{}\t{}\t{document}", skill.name, tool.name),
+                        format!("{index}\t{}\t{}\t{document}", skill.name(), tool.name),
                         valid,
                     ));
                 }

@@ -541,7 +541,7 @@ pub fn named_in<'s>(
         .iter()
         .map(|name| {
             set.get(name).ok_or_else(|| {
-                let known = set.skills.iter().map(|s| s.name.as_str());
+                let known = set.skills.iter().map(|s| s.name());
                 let hint = match skills_core::closest(name, known.clone()) {
                     Some(close) => format!("did you mean `{close}`?"),
                     None => format!("the skills are: {}", known.collect::<Vec<_>>().join(", ")),

@@ -94,7 +94,7 @@ fn all_pairs_jaccard(skills: &[Skill]) -> usize {
         .iter()
         .map(|s| {
             let mut set: Vec<u32> = s
-                .description
+                .description()
                 .to_lowercase()
                 .split(|c: char| !c.is_alphanumeric())
                 .filter(|w| !w.is_empty())

@@ -11,7 +11,7 @@
 //!
 //! let compilation = compile(&base, &Config::default());
 //! let skills = compilation.skills().expect("valid");
-//! assert_eq!(skills.get("hello").unwrap().description, "Greets the user.");
+//! assert_eq!(skills.get("hello").unwrap().description(), "Greets the user.");
 //! ```
 //!
 //! # The pipeline

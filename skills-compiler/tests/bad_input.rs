@@ -22,8 +22,8 @@ fn a_bom_crlf_and_mixed_line_endings_are_accepted_and_located() {
         located(&compilation)
     );
     let skills = compilation.skills().unwrap();
-    assert_eq!(skills.skills[0].license.as_deref(), Some("MIT"));
-    assert_eq!(skills.skills[0].body, "Body\r\n");
+    assert_eq!(skills.skills[0].table.license.as_deref(), Some("MIT"));
+    assert_eq!(skills.skills[0].body(), "Body\r\n");
 
     // Locations still count lines across both endings.
     let text = "---\r\nname: a\ndescription: d\r\nx-ok: 1\nbad: 2\r\n---\r\n";
@@ -164,10 +164,7 @@ fn a_name_that_differs_from_its_directory_and_nfkc_equivalents() {
         "{:?}",
         located(&compilation)
     );
-    assert_eq!(
-        compilation.skills().unwrap().skills[0].name.as_str(),
-        "file-tools"
-    );
+    assert_eq!(compilation.skills().unwrap().skills[0].name(), "file-tools");
 }
 
 #[test]
@@ -240,11 +237,7 @@ fn metadata_coerces_scalars_and_refuses_nesting() {
         &Config::default(),
     );
     let skills = compilation.skills().unwrap();
-    let metadata: Vec<(&str, &str)> = skills.skills[0]
-        .metadata
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let metadata: Vec<(&str, &str)> = skills.skills[0].table.metadata().collect();
     assert_eq!(
         metadata,
         vec![
@@ -338,7 +331,7 @@ fn an_unknown_key_with_a_near_miss_gets_did_you_mean_and_a_fix_it() {
     // `x-` keys are kept as extras.
     let compilation = one(&with("x-team: infra\n"), &Config::default());
     assert_eq!(
-        compilation.skills().unwrap().skills[0].extras,
+        compilation.skills().unwrap().skills[0].extras(),
         vec![("x-team".to_owned(), serde_json::json!("infra"))]
     );
 }

@@ -57,10 +57,14 @@ fn claude_code_caps_description_and_when_to_use_at_1536_characters() {
     let description = "d".repeat(1_000);
     let when = "w".repeat(999);
     let entry = Entry {
-        when_to_use: Some(&when),
+        when_to_use: Some(when.as_str().into()),
         ..Entry::new("long", &description, "skills/long/SKILL.md")
     };
-    let report = report(Budget::ClaudeCode, &[entry], &bare(None));
+    let report = report(
+        Budget::ClaudeCode,
+        std::slice::from_ref(&entry),
+        &bare(None),
+    );
     // `- long: ` + 1,536 characters + newline.
     assert_eq!(report.lines[0].cost, 8 + 1_536 + 1);
     assert_eq!(report.lines[0].fate, Fate::Shortened { shown: 1_536 });
@@ -77,7 +81,7 @@ fn claude_code_caps_description_and_when_to_use_at_1536_characters() {
     );
     assert!(text.ends_with("w…\n"), "{text}");
     let short = Entry {
-        when_to_use: Some("Use when asked."),
+        when_to_use: Some("Use when asked.".into()),
         ..Entry::new("short", "Does a.", "skills/short/SKILL.md")
     };
     assert_eq!(
@@ -242,7 +246,7 @@ fn counted_costs_agree_with_the_rendered_entries() {
     let set = skills(6, 70);
     let when = "when the user asks";
     let mut entries = entries(&set);
-    entries[1].when_to_use = Some(when);
+    entries[1].when_to_use = Some(when.into());
     for budget in [Budget::ClaudeCode, Budget::Chars(10_000)] {
         let report = report(budget, &entries, &bare(None));
         for line in &report.lines {

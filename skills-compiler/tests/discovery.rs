@@ -37,10 +37,10 @@ fn skills_are_sorted_by_name_whatever_the_layout() {
         ("skills/mid/SKILL.md", named("mid").as_bytes()),
     ]);
     let skills = tree.compile(&Config::default()).into_skills().unwrap();
-    let names: Vec<&str> = skills.skills.iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = skills.skills.iter().map(|s| s.name()).collect();
     assert_eq!(names, ["alpha", "mid", "zeta"]);
-    assert_eq!(skills.skills[0].path, "skills/alpha.md");
-    assert_eq!(skills.skills[1].path, "skills/mid/SKILL.md");
+    assert_eq!(skills.skills[0].path(), "skills/alpha.md");
+    assert_eq!(skills.skills[1].path(), "skills/mid/SKILL.md");
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn a_symlink_inside_the_root_is_followed() {
         vec![(Code::DirectoryWithoutSkill, None, None)]
     );
     assert_eq!(
-        compilation.skills().unwrap().skills[0].path,
+        compilation.skills().unwrap().skills[0].path(),
         "skills/a/SKILL.md"
     );
 }
@@ -354,10 +354,7 @@ fn a_path_checked_as_one_skill_is_looked_up_once_and_read_as_in_a_root() {
         let again = skills_compiler::compile_skill(&tree.dir, Path::new(path), &Config::default());
         assert_eq!(located(&again), located(&compilation), "{path}");
         if expected.is_empty() {
-            let name = compilation.skills().unwrap().skills[0]
-                .name
-                .as_str()
-                .to_owned();
+            let name = compilation.skills().unwrap().skills[0].name().to_owned();
             assert_eq!(
                 name,
                 path.trim_start_matches("skills/").trim_end_matches(".md")

@@ -396,15 +396,10 @@ fn a_nested_skill_is_a_skill_of_the_set_under_its_parent() {
         "{:?}",
         support::located(&compilation)
     );
-    let names: Vec<&str> = compilation
-        .valid
-        .skills
-        .iter()
-        .map(|s| s.name.as_str())
-        .collect();
+    let names: Vec<&str> = compilation.valid.skills.iter().map(|s| s.name()).collect();
     assert_eq!(names, ["a", "b", "filling", "forms", "x"]);
     let get = |name: &str| compilation.valid.get(name).unwrap();
-    let prefix = |name: &str| get(name).prefix.as_deref();
+    let prefix = |name: &str| get(name).table.prefix.as_deref();
     assert_eq!(prefix("a"), None);
     assert_eq!(prefix("b"), None);
     assert_eq!(prefix("forms"), Some("a"));

@@ -99,7 +99,7 @@ fn an_unquoted_colon_is_quoted_up_to_its_comment_and_over_its_lines() {
     let compilation = skills_compiler::compile_files(vec![files(&patched)], &Config::default());
     assert!(!compilation.has_errors(), "{patched}");
     assert_eq!(
-        compilation.valid.skills[0].description,
+        compilation.valid.skills[0].description(),
         "Use when: asked and continued \"here\""
     );
 }

@@ -43,13 +43,14 @@ fn a_name_that_breaks_the_rules_becomes_its_slug_and_the_original_is_kept() {
     ] {
         let text = format!("---\nname: {written}\ndescription: Use when testing.\n---\nBody\n");
         let (skill, compilation) = lenient(&text, Code::NameCharacters);
-        assert_eq!(skill.name.as_str(), slug);
+        assert_eq!(skill.name(), slug);
         assert!(
             find(&compilation, Code::NameCharacters)
                 .message
                 .contains(&format!("read as `{slug}`"))
         );
-        let original = skill.extras.iter().find(|(k, _)| k == "x-original-name");
+        let extras = skill.extras();
+        let original = extras.iter().find(|(k, _)| k == "x-original-name");
         assert_eq!(original.map(|(_, v)| v.as_str()), Some(Some(written)));
         strict_refuses(&text);
     }
@@ -65,7 +66,7 @@ fn tools_as_names_are_claude_codes_allowed_tools_never_http_tools() {
         let text = format!("---\nname: a\ndescription: Use when testing.\n{tools}\n---\nBody\n");
         let (skill, _) = lenient(&text, Code::ToolShape);
         assert!(skill.tools.is_empty(), "{tools}");
-        assert_eq!(skill.allowed_tools, ["Read", "Grep"], "{tools}");
+        assert_eq!(*skill.table.allowed_tools, ["Read", "Grep"], "{tools}");
         strict_refuses(&text);
     }
 }
@@ -74,7 +75,7 @@ fn tools_as_names_are_claude_codes_allowed_tools_never_http_tools() {
 fn a_version_of_any_scalar_is_kept_as_text() {
     let text = "---\nname: a\ndescription: Use when testing.\nversion: 1.0\n---\nBody\n";
     let (skill, _) = lenient(text, Code::Version);
-    assert_eq!(skill.version, Version::Text("1.0".into()));
+    assert_eq!(skill.table.version, Version::Text("1.0".into()));
     strict_refuses(text);
 }
 
@@ -82,12 +83,12 @@ fn a_version_of_any_scalar_is_kept_as_text() {
 fn an_unquoted_colon_in_a_value_over_two_lines_or_before_a_comment_is_read_as_quoted() {
     let text = "---\nname: a\ndescription: Use when: asked\n  and continued here.\nlicense: MIT # checked\n---\nBody\n";
     let (skill, compilation) = lenient(text, Code::UnquotedColon);
-    assert_eq!(skill.description, "Use when: asked and continued here.");
-    assert_eq!(skill.license.as_deref(), Some("MIT"));
+    assert_eq!(skill.description(), "Use when: asked and continued here.");
+    assert_eq!(skill.table.license.as_deref(), Some("MIT"));
     assert_eq!(find(&compilation, Code::UnquotedColon).line(), Some(3));
     let text = "---\nname: a\ndescription: Use when: asked # a note\n---\nBody\n";
     let (skill, _) = lenient(text, Code::UnquotedColon);
-    assert_eq!(skill.description, "Use when: asked");
+    assert_eq!(skill.description(), "Use when: asked");
     strict_refuses(text);
 }
 
@@ -95,18 +96,18 @@ fn an_unquoted_colon_in_a_value_over_two_lines_or_before_a_comment_is_read_as_qu
 fn an_unquoted_colon_in_a_one_line_value_is_read_as_quoted() {
     let text = "---\nname: a\ndescription: Use when: the user asks. Also: never.\nlicense: MIT\n---\nBody\n";
     let (skill, compilation) = lenient(text, Code::UnquotedColon);
-    assert_eq!(skill.description, "Use when: the user asks. Also: never.");
-    assert_eq!(skill.license.as_deref(), Some("MIT"));
+    assert_eq!(skill.description(), "Use when: the user asks. Also: never.");
+    assert_eq!(skill.table.license.as_deref(), Some("MIT"));
     assert_eq!(find(&compilation, Code::UnquotedColon).line(), Some(3));
     // The body and the file's hash are the file's own.
-    assert_eq!(skill.body, "Body\n");
+    assert_eq!(skill.body(), "Body\n");
     assert_eq!(
         skill.sha256_hex(),
         support_sha256(text.as_bytes()),
         "the hash is of the bytes on disk"
     );
     // The file can be served as it is on disk, with that hash.
-    assert_eq!(format!("{}{}", skill.head, skill.body), text);
+    assert_eq!(format!("{}{}", skill.head(), skill.body()), text);
     strict_refuses(text);
 }
 
@@ -115,7 +116,7 @@ fn two_unquoted_colons_on_two_lines_are_both_read_as_quoted() {
     let text =
         "---\nname: a\ndescription: Use when: asked.\ncompatibility: Needs: git\n---\nBody\n";
     let (skill, compilation) = lenient(text, Code::UnquotedColon);
-    assert_eq!(skill.compatibility.as_deref(), Some("Needs: git"));
+    assert_eq!(skill.table.compatibility.as_deref(), Some("Needs: git"));
     let lines: Vec<_> = compilation
         .diagnostics
         .iter()
@@ -129,9 +130,9 @@ fn two_unquoted_colons_on_two_lines_are_both_read_as_quoted() {
 fn metadata_given_as_text_is_kept_as_an_extra() {
     let text = "---\nname: a\ndescription: Use when testing.\nmetadata: owner team-a\n---\nBody\n";
     let (skill, _) = lenient(text, Code::Metadata);
-    assert!(skill.metadata.is_empty());
+    assert!(skill.table.metadata.is_empty());
     assert_eq!(
-        skill.extras,
+        skill.extras(),
         [("metadata".to_owned(), serde_json::json!("owner team-a"))]
     );
     strict_refuses(text);
@@ -142,7 +143,7 @@ fn mappings_inside_triggers_are_kept_as_text() {
     let text = "---\nname: a\ndescription: Use when testing.\ntriggers:\n  - deploy\n  - when: the user says ship\n---\nBody\n";
     let (skill, _) = lenient(text, Code::StringList);
     assert_eq!(
-        skill.triggers,
+        *skill.table.triggers,
         ["deploy", r#"{"when":"the user says ship"}"#]
     );
     assert!(one(text, &config(Profile::Extended)).has_errors());
@@ -166,7 +167,7 @@ fn a_client_key_of_another_type_is_kept_as_it_is() {
         "---\nname: a\ndescription: Use when testing.\nargument-hint: [topic, depth]\n---\nBody\n";
     let (skill, _) = lenient(text, Code::ClientExtra);
     assert_eq!(
-        skill.extras,
+        skill.extras(),
         [(
             "argument-hint".to_owned(),
             serde_json::json!(["topic", "depth"])
@@ -238,7 +239,7 @@ fn an_over_long_description_or_compatibility_loads_with_a_warning() {
     let description = format!("Use when building with the API. {}", "x".repeat(1_040));
     let text = format!("---\nname: a\ndescription: {description}\n---\nBody\n");
     let (skill, compilation) = lenient(&text, Code::DescriptionTooLong);
-    assert_eq!(skill.description, description);
+    assert_eq!(skill.description(), description);
     let help = find(&compilation, Code::DescriptionTooLong)
         .help
         .clone()
@@ -257,7 +258,10 @@ fn an_over_long_description_or_compatibility_loads_with_a_warning() {
         "y".repeat(600)
     );
     let (skill, _) = lenient(&text, Code::Compatibility);
-    assert_eq!(skill.compatibility.as_deref().map(str::len), Some(600));
+    assert_eq!(
+        skill.table.compatibility.as_deref().map(str::len),
+        Some(600)
+    );
     strict_refuses(&text);
     // An empty one says nothing: refused in every profile.
     let text =

@@ -22,26 +22,31 @@ fn round_trip(root: &Path, config: &Config, tree: &support::Tree) -> usize {
     };
     for skill in &set.skills {
         let written = write::files(skill);
-        tree.write(&skill.path, written.skill_md.as_bytes());
+        tree.write(skill.path(), written.skill_md.as_bytes());
         write_files(tree, skill);
         if let (Some(path), Some(text)) = (&skill.tools_path, &written.tools_yaml) {
             tree.write(path, text.as_bytes());
         }
-        let dir = Path::new(&skill.path).parent().unwrap();
+        let dir = Path::new(skill.path()).parent().unwrap();
         let again = compile_skill(&tree.dir, dir, config);
         let read = again.skills().unwrap_or_else(|| {
             panic!(
                 "{}: the written file does not compile: {:?}\n{}",
-                skill.path,
+                skill.path(),
                 support::located(&again),
                 written.skill_md
             )
         });
         if !format::same_skill(skill, &read.skills[0]) {
-            let strip = |s: &skills_compiler::ir::Skill| skills_compiler::ir::Skill {
-                head: String::new(),
-                description_span: None,
-                ..s.clone()
+            let strip = |s: &skills_compiler::ir::Skill| {
+                let mut table = s.table.clone();
+                table.source = s.body().to_owned().into();
+                table.body_start = 0;
+                skills_compiler::ir::Skill {
+                    table,
+                    description_span: None,
+                    ..s.clone()
+                }
             };
             let (a, b) = (
                 format!("{:#?}", strip(skill)),
@@ -54,15 +59,16 @@ fn round_trip(root: &Path, config: &Config, tree: &support::Tree) -> usize {
                 .find(|(_, (x, y))| x != y);
             panic!(
                 "{}: not the same skill; first difference (line, before, after): {first:?}\n{}",
-                skill.path, written.skill_md
+                skill.path(),
+                written.skill_md
             );
         }
-        assert_eq!(read.skills[0].body, skill.body, "{}", skill.path);
+        assert_eq!(read.skills[0].body(), skill.body(), "{}", skill.path());
         // Written once, written again: the same text, and canonical.
-        assert_eq!(write::files(&read.skills[0]), written, "{}", skill.path);
+        assert_eq!(write::files(&read.skills[0]), written, "{}", skill.path());
         let files = SkillFiles {
             dir: None,
-            path: skill.path.clone(),
+            path: skill.path().to_owned(),
             directory: dir.file_name().unwrap().to_string_lossy().into_owned(),
             bytes: written.skill_md.clone().into_bytes(),
             tools_yaml: None,
@@ -72,7 +78,7 @@ fn round_trip(root: &Path, config: &Config, tree: &support::Tree) -> usize {
                 format::skill(&files, config),
                 Outcome::Unchanged,
                 "{}",
-                skill.path
+                skill.path()
             );
         }
     }
@@ -138,13 +144,17 @@ fn the_corpus_reads_back_the_same_in_lenient() {
     let compilation = compile(&root, &config);
     let mut written = 0;
     for skill in &compilation.valid.skills {
-        let dir = Path::new(&skill.path).parent().unwrap();
+        let dir = Path::new(skill.path()).parent().unwrap();
         let text = write::files(skill);
-        tree.write(&skill.path, text.skill_md.as_bytes());
+        tree.write(skill.path(), text.skill_md.as_bytes());
         write_files(&tree, skill);
         let again = compile_skill(&tree.dir, dir, &config);
         let read = again.skills().expect("the written file compiles");
-        assert!(format::same_skill(skill, &read.skills[0]), "{}", skill.path);
+        assert!(
+            format::same_skill(skill, &read.skills[0]),
+            "{}",
+            skill.path()
+        );
         written += 1;
     }
     assert!(written >= 10, "{written}");
@@ -210,18 +220,18 @@ fn the_builder_writes_a_skill_the_compiler_reads_back_field_by_field() {
         );
         let skill = &compilation.skills().unwrap().skills[0];
         assert_eq!(
-            skill.metadata,
-            [("owner".to_owned(), "team: infra".to_owned())]
+            skill.table.metadata().collect::<Vec<_>>(),
+            [("owner", "team: infra")]
         );
-        assert_eq!(skill.allowed_tools, ["Bash"]);
-        assert!(matches!(&skill.kind, Kind::Protocol(p) if p.steps.len() == 2));
+        assert_eq!(*skill.table.allowed_tools, ["Bash"]);
+        assert!(matches!(&skill.table.kind, Kind::Protocol(p) if p.steps.len() == 2));
         assert_eq!(skill.permissions.default_mode, DefaultMode::Confirm);
         let tool = &skill.tools[0];
         let endpoint = tool.endpoint.as_ref().unwrap();
         assert_eq!(endpoint.origin, "https://releases.example.com");
         assert_eq!(endpoint.headers[0].0, "X-Notes");
         assert!(endpoint.body.is_some());
-        assert_eq!(skill.body, "# Release\n\nFollow the steps.\n");
+        assert_eq!(skill.body(), "# Release\n\nFollow the steps.\n");
         // And the writer gives back what the builder wrote, with what the
         // checker enforces made explicit (`additionalProperties: false`).
         let again = write::files(skill);

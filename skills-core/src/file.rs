@@ -1,9 +1,7 @@
 //! The files of a skill besides SKILL.md (`references/`, `scripts/`,
 //! `assets/`, ...), compiled in or loaded with it, and written back out.
 
-use std::sync::OnceLock;
-
-use crate::tables::Str;
+use crate::tables::{Memo, Str};
 
 /// Bytes in the tables: borrowed from the binary (`include_bytes!`) for
 /// compiled skills, owned for loaded ones.
@@ -25,7 +23,9 @@ pub type Bytes = std::borrow::Cow<'static, [u8]>;
 /// assert!(file.is_executable());
 /// assert_eq!(file.sha256_hex().len(), 64);
 /// ```
-#[derive(Clone)]
+/// Two files are equal when their path, bytes, execute bit and MIME type
+/// are: whether a digest was made yet does not count ([`Memo`]).
+#[derive(Clone, PartialEq, Eq)]
 pub struct File {
     #[doc(hidden)]
     pub path: Str,
@@ -38,7 +38,7 @@ pub struct File {
     /// The digest, made on first use: hashing every file in the proc macro
     /// (unoptimised in debug builds) cost more than the rest of a rebuild.
     #[doc(hidden)]
-    pub sha256: OnceLock<String>,
+    pub sha256: Memo<String>,
 }
 
 impl File {
@@ -50,23 +50,10 @@ impl File {
             bytes,
             executable,
             mime,
-            sha256: OnceLock::new(),
+            sha256: Memo::new(),
         }
     }
 }
-
-/// Two files are equal when their path, bytes, execute bit and MIME type
-/// are: whether a digest was made yet does not count.
-impl PartialEq for File {
-    fn eq(&self, other: &File) -> bool {
-        self.path == other.path
-            && self.executable == other.executable
-            && self.mime == other.mime
-            && self.bytes == other.bytes
-    }
-}
-
-impl Eq for File {}
 
 /// The bytes are shown by length: a skill's Debug output stays readable
 /// with a 16 MiB font in it.

@@ -66,6 +66,6 @@ pub use schema::{Checks, Node, Pattern, Property, Schema};
 #[doc(hidden)]
 pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
-pub use tables::{List, Str};
+pub use tables::{List, Memo, Str};
 pub use text::{acts_on_output, hidden_chars, invisible_chars, is_invisible, printable};
 pub use tool::Tool;

@@ -27,7 +27,7 @@ use crate::file::File;
 use crate::policy::{Hints, Method, Policy};
 use crate::schema::{Checks, Node, Pattern, Property, Schema};
 use crate::skill::{Kind, Protocol, Section, Skill, Version};
-use crate::tables::{List, Str};
+use crate::tables::{List, Memo, Str};
 use crate::tool::Tool;
 
 /// The first byte of every packed table: a table packed by another layout
@@ -189,8 +189,8 @@ macro_rules! skill_tables {
                 $($field,)*
                 source: Cow::Borrowed(source),
                 files: Cow::Borrowed(files),
-                rendered: OnceLock::new(),
-                sha256_hex: OnceLock::new(),
+                rendered: Memo::new(),
+                sha256_hex: Memo::new(),
             })
         }
     };
@@ -933,8 +933,8 @@ mod tests {
             catalog_chars: 240,
             location: B("skill://deploy"),
             prefix: Some(B("ops")),
-            rendered: OnceLock::new(),
-            sha256_hex: OnceLock::new(),
+            rendered: Memo::new(),
+            sha256_hex: Memo::new(),
         }
     }
 

@@ -15,7 +15,7 @@ use crate::error::ToolCallError;
 use crate::tables::{List, Str};
 
 /// A tool's parameters: node 0 is the root object.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Schema {
     #[doc(hidden)]
     pub nodes: List<Node>,

@@ -1,15 +1,15 @@
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use crate::call::{Arguments, Call};
 use crate::error::ToolCallError;
 use crate::file::{File, Overwrite};
-use crate::tables::{List, Str};
+use crate::tables::{List, Memo, Str};
 use crate::tool::Tool;
 
 /// One skill: its metadata, its body, and its tools. Built by generated code
-/// or by the loader.
-#[derive(Debug, Clone)]
+/// or by the loader; the compiler's IR holds one too (empty by default:
+/// no name, version 1, a plain skill).
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Skill {
     #[doc(hidden)]
     pub name: Str,
@@ -74,10 +74,10 @@ pub struct Skill {
     pub prefix: Option<Str>,
     /// What a model reads when it loads the skill, made on first use.
     #[doc(hidden)]
-    pub rendered: OnceLock<String>,
+    pub rendered: Memo<String>,
     /// SHA-256 of `source`, made on first use.
     #[doc(hidden)]
-    pub sha256_hex: OnceLock<String>,
+    pub sha256_hex: Memo<String>,
 }
 
 impl Skill {
@@ -311,9 +311,10 @@ impl Skill {
 }
 
 /// Plain skill or protocol.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Kind {
     /// A skill: instructions a model follows as it sees fit.
+    #[default]
     Skill,
     /// A protocol: steps in a strict order, with checks and escape hatches.
     Protocol(std::borrow::Cow<'static, Protocol>),
@@ -355,6 +356,13 @@ pub enum Version {
     Semver(Str),
     /// Neither, as written (`version: 1.0`, accepted by the `lenient` profile).
     Text(Str),
+}
+
+impl Default for Version {
+    /// A skill that declares no version is version 1.
+    fn default() -> Self {
+        Version::Number(1)
+    }
 }
 
 impl core::fmt::Display for Version {

@@ -4,7 +4,7 @@ use crate::schema::Schema;
 use crate::tables::Str;
 
 /// One tool offered to the model. Built by generated code.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Tool {
     #[doc(hidden)]
     pub name: Str,

@@ -58,11 +58,7 @@ fn calls(c: &mut Criterion) {
         let tool = agent::tracker::SKILL.tool("create_item").unwrap();
         b.iter(|| {
             runtime.block_on(async {
-                let request = tool
-                    .parse(&arguments)
-                    .unwrap()
-                    .request_to(&origin)
-                    .unwrap();
+                let request = tool.parse(&arguments).unwrap().request_to(&origin).unwrap();
                 let request = reqwest::Request::try_from(request).unwrap();
                 client.execute(request).await.unwrap().text().await.unwrap()
             })

@@ -141,7 +141,7 @@ fn compiled(targets: Vec<Target>) -> Vec<Skill> {
             "note: {errors} error(s) above; the skills they concern are not in the report (`cargo skills check` lists them)"
         );
     }
-    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    skills.sort_by(|a, b| a.name().cmp(b.name()));
     skills
 }
 

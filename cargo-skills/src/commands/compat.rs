@@ -137,8 +137,9 @@ pub fn to_prompt(args: ToPromptArgs) -> Result<(), Failure> {
         let (dir, mut skill) = properties(path, args.profile)?;
         // As the reference does: the absolute location of SKILL.md.
         let absolute = std::fs::canonicalize(&dir).unwrap_or(dir);
-        skill.path = absolute.join(skills::Skill::FILE).display().to_string();
-        skill.location = skill.path.clone();
+        let path = absolute.join(skills::Skill::FILE).display().to_string();
+        skill.table.path = path.clone().into();
+        skill.table.location = path.into();
         skills.push(skill);
     }
     let elements: Vec<String> = skills.iter().map(present::catalog_xml_element).collect();

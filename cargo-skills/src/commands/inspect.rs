@@ -31,7 +31,7 @@ pub(crate) fn compiled(selection: &Selection, paths: &[PathBuf]) -> Result<Skill
     if failed {
         return Err(Failure::Invalid);
     }
-    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    skills.sort_by(|a, b| a.name().cmp(b.name()));
     Ok(SkillSet { skills })
 }
 
@@ -48,7 +48,7 @@ fn compiled_one(selection: &Selection, paths: &[PathBuf], name: &str) -> Result<
         let folder = compilation
             .valid
             .get(name)
-            .map(|skill| skill.dir.clone().unwrap_or_else(|| skill.path.clone()));
+            .map(|skill| skill.dir.clone().unwrap_or_else(|| skill.path().to_owned()));
         for diagnostic in compilation.diagnostics {
             let mine = folder.as_ref().is_some_and(|folder| {
                 diagnostic.file == *folder || diagnostic.file.starts_with(&format!("{folder}/"))
@@ -61,7 +61,7 @@ fn compiled_one(selection: &Selection, paths: &[PathBuf], name: &str) -> Result<
         }
         skills.extend(compilation.valid.skills);
     }
-    let Some(at) = skills.iter().position(|skill| skill.name.as_str() == name) else {
+    let Some(at) = skills.iter().position(|skill| skill.name() == name) else {
         // Not valid on its own, or not there: every diagnostic as it is.
         for diagnostic in own.iter().chain(&others) {
             anstream::eprintln!("{}", render::short(diagnostic));
@@ -69,7 +69,7 @@ fn compiled_one(selection: &Selection, paths: &[PathBuf], name: &str) -> Result<
         if others.iter().chain(&own).any(|d| d.is_error()) {
             return Err(Failure::Invalid);
         }
-        skills.sort_by(|a, b| a.name.cmp(&b.name));
+        skills.sort_by(|a, b| a.name().cmp(b.name()));
         return find(&SkillSet { skills }, name).cloned();
     };
     for diagnostic in &own {
@@ -93,7 +93,7 @@ fn compiled_one(selection: &Selection, paths: &[PathBuf], name: &str) -> Result<
 
 fn find<'a>(set: &'a SkillSet, name: &str) -> Result<&'a Skill, Failure> {
     set.get(name).ok_or_else(|| {
-        let names: Vec<&str> = set.skills.iter().map(|s| s.name.as_str()).collect();
+        let names: Vec<&str> = set.skills.iter().map(|s| s.name()).collect();
         let hint = skills_compiler::diagnostics::closest(name, names.iter().copied()).map_or_else(
             || format!("skills: {}", names.join(", ")),
             |s| format!("did you mean `{s}`?"),
@@ -137,7 +137,7 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
             let width = set
                 .skills
                 .iter()
-                .map(|s| s.name.as_str().chars().count())
+                .map(|s| s.name().chars().count())
                 .max()
                 .unwrap_or(4)
                 .max(4);
@@ -150,10 +150,10 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
             for skill in &set.skills {
                 outln!(
                     "{:width$}  {:8}  {:5}  {}",
-                    skill.name.as_str(),
-                    skill.kind.as_str(),
+                    skill.name(),
+                    skill.table.kind.as_str(),
                     skill.tools.len(),
-                    shown(&present::one_line(&skill.description, 72))
+                    shown(&present::one_line(skill.description(), 72))
                 );
             }
         }
@@ -208,18 +208,18 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
     } else if as_json {
         print_json(&json::skill(skill, View::Full));
     } else {
-        outln!("name:        {}", skill.name);
+        outln!("name:        {}", skill.name());
         outln!(
             "description: {}",
-            shown(&present::one_line(&skill.description, 240))
+            shown(&present::one_line(skill.description(), 240))
         );
-        outln!("path:        {}", shown(&skill.path));
-        outln!("kind:        {}", skill.kind.as_str());
-        outln!("version:     {}", skill.version);
+        outln!("path:        {}", shown(skill.path()));
+        outln!("kind:        {}", skill.table.kind.as_str());
+        outln!("version:     {}", skill.table.version);
         for (label, value) in [
-            ("license", &skill.license),
-            ("compatibility", &skill.compatibility),
-            ("area", &skill.area),
+            ("license", &skill.table.license),
+            ("compatibility", &skill.table.compatibility),
+            ("area", &skill.table.area),
         ] {
             if let Some(value) = value {
                 outln!(
@@ -335,19 +335,32 @@ pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
         CatalogFormat::WellKnown => return super::well_known::run(&set, args.out.as_deref()),
         CatalogFormat::Text => out!(
             "{}",
-            shown_lines(&set.skills.iter().map(|skill| present::catalog_line(skill)).collect::<String>())
+            shown_lines(
+                &set.skills
+                    .iter()
+                    .map(|skill| present::catalog_line(skill))
+                    .collect::<String>()
+            )
         ),
         CatalogFormat::Xml => {
-            let elements: Vec<String> = set.skills.iter().map(|skill| present::catalog_xml_element(skill)).collect();
+            let elements: Vec<String> = set
+                .skills
+                .iter()
+                .map(|skill| present::catalog_xml_element(skill))
+                .collect();
             outln!(
                 "{}",
-                shown_lines(&skills::available_skills(elements.iter().map(String::as_str)))
+                shown_lines(&skills::available_skills(
+                    elements.iter().map(String::as_str)
+                ))
             )
         }
         CatalogFormat::Json => print_json(&Value::Array(
             set.skills
                 .iter()
-                .map(|s| json!({"name": s.name.as_str(), "description": s.description, "path": s.path}))
+                .map(
+                    |s| json!({"name": s.name(), "description": s.description(), "path": s.path()}),
+                )
                 .collect(),
         )),
     }

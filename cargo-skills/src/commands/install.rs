@@ -59,7 +59,10 @@ pub fn run(args: InstallArgs) -> Result<(), Failure> {
             .par_iter()
             .map(|skill| {
                 install_one(skill, &folder, how).map_err(|why| {
-                    format!("cannot install `{}` into {shown_folder}: {why}", skill.name)
+                    format!(
+                        "cannot install `{}` into {shown_folder}: {why}",
+                        skill.name()
+                    )
                 })
             })
             .collect()

@@ -42,7 +42,7 @@ pub fn run(args: PackArgs) -> Result<(), Failure> {
             anstream::eprintln!("{}", render::short(&diagnostic));
             refused = true;
         }
-        bundles.push((skill.name.as_str().to_owned(), zip));
+        bundles.push((skill.name().to_owned(), zip));
     }
     if refused {
         return Err(Failure::Invalid);

@@ -139,7 +139,7 @@ impl HttpSender for Plain {
 fn tool(tools: &[DynamicTool], name: &str) -> DynamicTool {
     tools
         .iter()
-        .find(|tool| tool.name().as_str() == name)
+        .find(|tool| tool.name() == name)
         .unwrap_or_else(|| panic!("no tool {name}"))
         .clone()
 }

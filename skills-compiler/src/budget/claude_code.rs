@@ -34,7 +34,7 @@ pub(super) fn limit(context: Option<u64>) -> Limit {
 
 /// The description as listed, with `when_to_use`, before the entry cap.
 fn description(entry: &Entry<'_>) -> String {
-    match entry.when_to_use {
+    match &entry.when_to_use {
         Some(when) => format!("{} - {when}", entry.description),
         None => entry.description.to_owned(),
     }

@@ -71,7 +71,7 @@ pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Repor
             ..Entry::new(builtin.name, filler, builtin.path)
         })
         .collect();
-    sorted.extend(listed.iter().map(|&i| entries[i]));
+    sorted.extend(listed.iter().map(|&i| entries[i].clone()));
     let counted = match budget {
         Budget::ClaudeCode => claude_code::report(&sorted, options.context),
         Budget::Codex => codex::report(&sorted, options.context),

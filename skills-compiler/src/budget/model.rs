@@ -79,14 +79,14 @@ impl std::str::FromStr for Host {
 }
 
 /// What a catalog entry is made of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry<'a> {
     /// The skill's name.
     pub name: &'a str,
     /// The skill's description, as the host reads it.
     pub description: &'a str,
     /// Claude Code's `when_to_use`, which it counts with the description.
-    pub when_to_use: Option<&'a str>,
+    pub when_to_use: Option<std::borrow::Cow<'a, str>>,
     /// The skill file as the catalog shows it.
     pub path: &'a str,
     /// The most characters of the description in this project's catalog.
@@ -124,21 +124,21 @@ impl<'a> Entry<'a> {
 
 impl<'a> From<&'a Skill> for Entry<'a> {
     fn from(skill: &'a Skill) -> Self {
-        let when_to_use = skill
-            .extras
-            .iter()
-            .find(|(key, _)| key == "when_to_use")
-            .and_then(|(_, value)| value.as_str());
-        let hidden = skill
-            .extras
-            .iter()
-            .any(|(key, value)| key == "disable-model-invocation" && value.as_bool() == Some(true));
+        let mut when_to_use = None;
+        let mut hidden = false;
+        for (key, value) in skill.extras() {
+            match (key.as_str(), value) {
+                ("when_to_use", serde_json::Value::String(text)) => when_to_use = Some(text.into()),
+                ("disable-model-invocation", value) => hidden = value.as_bool() == Some(true),
+                _ => {}
+            }
+        }
         Entry {
-            name: skill.name.as_str(),
-            description: &skill.description,
+            name: skill.name(),
+            description: skill.description(),
             when_to_use,
-            path: &skill.path,
-            catalog_chars: skill.catalog_chars,
+            path: skill.path(),
+            catalog_chars: skill.table.catalog_chars,
             hidden,
             origin: Origin::Project,
         }

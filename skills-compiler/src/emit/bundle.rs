@@ -14,14 +14,14 @@ pub fn check(skill: &Skill, bytes: usize) -> Option<Diagnostic> {
     if (bytes as u64) < limit.max_bytes {
         return None;
     }
-    let at = skill.dir.clone().unwrap_or_else(|| skill.path.clone());
+    let at = skill.dir.clone().unwrap_or_else(|| skill.path().to_owned());
     Some(
         Diagnostic::error(
             Code::BundleTooLarge,
             at,
             format!(
                 "the bundle of `{}` is {bytes} bytes zipped, not under the {} upload limit of {} bytes",
-                skill.name, limit.host, limit.max_bytes
+                skill.name(), limit.host, limit.max_bytes
             ),
         )
         .with_help(format!(

@@ -36,10 +36,10 @@ pub fn skill(skill: &Skill, view: View) -> Value {
     match view {
         View::Properties => properties(skill),
         View::Summary => json!({
-            "name": skill.name.as_str(),
-            "kind": skill.kind.as_str(),
-            "description": skill.description,
-            "path": skill.path,
+            "name": skill.name(),
+            "kind": skill.table.kind.as_str(),
+            "description": skill.description(),
+            "path": skill.path(),
             "tools": skill.tools.len(),
             "version": version(skill),
         }),
@@ -48,7 +48,7 @@ pub fn skill(skill: &Skill, view: View) -> Value {
 }
 
 fn version(skill: &Skill) -> Value {
-    match &skill.version {
+    match &skill.table.version {
         Version::Number(n) => json!(n),
         Version::Semver(s) | Version::Text(s) => json!(s),
     }
@@ -56,26 +56,30 @@ fn version(skill: &Skill) -> Value {
 
 fn metadata(skill: &Skill) -> Map<String, Value> {
     skill
+        .table
         .metadata
         .iter()
-        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
         .collect()
 }
 
 fn properties(skill: &Skill) -> Value {
     let mut object = Map::new();
-    object.insert("name".into(), json!(skill.name.as_str()));
-    object.insert("description".into(), json!(skill.description));
-    if let Some(license) = &skill.license {
+    object.insert("name".into(), json!(skill.name()));
+    object.insert("description".into(), json!(skill.description()));
+    if let Some(license) = &skill.table.license {
         object.insert("license".into(), json!(license));
     }
-    if let Some(compatibility) = &skill.compatibility {
+    if let Some(compatibility) = &skill.table.compatibility {
         object.insert("compatibility".into(), json!(compatibility));
     }
-    if !skill.allowed_tools.is_empty() {
-        object.insert("allowed-tools".into(), json!(skill.allowed_tools.join(" ")));
+    if !skill.table.allowed_tools.is_empty() {
+        object.insert(
+            "allowed-tools".into(),
+            json!(skill.table.allowed_tools.join(" ")),
+        );
     }
-    if !skill.metadata.is_empty() {
+    if !skill.table.metadata.is_empty() {
         object.insert("metadata".into(), Value::Object(metadata(skill)));
     }
     Value::Object(object)
@@ -107,7 +111,7 @@ pub fn files(skill: &Skill, files: &[skills_core::File]) -> Value {
 }
 
 fn full(skill: &Skill) -> Value {
-    let protocol = match &skill.kind {
+    let protocol = match &skill.table.kind {
         Kind::Protocol(p) => json!({
             "steps": p.steps, "post_checks": p.post_checks, "preconditions": p.preconditions,
             "on_deviation": p.on_deviation, "on_blocked": p.on_blocked, "on_already_done": p.on_already_done,
@@ -140,33 +144,33 @@ fn full(skill: &Skill) -> Value {
         .map(|s| json!({"title": s.title, "level": s.level}))
         .collect();
     let mut shown = json!({
-        "name": skill.name.as_str(),
-        "description": skill.description,
-        "path": skill.path,
+        "name": skill.name(),
+        "description": skill.description(),
+        "path": skill.path(),
         "tools_path": skill.tools_path,
         "dir": skill.dir,
         "files": skill.files.iter().map(|f| json!({"path": f.path, "size": f.len, "executable": f.executable})).collect::<Vec<_>>(),
         "sha256": skill.sha256_hex(),
-        "kind": skill.kind.as_str(),
+        "kind": skill.table.kind.as_str(),
         "protocol": protocol,
         "version": version(skill),
-        "license": skill.license,
-        "compatibility": skill.compatibility,
+        "license": skill.table.license,
+        "compatibility": skill.table.compatibility,
         "metadata": metadata(skill),
-        "allowed_tools": skill.allowed_tools,
-        "triggers": skill.triggers,
-        "tags": skill.tags,
-        "area": skill.area,
-        "app_slug": skill.app_slug,
-        "model_config": skill.model_config,
-        "extras": skill.extras.iter().cloned().collect::<Map<String, Value>>(),
+        "allowed_tools": skill.table.allowed_tools,
+        "triggers": skill.table.triggers,
+        "tags": skill.table.tags,
+        "area": skill.table.area,
+        "app_slug": skill.table.app_slug,
+        "model_config": skill.table.model_config,
+        "extras": skill.extras().into_iter().collect::<Map<String, Value>>(),
         "sections": sections,
         "tools": tools,
-        "body": skill.body,
+        "body": skill.body(),
     });
     // Only a nested skill has a prefix: every other skill's JSON is as it was.
-    if let (Some(prefix), Value::Object(fields)) = (&skill.prefix, &mut shown) {
-        fields.insert("prefix".to_owned(), prefix.as_str().into());
+    if let (Some(prefix), Value::Object(fields)) = (&skill.table.prefix, &mut shown) {
+        fields.insert("prefix".to_owned(), prefix.as_ref().into());
     }
     shown
 }

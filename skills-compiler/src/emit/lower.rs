@@ -8,51 +8,16 @@ use crate::ir::{self, List, Str, table};
 
 /// Lowers a valid skill, with its files: the front end gives their bytes
 /// (the loader reads them with [`read_files`]; generated code includes each
-/// file itself and gives none here).
+/// file itself and gives none here). The validator filled the table key by
+/// key; lowering adds what a check does not need: the sections, the tools'
+/// tables and the files.
 pub fn skill(skill: &ir::Skill, files: List<skills_core::File>) -> skills_core::Skill {
     skills_core::Skill {
-        name: text(skill.name.as_str()),
-        description: text(&skill.description),
-        path: text(&skill.path),
-        source: Str::Owned(skill.source_text()),
-        body_start: skill.head.len(),
-        kind: skill.kind.clone(),
-        version: skill.version.clone(),
-        license: skill.license.as_deref().map(text),
-        compatibility: skill.compatibility.as_deref().map(text),
-        metadata: pairs(&skill.metadata),
-        allowed_tools: ir::texts(skill.allowed_tools.clone()),
-        triggers: ir::texts(skill.triggers.clone()),
-        tags: ir::texts(skill.tags.clone()),
-        area: skill.area.as_deref().map(text),
-        app_slug: skill.app_slug.as_deref().map(text),
-        model_config: skill.model_config.as_deref().map(text),
-        extras: List::Owned(
-            skill
-                .extras
-                .iter()
-                .map(|(key, value)| (text(key), Str::Owned(value.to_string())))
-                .collect(),
-        ),
-        frontmatter: Str::Owned(frontmatter_rest(skill)),
         sections: List::Owned(skill.sections()),
         tools: List::Owned(skill.tools.iter().map(tool).collect()),
         files,
-        catalog_chars: skill.catalog_chars,
-        location: text(&skill.location),
-        prefix: skill.prefix.as_deref().map(text),
-        rendered: std::sync::OnceLock::new(),
-        sha256_hex: std::sync::OnceLock::new(),
+        ..skill.table.clone()
     }
-}
-
-/// The frontmatter as JSON text without `name` and `description`, which
-/// the tables hold already: the skill's `frontmatter_json` puts them back.
-fn frontmatter_rest(skill: &ir::Skill) -> String {
-    let mut rest = skill.frontmatter.clone();
-    rest.remove("name");
-    rest.remove("description");
-    serde_json::Value::Object(rest).to_string()
 }
 
 /// The text a model reads when it loads the skill, as the runtime makes it.
@@ -125,10 +90,6 @@ pub fn read_files(skill: &ir::Skill) -> Result<Vec<skills_core::File>, Diagnosti
 
 fn text(text: &str) -> Str {
     Str::Owned(text.to_owned())
-}
-
-fn pairs(pairs: &[(String, String)]) -> List<(Str, Str)> {
-    List::Owned(pairs.iter().map(|(k, v)| (text(k), text(v))).collect())
 }
 
 fn tool(tool: &ir::Tool) -> skills_core::Tool {

@@ -34,7 +34,7 @@ pub fn copy_into(set: &mut SkillSet, out_dir: &Path) -> Result<(), Vec<Diagnosti
         let skill = std::sync::Arc::make_mut(skill);
         match write(&folder, skill.source_text().as_bytes()) {
             Ok(name) => skill.snapshot = Some(name),
-            Err(error) => problems.push(cannot_copy(&skill.path, &error)),
+            Err(error) => problems.push(cannot_copy(skill.path(), &error)),
         }
         let Some(dir) = &skill.dir_on_disk else {
             continue;

@@ -13,13 +13,13 @@ pub use skills_core::present::{
 /// One skill's line of the catalog: `- name: description`, the description
 /// on one line of at most `catalog_chars` characters (240 by default).
 pub fn catalog_line(skill: &Skill) -> String {
-    catalog_line_of(skill.name.as_str(), &skill.description, skill.catalog_chars)
+    catalog_line_of(skill.name(), skill.description(), skill.table.catalog_chars)
 }
 
 /// One skill's `<skill>` element of the XML catalog, its `<location>` what
 /// `catalog_location` chose: the `skill://` URI, or the file's path.
 pub fn catalog_xml_element(skill: &Skill) -> String {
-    catalog_xml_element_of(skill.name.as_str(), &skill.description, &skill.location)
+    catalog_xml_element_of(skill.name(), skill.description(), &skill.table.location)
 }
 
 #[cfg(test)]

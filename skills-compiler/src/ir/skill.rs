@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::Range;
 
 use crate::read::files::{SkillFile, Skipped};
-use skills_core::{Checks, Endpoint, Hints, Kind, List, Part, Policy, Section, Str, Version};
+use skills_core::{Checks, Endpoint, Hints, List, Part, Policy, Section, Str};
 
 /// Owned texts as a table list.
 pub fn texts(texts: Vec<String>) -> List<Str> {
@@ -38,7 +38,7 @@ impl SkillSet {
     /// The skill named `name`.
     pub fn get(&self, name: &str) -> Option<&Skill> {
         self.skills
-            .binary_search_by(|skill| skill.name.as_str().cmp(name))
+            .binary_search_by(|skill| skill.name().cmp(name))
             .ok()
             .map(|index| &*self.skills[index])
     }
@@ -78,50 +78,19 @@ impl fmt::Display for ToolName {
     }
 }
 
+/// A valid skill: the runtime's table of it, which the validator fills key
+/// by key, and what only the compiler needs (spans, what was found on disk,
+/// the typed parameter trees for code generation). Lowering
+/// ([`crate::emit::lower`]) completes the table with what a check does not
+/// need: the sections, the tools' tables and the files' bytes.
 #[derive(Debug, Clone, PartialEq)]
-/// A valid skill: what the compiler read and checked, with the spans and files that only it needs; lowered into the runtime's `skills_core::Skill` by `emit::lower`.
 pub struct Skill {
-    /// Its name, checked.
-    pub name: SkillName,
-    /// The skill file, relative to the crate root (forward slashes).
-    pub path: String,
+    /// What the runtime holds of the skill: every frontmatter key's value,
+    /// the file's text, the catalog's settings. Its `sections`, `tools` and
+    /// `files` stay empty until the skill is lowered.
+    pub table: skills_core::Skill,
     /// The sidecar `tools.yaml`, when the skill has one.
     pub tools_path: Option<String>,
-    /// Its description, checked.
-    pub description: String,
-    /// `license`.
-    pub license: Option<String>,
-    /// `compatibility`: what the skill needs of its environment.
-    pub compatibility: Option<String>,
-    /// In source order; values coerced to text.
-    pub metadata: Vec<(String, String)>,
-    /// `allowed-tools`, one entry per tool.
-    pub allowed_tools: Vec<String>,
-    /// A plain skill, or a protocol with its steps.
-    pub kind: Kind,
-    /// `triggers`: phrases that call for the skill.
-    pub triggers: Vec<String>,
-    /// `tags`.
-    pub tags: Vec<String>,
-    /// `area`, one of the configured `areas`.
-    pub area: Option<String>,
-    /// `version`: a number, a semantic version or text.
-    pub version: Version,
-    /// `app-slug`: the app the skill's tools speak to.
-    pub app_slug: Option<String>,
-    /// `model-config`, as written.
-    pub model_config: Option<String>,
-    /// `x-*` keys and keys of well-known clients, verbatim, in source order.
-    pub extras: Vec<(String, serde_json::Value)>,
-    /// The frontmatter as the author wrote it, every key, as JSON (what
-    /// SEP-2640 serves verbatim); for a `lenient` skill without one, the
-    /// derived `name` and `description`.
-    pub frontmatter: serde_json::Map<String, serde_json::Value>,
-    /// The markdown after the frontmatter.
-    pub body: String,
-    /// The file's text before the body (fences, frontmatter, blank lines):
-    /// `head + body` is the file, whose SHA-256 is [`Skill::sha256_hex`].
-    pub head: String,
     /// Where the description's value is in the file as read (bytes), for
     /// lints over the whole set; `None` when `lenient` derived it.
     pub description_span: Option<Range<usize>>,
@@ -143,30 +112,64 @@ pub struct Skill {
     /// Every folder of the directory that was walked, sorted by path
     /// (`references`, `scripts/lib`): a link to one is fine.
     pub folders: Vec<String>,
-    /// The most characters of the description in the text catalog.
-    pub catalog_chars: usize,
-    /// What the XML catalog's `<location>` says (`catalog_location`): the
-    /// `skill://` URI or the file's path.
-    pub location: String,
-    /// For a skill nested in another's directory, the folders from the
-    /// root to the one that holds it (`pdf` for `skills/pdf/forms`).
-    pub prefix: Option<String>,
     /// The name of the skill file's copy in `OUT_DIR` (`emit::snapshot`),
     /// which the generated code embeds; `None`: the file itself.
     pub snapshot: Option<String>,
 }
 
 impl Skill {
-    /// The skill file's text: `head + body`.
-    pub fn source_text(&self) -> String {
-        [self.head.as_str(), self.body.as_str()].concat()
+    /// Its name, checked (NFKC-normalised, equal to its directory's).
+    pub fn name(&self) -> &str {
+        self.table.name()
+    }
+
+    /// Its description, checked.
+    pub fn description(&self) -> &str {
+        self.table.description()
+    }
+
+    /// The skill file, relative to the crate root (forward slashes).
+    pub fn path(&self) -> &str {
+        self.table.path()
+    }
+
+    /// The markdown after the frontmatter.
+    pub fn body(&self) -> &str {
+        self.table.body()
+    }
+
+    /// The file's text before the body (fences, frontmatter, blank lines).
+    pub fn head(&self) -> &str {
+        self.table
+            .source()
+            .get(..self.table.body_start)
+            .unwrap_or_default()
+    }
+
+    /// The skill file's text, whose SHA-256 is [`Skill::sha256_hex`].
+    pub fn source_text(&self) -> &str {
+        self.table.source()
+    }
+
+    /// The extras (`x-` keys, other clients' keys) in source order, each
+    /// value parsed back from the JSON text the table holds.
+    pub fn extras(&self) -> Vec<(String, serde_json::Value)> {
+        (self.table.extras())
+            .map(|(key, json)| {
+                // The validator wrote the text from a value: it parses.
+                (
+                    key.to_owned(),
+                    serde_json::from_str(json).unwrap_or_default(),
+                )
+            })
+            .collect()
     }
 
     /// The body's headings, each with the text it governs. Computed when asked
     /// for (code generation, `show`), not while checking: the heading tree is
     /// most of the time a check would otherwise take (BENCHMARKS.md).
     pub fn sections(&self) -> Vec<Section> {
-        crate::read::markdown::sections(&self.body)
+        crate::read::markdown::sections(self.body())
     }
 
     /// SHA-256 of the skill file, lower-case hex. Computed when asked for

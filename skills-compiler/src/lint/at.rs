@@ -10,9 +10,9 @@ use crate::ir::Skill;
 pub(super) fn at_description(skill: &Skill, code: Code, message: String) -> Diagnostic {
     match &skill.description_span {
         Some(span) => {
-            let file = SourceFile::new(skill.path.clone(), skill.source_text());
+            let file = SourceFile::new(skill.path(), skill.source_text());
             Diagnostic::at(code, &file, span.clone(), message).with_severity(Severity::Warning)
         }
-        None => Diagnostic::warning(code, skill.path.clone(), message),
+        None => Diagnostic::warning(code, skill.path(), message),
     }
 }

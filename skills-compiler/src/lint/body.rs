@@ -36,28 +36,28 @@ fn nth_char_at(text: &str, n: usize) -> Option<usize> {
 
 /// W010 at the line where the body passes 500 lines or about 5,000 tokens.
 pub(super) fn long_body(skill: &Skill, source: &SourceFile) -> Option<Diagnostic> {
-    let body_start = source.text().len().checked_sub(skill.body.len())?;
+    let body_start = source.text().len().checked_sub(skill.body().len())?;
     // Cheap bounds first: this runs on every body of every check. A byte
     // count of newlines vectorises; characters are counted only when the
     // bytes could pass the token limit.
-    let newlines = crate::diagnostics::source::count_newlines(&skill.body);
-    let may_pass_tokens = skill.body.len() > MAX_BODY_TOKENS * 4;
+    let newlines = crate::diagnostics::source::count_newlines(skill.body());
+    let may_pass_tokens = skill.body().len() > MAX_BODY_TOKENS * 4;
     if newlines < MAX_BODY_LINES && !may_pass_tokens {
         return None;
     }
     // `str::lines` would count them again: a last line without a break is one more.
-    let lines = newlines + usize::from(!skill.body.is_empty() && !skill.body.ends_with('\n'));
-    let tokens = budget::estimated_tokens(&skill.body);
+    let lines = newlines + usize::from(!skill.body().is_empty() && !skill.body().ends_with('\n'));
+    let tokens = budget::estimated_tokens(skill.body());
     if lines <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS {
         return None;
     }
     // Where the body crosses the first limit it passes.
     let by_lines = skill
-        .body
+        .body()
         .match_indices('\n')
         .nth(MAX_BODY_LINES - 1)
         .map(|(at, _)| at + 1);
-    let by_tokens = nth_char_at(&skill.body, MAX_BODY_TOKENS * 4);
+    let by_tokens = nth_char_at(skill.body(), MAX_BODY_TOKENS * 4);
     let at = by_lines
         .into_iter()
         .chain(by_tokens)

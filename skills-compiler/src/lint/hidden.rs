@@ -23,14 +23,14 @@ pub(super) fn text(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let text = source.text();
-    let body_start = text.len().saturating_sub(skill.body.len());
+    let body_start = text.len().saturating_sub(skill.body().len());
     let mut places = Vec::new();
     if let Some(span) = &skill.description_span
         && let Some(value) = text.get(span.clone())
     {
         if skills_core::hidden_chars(value).next().is_some() {
             places.push(("the description".to_owned(), span.start, value));
-        } else if let Some(found) = Found::in_text(&skill.description) {
+        } else if let Some(found) = Found::in_text(skill.description()) {
             let at = span.start..span.start;
             diagnostics.push(found.diagnostic(Place::At(source, at), "the description", profile));
         }
@@ -57,7 +57,7 @@ pub(super) fn tools(
     if skill.tools.is_empty() {
         return;
     }
-    let file = skill.tools_path.as_deref().unwrap_or(&skill.path);
+    let file = skill.tools_path.as_deref().unwrap_or(skill.path());
     let source = sources.get(file);
     for tool in &skill.tools {
         for (what, value) in descriptions(tool) {

@@ -42,12 +42,12 @@ pub(crate) fn skill(
     hidden::tools(skill, sources, profile, diagnostics);
     let max_text_bytes = config.max_document_bytes();
     hidden::files(skill, sources, profile, max_text_bytes, diagnostics);
-    let Some(source) = sources.get(&skill.path) else {
+    let Some(source) = sources.get(skill.path()) else {
         return;
     };
     hidden::text(skill, source, profile, diagnostics);
     if let Some(span) = &skill.description_span {
-        if is_placeholder(&skill.description) {
+        if is_placeholder(skill.description()) {
             diagnostics.push(
                 Diagnostic::at(
                     Code::PlaceholderDescription,
@@ -58,7 +58,7 @@ pub(crate) fn skill(
                 .with_severity(Severity::Warning)
                 .with_help("say what the skill does and when a model should use it: the description is sent on every turn"),
             );
-        } else if !description::says_when(&skill.description) {
+        } else if !description::says_when(skill.description()) {
             diagnostics.push(
                 Diagnostic::at(
                     Code::NoWhenToUse,
@@ -70,7 +70,7 @@ pub(crate) fn skill(
                 .with_help("add a clause a model can match a request against, e.g. `Use when the user asks to ...`"),
             );
         } else {
-            let shown = present::one_line(&skill.description, skill.catalog_chars);
+            let shown = present::one_line(skill.description(), skill.table.catalog_chars);
             if !description::says_when(&shown) {
                 diagnostics.push(
                     Diagnostic::at(
@@ -79,7 +79,7 @@ pub(crate) fn skill(
                         span.clone(),
                         format!(
                             "the text catalog cuts the description at {} characters, before it says when to use the skill",
-                            skill.catalog_chars
+                            skill.table.catalog_chars
                         ),
                     )
                     .with_severity(Severity::Warning)

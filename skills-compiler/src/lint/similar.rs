@@ -124,7 +124,7 @@ pub fn similar_descriptions<S: Borrow<Skill>>(skills: &[S]) -> Vec<Diagnostic> {
     let mut ids: HashMap<String, u32> = HashMap::new();
     let words: Vec<Vec<u32>> = skills
         .iter()
-        .map(|skill| distinguishing_words(&skill.borrow().description, &mut ids))
+        .map(|skill| distinguishing_words(skill.borrow().description(), &mut ids))
         .collect();
     // Each word's skills: a subset must hold the rarest word of the smaller set.
     let mut holders: Vec<Vec<usize>> = vec![Vec::new(); ids.len()];
@@ -167,12 +167,12 @@ pub fn similar_descriptions<S: Borrow<Skill>>(skills: &[S]) -> Vec<Diagnostic> {
                 Code::SimilarDescriptions,
                 format!(
                     "the descriptions of `{}` and `{}` share {:.0}% of their words, and one says nothing the other does not: a model cannot choose between them",
-                    first.name, second.name, similarity * 100.0
+                    first.name(), second.name(), similarity * 100.0
                 ),
             )
             .with_help(format!(
                 "say what sets `{}` apart from `{}` (`{}`), or merge them",
-                second.name, first.name, first.path
+                second.name(), first.name(), first.path()
             ))
         })
         .collect()

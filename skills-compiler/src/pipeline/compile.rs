@@ -163,7 +163,7 @@ impl Compilation {
         let mut valid = self.valid;
         valid
             .skills
-            .retain(|skill| skill_of(&skill.path).is_none_or(|path| !invalid.contains(&path)));
+            .retain(|skill| skill_of(skill.path()).is_none_or(|path| !invalid.contains(&path)));
         let mut checked = self.checked;
         checked.retain(|path| !invalid.contains(path));
         let kept = Compilation {
@@ -190,13 +190,14 @@ fn skill_lints<S: Borrow<ir::Skill>>(
         .map(Borrow::borrow)
         .filter_map(|skill: &ir::Skill| {
             let (_, text) = skill
+                .table
                 .metadata
                 .iter()
                 .find(|(key, _)| key == "skills-lints")?;
             let levels = text.parse().ok()?;
             let prefix = match &skill.dir {
                 Some(dir) => format!("{dir}/"),
-                None => skill.path.clone(),
+                None => skill.path().to_owned(),
             };
             Some((prefix, levels))
         })
@@ -400,11 +401,11 @@ pub(crate) fn assemble(
     names.extend(
         skills
             .iter()
-            .map(|skill| (skill.name.as_str().to_owned(), skill.path.clone())),
+            .map(|skill| (skill.name().to_owned(), skill.path().to_owned())),
     );
     report_duplicates(&names, &mut diagnostics);
     diagnostics.extend(set_too_large(&skills, config));
-    skills.sort_by(|a, b| a.name.cmp(&b.name));
+    skills.sort_by(|a, b| a.name().cmp(b.name()));
     // A set over `max_skills` is refused already: its set lints (pairs of
     // descriptions, the budget) would only cost time and memory.
     if !too_many {
@@ -431,9 +432,9 @@ fn set_lints(skills: &[Arc<ir::Skill>], config: &Config, sources: &mut Sources) 
     }
     for diagnostic in &found {
         if sources.get(&diagnostic.file).is_none()
-            && let Some(skill) = skills.iter().find(|s| s.path == diagnostic.file)
+            && let Some(skill) = skills.iter().find(|s| s.path() == diagnostic.file)
         {
-            sources.insert(SourceFile::new(skill.path.clone(), skill.source_text()));
+            sources.insert(SourceFile::new(skill.path(), skill.source_text()));
         }
     }
     found
@@ -485,7 +486,7 @@ fn set_too_large(skills: &[Arc<ir::Skill>], config: &Config) -> Option<Diagnosti
         .iter()
         .map(|skill| {
             let files: u64 = skill.files.iter().map(|file| file.len).sum();
-            files.saturating_add((skill.head.len() + skill.body.len()) as u64)
+            files.saturating_add((skill.head().len() + skill.body().len()) as u64)
         })
         .fold(0, u64::saturating_add);
     (bytes > config.max_set_bytes).then(|| {

@@ -9,7 +9,7 @@ use super::keys::{Group, KeyList};
 use super::name;
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{SkillName, Version};
+use crate::ir::SkillName;
 use crate::read::yaml::{Entry, Node};
 
 /// Reads every key of the frontmatter mapping `root`.
@@ -26,10 +26,7 @@ pub(crate) fn check_in(
 ) -> Fields {
     let directory = place.directory;
     let entries = root.as_map().unwrap_or(&[]);
-    let mut fields = Fields {
-        version: Some(Version::Number(1)),
-        ..Fields::default()
-    };
+    let mut fields = Fields::default();
     for entry in entries {
         let key = entry.key.as_str();
         if !list.is_spec(key) && ctx.profile == Profile::Portable {
@@ -66,9 +63,10 @@ pub(crate) fn check_in(
     if ctx.profile != Profile::Portable {
         if protocol {
             let required: Vec<&str> = list.required_in(Group::Protocol).collect();
-            fields.kind = fields
-                .kind
-                .and(fields::protocol_fields(ctx, root, &required));
+            // An incomplete protocol is an error: the skill is not kept.
+            if let Some(kind) = fields::protocol_fields(ctx, root, &required) {
+                fields.table.kind = kind;
+            }
         } else {
             reject_protocol_keys(ctx, entries, list);
         }

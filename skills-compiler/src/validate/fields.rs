@@ -13,22 +13,17 @@ use crate::read::yaml::{Entry, Node, Value};
 pub(super) const MAX_DESCRIPTION_CHARS: usize = 1024;
 pub(super) const MAX_COMPATIBILITY_CHARS: usize = 500;
 
-/// The frontmatter's fields, each already validated.
+/// The frontmatter's fields, each already validated: `name` and
+/// `description`, which a skill must have, and every other key's value
+/// where the runtime's table holds it.
 #[derive(Default)]
 pub(crate) struct Fields {
     pub name: Option<SkillName>,
     pub description: Option<String>,
-    pub license: Option<String>,
-    pub compatibility: Option<String>,
-    pub metadata: Vec<(String, String)>,
-    pub allowed_tools: Vec<String>,
-    pub kind: Option<Kind>,
-    pub triggers: Vec<String>,
-    pub tags: Vec<String>,
-    pub area: Option<String>,
-    pub version: Option<Version>,
-    pub app_slug: Option<String>,
-    pub model_config: Option<String>,
+    /// Every other key's value; the validator adds the rest of the skill.
+    pub table: skills_core::Skill,
+    /// `x-` keys and other clients' keys, their values as read (the table
+    /// holds their JSON text once the whole frontmatter is read).
     pub extras: Vec<(String, serde_json::Value)>,
 }
 
@@ -94,11 +89,11 @@ pub(crate) fn description(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry,
 }
 
 pub(crate) fn license(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.license = ctx.string(&entry.value, &entry.key);
+    fields.table.license = ctx.string(&entry.value, &entry.key).map(Str::from);
 }
 
 pub(crate) fn compatibility(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.compatibility = compatibility_of(ctx, &entry.value);
+    fields.table.compatibility = compatibility_of(ctx, &entry.value).map(Str::from);
 }
 
 pub(crate) fn metadata(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
@@ -116,39 +111,41 @@ pub(crate) fn metadata(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _:
         fields.extras.push((entry.key.clone(), value.to_json()));
         return;
     }
-    fields.metadata = metadata_of(ctx, value);
+    fields.table.metadata = metadata_of(ctx, value);
 }
 
 pub(crate) fn allowed_tools(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.allowed_tools = allowed_tools_of(ctx, &entry.value);
+    fields.table.allowed_tools = ir::texts(allowed_tools_of(ctx, &entry.value));
 }
 
 pub(crate) fn kind(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.kind = kind_of(ctx, &entry.value);
+    // A kind that is not one is an error: the skill is not kept.
+    fields.table.kind = kind_of(ctx, &entry.value).unwrap_or_default();
 }
 
 pub(crate) fn triggers(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.triggers = ctx.string_list(&entry.value, &entry.key);
+    fields.table.triggers = ir::texts(ctx.string_list(&entry.value, &entry.key));
 }
 
 pub(crate) fn tags(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.tags = ctx.string_list(&entry.value, &entry.key);
+    fields.table.tags = ir::texts(ctx.string_list(&entry.value, &entry.key));
 }
 
 pub(crate) fn area(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, place: &Place<'_>) {
-    fields.area = area_of(ctx, &entry.value, place.config.areas.as_deref());
+    fields.table.area = area_of(ctx, &entry.value, place.config.areas.as_deref()).map(Str::from);
 }
 
 pub(crate) fn version(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.version = version_of(ctx, &entry.value);
+    // A version that is not one is an error: the skill is not kept.
+    fields.table.version = version_of(ctx, &entry.value).unwrap_or_default();
 }
 
 pub(crate) fn app_slug(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.app_slug = ctx.string(&entry.value, &entry.key);
+    fields.table.app_slug = ctx.string(&entry.value, &entry.key).map(Str::from);
 }
 
 pub(crate) fn model_config(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.model_config = ctx.string(&entry.value, &entry.key);
+    fields.table.model_config = ctx.string(&entry.value, &entry.key).map(Str::from);
 }
 
 /// A key kept as an extra, when it has the type its readers expect (in
@@ -249,7 +246,7 @@ fn compatibility_of(ctx: &mut Ctx<'_>, node: &Node) -> Option<String> {
 /// The `metadata` key prefix SEP-2640 reserves for MCP extensions.
 pub(crate) const RESERVED_METADATA_PREFIX: &str = "io.modelcontextprotocol/";
 
-fn metadata_of(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
+fn metadata_of(ctx: &mut Ctx<'_>, node: &Node) -> List<(Str, Str)> {
     let entries = ctx.map(node, "metadata", Code::Metadata);
     let mut out = Vec::with_capacity(entries.len());
     for entry in entries {
@@ -305,9 +302,9 @@ fn metadata_of(ctx: &mut Ctx<'_>, node: &Node) -> Vec<(String, String)> {
                 .with_help("write a level, then lint codes: `allow W008 W010; deny W009`"),
             );
         }
-        out.push((entry.key.clone(), text));
+        out.push((Str::from(entry.key.clone()), Str::from(text)));
     }
-    out
+    List::Owned(out)
 }
 
 fn allowed_tools_of(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {

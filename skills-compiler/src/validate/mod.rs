@@ -29,7 +29,7 @@ pub(crate) use placeholder::is_placeholder;
 use crate::config::{Config, Profile};
 use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::ir::{Kind, Skill, Version};
+use crate::ir::{List, Skill, Str};
 use crate::read::discover::SkillFiles;
 use crate::read::files::SkillDir;
 use crate::read::{frontmatter, yaml};
@@ -87,9 +87,12 @@ pub(crate) fn skill(
     )
     .filter(|_| tools_readable)
     .map(|mut skill| {
+        // The table holds the file's own text (a lenient reading may have
+        // patched what was checked), the body where it was.
         let text = original.as_deref().unwrap_or(source.text());
-        let head_len = text.len().saturating_sub(skill.body.len());
-        skill.head = text.get(..head_len).unwrap_or_default().to_owned();
+        let body_len = skill.table.source.len();
+        skill.table.body_start = text.len().saturating_sub(body_len);
+        skill.table.source = Str::Owned(text.to_owned());
         skill
     });
     let skill = skill.map(|skill| with_files(skill, dir, &source, config, diagnostics));
@@ -165,7 +168,11 @@ fn check(
     if config.profile == Profile::Lenient
         && let Some(names) = lenient::claude_code_tools(&mut ctx, &mut root)
     {
-        fields.allowed_tools.extend(names);
+        fields
+            .table
+            .allowed_tools
+            .to_mut()
+            .extend(names.into_iter().map(Str::Owned));
     }
     let (tools, permissions) = tools_and_permissions(&mut ctx, &root, tools_source, config);
     if error_count(ctx.diagnostics) > errors_before {
@@ -173,13 +180,6 @@ fn check(
     }
     let name = fields.name?;
     let description = fields.description?;
-    let frontmatter = match written {
-        serde_json::Value::Object(written) => written,
-        _ => serde_json::Map::from_iter([
-            ("name".to_owned(), name.as_str().into()),
-            ("description".to_owned(), description.as_str().into()),
-        ]),
-    };
     let location = match config.catalog_location {
         crate::config::CatalogLocation::Uri => match &prefix {
             Some(prefix) => format!("skill://{prefix}/{name}/SKILL.md"),
@@ -187,26 +187,24 @@ fn check(
         },
         crate::config::CatalogLocation::Path => source.path().to_owned(),
     };
+    let mut table = fields.table;
+    table.frontmatter = Str::Owned(frontmatter_rest(written));
+    table.extras = List::Owned(
+        (fields.extras.into_iter())
+            .map(|(key, value)| (Str::Owned(key), Str::Owned(value.to_string())))
+            .collect(),
+    );
+    table.name = Str::Owned(name.0);
+    table.description = Str::Owned(description);
+    table.path = Str::Owned(source.path().to_owned());
+    // The body until the file's own head is put before it (`skill`).
+    table.source = Str::Owned(body);
+    table.catalog_chars = config.catalog_chars;
+    table.location = Str::Owned(location);
+    table.prefix = prefix.map(Str::Owned);
     Some(Skill {
-        name,
-        path: source.path().to_owned(),
+        table,
         tools_path: tools_source.map(|s| s.path().to_owned()),
-        description,
-        license: fields.license,
-        compatibility: fields.compatibility,
-        metadata: fields.metadata,
-        allowed_tools: fields.allowed_tools,
-        kind: fields.kind.unwrap_or(Kind::Skill),
-        triggers: fields.triggers,
-        tags: fields.tags,
-        area: fields.area,
-        version: fields.version.unwrap_or(Version::Number(1)),
-        app_slug: fields.app_slug,
-        model_config: fields.model_config,
-        extras: fields.extras,
-        frontmatter,
-        body,
-        head: String::new(),
         description_span: root.get("description").map(|node| node.span.clone()),
         tools: tools?,
         permissions: permissions?,
@@ -215,11 +213,22 @@ fn check(
         files: Vec::new(),
         skipped: Vec::new(),
         folders: Vec::new(),
-        catalog_chars: config.catalog_chars,
-        location,
-        prefix,
         snapshot: None,
     })
+}
+
+/// The frontmatter as written, as the text of a JSON object without `name`
+/// and `description`, which the table holds already (the skill's
+/// `frontmatter_json` puts them back); `{}` for a `lenient` skill without
+/// one.
+fn frontmatter_rest(written: serde_json::Value) -> String {
+    let mut rest = match written {
+        serde_json::Value::Object(written) => written,
+        _ => serde_json::Map::new(),
+    };
+    rest.remove("name");
+    rest.remove("description");
+    serde_json::Value::Object(rest).to_string()
 }
 
 /// The skill with its directory's files, whose links are then checked.

@@ -151,10 +151,10 @@ fn read_offered(dir: &Path) -> (String, Option<GitHubOrigin>) {
     let Some(skill) = compilation.valid.skills.first() else {
         return (folder, None);
     };
-    let name = skill.name.as_str();
+    let name = skill.name();
     let is_folder_name = !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\']);
     let origin =
-        GitHubOrigin::from_metadata(skill.metadata.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        GitHubOrigin::from_metadata((skill.table.metadata.iter()).map(|(k, v)| (&**k, &**v)));
     (
         if is_folder_name {
             name.to_owned()

@@ -264,7 +264,7 @@ pub struct SkillBuilder {
 impl SkillBuilder {
     /// A compiled skill, field by field, to write it back.
     fn from_skill(skill: &Skill) -> Self {
-        let protocol = match &skill.kind {
+        let protocol = match &skill.table.kind {
             Kind::Protocol(p) => Some(ProtocolSpec {
                 preconditions: owned(&p.preconditions),
                 steps: owned(&p.steps),
@@ -275,33 +275,35 @@ impl SkillBuilder {
             }),
             Kind::Skill => None,
         };
-        let version = match &skill.version {
+        let version = match &skill.table.version {
             Version::Number(1) => None,
             Version::Number(n) => Some(node(Value::Int(i64::try_from(*n).unwrap_or(i64::MAX)))),
             Version::Semver(text) | Version::Text(text) => Some(string(text)),
         };
         let names = |tools: &[crate::ir::ToolName]| tools.iter().map(|t| t.to_string()).collect();
         SkillBuilder {
-            name: skill.name.to_string(),
-            description: skill.description.clone(),
-            license: skill.license.clone(),
-            compatibility: skill.compatibility.clone(),
-            metadata: skill.metadata.clone(),
-            allowed_tools: skill.allowed_tools.clone(),
-            tags: skill.tags.clone(),
-            triggers: skill.triggers.clone(),
+            name: skill.name().to_string(),
+            description: skill.description().to_owned(),
+            license: skill.table.license().map(str::to_owned),
+            compatibility: skill.table.compatibility().map(str::to_owned),
+            metadata: (skill.table.metadata())
+                .map(|(key, value)| (key.to_owned(), value.to_owned()))
+                .collect(),
+            allowed_tools: owned(&skill.table.allowed_tools),
+            tags: owned(&skill.table.tags),
+            triggers: owned(&skill.table.triggers),
             protocol,
             tools: skill.tools.iter().map(tool_spec_of).collect(),
             confirm_by_default: skill.permissions.default_mode == DefaultMode::Confirm,
             require_confirmation: names(&skill.permissions.require_confirmation),
             allow_write: names(&skill.permissions.allow_write),
             tools_in_sidecar: skill.tools_path.is_some(),
-            body: skill.body.clone(),
+            body: skill.body().to_owned(),
             version,
-            area: skill.area.clone(),
-            app_slug: skill.app_slug.clone(),
-            model_config: skill.model_config.clone(),
-            extras: skill.extras.clone(),
+            area: skill.table.area().map(str::to_owned),
+            app_slug: skill.table.app_slug().map(str::to_owned),
+            model_config: skill.table.model_config().map(str::to_owned),
+            extras: skill.extras(),
             typed: skill
                 .tools
                 .iter()

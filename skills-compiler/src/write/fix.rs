@@ -280,15 +280,15 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
         .map(|p| p.to_string_lossy().replace('\\', "/"))
         .unwrap_or_default();
     let flat = !files.path.ends_with("/SKILL.md") && files.path != "SKILL.md";
-    let rename = (!flat && skill.name.as_str() != files.directory).then(|| {
+    let rename = (!flat && skill.name() != files.directory).then(|| {
         let parent = std::path::Path::new(&dir)
             .parent()
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .unwrap_or_default();
         let to = if parent.is_empty() {
-            skill.name.as_str().to_owned()
+            skill.name().to_owned()
         } else {
-            format!("{parent}/{}", skill.name)
+            format!("{parent}/{}", skill.name())
         };
         (dir.clone(), to)
     });
@@ -342,7 +342,7 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
     let target = SkillFiles {
         dir: None,
         path: format!("{new_dir}/{}", file_name(&files.path)),
-        directory: skill.name.as_str().to_owned(),
+        directory: skill.name().to_owned(),
         bytes: written.skill_md.into_bytes(),
         tools_yaml: written
             .tools_yaml
@@ -375,22 +375,27 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
 /// Moves what `portable` has no key for into `metadata`; the keys whose
 /// values went in as JSON text (lists and mappings).
 fn into_metadata(skill: &mut crate::ir::Skill) -> Vec<String> {
-    use crate::ir::Version;
-    let version = match std::mem::replace(&mut skill.version, Version::Number(1)) {
-        Version::Number(1) => None,
-        Version::Number(n) => Some(n.to_string()),
-        Version::Semver(text) | Version::Text(text) => Some(text.into_owned()),
-    };
-    if let Some(version) = version {
-        skill.metadata.push(("version".to_owned(), version));
+    use crate::ir::{Str, Version};
+    let extras = skill.extras();
+    let table = &mut skill.table;
+    let mut metadata: Vec<(String, String)> = (table.metadata())
+        .map(|(key, value)| (key.to_owned(), value.to_owned()))
+        .collect();
+    match std::mem::take(&mut table.version) {
+        Version::Number(1) => {}
+        Version::Number(n) => metadata.push(("version".to_owned(), n.to_string())),
+        Version::Semver(text) | Version::Text(text) => {
+            metadata.push(("version".to_owned(), text.into_owned()));
+        }
     }
-    if let Some(at) = skill
-        .extras
-        .iter()
-        .position(|(k, _)| k == "x-original-name")
-        && let (_, serde_json::Value::String(name)) = skill.extras.remove(at)
-    {
-        skill.metadata.push(("original-name".to_owned(), name));
+    let mut moved: Vec<(String, serde_json::Value)> = Vec::new();
+    for (key, value) in extras {
+        match (key.as_str(), value) {
+            ("x-original-name", serde_json::Value::String(name)) => {
+                metadata.push(("original-name".to_owned(), name));
+            }
+            (_, value) => moved.push((key, value)),
+        }
     }
     // The extension fields the specification has no key for, and every
     // other extension key: `metadata` is the specification's place for
@@ -398,30 +403,33 @@ fn into_metadata(skill: &mut crate::ir::Skill) -> Vec<String> {
     // a list or a mapping as its JSON text (issue 40, item 8: `tags`,
     // `triggers`, `requires: {mcp: [rube]}` were left behind and failed
     // S113), which is lossless and which `lenient` reads back as text.
-    let mut as_json = Vec::new();
     let lists = [
-        ("triggers", std::mem::take(&mut skill.triggers)),
-        ("tags", std::mem::take(&mut skill.tags)),
+        ("triggers", std::mem::take(&mut table.triggers)),
+        ("tags", std::mem::take(&mut table.tags)),
     ];
-    let mut moved: Vec<(String, serde_json::Value)> = lists
+    let mut extensions: Vec<(String, serde_json::Value)> = lists
         .into_iter()
         .filter(|(_, items)| !items.is_empty())
         .map(|(key, items)| (key.to_owned(), serde_json::json!(items)))
         .collect();
     for (key, value) in [
-        ("area", skill.area.take()),
-        ("app_slug", skill.app_slug.take()),
-        ("model_config", skill.model_config.take()),
+        ("area", table.area.take()),
+        ("app_slug", table.app_slug.take()),
+        ("model_config", table.model_config.take()),
     ] {
         if let Some(value) = value {
-            moved.push((key.to_owned(), serde_json::Value::String(value)));
+            extensions.push((
+                key.to_owned(),
+                serde_json::Value::String(value.into_owned()),
+            ));
         }
     }
-    moved.extend(std::mem::take(&mut skill.extras));
+    extensions.extend(moved);
+    let mut as_json = Vec::new();
     let mut kept = Vec::new();
-    for (key, value) in moved {
-        if skill.metadata.iter().any(|(k, _)| *k == key) {
-            kept.push((key, value));
+    for (key, value) in extensions {
+        if metadata.iter().any(|(k, _)| *k == key) {
+            kept.push((Str::Owned(key), Str::Owned(value.to_string())));
             continue;
         }
         let text = match &value {
@@ -433,9 +441,12 @@ fn into_metadata(skill: &mut crate::ir::Skill) -> Vec<String> {
                 other.to_string()
             }
         };
-        skill.metadata.push((key, text));
+        metadata.push((key, text));
     }
-    skill.extras = kept;
+    table.metadata = (metadata.into_iter())
+        .map(|(key, value)| (Str::Owned(key), Str::Owned(value)))
+        .collect();
+    table.extras = kept.into();
     as_json
 }
 
@@ -456,14 +467,14 @@ const HOST_KEYS: &[(&str, &str)] = &[
 /// level, which host stops seeing it.
 fn host_notes(before: &crate::ir::Skill, after: &crate::ir::Skill) -> Vec<String> {
     before
-        .extras
+        .table.extras
         .iter()
-        .filter(|(key, _)| after.metadata.iter().any(|(k, _)| k == key))
+        .filter(|(key, _)| after.table.metadata.iter().any(|(k, _)| k == key))
         .filter_map(|(key, _)| {
             let (_, host) = HOST_KEYS.iter().find(|(k, _)| k == key)?;
             Some(format!(
                 "{}: `{key}` moved into `metadata`, where {host} no longer reads it; for a skill written for {host}, `--to extended` keeps it",
-                before.path
+                before.path()
             ))
         })
         .collect()

@@ -467,14 +467,15 @@ fn compiled(files: &SkillFiles, bytes: &[u8], config: &Config) -> Option<ir::Ski
 /// schemas out in full).
 pub fn same_skill(a: &ir::Skill, b: &ir::Skill) -> bool {
     let strip = |skill: &ir::Skill| {
-        let mut extras = skill.extras.clone();
-        extras.sort_by(|x, y| x.0.cmp(&y.0));
+        let mut table = skill.table.clone();
+        table.extras.to_mut().sort_by(|x, y| x.0.cmp(&y.0));
+        table.source = skill.body().to_owned().into();
+        table.body_start = 0;
+        table.frontmatter = Default::default();
         // Where the directory is on disk is not what the skill says.
         ir::Skill {
-            head: String::new(),
+            table,
             description_span: None,
-            extras,
-            frontmatter: serde_json::Map::new(),
             dir_on_disk: None,
             ..skill.clone()
         }

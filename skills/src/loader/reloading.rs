@@ -163,8 +163,8 @@ fn set_again(
 ) -> Result<SkillSet, Vec<Diagnostic>> {
     let kept = |skill: &ir::Skill| {
         before
-            .get(skill.path.as_str())
-            .filter(|_| !read.contains(&skill.path))
+            .get(skill.path())
+            .filter(|_| !read.contains(skill.path()))
             .map(|&kept| Arc::clone(kept))
     };
     let mut skills = Vec::with_capacity(valid.skills.len());

@@ -111,7 +111,7 @@ pub fn module_names(set: &SkillSet) -> Vec<String> {
     let mut modules = Namespace::default();
     set.skills
         .iter()
-        .map(|skill| modules.snake(skill.name.as_str(), "skill"))
+        .map(|skill| modules.snake(skill.name(), "skill"))
         .collect()
 }
 
@@ -138,11 +138,14 @@ fn skill_table(skill: &Skill, index: usize) -> TokenStream {
     // the macro ran, which rustc would otherwise take for the file compiled.
     let text = match &skill.snapshot {
         Some(name) => included_copy(format_ident!("include_str"), name),
-        None => included_text(&skill.path),
+        None => included_text(skill.path()),
     };
     let lowered = crate::emit::lower::skill(skill, Default::default());
     let length = lowered.source_len();
-    let changed = format!("{} changed while it was compiled: build again", skill.path);
+    let changed = format!(
+        "{} changed while it was compiled: build again",
+        skill.path()
+    );
     let tracked = skill.tools_path.iter().map(|path| {
         let bytes = included(path);
         quote!(const _: &[u8] = #bytes;)
@@ -175,8 +178,8 @@ fn skill_module(
 ) -> TokenStream {
     let doc = format!(
         " `{}`: {}",
-        skill.name,
-        present::one_line(&skill.description, present::CATALOG_DESCRIPTION_CHARS)
+        skill.name(),
+        present::one_line(skill.description(), present::CATALOG_DESCRIPTION_CHARS)
     );
     let skill_const = quote! {
         /// This skill: a `CompiledSkill`, which dereferences to its `Skill`.

@@ -46,12 +46,12 @@ pub(crate) fn check(
 ) {
     let lints_unlinked = config.lints_unlinked_references();
     // Most bodies link only URLs, if anything: they are not parsed again.
-    let found = targets::used(&skill.body, targets(&skill.body));
+    let found = targets::used(skill.body(), targets(skill.body()));
     if found.is_empty() && !lints_unlinked {
         return;
     }
     let text = source.text();
-    let body_start = text.len().saturating_sub(skill.body.len());
+    let body_start = text.len().saturating_sub(skill.body().len());
     let checker = Checker {
         skill,
         source,
@@ -279,8 +279,8 @@ struct Anchored {
 
 impl Checker<'_> {
     fn body_has_anchor(&self, fragment: &str) -> bool {
-        let anchors = self.body_anchors.get_or_init(|| anchors(&self.skill.body));
-        has_anchor_in(anchors, &self.skill.body, fragment)
+        let anchors = self.body_anchors.get_or_init(|| anchors(self.skill.body()));
+        has_anchor_in(anchors, self.skill.body(), fragment)
     }
 
     /// The skill directory's name in the root; `None` for a flat skill.
@@ -604,7 +604,7 @@ impl Checker<'_> {
                 continue;
             }
             let name = path.rsplit('/').next().unwrap_or(path);
-            let mentioned = self.skill.body.contains(name)
+            let mentioned = self.skill.body().contains(name)
                 || self.skill.files.iter().any(|other| {
                     other.path != file.path
                         && is_markdown(&other.path)
