@@ -4,6 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::ir::{Kind, Skill, Version};
+use crate::validate::keys::{Held, KeyList};
 
 /// Which fields a view holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,23 +155,35 @@ fn full(skill: &Skill) -> Value {
         "kind": skill.table.kind.as_str(),
         "protocol": protocol,
         "version": version(skill),
-        "license": skill.table.license,
-        "compatibility": skill.table.compatibility,
         "metadata": metadata(skill),
         "allowed_tools": skill.table.allowed_tools,
-        "triggers": skill.table.triggers,
-        "tags": skill.table.tags,
-        "area": skill.table.area,
-        "app_slug": skill.table.app_slug,
-        "model_config": skill.table.model_config,
         "extras": skill.extras().into_iter().collect::<Map<String, Value>>(),
         "sections": sections,
         "tools": tools,
         "body": skill.body(),
     });
-    // Only a nested skill has a prefix: every other skill's JSON is as it was.
-    if let (Some(prefix), Value::Object(fields)) = (&skill.table.prefix, &mut shown) {
-        fields.insert("prefix".to_owned(), prefix.as_ref().into());
+    if let Value::Object(fields) = &mut shown {
+        fields.extend(held(&skill.table, KeyList::DECLARED));
+        // Only a nested skill has a prefix: every other skill's JSON is as it was.
+        if let Some(prefix) = &skill.table.prefix {
+            fields.insert("prefix".to_owned(), prefix.as_ref().into());
+        }
     }
     shown
+}
+
+/// Every key the table holds as text or as a list of texts, as its
+/// declaration says: `null` or a string, a list of strings.
+pub(crate) fn held<'a>(
+    table: &'a skills_core::Skill,
+    list: KeyList<'a>,
+) -> impl Iterator<Item = (String, Value)> + 'a {
+    list.0.iter().filter_map(|key| {
+        let value = match key.held {
+            Held::Text { get, .. } => get(table).into(),
+            Held::Texts { get, .. } => get(table).into(),
+            Held::Elsewhere => return None,
+        };
+        Some((key.name.replace('-', "_"), value))
+    })
 }

@@ -33,11 +33,12 @@ pub(crate) fn check_in(
             not_portable(ctx, entry, list);
             continue;
         }
-        match list.find(key).map(|key| key.read) {
-            Some(Read::With(read)) => read(ctx, &mut fields, entry, place),
-            Some(Read::Extra(expect)) => fields::extra(ctx, &mut fields, entry, expect),
+        match list.find(key).map(|key| (key.read, key.held)) {
+            Some((Read::With(read), _)) => read(ctx, &mut fields, entry, place),
+            Some((Read::Held, held)) => fields::held(ctx, &mut fields, entry, held),
+            Some((Read::Extra(expect), _)) => fields::extra(ctx, &mut fields, entry, expect),
             // Read with the kind, once it is known; tools and permissions by their own module.
-            Some(Read::WithKind | Read::Elsewhere) => {}
+            Some((Read::WithKind | Read::Elsewhere, _)) => {}
             None if key.starts_with("x-") => {
                 fields
                     .extras
@@ -218,6 +219,7 @@ mod tests {
                 doc: "Who the skill is for.",
                 schema: || serde_json::json!({"type": "string", "minLength": 1}),
                 read: Read::Extra(Expect::String),
+                held: crate::validate::keys::Held::Elsewhere,
             },
         );
         list
@@ -289,6 +291,45 @@ mod tests {
                 "audience",
                 "x-own"
             ]
+        );
+    }
+
+    /// A key the table holds in a field of its own needs its declaration
+    /// and that field, nothing else: read by the shape the field has,
+    /// written in its declared place, shown by `show --json`. Here the
+    /// field is `model_config`'s, declared under another name.
+    #[test]
+    fn a_key_held_in_the_table_is_read_written_and_shown_by_its_declaration() {
+        let mut list = FRONTMATTER.to_vec();
+        let at = list
+            .iter()
+            .position(|key| key.name == "model_config")
+            .unwrap();
+        list[at].name = "model-settings";
+        let list = KeyList(&list);
+        let text = "name: a\ndescription: Does a. Use when asked.\nmodel-settings: fast\n";
+        let source = SourceFile::new("skills/a/SKILL.md", text);
+        let root = yaml::parse(&source, 0..text.len(), 64).unwrap().unwrap();
+        let mut diagnostics = Vec::new();
+        let mut ctx = Ctx::new(&source, Profile::Extended, &mut diagnostics);
+        let config = Config::default();
+        let place = Place {
+            config: &config,
+            directory: "a",
+        };
+        let mut fields = check_in(&mut ctx, &root, &place, list);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        assert_eq!(fields.table.model_config(), Some("fast"));
+
+        fields.table.name = "a".into();
+        fields.table.description = "Does a. Use when asked.".into();
+        let shown: Vec<(String, serde_json::Value)> =
+            crate::emit::json::held(&fields.table, list).collect();
+        assert!(shown.contains(&("model_settings".to_owned(), "fast".into())));
+        let written = crate::write::SkillBuilder::frontmatter_of(fields.table, list);
+        assert_eq!(
+            written,
+            "name: a\ndescription: Does a. Use when asked.\nmodel-settings: fast\n"
         );
     }
 

@@ -32,6 +32,8 @@ pub(crate) struct Fields {
 pub(crate) enum Read {
     /// By this function, into [`Fields`].
     With(ReadFn),
+    /// By the shape its table field has ([`Held`]), with no check of its own.
+    Held,
     /// Kept as an extra once its type is checked: another client's key,
     /// or a key of this project that no field of the skill holds.
     Extra(Expect),
@@ -40,6 +42,44 @@ pub(crate) enum Read {
     /// `tools` and `permissions`: read by their own modules, which a
     /// sidecar `tools.yaml` shares.
     Elsewhere,
+}
+
+/// Where the runtime's table holds a key's value. A key held as text or as
+/// a list of texts needs no code of its own: the validator reads it by its
+/// shape (unless its declaration names a reader with more checks), and the
+/// writer and `show --json` write and show it through these accessors.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Held {
+    /// Text, in an `Option<Str>` field of the table (`license`, `area`).
+    Text {
+        get: fn(&skills_core::Skill) -> Option<&str>,
+        set: fn(&mut skills_core::Skill, Option<Str>),
+    },
+    /// A list of texts, in a `List<Str>` field (`tags`, `triggers`).
+    Texts {
+        get: fn(&skills_core::Skill) -> &[Str],
+        set: fn(&mut skills_core::Skill, List<Str>),
+    },
+    /// By code of its own: the name, the description, `metadata`,
+    /// `allowed-tools`, `kind` and a protocol's keys, `version`, tools,
+    /// permissions and extras.
+    Elsewhere,
+}
+
+/// Reads a key by the shape the table holds it in: text or a list of texts.
+pub(crate) fn held(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, held: Held) {
+    match held {
+        Held::Text { set, .. } => {
+            if let Some(text) = ctx.string(&entry.value, &entry.key) {
+                set(&mut fields.table, Some(Str::Owned(text)));
+            }
+        }
+        Held::Texts { set, .. } => {
+            let texts = ctx.string_list(&entry.value, &entry.key);
+            set(&mut fields.table, ir::texts(texts));
+        }
+        Held::Elsewhere => {}
+    }
 }
 
 /// Reads one frontmatter entry into the fields.
@@ -88,10 +128,6 @@ pub(crate) fn description(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry,
     fields.description = description_of(ctx, &entry.value);
 }
 
-pub(crate) fn license(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.table.license = ctx.string(&entry.value, &entry.key).map(Str::from);
-}
-
 pub(crate) fn compatibility(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
     fields.table.compatibility = compatibility_of(ctx, &entry.value).map(Str::from);
 }
@@ -123,14 +159,6 @@ pub(crate) fn kind(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Pl
     fields.table.kind = kind_of(ctx, &entry.value).unwrap_or_default();
 }
 
-pub(crate) fn triggers(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.table.triggers = ir::texts(ctx.string_list(&entry.value, &entry.key));
-}
-
-pub(crate) fn tags(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.table.tags = ir::texts(ctx.string_list(&entry.value, &entry.key));
-}
-
 pub(crate) fn area(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, place: &Place<'_>) {
     fields.table.area = area_of(ctx, &entry.value, place.config.areas.as_deref()).map(Str::from);
 }
@@ -138,14 +166,6 @@ pub(crate) fn area(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, place:
 pub(crate) fn version(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
     // A version that is not one is an error: the skill is not kept.
     fields.table.version = version_of(ctx, &entry.value).unwrap_or_default();
-}
-
-pub(crate) fn app_slug(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.table.app_slug = ctx.string(&entry.value, &entry.key).map(Str::from);
-}
-
-pub(crate) fn model_config(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: &Place<'_>) {
-    fields.table.model_config = ctx.string(&entry.value, &entry.key).map(Str::from);
 }
 
 /// A key kept as an extra, when it has the type its readers expect (in

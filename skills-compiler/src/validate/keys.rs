@@ -11,6 +11,7 @@
 
 use serde_json::{Value, json};
 
+pub(crate) use super::fields::Held;
 use super::fields::{self, Expect, Read};
 
 /// What a frontmatter key is, and so which profiles take it.
@@ -41,6 +42,8 @@ pub struct Key {
     pub schema: fn() -> Value,
     /// How the validator reads and checks it.
     pub(crate) read: Read,
+    /// Where the runtime's table holds its value.
+    pub(crate) held: Held,
 }
 
 impl Key {
@@ -81,7 +84,33 @@ const fn key(
         doc,
         schema,
         read,
+        held: Held::Elsewhere,
     }
+}
+
+/// `key`, its value held where `held` says.
+const fn holds(key: Key, held: Held) -> Key {
+    Key { held, ..key }
+}
+
+/// A key held as text in the table's field `$field`.
+macro_rules! text {
+    ($field:ident) => {
+        Held::Text {
+            get: |table| table.$field.as_deref(),
+            set: |table, value| table.$field = value,
+        }
+    };
+}
+
+/// A key held as a list of texts in the table's field `$field`.
+macro_rules! texts {
+    ($field:ident) => {
+        Held::Texts {
+            get: |table| &table.$field,
+            set: |table, value| table.$field = value,
+        }
+    };
 }
 
 const fn required(key: Key) -> Key {
@@ -181,19 +210,25 @@ pub const FRONTMATTER: &[Key] = &[
             })
         },
     )),
-    key(
-        "license",
-        Group::Spec,
-        Read::With(fields::license),
-        "The skill's licence: a name or the file that holds it.",
-        text,
+    holds(
+        key(
+            "license",
+            Group::Spec,
+            Read::Held,
+            "The skill's licence: a name or the file that holds it.",
+            text,
+        ),
+        text!(license),
     ),
-    key(
-        "compatibility",
-        Group::Spec,
-        Read::With(fields::compatibility),
-        "What the skill needs to run (tools, network, platform), in 1 to 500 characters.",
-        || json!({"type": "string", "minLength": 1, "maxLength": 500}),
+    holds(
+        key(
+            "compatibility",
+            Group::Spec,
+            Read::With(fields::compatibility),
+            "What the skill needs to run (tools, network, platform), in 1 to 500 characters.",
+            || json!({"type": "string", "minLength": 1, "maxLength": 500}),
+        ),
+        text!(compatibility),
     ),
     key(
         "metadata",
@@ -223,40 +258,55 @@ pub const FRONTMATTER: &[Key] = &[
         "The skill's version: a positive integer or a quoted semver string.",
         || json!({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": "^\\d+\\.\\d+\\.\\d+"}]}),
     ),
-    key(
-        "area",
-        Group::Extension,
-        Read::With(fields::area),
-        "The area the skill belongs to; one of the configured `areas` when there are any.",
-        non_empty_text,
+    holds(
+        key(
+            "area",
+            Group::Extension,
+            Read::With(fields::area),
+            "The area the skill belongs to; one of the configured `areas` when there are any.",
+            non_empty_text,
+        ),
+        text!(area),
     ),
-    key(
-        "tags",
-        Group::Extension,
-        Read::With(fields::tags),
-        "Words to find the skill by: a string or a list of strings.",
-        text_or_list,
+    holds(
+        key(
+            "tags",
+            Group::Extension,
+            Read::Held,
+            "Words to find the skill by: a string or a list of strings.",
+            text_or_list,
+        ),
+        texts!(tags),
     ),
-    key(
-        "triggers",
-        Group::Extension,
-        Read::With(fields::triggers),
-        "Phrases that should make a model use the skill: a string or a list of strings.",
-        text_or_list,
+    holds(
+        key(
+            "triggers",
+            Group::Extension,
+            Read::Held,
+            "Phrases that should make a model use the skill: a string or a list of strings.",
+            text_or_list,
+        ),
+        texts!(triggers),
     ),
-    key(
-        "app_slug",
-        Group::Extension,
-        Read::With(fields::app_slug),
-        "The application the skill drives, as the host names it.",
-        non_empty_text,
+    holds(
+        key(
+            "app_slug",
+            Group::Extension,
+            Read::Held,
+            "The application the skill drives, as the host names it.",
+            non_empty_text,
+        ),
+        text!(app_slug),
     ),
-    key(
-        "model_config",
-        Group::Extension,
-        Read::With(fields::model_config),
-        "The model settings the skill asks for, as the host names them.",
-        non_empty_text,
+    holds(
+        key(
+            "model_config",
+            Group::Extension,
+            Read::Held,
+            "The model settings the skill asks for, as the host names them.",
+            non_empty_text,
+        ),
+        text!(model_config),
     ),
     key(
         "preconditions",

@@ -16,9 +16,11 @@
 //! );
 //! ```
 
-use crate::ir::{DefaultMode, Kind, List, Parameters, Part, Skill, Str, Tool, Type, Version};
+use crate::ir::{
+    DefaultMode, Kind, List, Parameters, Part, Protocol, Skill, Str, Tool, Type, Version,
+};
 use crate::read::yaml::{Entry, Node, Value};
-use crate::validate::keys::{self, Field};
+use crate::validate::keys::{self, Field, Held, KeyList};
 use crate::write::format;
 use skills_core::template_text;
 
@@ -59,30 +61,43 @@ fn entry(key: &str, value: Node) -> Entry {
 
 /// `kind: protocol` and its fields: the lists (preconditions, steps,
 /// post-checks) when not empty, and the three hatches.
-fn protocol(lists: [&Vec<String>; 3], hatches: [&String; 3]) -> Vec<Entry> {
+fn protocol(p: &Protocol) -> Vec<Entry> {
     let mut out = vec![entry("kind", string("protocol"))];
-    for (key, items) in ["preconditions", "steps", "post_checks"]
-        .into_iter()
-        .zip(lists)
-    {
+    let lists = [
+        ("preconditions", &p.preconditions),
+        ("steps", &p.steps),
+        ("post_checks", &p.post_checks),
+    ];
+    for (key, items) in lists {
         if !items.is_empty() {
-            out.push(entry(key, strings(items.iter().map(String::as_str))));
+            out.push(entry(key, strings(items.iter().map(|item| &**item))));
         }
     }
-    for (key, text) in ["on_deviation", "on_blocked", "on_already_done"]
-        .into_iter()
-        .zip(hatches)
-    {
+    let hatches = [
+        ("on_deviation", &p.on_deviation),
+        ("on_blocked", &p.on_blocked),
+        ("on_already_done", &p.on_already_done),
+    ];
+    for (key, text) in hatches {
         out.push(entry(key, string(text)));
     }
     out
 }
 
+/// `version`, unless it is the default (1).
+fn version(version: &Version) -> Option<Node> {
+    match version {
+        Version::Number(1) => None,
+        Version::Number(n) => Some(node(Value::Int(i64::try_from(*n).unwrap_or(i64::MAX)))),
+        Version::Semver(text) | Version::Text(text) => Some(string(text)),
+    }
+}
+
 /// The specification's space-separated string; a list only when a tool
 /// has a space in it (`Bash(ls *)`, which only `lenient` reads from a list).
-fn allowed_tools(tools: &[String]) -> Node {
+fn allowed_tools(tools: &[Str]) -> Node {
     if tools.iter().any(|tool| tool.contains(char::is_whitespace)) {
-        strings(tools.iter().map(String::as_str))
+        strings(tools.iter().map(|tool| &**tool))
     } else {
         string(&tools.join(" "))
     }
@@ -236,74 +251,31 @@ pub struct EndpointSpec {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SkillBuilder {
-    name: String,
-    description: String,
-    license: Option<String>,
-    compatibility: Option<String>,
-    metadata: Vec<(String, String)>,
-    allowed_tools: Vec<String>,
-    tags: Vec<String>,
-    triggers: Vec<String>,
-    protocol: Option<ProtocolSpec>,
+    /// The frontmatter's values, where the runtime's table holds them:
+    /// what reading the written file gives back.
+    table: skills_core::Skill,
     tools: Vec<ToolSpec>,
     confirm_by_default: bool,
     require_confirmation: Vec<String>,
     allow_write: Vec<String>,
     tools_in_sidecar: bool,
     body: String,
-    /// What only a compiled skill has: set by [`SkillBuilder::from_skill`].
-    version: Option<Node>,
-    area: Option<String>,
-    app_slug: Option<String>,
-    model_config: Option<String>,
-    extras: Vec<(String, serde_json::Value)>,
     /// Each tool's checked parameters, to write properties in declared order.
     typed: Vec<Option<Parameters>>,
 }
 
 impl SkillBuilder {
-    /// A compiled skill, field by field, to write it back.
+    /// A compiled skill, to write it back: its table as it is.
     fn from_skill(skill: &Skill) -> Self {
-        let protocol = match &skill.table.kind {
-            Kind::Protocol(p) => Some(ProtocolSpec {
-                preconditions: owned(&p.preconditions),
-                steps: owned(&p.steps),
-                post_checks: owned(&p.post_checks),
-                on_deviation: p.on_deviation.to_string(),
-                on_blocked: p.on_blocked.to_string(),
-                on_already_done: p.on_already_done.to_string(),
-            }),
-            Kind::Skill => None,
-        };
-        let version = match &skill.table.version {
-            Version::Number(1) => None,
-            Version::Number(n) => Some(node(Value::Int(i64::try_from(*n).unwrap_or(i64::MAX)))),
-            Version::Semver(text) | Version::Text(text) => Some(string(text)),
-        };
         let names = |tools: &[crate::ir::ToolName]| tools.iter().map(|t| t.to_string()).collect();
         SkillBuilder {
-            name: skill.name().to_string(),
-            description: skill.description().to_owned(),
-            license: skill.table.license().map(str::to_owned),
-            compatibility: skill.table.compatibility().map(str::to_owned),
-            metadata: (skill.table.metadata())
-                .map(|(key, value)| (key.to_owned(), value.to_owned()))
-                .collect(),
-            allowed_tools: owned(&skill.table.allowed_tools),
-            tags: owned(&skill.table.tags),
-            triggers: owned(&skill.table.triggers),
-            protocol,
+            table: skill.table.clone(),
             tools: skill.tools.iter().map(tool_spec_of).collect(),
             confirm_by_default: skill.permissions.default_mode == DefaultMode::Confirm,
             require_confirmation: names(&skill.permissions.require_confirmation),
             allow_write: names(&skill.permissions.allow_write),
             tools_in_sidecar: skill.tools_path.is_some(),
             body: skill.body().to_owned(),
-            version,
-            area: skill.table.area().map(str::to_owned),
-            app_slug: skill.table.app_slug().map(str::to_owned),
-            model_config: skill.table.model_config().map(str::to_owned),
-            extras: skill.extras(),
             typed: skill
                 .tools
                 .iter()
@@ -312,54 +284,79 @@ impl SkillBuilder {
         }
     }
 
+    /// The frontmatter of a skill whose table is `table`, written with the
+    /// keys `list` declares, in canonical order: for tests of a declaration.
+    #[cfg(test)]
+    pub(crate) fn frontmatter_of(table: skills_core::Skill, list: KeyList<'_>) -> String {
+        let builder = SkillBuilder {
+            table,
+            ..SkillBuilder::default()
+        };
+        format::emit_in(&builder.frontmatter_in(list).0, list)
+    }
+
     /// A skill named `name` with `description`, and nothing else yet.
     pub fn new(name: impl Into<String>, description: impl Into<String>) -> Self {
-        SkillBuilder {
-            name: name.into(),
-            description: description.into(),
-            ..SkillBuilder::default()
-        }
+        let mut builder = SkillBuilder::default();
+        builder.table.name = Str::Owned(name.into());
+        builder.table.description = Str::Owned(description.into());
+        builder
     }
 
     /// `license`.
     pub fn license(mut self, license: impl Into<String>) -> Self {
-        self.license = Some(license.into());
+        self.table.license = Some(Str::Owned(license.into()));
         self
     }
 
     /// `compatibility`.
     pub fn compatibility(mut self, text: impl Into<String>) -> Self {
-        self.compatibility = Some(text.into());
+        self.table.compatibility = Some(Str::Owned(text.into()));
         self
     }
 
     /// Adds a `metadata` entry.
     pub fn metadata(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
-        self.metadata.push((key.into(), value.into()));
+        let entry = (Str::Owned(key.into()), Str::Owned(value.into()));
+        self.table.metadata.to_mut().push(entry);
         self
     }
 
     /// Adds a tool to `allowed-tools`.
     pub fn allowed_tool(mut self, tool: impl Into<String>) -> Self {
-        self.allowed_tools.push(tool.into());
+        self.table
+            .allowed_tools
+            .to_mut()
+            .push(Str::Owned(tool.into()));
         self
     }
 
     /// Adds a tag.
     pub fn tag(mut self, tag: impl Into<String>) -> Self {
-        self.tags.push(tag.into());
+        self.table.tags.to_mut().push(Str::Owned(tag.into()));
         self
     }
 
     /// Adds a trigger phrase.
     pub fn trigger(mut self, trigger: impl Into<String>) -> Self {
-        self.triggers.push(trigger.into());
+        self.table
+            .triggers
+            .to_mut()
+            .push(Str::Owned(trigger.into()));
         self
     }
 
     /// Makes the skill a protocol with these fields.
     pub fn protocol(mut self, protocol: ProtocolSpec) -> Self {
-        self.protocol = Some(protocol);
+        let texts = |texts: Vec<String>| texts.into_iter().map(Str::Owned).collect();
+        self.table.kind = Kind::Protocol(std::borrow::Cow::Owned(Protocol {
+            preconditions: texts(protocol.preconditions),
+            steps: texts(protocol.steps),
+            post_checks: texts(protocol.post_checks),
+            on_deviation: Str::Owned(protocol.on_deviation),
+            on_blocked: Str::Owned(protocol.on_blocked),
+            on_already_done: Str::Owned(protocol.on_already_done),
+        }));
         self
     }
 
@@ -409,12 +406,12 @@ impl SkillBuilder {
         let written = self.written();
         let files = crate::read::discover::SkillFiles {
             dir: None,
-            path: format!("skills/{}/SKILL.md", self.name),
-            directory: self.name.clone(),
+            path: format!("skills/{}/SKILL.md", self.table.name),
+            directory: self.table.name.to_string(),
             bytes: written.skill_md.clone().into_bytes(),
             tools_yaml: written.tools_yaml.clone().map(|text| {
                 (
-                    format!("skills/{}/tools.yaml", self.name),
+                    format!("skills/{}/tools.yaml", self.table.name),
                     text.into_bytes(),
                 )
             }),
@@ -430,33 +427,7 @@ impl SkillBuilder {
     }
 
     fn written(&self) -> Written {
-        let mut front = Map::default()
-            .text("name", &self.name)
-            .text("description", &self.description)
-            .optional("license", self.license.as_deref())
-            .optional("compatibility", self.compatibility.as_deref())
-            .pairs("metadata", &self.metadata);
-        if !self.allowed_tools.is_empty() {
-            front = front.node("allowed-tools", allowed_tools(&self.allowed_tools));
-        }
-        if let Some(p) = &self.protocol {
-            front.0.extend(protocol(
-                [&p.preconditions, &p.steps, &p.post_checks],
-                [&p.on_deviation, &p.on_blocked, &p.on_already_done],
-            ));
-        }
-        if let Some(version) = &self.version {
-            front = front.node("version", version.clone());
-        }
-        front = front
-            .optional("area", self.area.as_deref())
-            .list("tags", &self.tags)
-            .list("triggers", &self.triggers)
-            .optional("app_slug", self.app_slug.as_deref())
-            .optional("model_config", self.model_config.as_deref());
-        for (key, value) in &self.extras {
-            front = front.node(key, json(value));
-        }
+        let mut front = self.frontmatter();
         let mut tools = Map::default();
         if !self.tools.is_empty() {
             let items = self
@@ -493,6 +464,43 @@ impl SkillBuilder {
             tools_yaml,
         }
     }
+
+    /// The frontmatter's keys: each key the table holds as text or as a
+    /// list of texts through its declaration, the others by their own
+    /// code. `format::emit` puts them in canonical order.
+    fn frontmatter(&self) -> Map {
+        self.frontmatter_in(KeyList::DECLARED)
+    }
+
+    /// [`SkillBuilder::frontmatter`] with the keys `list` declares.
+    fn frontmatter_in(&self, list: KeyList<'_>) -> Map {
+        let table = &self.table;
+        let mut front = Map::default()
+            .text("name", table.name())
+            .text("description", table.description())
+            .pairs("metadata", &table.metadata);
+        for key in list.0 {
+            front = match key.held {
+                Held::Text { get, .. } => front.optional(key.name, get(table)),
+                Held::Texts { get, .. } => front.list(key.name, get(table)),
+                Held::Elsewhere => front,
+            };
+        }
+        if !table.allowed_tools.is_empty() {
+            front = front.node("allowed-tools", allowed_tools(&table.allowed_tools));
+        }
+        if let Kind::Protocol(p) = &table.kind {
+            front.0.extend(protocol(p));
+        }
+        if let Some(version) = version(&table.version) {
+            front = front.node("version", version);
+        }
+        for (key, value) in table.extras() {
+            let value = serde_json::from_str(value).unwrap_or_default();
+            front = front.node(key, json(&value));
+        }
+        front
+    }
 }
 
 /// A YAML mapping built in order; empty lists and maps and absent values
@@ -524,24 +532,22 @@ impl Map {
         }
     }
 
-    fn list(self, key: &str, items: &[String]) -> Self {
+    fn list<T: AsRef<str>>(self, key: &str, items: &[T]) -> Self {
         if items.is_empty() {
             return self;
         }
-        self.node(key, strings(items.iter().map(String::as_str)))
+        self.node(key, strings(items.iter().map(AsRef::as_ref)))
     }
 
-    fn pairs(self, key: &str, pairs: &[(String, String)]) -> Self {
+    fn pairs<K: AsRef<str>, V: AsRef<str>>(self, key: &str, pairs: &[(K, V)]) -> Self {
         if pairs.is_empty() {
             return self;
         }
-        let map = pairs.iter().map(|(k, v)| entry(k, string(v))).collect();
+        let map = (pairs.iter())
+            .map(|(k, v)| entry(k.as_ref(), string(v.as_ref())))
+            .collect();
         self.node(key, node(Value::Map(map)))
     }
-}
-
-fn owned(texts: &[Str]) -> Vec<String> {
-    texts.iter().map(|text| text.to_string()).collect()
 }
 
 /// A compiled tool as written: the endpoint's templates printed back (the
