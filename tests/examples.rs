@@ -34,13 +34,7 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
     let tools = &skills.get("github-issues").unwrap().tools;
     let summary: Vec<(&str, Method, Policy)> = tools
         .iter()
-        .map(|t| {
-            (
-                t.name.as_str(),
-                t.endpoint.as_ref().unwrap().method,
-                t.policy,
-            )
-        })
+        .map(|t| (t.name(), t.endpoint().as_ref().unwrap().method, t.policy()))
         .collect();
     assert_eq!(
         summary,
@@ -50,7 +44,7 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
             ("delete_issue", Method::Delete, Policy::Confirm),
         ]
     );
-    let list = tools[0].endpoint.as_ref().unwrap();
+    let list = tools[0].endpoint().unwrap();
     assert_eq!(list.origin, "https://tracker.example.com");
     assert_eq!(
         skills_core::template_params(list.path()).collect::<Vec<_>>(),
@@ -58,5 +52,5 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
     );
     let query: Vec<&str> = list.query().iter().map(|(name, _)| name.as_ref()).collect();
     assert_eq!(query, ["state", "limit"]);
-    assert!(tools[1].endpoint.as_ref().unwrap().body.is_some());
+    assert!(tools[1].endpoint().as_ref().unwrap().body.is_some());
 }

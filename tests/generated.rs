@@ -715,12 +715,12 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
                 module = segment(module),
             );
             for tool in &skill.tools {
-                let validator = jsonschema::validator_for(&tool.parameters_json)
-                    .unwrap_or_else(|e| panic!("{}: {e}", tool.parameters_json));
+                let validator = jsonschema::validator_for(&tool.parameters_json())
+                    .unwrap_or_else(|e| panic!("{}: {e}", tool.parameters_json()));
                 let spec = set
                     .iter()
                     .find(|(name, _)| name == skill.name())
-                    .and_then(|(_, tools)| tools.iter().find(|t| t.name == tool.name.as_str()))
+                    .and_then(|(_, tools)| tools.iter().find(|t| t.name == tool.name()))
                     .expect("the tool's spec");
                 let root = S::Object {
                     properties: spec.root.clone(),
@@ -731,7 +731,7 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
                     let document = instance(&root, runner.rng(), 0);
                     let valid = validator.is_valid(&document);
                     cases.push((
-                        format!("{index}\t{}\t{}\t{document}", skill.name(), tool.name),
+                        format!("{index}\t{}\t{}\t{document}", skill.name(), tool.name()),
                         valid,
                     ));
                 }

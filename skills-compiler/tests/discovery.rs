@@ -236,7 +236,7 @@ fn a_sidecar_tools_yaml_holds_tools_and_permissions() {
         let skills = compilation.skills().unwrap();
         let skill = &skills.skills[0];
         assert_eq!(skill.tools_path.as_deref(), Some("skills/a/tools.yaml"));
-        assert_eq!(skill.tools[0].policy, skills_compiler::ir::Policy::Allow);
+        assert_eq!(skill.tools[0].policy(), skills_compiler::ir::Policy::Allow);
     }
     let broken = Tree::new(&[
         ("skills/a/SKILL.md", with("").as_bytes()),

@@ -227,7 +227,7 @@ fn the_builder_writes_a_skill_the_compiler_reads_back_field_by_field() {
         assert!(matches!(&skill.table.kind, Kind::Protocol(p) if p.steps.len() == 2));
         assert_eq!(skill.permissions.default_mode, DefaultMode::Confirm);
         let tool = &skill.tools[0];
-        let endpoint = tool.endpoint.as_ref().unwrap();
+        let endpoint = tool.endpoint().unwrap();
         assert_eq!(endpoint.origin, "https://releases.example.com");
         assert_eq!(endpoint.headers[0].0, "X-Notes");
         assert!(endpoint.body.is_some());

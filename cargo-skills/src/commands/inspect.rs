@@ -232,15 +232,15 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
         if !skill.tools.is_empty() {
             outln!("tools:");
             for tool in &skill.tools {
-                let endpoint = tool.endpoint.as_ref().map_or_else(
+                let endpoint = tool.endpoint().as_ref().map_or_else(
                     || "no endpoint".to_owned(),
                     |e| format!("{} {}", e.method.as_str(), e.origin),
                 );
                 outln!(
                     "  - {} ({}; {})",
-                    tool.name,
+                    tool.name(),
                     shown(&endpoint),
-                    tool.policy.as_str()
+                    tool.policy().as_str()
                 );
             }
         }

@@ -125,12 +125,12 @@ fn full(skill: &Skill) -> Value {
         .map(|tool| {
             let hints = tool.hints();
             json!({
-                "name": tool.name.as_str(),
-                "description": tool.description,
-                "policy": tool.policy.as_str(),
-                "method": tool.endpoint.as_ref().map(|e| e.method().as_str()),
-                "origin": tool.endpoint.as_ref().map(|e| e.origin()),
-                "parameters": tool.parameters_json,
+                "name": tool.name(),
+                "description": tool.description(),
+                "policy": tool.policy().as_str(),
+                "method": tool.endpoint().as_ref().map(|e| e.method().as_str()),
+                "origin": tool.endpoint().as_ref().map(|e| e.origin()),
+                "parameters": tool.parameters_json(),
                 "read_only": hints.read_only,
                 "destructive": hints.destructive,
                 "idempotent": hints.idempotent,

@@ -4,7 +4,7 @@
 //! `loader`) hands them over as they are. Neither adds a rule.
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::ir::{self, List, Str, table};
+use crate::ir::{self, List, Str};
 
 /// Lowers a valid skill, with its files: the front end gives their bytes
 /// (the loader reads them with [`read_files`]; generated code includes each
@@ -14,7 +14,7 @@ use crate::ir::{self, List, Str, table};
 pub fn skill(skill: &ir::Skill, files: List<skills_core::File>) -> skills_core::Skill {
     skills_core::Skill {
         sections: List::Owned(skill.sections()),
-        tools: List::Owned(skill.tools.iter().map(tool).collect()),
+        tools: skill.tools.iter().map(|tool| tool.table.clone()).collect(),
         files,
         ..skill.table.clone()
     }
@@ -90,17 +90,4 @@ pub fn read_files(skill: &ir::Skill) -> Result<Vec<skills_core::File>, Diagnosti
 
 fn text(text: &str) -> Str {
     Str::Owned(text.to_owned())
-}
-
-fn tool(tool: &ir::Tool) -> skills_core::Tool {
-    skills_core::Tool {
-        name: text(tool.name.as_str()),
-        description: text(&tool.description),
-        policy: tool.policy,
-        hints: tool.hints(),
-        endpoint: tool.endpoint.clone(),
-        schema: table::schema(&tool.parameters),
-        parameters_json: Str::Owned(tool.parameters_json.to_string()),
-        strict: tool.strict,
-    }
 }

@@ -209,32 +209,51 @@ impl Default for Permissions {
     }
 }
 
+/// A tool of a skill, checked: the runtime's table of it, and its
+/// parameters typed for code generation.
 #[derive(Debug, Clone, PartialEq)]
-/// A tool of a skill, checked.
 pub struct Tool {
-    /// Its name, checked.
-    pub name: ToolName,
-    /// What it does, for the model.
-    pub description: String,
-    /// Its parameters, typed.
+    /// What the runtime holds of the tool: its name, description, policy
+    /// and hints, endpoint, the checker's schema table and the parameter
+    /// schema sent to models (as declared, with what the checker enforces
+    /// made explicit: `type`, `additionalProperties: false`, `null` in a
+    /// nullable `enum`, so that any JSON Schema validator agrees).
+    pub table: skills_core::Tool,
+    /// Its parameters, typed: what the table's schema is made from and
+    /// code generation reads.
     pub parameters: Parameters,
-    /// The parameter schema for model APIs: as declared, with what the
-    /// checker enforces made explicit (`type`, `additionalProperties: false`,
-    /// `null` in a nullable `enum`), so that any JSON Schema validator agrees.
-    pub parameters_json: serde_json::Value,
-    /// Whether the schema qualifies for OpenAI's strict mode.
-    pub strict: bool,
-    /// The HTTP request it makes, when it makes one.
-    pub endpoint: Option<Endpoint>,
-    /// Whether it runs, asks first, or is denied.
-    pub policy: Policy,
 }
 
 impl Tool {
-    /// The tool's effects, from its method and policy: computed here, once,
-    /// for the generated tables and the CLI alike.
+    /// Its name, checked (`^[A-Za-z][A-Za-z0-9_-]{0,63}$`).
+    pub fn name(&self) -> &str {
+        self.table.name()
+    }
+
+    /// What it does, for the model.
+    pub fn description(&self) -> &str {
+        self.table.description()
+    }
+
+    /// Whether it runs, asks first, or is denied.
+    pub fn policy(&self) -> Policy {
+        self.table.policy
+    }
+
+    /// The HTTP request it makes, when it makes one.
+    pub fn endpoint(&self) -> Option<&Endpoint> {
+        self.table.endpoint.as_ref()
+    }
+
+    /// The tool's effects, from its method and policy.
     pub fn hints(&self) -> Hints {
-        Hints::of(self.endpoint.as_ref().map(Endpoint::method), self.policy)
+        self.table.hints
+    }
+
+    /// The parameter schema sent to models, as a JSON value.
+    pub fn parameters_json(&self) -> serde_json::Value {
+        // The validator wrote the text from a value: it parses.
+        serde_json::from_str(&self.table.parameters_json).unwrap_or_default()
     }
 }
 

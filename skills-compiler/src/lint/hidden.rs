@@ -190,10 +190,10 @@ impl Found {
 /// to: the tool's own, then its parameters' (`url`, `filter.since`) and
 /// those of its `$defs`, in declared order.
 fn descriptions<'a>(tool: &'a Tool) -> Vec<(String, &'a str)> {
-    let name = tool.name.as_str();
+    let name = tool.name();
     let mut found = vec![(
         format!("the description of tool `{name}`"),
-        tool.description.as_str(),
+        tool.description(),
     )];
     let mut walk = |path: &str, text: &'a str| {
         let what = if path.is_empty() {

@@ -29,7 +29,7 @@ pub(crate) use placeholder::is_placeholder;
 use crate::config::{Config, Profile};
 use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::ir::{List, Skill, Str};
+use crate::ir::{self, List, Skill, Str};
 use crate::read::discover::SkillFiles;
 use crate::read::files::SkillDir;
 use crate::read::{frontmatter, yaml};
@@ -405,7 +405,10 @@ fn tools_and_permissions(
         .valid
         .into_iter()
         .map(|mut tool| {
-            tool.policy = permissions::policy(&tool, &permissions);
+            let policy = permissions::policy(&tool, &permissions);
+            let method = tool.endpoint().map(ir::Endpoint::method);
+            tool.table.policy = policy;
+            tool.table.hints = ir::Hints::of(method, policy);
             tool
         })
         .collect();

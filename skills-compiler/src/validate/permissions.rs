@@ -120,10 +120,11 @@ fn tool_list(
 /// A tool without an endpoint is carried out by the application, so nothing
 /// proves it safe: it is treated like a mutating method.
 pub(super) fn policy(tool: &Tool, permissions: &Permissions) -> Policy {
-    if permissions.require_confirmation.contains(&tool.name) {
+    let listed = |names: &[ToolName]| names.iter().any(|name| name.as_str() == tool.name());
+    if listed(&permissions.require_confirmation) {
         Policy::Confirm
-    } else if tool.endpoint.as_ref().is_some_and(|e| e.method.is_safe())
-        || permissions.allow_write.contains(&tool.name)
+    } else if tool.endpoint().is_some_and(|e| e.method.is_safe())
+        || listed(&permissions.allow_write)
     {
         Policy::Allow
     } else if permissions.default_mode == DefaultMode::Confirm {
@@ -139,23 +140,29 @@ mod tests {
     use crate::ir::{Endpoint, List, Method, Parameters};
 
     fn tool(method: Option<Method>) -> Tool {
-        Tool {
-            name: ToolName("t".into()),
+        let endpoint = method.map(|method| {
+            Endpoint::new(
+                method,
+                "https://h".into(),
+                List::Owned(Vec::new()),
+                List::Owned(Vec::new()),
+                List::Owned(Vec::new()),
+                None,
+            )
+        });
+        let table = skills_core::Tool {
+            name: "t".into(),
             description: "d".into(),
-            parameters: Parameters::empty(),
-            parameters_json: serde_json::json!({}),
-            strict: false,
-            endpoint: method.map(|method| {
-                Endpoint::new(
-                    method,
-                    "https://h".into(),
-                    List::Owned(Vec::new()),
-                    List::Owned(Vec::new()),
-                    List::Owned(Vec::new()),
-                    None,
-                )
-            }),
             policy: Policy::Deny,
+            hints: crate::ir::Hints::of(method, Policy::Deny),
+            endpoint,
+            schema: crate::ir::table::schema(&Parameters::empty()),
+            parameters_json: "{}".into(),
+            strict: false,
+        };
+        Tool {
+            table,
+            parameters: Parameters::empty(),
         }
     }
 

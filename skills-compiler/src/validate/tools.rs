@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::{keys, schema, template};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{self, Endpoint, List, Method, Parameters, Policy, Template, Tool, ToolName};
+use crate::ir::{self, Endpoint, Hints, List, Method, Parameters, Policy, Str, Template, Tool};
 use crate::read::yaml::Node;
 
 pub(super) const MAX_TOOL_NAME: usize = 64;
@@ -65,16 +65,20 @@ pub(super) fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Dec
         if let Some((description, parameters, mut parameters_json, endpoint)) = tool_body(ctx, item)
         {
             schema::make_explicit(&mut parameters_json);
-            declared.push(Tool {
-                name: ToolName(name),
-                description,
-                parameters,
+            // The policy is decided with the permissions, once every tool
+            // is known (`validate::skill` sets it and the hints).
+            let policy = Policy::Deny;
+            let table = skills_core::Tool {
+                name: Str::Owned(name),
+                description: Str::Owned(description),
+                policy,
+                hints: Hints::of(endpoint.as_ref().map(Endpoint::method), policy),
+                schema: crate::ir::table::schema(&parameters),
                 strict: schema::strict_compatible(&parameters_json),
-                parameters_json,
+                parameters_json: Str::Owned(parameters_json.to_string()),
                 endpoint,
-                // Decided with the permissions, once every tool is known.
-                policy: Policy::Deny,
-            });
+            };
+            declared.push(Tool { table, parameters });
         }
     }
     Declared {

@@ -560,10 +560,10 @@ fn tool_spec_of(tool: &Tool) -> ToolSpec {
             .collect()
     };
     ToolSpec {
-        name: tool.name.to_string(),
-        description: tool.description.clone(),
-        parameters: tool.parameters_json.clone(),
-        endpoint: tool.endpoint.as_ref().map(|endpoint| EndpointSpec {
+        name: tool.name().to_string(),
+        description: tool.description().to_owned(),
+        parameters: tool.parameters_json(),
+        endpoint: tool.endpoint().as_ref().map(|endpoint| EndpointSpec {
             method: endpoint.method.as_str().to_owned(),
             url: format!("{}{}", endpoint.origin, template_text(&endpoint.path)),
             query: pairs(&endpoint.query),

@@ -18,10 +18,10 @@ pub(super) fn tool_call(calls: &[Call<'_>]) -> TokenStream {
     let variants = calls.iter().enumerate().map(|(index, call)| {
         let doc = format!(
             " `{}`: {}",
-            call.tool.name,
-            call.tool.description.lines().next().unwrap_or("")
+            call.tool.name(),
+            call.tool.description().lines().next().unwrap_or("")
         );
-        let (variant, args, name) = (&call.variant, &call.args, call.tool.name.as_str());
+        let (variant, args, name) = (&call.variant, &call.args, call.tool.name());
         let index = proc_macro2::Literal::usize_unsuffixed(index);
         quote!(#[doc = #doc] #variant(#args) = #index #name,)
     });

@@ -225,7 +225,7 @@ fn tool_code(skill: &Skill) -> TokenStream {
         .zip(&args)
         .map(|(tool, args)| calls::Call {
             tool,
-            variant: format_ident!("{}", variants.pascal(tool.name.as_str(), "Tool")),
+            variant: format_ident!("{}", variants.pascal(tool.name(), "Tool")),
             args: args.ident.clone(),
         })
         .collect();

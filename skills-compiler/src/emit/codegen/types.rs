@@ -21,7 +21,7 @@ pub(super) struct Args {
 /// The generated items refer to the runtime's private module as `__p`, which
 /// each skill module imports.
 pub(super) fn args(tool: &Tool, types: &mut Namespace) -> Args {
-    let tool_pascal = types.pascal(&format!("{}_args", tool.name), "Args");
+    let tool_pascal = types.pascal(&format!("{}_args", tool.name()), "Args");
     let prefix = tool_pascal
         .strip_suffix("Args")
         .unwrap_or(&tool_pascal)
@@ -43,7 +43,7 @@ pub(super) fn args(tool: &Tool, types: &mut Namespace) -> Args {
         generator.named(&type_ident, ty, &format!("{prefix}_{name}"), recursive);
     }
     let ident = format_ident!("{}", tool_pascal);
-    generator.object(&ident, &tool.parameters.root, &tool.description, &prefix);
+    generator.object(&ident, &tool.parameters.root, tool.description(), &prefix);
     Args {
         ident,
         items: generator.items,
