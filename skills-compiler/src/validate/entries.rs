@@ -220,14 +220,23 @@ mod tests {
                 schema: || serde_json::json!({"type": "string", "minLength": 1}),
                 read: Read::Extra(Expect::String),
                 held: crate::validate::keys::Held::Elsewhere,
+                host: None,
             },
         );
         list
     }
 
     fn read(list: KeyList<'_>) -> (Fields, Vec<crate::diagnostics::Diagnostic>, Node) {
-        let source = SourceFile::new("skills/a/SKILL.md", TEXT);
-        let root = yaml::parse(&source, 0..TEXT.len(), 64).unwrap().unwrap();
+        read_text(TEXT, list)
+    }
+
+    /// The frontmatter `text` read with the keys `list` declares.
+    fn read_text(
+        text: &str,
+        list: KeyList<'_>,
+    ) -> (Fields, Vec<crate::diagnostics::Diagnostic>, Node) {
+        let source = SourceFile::new("skills/a/SKILL.md", text);
+        let root = yaml::parse(&source, 0..text.len(), 64).unwrap().unwrap();
         let mut diagnostics = Vec::new();
         let mut ctx = Ctx::new(&source, Profile::Extended, &mut diagnostics);
         let config = Config::default();
@@ -308,16 +317,7 @@ mod tests {
         list[at].name = "model-settings";
         let list = KeyList(&list);
         let text = "name: a\ndescription: Does a. Use when asked.\nmodel-settings: fast\n";
-        let source = SourceFile::new("skills/a/SKILL.md", text);
-        let root = yaml::parse(&source, 0..text.len(), 64).unwrap().unwrap();
-        let mut diagnostics = Vec::new();
-        let mut ctx = Ctx::new(&source, Profile::Extended, &mut diagnostics);
-        let config = Config::default();
-        let place = Place {
-            config: &config,
-            directory: "a",
-        };
-        let mut fields = check_in(&mut ctx, &root, &place, list);
+        let (mut fields, diagnostics, _) = read_text(text, list);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         assert_eq!(fields.table.model_config(), Some("fast"));
 

@@ -44,6 +44,9 @@ pub struct Key {
     pub(crate) read: Read,
     /// Where the runtime's table holds its value.
     pub(crate) held: Held,
+    /// For another client's key, the client that reads it (what `fix --to
+    /// portable` says stops seeing it once it moves into `metadata`).
+    pub host: Option<&'static str>,
 }
 
 impl Key {
@@ -85,6 +88,7 @@ const fn key(
         schema,
         read,
         held: Held::Elsewhere,
+        host: None,
     }
 }
 
@@ -120,13 +124,18 @@ const fn required(key: Key) -> Key {
     }
 }
 
-const fn client(name: &'static str, expect: Expect, doc: &'static str) -> Key {
+const CLAUDE_CODE: &str = "Claude Code";
+
+const fn client(host: &'static str, name: &'static str, expect: Expect, doc: &'static str) -> Key {
     let schema: fn() -> Value = match expect {
         Expect::String => || json!({"type": "string"}),
         Expect::Bool => || json!({"type": "boolean"}),
         Expect::Map => || json!({"type": "object"}),
     };
-    key(name, Group::Client, Read::Extra(expect), doc, schema)
+    Key {
+        host: Some(host),
+        ..key(name, Group::Client, Read::Extra(expect), doc, schema)
+    }
 }
 
 const fn field(name: &'static str, doc: &'static str, schema: fn() -> Value) -> Field {
@@ -365,41 +374,49 @@ pub const FRONTMATTER: &[Key] = &[
         permissions_ref,
     ),
     client(
+        CLAUDE_CODE,
         "argument-hint",
         Expect::String,
         "Claude Code: what to type after the skill's slash command.",
     ),
     client(
+        CLAUDE_CODE,
         "disable-model-invocation",
         Expect::Bool,
         "Claude Code: only the user may invoke the skill.",
     ),
     client(
+        CLAUDE_CODE,
         "user-invocable",
         Expect::Bool,
         "Claude Code: whether the skill is a slash command.",
     ),
     client(
+        CLAUDE_CODE,
         "model",
         Expect::String,
         "Claude Code: the model that runs the skill.",
     ),
     client(
+        CLAUDE_CODE,
         "when_to_use",
         Expect::String,
         "Claude Code: more on when to use the skill.",
     ),
     client(
+        CLAUDE_CODE,
         "context",
         Expect::String,
         "Claude Code: `fork` runs the skill in a sub-agent.",
     ),
     client(
+        CLAUDE_CODE,
         "agent",
         Expect::String,
         "Claude Code: the sub-agent that runs the skill.",
     ),
     client(
+        CLAUDE_CODE,
         "hooks",
         Expect::Map,
         "Claude Code: hooks scoped to the skill's run.",

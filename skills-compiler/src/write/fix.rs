@@ -450,19 +450,6 @@ fn into_metadata(skill: &mut crate::ir::Skill) -> Vec<String> {
     as_json
 }
 
-/// Keys that a host reads at the top level of the frontmatter, and the host:
-/// moved into `metadata`, that host no longer sees them.
-const HOST_KEYS: &[(&str, &str)] = &[
-    ("argument-hint", "Claude Code"),
-    ("disable-model-invocation", "Claude Code"),
-    ("user-invocable", "Claude Code"),
-    ("model", "Claude Code"),
-    ("when_to_use", "Claude Code"),
-    ("context", "Claude Code"),
-    ("agent", "Claude Code"),
-    ("hooks", "Claude Code"),
-];
-
 /// What a move into `metadata` costs: for each key a host reads at the top
 /// level, which host stops seeing it.
 fn host_notes(before: &crate::ir::Skill, after: &crate::ir::Skill) -> Vec<String> {
@@ -471,7 +458,8 @@ fn host_notes(before: &crate::ir::Skill, after: &crate::ir::Skill) -> Vec<String
         .iter()
         .filter(|(key, _)| after.table.metadata.iter().any(|(k, _)| k == key))
         .filter_map(|(key, _)| {
-            let (_, host) = HOST_KEYS.iter().find(|(k, _)| k == key)?;
+            // Another client's key, which that client reads at the top level.
+            let host = crate::validate::keys::find(key)?.host?;
             Some(format!(
                 "{}: `{key}` moved into `metadata`, where {host} no longer reads it; for a skill written for {host}, `--to extended` keeps it",
                 before.path()
