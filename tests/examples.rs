@@ -34,7 +34,7 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
     let tools = &skills.get("github-issues").unwrap().tools;
     let summary: Vec<(&str, Method, Policy)> = tools
         .iter()
-        .map(|t| (t.name(), t.endpoint().as_ref().unwrap().method, t.policy()))
+        .map(|t| (t.name(), t.endpoint().unwrap().method, t.policy()))
         .collect();
     assert_eq!(
         summary,
@@ -52,5 +52,5 @@ fn the_issue_tracker_example_is_valid_and_covers_the_format() {
     );
     let query: Vec<&str> = list.query().iter().map(|(name, _)| name.as_ref()).collect();
     assert_eq!(query, ["state", "limit"]);
-    assert!(tools[1].endpoint().as_ref().unwrap().body.is_some());
+    assert!(tools[1].endpoint().unwrap().body.is_some());
 }

@@ -251,3 +251,29 @@ fn a_tool_name_two_skills_declare_is_reported_and_never_guessed() {
     assert!(example::SKILLS.ambiguous_tools().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `SkillSet::parse_call` is the one untyped way in, whatever form the
+/// arguments come in: JSON text gives the very request a parsed value
+/// gives, and text that is not JSON is an error at `.` that names the tool.
+#[test]
+fn the_set_parses_text_and_values_to_the_same_request() {
+    let value = json!({"repo": "acme/app", "title": "Crash", "labels": ["bug"]});
+    let text = value.to_string();
+    let request = |call: skills::Call<'_>| {
+        let request = call.request().unwrap();
+        (request.uri().to_string(), request.body().clone())
+    };
+    let from_text = request(example::SKILLS.parse_call("create_issue", &text).unwrap());
+    let from_value = request(example::SKILLS.parse_call("create_issue", &value).unwrap());
+    assert_eq!(from_text, from_value);
+    assert_eq!(
+        from_text.0,
+        "https://tracker.example.com/api/repos/acme%2Fapp/issues"
+    );
+    match example::SKILLS.parse_call("create_issue", "{\"repo\": ") {
+        Err(ToolCallError::InvalidArguments { tool, path, .. }) => {
+            assert_eq!((tool.as_str(), path.as_str()), ("create_issue", "."));
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -232,7 +232,7 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
         if !skill.tools.is_empty() {
             outln!("tools:");
             for tool in &skill.tools {
-                let endpoint = tool.endpoint().as_ref().map_or_else(
+                let endpoint = tool.endpoint().map_or_else(
                     || "no endpoint".to_owned(),
                     |e| format!("{} {}", e.method.as_str(), e.origin),
                 );

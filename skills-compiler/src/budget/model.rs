@@ -124,15 +124,12 @@ impl<'a> Entry<'a> {
 
 impl<'a> From<&'a Skill> for Entry<'a> {
     fn from(skill: &'a Skill) -> Self {
-        let mut when_to_use = None;
-        let mut hidden = false;
-        for (key, value) in skill.extras() {
-            match (key.as_str(), value) {
-                ("when_to_use", serde_json::Value::String(text)) => when_to_use = Some(text.into()),
-                ("disable-model-invocation", value) => hidden = value.as_bool() == Some(true),
-                _ => {}
-            }
-        }
+        use serde_json::Value;
+        let when_to_use = match skill.extra("when_to_use") {
+            Some(Value::String(text)) => Some(text.into()),
+            _ => None,
+        };
+        let hidden = skill.extra("disable-model-invocation") == Some(Value::Bool(true));
         Entry {
             name: skill.name(),
             description: skill.description(),

@@ -117,6 +117,11 @@ pub struct Skill {
     pub snapshot: Option<String>,
 }
 
+/// JSON text the validator wrote from a value: it parses.
+fn parsed(json: &str) -> serde_json::Value {
+    serde_json::from_str(json).unwrap_or_default()
+}
+
 impl Skill {
     /// Its name, checked (NFKC-normalised, equal to its directory's).
     pub fn name(&self) -> &str {
@@ -155,14 +160,14 @@ impl Skill {
     /// value parsed back from the JSON text the table holds.
     pub fn extras(&self) -> Vec<(String, serde_json::Value)> {
         (self.table.extras())
-            .map(|(key, json)| {
-                // The validator wrote the text from a value: it parses.
-                (
-                    key.to_owned(),
-                    serde_json::from_str(json).unwrap_or_default(),
-                )
-            })
+            .map(|(key, json)| (key.to_owned(), parsed(json)))
             .collect()
+    }
+
+    /// The value of the extra `key`, parsed back: only that one is parsed.
+    pub fn extra(&self, key: &str) -> Option<serde_json::Value> {
+        let (_, json) = self.table.extras().find(|(name, _)| *name == key)?;
+        Some(parsed(json))
     }
 
     /// The body's headings, each with the text it governs. Computed when asked
@@ -252,8 +257,7 @@ impl Tool {
 
     /// The parameter schema sent to models, as a JSON value.
     pub fn parameters_json(&self) -> serde_json::Value {
-        // The validator wrote the text from a value: it parses.
-        serde_json::from_str(&self.table.parameters_json).unwrap_or_default()
+        parsed(&self.table.parameters_json)
     }
 }
 

@@ -687,6 +687,17 @@ pub fn explain_key(name: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// A key read by the shape its field has must say where that field
+    /// is: otherwise its value would be read into nothing.
+    #[test]
+    fn every_key_read_by_its_shape_is_held_somewhere() {
+        for key in FRONTMATTER {
+            if matches!(key.read, Read::Held) {
+                assert!(!matches!(key.held, Held::Elsewhere), "{}", key.name);
+            }
+        }
+    }
+
     #[test]
     fn every_key_is_declared_once_in_each_list() {
         let lists: Vec<Vec<&str>> = vec![

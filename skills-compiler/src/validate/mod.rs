@@ -87,12 +87,13 @@ pub(crate) fn skill(
     )
     .filter(|_| tools_readable)
     .map(|mut skill| {
-        // The table holds the file's own text (a lenient reading may have
-        // patched what was checked), the body where it was.
-        let text = original.as_deref().unwrap_or(source.text());
-        let body_len = skill.table.source.len();
-        skill.table.body_start = text.len().saturating_sub(body_len);
-        skill.table.source = Str::Owned(text.to_owned());
+        // A lenient reading patched the frontmatter that was checked: the
+        // table holds the file's own text, whose body is the same.
+        if let Some(original) = original.as_deref() {
+            let body_len = skill.table.source.len() - skill.table.body_start;
+            skill.table.body_start = original.len().saturating_sub(body_len);
+            skill.table.source = Str::Owned(original.to_owned());
+        }
         skill
     });
     let skill = skill.map(|skill| with_files(skill, dir, &source, config, diagnostics));
@@ -142,7 +143,7 @@ fn check(
             return None;
         }
     };
-    let body = source.text()[framing.body.clone()].to_owned();
+    let body = &source.text()[framing.body.clone()];
     let root = match framing.yaml {
         Some(range) => frontmatter_root(source, range, config, parsed, diagnostics)?,
         None => Frontmatter::Absent,
@@ -160,7 +161,7 @@ fn check(
         }
         // Only the lenient profile gets here: no (or an empty) frontmatter.
         Frontmatter::Absent => (
-            lenient::derived_fields(&mut ctx, directory, &body)?,
+            lenient::derived_fields(&mut ctx, directory, body)?,
             empty_map(),
             serde_json::Value::Null,
         ),
@@ -197,8 +198,8 @@ fn check(
     table.name = Str::Owned(name.0);
     table.description = Str::Owned(description);
     table.path = Str::Owned(source.path().to_owned());
-    // The body until the file's own head is put before it (`skill`).
-    table.source = Str::Owned(body);
+    table.source = Str::Owned(text.to_owned());
+    table.body_start = framing.body.start;
     table.catalog_chars = config.catalog_chars;
     table.location = Str::Owned(location);
     table.prefix = prefix.map(Str::Owned);

@@ -251,15 +251,14 @@ pub struct EndpointSpec {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SkillBuilder {
-    /// The frontmatter's values, where the runtime's table holds them:
-    /// what reading the written file gives back.
+    /// The frontmatter's values and the body, where the runtime's table
+    /// holds them: what reading the written file gives back.
     table: skills_core::Skill,
     tools: Vec<ToolSpec>,
     confirm_by_default: bool,
     require_confirmation: Vec<String>,
     allow_write: Vec<String>,
     tools_in_sidecar: bool,
-    body: String,
     /// Each tool's checked parameters, to write properties in declared order.
     typed: Vec<Option<Parameters>>,
 }
@@ -275,7 +274,6 @@ impl SkillBuilder {
             require_confirmation: names(&skill.permissions.require_confirmation),
             allow_write: names(&skill.permissions.allow_write),
             tools_in_sidecar: skill.tools_path.is_some(),
-            body: skill.body().to_owned(),
             typed: skill
                 .tools
                 .iter()
@@ -393,7 +391,9 @@ impl SkillBuilder {
 
     /// The markdown body.
     pub fn body(mut self, body: impl Into<String>) -> Self {
-        self.body = body.into();
+        // Until it is written, the table's text is the body alone.
+        self.table.source = Str::Owned(body.into());
+        self.table.body_start = 0;
         self
     }
 
@@ -455,9 +455,10 @@ impl SkillBuilder {
             None
         };
         let mut skill_md = format!("---\n{}---\n", format::emit(&front.0));
-        if !self.body.is_empty() {
+        let body = self.table.body();
+        if !body.is_empty() {
             skill_md.push('\n');
-            skill_md.push_str(&self.body);
+            skill_md.push_str(body);
         }
         Written {
             skill_md,
@@ -563,7 +564,7 @@ fn tool_spec_of(tool: &Tool) -> ToolSpec {
         name: tool.name().to_string(),
         description: tool.description().to_owned(),
         parameters: tool.parameters_json(),
-        endpoint: tool.endpoint().as_ref().map(|endpoint| EndpointSpec {
+        endpoint: tool.endpoint().map(|endpoint| EndpointSpec {
             method: endpoint.method.as_str().to_owned(),
             url: format!("{}{}", endpoint.origin, template_text(&endpoint.path)),
             query: pairs(&endpoint.query),
