@@ -356,7 +356,7 @@ fn fix_to_portable_moves_lists_and_mappings_as_json_text() {
         0,
     );
     assert!(
-        stderr.contains("`triggers`, `tags`, `requires` moved into `metadata` as JSON text"),
+        stderr.contains("`tags`, `triggers`, `requires` moved into `metadata` as JSON text"),
         "{stderr}"
     );
     let text = std::fs::read_to_string(&path).unwrap();

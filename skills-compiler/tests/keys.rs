@@ -2,8 +2,11 @@
 //! editor schema and the canonical order of `fmt` follow the declaration,
 //! whatever order a file gives (issue 41, item 1).
 
-use skills_compiler::keys::{FRONTMATTER, Group, named};
-use skills_compiler::{Config, Profile, editor_schema};
+mod support;
+
+use skills_compiler::keys::{FRONTMATTER, Group, TOOL, named};
+use skills_compiler::{Code, Config, Profile, editor_schema, json, lower, write};
+use support::{find, one};
 
 #[test]
 fn the_editor_schema_offers_exactly_the_declared_keys_of_each_profile() {
@@ -110,4 +113,58 @@ fn every_option_is_documented_and_offered_from_its_one_declaration() {
     for key in skills_compiler::option_keys::<skills_compiler::Overrides>() {
         assert!(help.contains(key), "`{key}` missing from: {help}");
     }
+}
+
+/// A tool's `title` is declared once (`keys::TOOL`) and held in the
+/// runtime's table (`skills_core::Tool`): the declaration alone reads it,
+/// checks its type, writes it back in canonical order (read back the same),
+/// shows it, offers it
+/// to editors, and the table serves it in MCP's tool list.
+#[test]
+fn a_tool_key_held_in_the_table_is_read_written_shown_and_served_by_its_declaration() {
+    let tool = "  - description: Gets the weather. Call it when asked.\n    title: The weather\n    name: weather\n";
+    let text =
+        format!("---\nname: a\ndescription: Does a. Use when asked.\ntools:\n{tool}---\nBody.\n");
+    let compilation = one(&text, &Config::default());
+    let set = compilation
+        .skills()
+        .unwrap_or_else(|| panic!("{:#?}", compilation.diagnostics));
+    let skill = &set.skills[0];
+    assert_eq!(skill.tools[0].table.title(), Some("The weather"));
+
+    let written = write::files(skill).skill_md;
+    assert!(
+        written.contains("  - name: weather\n    title: The weather\n    description: Gets"),
+        "{written}"
+    );
+    let again = one(&written, &Config::default());
+    let again = &again.skills().expect("the written skill compiles").skills[0];
+    assert_eq!(again.tools[0].table, skill.tools[0].table);
+
+    let shown = json::skill(skill, json::View::Full);
+    assert_eq!(shown["tools"][0]["title"], "The weather");
+
+    let schema = editor_schema::frontmatter(Profile::Extended);
+    let offered = &schema["$defs"]["tool"]["properties"];
+    for field in TOOL {
+        assert!(
+            offered.get(field.name).is_some(),
+            "{}: {offered}",
+            field.name
+        );
+    }
+
+    let table = lower::skill(skill, Default::default());
+    let mcp: serde_json::Value = serde_json::from_str(&table.tools()[0].mcp_json()).unwrap();
+    assert_eq!(mcp["title"], "The weather");
+
+    // A title that is not text is located like any other key's wrong type.
+    let wrong = text.replace("title: The weather", "title: [The, weather]");
+    let compilation = one(&wrong, &Config::default());
+    let diagnostic = find(&compilation, Code::WrongType);
+    assert_eq!(
+        (diagnostic.line(), diagnostic.column()),
+        (Some(6), Some(12))
+    );
+    assert!(compilation.skills().is_none());
 }

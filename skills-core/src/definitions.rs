@@ -44,8 +44,22 @@ pub fn openai_responses(name: &str, description: &str, parameters_json: &str) ->
 
 /// `{"name", "description", "inputSchema", "annotations"}` for MCP.
 pub fn mcp(name: &str, description: &str, parameters_json: &str, hints: Hints) -> String {
+    mcp_titled(name, None, description, parameters_json, hints)
+}
+
+/// [`mcp`] with the tool's `title`, when it has one.
+pub fn mcp_titled(
+    name: &str,
+    title: Option<&str>,
+    description: &str,
+    parameters_json: &str,
+    hints: Hints,
+) -> String {
+    let title = title.map_or_else(String::new, |title| {
+        format!(r#""title":{},"#, string(title))
+    });
     format!(
-        r#"{{"name":{},"description":{},"inputSchema":{parameters_json},"annotations":{{"readOnlyHint":{},"destructiveHint":{},"idempotentHint":{},"openWorldHint":{}}}}}"#,
+        r#"{{"name":{},{title}"description":{},"inputSchema":{parameters_json},"annotations":{{"readOnlyHint":{},"destructiveHint":{},"idempotentHint":{},"openWorldHint":{}}}}}"#,
         string(name),
         string(description),
         hints.read_only,
@@ -79,11 +93,13 @@ impl Tool {
         openai_responses(&self.name, &self.description, &self.parameters_json)
     }
 
-    /// `{"name", "description", "inputSchema", "annotations"}` for MCP, with
-    /// `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`.
+    /// `{"name", "title", "description", "inputSchema", "annotations"}` for
+    /// MCP (`title` when the tool has one), with `readOnlyHint`,
+    /// `destructiveHint`, `idempotentHint` and `openWorldHint`.
     pub fn mcp_json(&self) -> String {
-        mcp(
+        mcp_titled(
             &self.name,
+            self.title(),
             &self.description,
             &self.parameters_json,
             self.hints,

@@ -554,6 +554,7 @@ packed_struct!(Protocol {
 });
 packed_struct!(Tool {
     name,
+    title,
     description,
     policy,
     hints,
@@ -871,6 +872,7 @@ mod tests {
         };
         let tool = Tool {
             name: B("deploy"),
+            title: Some(B("Deploy")),
             description: B("Ships the service to production"),
             policy: Policy::Confirm,
             hints: Hints {

@@ -4,13 +4,15 @@
 
 /// What the runtime does when a model calls a tool, decided at build time from
 /// the skill's `permissions` and the tool's HTTP method.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Policy {
     /// Carry it out.
     Allow,
     /// Ask the user first.
     Confirm,
-    /// Refuse: a mutating tool that the skill does not allow.
+    /// Refuse: a mutating tool that the skill does not allow. The default,
+    /// until the compiler decides.
+    #[default]
     Deny,
 }
 
@@ -91,7 +93,7 @@ impl Method {
 /// What a tool's declaration says about its effects, decided once by the
 /// compiler from the method and the policy, and exported to model APIs as MCP
 /// annotations and OpenAI's `x-openai-isConsequential`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Hints {
     /// Only reads (a safe HTTP method).
     pub read_only: bool,

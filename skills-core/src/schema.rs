@@ -202,6 +202,20 @@ fn render_path(path: &[Step]) -> String {
     out
 }
 
+/// The schema of a tool that takes no arguments: an object with no
+/// properties and no others.
+impl Default for Schema {
+    fn default() -> Self {
+        Schema {
+            nodes: List::Owned(vec![Node::Object {
+                properties: List::Borrowed(&[]),
+                additional: false,
+                checks: Cow::Borrowed(&Checks::NONE),
+            }]),
+        }
+    }
+}
+
 impl Schema {
     /// Checks `value` against the schema and returns it normalised: defaults
     /// filled in, members in declaration order, integers as integers and

@@ -4,10 +4,15 @@ use crate::schema::Schema;
 use crate::tables::Str;
 
 /// One tool offered to the model. Built by generated code.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// The default is a tool with no name, no parameters and the policy
+/// `deny`: what the compiler fills in.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Tool {
     #[doc(hidden)]
     pub name: Str,
+    #[doc(hidden)]
+    pub title: Option<Str>,
     #[doc(hidden)]
     pub description: Str,
     #[doc(hidden)]
@@ -31,6 +36,12 @@ impl Tool {
     /// The tool's name, as a model calls it.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// A name for people, when the skill gives one: what a client shows in
+    /// place of [`Tool::name`] (MCP's `title`).
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
     }
 
     /// What the tool does: what a model reads to choose it.

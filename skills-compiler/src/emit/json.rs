@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::ir::{Kind, Skill, Version};
-use crate::validate::keys::{Held, KeyList};
+use crate::validate::keys::{self, Held, KeyList};
 
 /// Which fields a view holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,7 +124,7 @@ fn full(skill: &Skill) -> Value {
         .iter()
         .map(|tool| {
             let hints = tool.hints();
-            json!({
+            let mut shown = json!({
                 "name": tool.name(),
                 "description": tool.description(),
                 "policy": tool.policy().as_str(),
@@ -136,7 +136,11 @@ fn full(skill: &Skill) -> Value {
                 "idempotent": hints.idempotent,
                 "open_world": hints.open_world,
                 "x-openai-isConsequential": hints.consequential,
-            })
+            });
+            if let Value::Object(fields) = &mut shown {
+                fields.extend(held(&tool.table, keys::held_in(keys::TOOL)));
+            }
+            shown
         })
         .collect();
     let sections: Vec<Value> = skill
@@ -163,7 +167,7 @@ fn full(skill: &Skill) -> Value {
         "body": skill.body(),
     });
     if let Value::Object(fields) = &mut shown {
-        fields.extend(held(&skill.table, KeyList::DECLARED));
+        fields.extend(held(&skill.table, KeyList::DECLARED.held()));
         // Only a nested skill has a prefix: every other skill's JSON is as it was.
         if let Some(prefix) = &skill.table.prefix {
             fields.insert("prefix".to_owned(), prefix.as_ref().into());
@@ -174,16 +178,16 @@ fn full(skill: &Skill) -> Value {
 
 /// Every key the table holds as text or as a list of texts, as its
 /// declaration says: `null` or a string, a list of strings.
-pub(crate) fn held<'a>(
-    table: &'a skills_core::Skill,
-    list: KeyList<'a>,
+pub(crate) fn held<'a, 'k: 'a, T: 'static>(
+    table: &'a T,
+    keys: impl Iterator<Item = (&'k str, Held<T>)> + 'a,
 ) -> impl Iterator<Item = (String, Value)> + 'a {
-    list.0.iter().filter_map(|key| {
-        let value = match key.held {
+    keys.filter_map(|(name, held)| {
+        let value = match held {
             Held::Text { get, .. } => get(table).into(),
             Held::Texts { get, .. } => get(table).into(),
             Held::Elsewhere => return None,
         };
-        Some((key.name.replace('-', "_"), value))
+        Some((name.replace('-', "_"), value))
     })
 }

@@ -35,7 +35,7 @@ pub(crate) fn check_in(
         }
         match list.find(key).map(|key| (key.read, key.held)) {
             Some((Read::With(read), _)) => read(ctx, &mut fields, entry, place),
-            Some((Read::Held, held)) => fields::held(ctx, &mut fields, entry, held),
+            Some((Read::Held, held)) => fields::held(ctx, &mut fields.table, entry, held),
             Some((Read::Extra(expect), _)) => fields::extra(ctx, &mut fields, entry, expect),
             // Read with the kind, once it is known; tools and permissions by their own module.
             Some((Read::WithKind | Read::Elsewhere, _)) => {}
@@ -324,7 +324,7 @@ mod tests {
         fields.table.name = "a".into();
         fields.table.description = "Does a. Use when asked.".into();
         let shown: Vec<(String, serde_json::Value)> =
-            crate::emit::json::held(&fields.table, list).collect();
+            crate::emit::json::held(&fields.table, list.held()).collect();
         assert!(shown.contains(&("model_settings".to_owned(), "fast".into())));
         let written = crate::write::SkillBuilder::frontmatter_of(fields.table, list);
         assert_eq!(

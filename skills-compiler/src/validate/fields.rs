@@ -44,39 +44,51 @@ pub(crate) enum Read {
     Elsewhere,
 }
 
-/// Where the runtime's table holds a key's value. A key held as text or as
-/// a list of texts needs no code of its own: the validator reads it by its
-/// shape (unless its declaration names a reader with more checks), and the
-/// writer and `show --json` write and show it through these accessors.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Held {
+/// Where the runtime's table `T` holds a key's value: a skill's
+/// (`skills_core::Skill`, the frontmatter's keys) or a tool's
+/// (`skills_core::Tool`). A key held as text or as a list of texts needs
+/// no code of its own: the validator reads it by its shape (unless its
+/// declaration names a reader with more checks), and the writer and
+/// `show --json` write and show it through these accessors.
+#[derive(Debug)]
+pub(crate) enum Held<T = skills_core::Skill> {
     /// Text, in an `Option<Str>` field of the table (`license`, `area`).
     Text {
-        get: fn(&skills_core::Skill) -> Option<&str>,
-        set: fn(&mut skills_core::Skill, Option<Str>),
+        get: fn(&T) -> Option<&str>,
+        set: fn(&mut T, Option<Str>),
     },
     /// A list of texts, in a `List<Str>` field (`tags`, `triggers`).
     Texts {
-        get: fn(&skills_core::Skill) -> &[Str],
-        set: fn(&mut skills_core::Skill, List<Str>),
+        get: fn(&T) -> &[Str],
+        set: fn(&mut T, List<Str>),
     },
     /// By code of its own: the name, the description, `metadata`,
     /// `allowed-tools`, `kind` and a protocol's keys, `version`, tools,
-    /// permissions and extras.
+    /// permissions and extras; a tool's name, description, parameters and
+    /// endpoint.
     Elsewhere,
 }
 
-/// Reads a key by the shape the table holds it in: text or a list of texts.
-pub(crate) fn held(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, held: Held) {
+// By hand: a derive would ask `T: Clone` of a table that is only pointed at.
+impl<T> Clone for Held<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Held<T> {}
+
+/// Reads a key by the shape `table` holds it in: text or a list of texts.
+pub(crate) fn held<T>(ctx: &mut Ctx<'_>, table: &mut T, entry: &Entry, held: Held<T>) {
     match held {
         Held::Text { set, .. } => {
             if let Some(text) = ctx.string(&entry.value, &entry.key) {
-                set(&mut fields.table, Some(Str::Owned(text)));
+                set(table, Some(Str::Owned(text)));
             }
         }
         Held::Texts { set, .. } => {
             let texts = ctx.string_list(&entry.value, &entry.key);
-            set(&mut fields.table, ir::texts(texts));
+            set(table, ir::texts(texts));
         }
         Held::Elsewhere => {}
     }

@@ -10,6 +10,7 @@
 //! key is adding a line here (docs/architecture.md, "Adding a key").
 
 use serde_json::{Value, json};
+use skills_core::Tool;
 
 pub(crate) use super::fields::Held;
 use super::fields::{self, Expect, Read};
@@ -60,9 +61,10 @@ impl Key {
 }
 
 /// One key of a nested mapping (`tools.yaml`, a tool, an endpoint,
-/// `permissions`), which the module that reads the mapping checks.
+/// `permissions`), which the module that reads the mapping checks; `T` is
+/// the runtime's table that holds the mapping (a tool's), or `()`.
 #[derive(Debug)]
-pub struct Field {
+pub struct Field<T: 'static = ()> {
     /// The key as written.
     pub name: &'static str,
     /// Whether the mapping must have it.
@@ -71,6 +73,9 @@ pub struct Field {
     pub doc: &'static str,
     /// The JSON Schema of its value, as editors check it.
     pub schema: fn() -> Value,
+    /// Where the table holds its value: a tool's key held as text is read,
+    /// written and shown by this alone.
+    pub(crate) held: Held<T>,
 }
 
 const fn key(
@@ -138,20 +143,30 @@ const fn client(host: &'static str, name: &'static str, expect: Expect, doc: &'s
     }
 }
 
-const fn field(name: &'static str, doc: &'static str, schema: fn() -> Value) -> Field {
+const fn field<T>(name: &'static str, doc: &'static str, schema: fn() -> Value) -> Field<T> {
     Field {
         name,
         required: false,
         doc,
         schema,
+        held: Held::Elsewhere,
     }
 }
 
-const fn required_field(name: &'static str, doc: &'static str, schema: fn() -> Value) -> Field {
+const fn required_field<T>(
+    name: &'static str,
+    doc: &'static str,
+    schema: fn() -> Value,
+) -> Field<T> {
     Field {
         required: true,
         ..field(name, doc, schema)
     }
+}
+
+/// A tool's `field`, its value held where `held` says.
+const fn held_field(field: Field<Tool>, held: Held<Tool>) -> Field<Tool> {
+    Field { held, ..field }
 }
 
 fn text() -> Value {
@@ -434,11 +449,19 @@ pub const TOOLS_YAML: &[Field] = &[
 ];
 
 /// The keys of one tool, in canonical order.
-pub const TOOL: &[Field] = &[
+pub const TOOL: &[Field<Tool>] = &[
     required_field(
         "name",
         "The tool's name: a letter, then up to 63 letters, digits, `_` or `-`.",
         || json!({"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"}),
+    ),
+    held_field(
+        field(
+            "title",
+            "A name for people: what a client shows in place of the tool's name (MCP's `title`).",
+            non_empty_text,
+        ),
+        text!(title),
     ),
     required_field(
         "description",
@@ -503,7 +526,7 @@ fn endpoint_schema() -> Value {
 
 /// A nested mapping's JSON Schema: its keys, which are required, and no
 /// others.
-pub fn object_schema(fields: &[Field]) -> Value {
+pub fn object_schema<T>(fields: &[Field<T>]) -> Value {
     let properties: serde_json::Map<String, Value> = fields
         .iter()
         .map(|field| (field.name.to_owned(), (field.schema)()))
@@ -519,11 +542,11 @@ pub fn object_schema(fields: &[Field]) -> Value {
 }
 
 /// The names of a nested mapping's keys, in canonical order.
-pub fn names(fields: &[Field]) -> Vec<&'static str> {
+pub fn names<T>(fields: &[Field<T>]) -> Vec<&'static str> {
     fields.iter().map(|field| field.name).collect()
 }
 
-fn required_names(fields: &[Field]) -> Vec<&'static str> {
+fn required_names<T>(fields: &[Field<T>]) -> Vec<&'static str> {
     fields
         .iter()
         .filter(|field| field.required)
@@ -544,6 +567,11 @@ impl<'a> KeyList<'a> {
     /// The declaration of `name`, if it is a known key.
     pub fn find(self, name: &str) -> Option<&'a Key> {
         self.0.iter().find(|key| key.name == name)
+    }
+
+    /// Each key's name and where the table holds it, in canonical order.
+    pub(crate) fn held(self) -> impl Iterator<Item = (&'a str, Held)> {
+        self.0.iter().map(|key| (key.name, key.held))
     }
 
     /// The names of the keys in `group`, in canonical order.
@@ -611,9 +639,15 @@ pub fn rank(name: &str) -> (u8, usize) {
     KeyList::DECLARED.rank(name)
 }
 
+/// Each of a nested mapping's keys and where its table holds it, in
+/// canonical order.
+pub(crate) fn held_in<T>(fields: &[Field<T>]) -> impl Iterator<Item = (&'static str, Held<T>)> {
+    fields.iter().map(|field| (field.name, field.held))
+}
+
 /// Where `name` goes among a nested mapping's `fields`: declared keys in
 /// declared order, then the others.
-pub fn rank_in(fields: &[Field], name: &str) -> usize {
+pub fn rank_in<T>(fields: &[Field<T>], name: &str) -> usize {
     fields
         .iter()
         .position(|field| field.name == name)
@@ -667,13 +701,18 @@ pub fn explain_key(name: &str) -> Option<String> {
         ));
     }
     let (mapping, leaf) = name.split_once('.')?;
-    let fields = match mapping {
-        "tools.yaml" => TOOLS_YAML,
-        "tool" => TOOL,
-        "endpoint" => ENDPOINT,
-        "permissions" => PERMISSIONS,
-        _ => return None,
-    };
+    let explain = |fields: &[Field<_>]| explain_field(mapping, fields, leaf);
+    match mapping {
+        "tools.yaml" => explain(TOOLS_YAML),
+        "tool" => explain_field(mapping, TOOL, leaf),
+        "endpoint" => explain(ENDPOINT),
+        "permissions" => explain(PERMISSIONS),
+        _ => None,
+    }
+}
+
+/// The key `leaf` of a nested mapping's `fields`, and what it says.
+fn explain_field<T>(mapping: &str, fields: &[Field<T>], leaf: &str) -> Option<String> {
     let field = fields.iter().find(|field| field.name == leaf)?;
     let required = if field.required { ", required" } else { "" };
     Some(format!(

@@ -158,7 +158,7 @@ mod tests {
             endpoint,
             schema: crate::ir::table::schema(&Parameters::empty()),
             parameters_json: "{}".into(),
-            strict: false,
+            ..skills_core::Tool::default()
         };
         Tool {
             table,

@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use super::ctx::Ctx;
-use super::{keys, schema, template};
+use super::{fields, keys, schema, template};
 use crate::diagnostics::{Code, Severity, closest};
 use crate::ir::{self, Endpoint, Hints, List, Method, Parameters, Policy, Str, Template, Tool};
 use crate::read::yaml::Node;
@@ -32,9 +32,11 @@ pub(super) fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Dec
     let mut declared: Vec<Tool> = Vec::new();
     let mut seen: Vec<(String, Range<usize>)> = Vec::new();
     for item in items {
+        // The keys the table holds by their declaration alone (`title`).
+        let mut table = skills_core::Tool::default();
         let Some((name, name_span)) = tool_name(ctx, item, prefix_budget) else {
             // Still check the rest of the declaration so one typo never hides the next.
-            let _ = tool_body(ctx, item);
+            let _ = tool_body(ctx, item, &mut table);
             continue;
         };
         if let Some((_, first)) = seen.iter().find(|(other, _)| *other == name) {
@@ -62,7 +64,8 @@ pub(super) fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Dec
             );
         }
         seen.push((name.clone(), name_span.clone()));
-        if let Some((description, parameters, mut parameters_json, endpoint)) = tool_body(ctx, item)
+        if let Some((description, parameters, mut parameters_json, endpoint)) =
+            tool_body(ctx, item, &mut table)
         {
             schema::make_explicit(&mut parameters_json);
             // The policy is decided with the permissions, once every tool
@@ -77,6 +80,7 @@ pub(super) fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Dec
                 strict: schema::strict_compatible(&parameters_json),
                 parameters_json: Str::Owned(parameters_json.to_string()),
                 endpoint,
+                ..table
             };
             declared.push(Tool { table, parameters });
         }
@@ -139,11 +143,16 @@ pub(super) fn is_valid_tool_name(name: &str) -> bool {
 
 type ToolBody = (String, Parameters, serde_json::Value, Option<Endpoint>);
 
-fn tool_body(ctx: &mut Ctx<'_>, item: &Node) -> Option<ToolBody> {
+/// Checks a tool's keys but its name; the keys held by their declaration
+/// alone go into `table`, the others come back.
+fn tool_body(ctx: &mut Ctx<'_>, item: &Node, table: &mut skills_core::Tool) -> Option<ToolBody> {
     let entries = item.as_map()?;
     let known = keys::names(keys::TOOL);
-    for entry in entries.iter().filter(|e| !known.contains(&e.key.as_str())) {
-        ctx.push(ctx.unknown_key(Code::ToolShape, entry, "a tool", &known));
+    for entry in entries {
+        match keys::TOOL.iter().find(|field| field.name == entry.key) {
+            Some(field) => fields::held(ctx, table, entry, field.held),
+            None => ctx.push(ctx.unknown_key(Code::ToolShape, entry, "a tool", &known)),
+        }
     }
     let description = match item.get("description") {
         Some(node) => {

@@ -259,8 +259,10 @@ pub struct SkillBuilder {
     require_confirmation: Vec<String>,
     allow_write: Vec<String>,
     tools_in_sidecar: bool,
-    /// Each tool's checked parameters, to write properties in declared order.
-    typed: Vec<Option<Parameters>>,
+    /// Each compiled tool, beside its spec: its checked parameters, to
+    /// write properties in declared order, and its table, for the keys held
+    /// by their declaration alone (`title`).
+    compiled: Vec<Option<Tool>>,
 }
 
 impl SkillBuilder {
@@ -274,11 +276,7 @@ impl SkillBuilder {
             require_confirmation: names(&skill.permissions.require_confirmation),
             allow_write: names(&skill.permissions.allow_write),
             tools_in_sidecar: skill.tools_path.is_some(),
-            typed: skill
-                .tools
-                .iter()
-                .map(|t| Some(t.parameters.clone()))
-                .collect(),
+            compiled: skill.tools.iter().cloned().map(Some).collect(),
         }
     }
 
@@ -361,7 +359,7 @@ impl SkillBuilder {
     /// Adds a tool.
     pub fn tool(mut self, tool: ToolSpec) -> Self {
         self.tools.push(tool);
-        self.typed.push(None);
+        self.compiled.push(None);
         self
     }
 
@@ -433,8 +431,8 @@ impl SkillBuilder {
             let items = self
                 .tools
                 .iter()
-                .zip(&self.typed)
-                .map(|(tool, typed)| tool_spec(tool, typed.as_ref()))
+                .zip(&self.compiled)
+                .map(|(tool, compiled)| tool_spec(tool, compiled.as_ref()))
                 .collect();
             tools = tools.node("tools", node(Value::Seq(items)));
         }
@@ -481,11 +479,7 @@ impl SkillBuilder {
             .text("description", table.description())
             .pairs("metadata", &table.metadata);
         for key in list.0 {
-            front = match key.held {
-                Held::Text { get, .. } => front.optional(key.name, get(table)),
-                Held::Texts { get, .. } => front.list(key.name, get(table)),
-                Held::Elsewhere => front,
-            };
+            front = front.held(key.name, key.held, table);
         }
         if !table.allowed_tools.is_empty() {
             front = front.node("allowed-tools", allowed_tools(&table.allowed_tools));
@@ -511,10 +505,20 @@ struct Map(Vec<Entry>);
 
 impl Map {
     /// The mapping, its keys in the order `fields` declares.
-    fn declared(mut self, fields: &[Field]) -> Node {
+    fn declared<T>(mut self, fields: &[Field<T>]) -> Node {
         self.0
             .sort_by_key(|entry| keys::rank_in(fields, &entry.key));
         node(Value::Map(self.0))
+    }
+
+    /// The key `key` the table holds as `held` says (nothing for a key
+    /// held elsewhere).
+    fn held<T>(self, key: &str, held: Held<T>, table: &T) -> Self {
+        match held {
+            Held::Text { get, .. } => self.optional(key, get(table)),
+            Held::Texts { get, .. } => self.list(key, get(table)),
+            Held::Elsewhere => self,
+        }
     }
 
     fn node(mut self, key: &str, value: Node) -> Self {
@@ -574,15 +578,20 @@ fn tool_spec_of(tool: &Tool) -> ToolSpec {
     }
 }
 
-fn tool_spec(tool: &ToolSpec, typed: Option<&Parameters>) -> Node {
-    let parameters = match typed {
-        Some(typed) => schema(&tool.parameters, typed),
+fn tool_spec(tool: &ToolSpec, compiled: Option<&Tool>) -> Node {
+    let parameters = match compiled {
+        Some(compiled) => schema(&tool.parameters, &compiled.parameters),
         None => json(&tool.parameters),
     };
     let mut map = Map::default()
         .text("name", &tool.name)
         .text("description", &tool.description)
         .node("parameters", parameters);
+    if let Some(compiled) = compiled {
+        for field in keys::TOOL {
+            map = map.held(field.name, field.held, &compiled.table);
+        }
+    }
     if let Some(endpoint) = &tool.endpoint {
         let fields = Map::default()
             .text("method", &endpoint.method)

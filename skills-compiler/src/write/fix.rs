@@ -375,7 +375,8 @@ pub fn to_profile(files: SkillFiles, config: &Config) -> Result<Migration, Skipp
 /// Moves what `portable` has no key for into `metadata`; the keys whose
 /// values went in as JSON text (lists and mappings).
 fn into_metadata(skill: &mut crate::ir::Skill) -> Vec<String> {
-    use crate::ir::{Str, Version};
+    use crate::ir::{List, Str, Version};
+    use crate::validate::keys::{Group, Held, KeyList};
     let extras = skill.extras();
     let table = &mut skill.table;
     let mut metadata: Vec<(String, String)> = (table.metadata())
@@ -403,26 +404,27 @@ fn into_metadata(skill: &mut crate::ir::Skill) -> Vec<String> {
     // a list or a mapping as its JSON text (issue 40, item 8: `tags`,
     // `triggers`, `requires: {mcp: [rube]}` were left behind and failed
     // S113), which is lossless and which `lenient` reads back as text.
-    let lists = [
-        ("triggers", std::mem::take(&mut table.triggers)),
-        ("tags", std::mem::take(&mut table.tags)),
-    ];
-    let mut extensions: Vec<(String, serde_json::Value)> = lists
-        .into_iter()
-        .filter(|(_, items)| !items.is_empty())
-        .map(|(key, items)| (key.to_owned(), serde_json::json!(items)))
-        .collect();
-    for (key, value) in [
-        ("area", table.area.take()),
-        ("app_slug", table.app_slug.take()),
-        ("model_config", table.model_config.take()),
-    ] {
-        if let Some(value) = value {
-            extensions.push((
-                key.to_owned(),
-                serde_json::Value::String(value.into_owned()),
-            ));
-        }
+    let mut extensions: Vec<(String, serde_json::Value)> = Vec::new();
+    for key in KeyList::DECLARED
+        .0
+        .iter()
+        .filter(|key| key.group != Group::Spec)
+    {
+        let value = match key.held {
+            Held::Text { get, set } => {
+                let value = get(table).map(serde_json::Value::from);
+                set(table, None);
+                value
+            }
+            Held::Texts { get, set } => {
+                let items = get(table);
+                let value = (!items.is_empty()).then(|| serde_json::json!(items));
+                set(table, List::default());
+                value
+            }
+            Held::Elsewhere => None,
+        };
+        extensions.extend(value.map(|value| (key.name.to_owned(), value)));
     }
     extensions.extend(moved);
     let mut as_json = Vec::new();
