@@ -1008,3 +1008,30 @@ fn the_cli_checks_a_root_with_the_options_the_macro_gives_it() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// `show` prints every key the table holds as text from the keys'
+/// declarations, in canonical order: `app_slug` and `model_config` too,
+/// which a hand-kept list of three left out.
+#[test]
+fn show_prints_every_key_held_as_text_in_canonical_order() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-texts");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("held")).unwrap();
+    std::fs::write(
+        dir.join("held/SKILL.md"),
+        "---\nname: held\ndescription: Holds keys. Use when asked.\nmodel_config: fast\napp_slug: crm\narea: sales\nlicense: MIT\n---\nBody.\n",
+    )
+    .unwrap();
+    let text = stdout(cargo_skills().args(["show", "held"]).arg(&dir), 0);
+    let labels: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.split_once(':').map(|(label, _)| label))
+        .filter(|label| ["license", "area", "app_slug", "model_config"].contains(label))
+        .collect();
+    assert_eq!(
+        labels,
+        ["license", "area", "app_slug", "model_config"],
+        "{text}"
+    );
+    assert!(text.contains("model_config: fast\n"), "{text}");
+}

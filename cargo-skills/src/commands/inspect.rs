@@ -216,18 +216,12 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
         outln!("path:        {}", shown(skill.path()));
         outln!("kind:        {}", skill.table.kind.as_str());
         outln!("version:     {}", skill.table.version);
-        for (label, value) in [
-            ("license", &skill.table.license),
-            ("compatibility", &skill.table.compatibility),
-            ("area", &skill.table.area),
-        ] {
-            if let Some(value) = value {
-                outln!(
-                    "{label:<12} {value}",
-                    label = format!("{label}:"),
-                    value = shown(value)
-                );
-            }
+        for (label, value) in skills_compiler::keys::texts_of(&skill.table) {
+            outln!(
+                "{label:<12} {value}",
+                label = format!("{label}:"),
+                value = shown(value)
+            );
         }
         if !skill.tools.is_empty() {
             outln!("tools:");

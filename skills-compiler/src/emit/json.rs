@@ -68,11 +68,8 @@ fn properties(skill: &Skill) -> Value {
     let mut object = Map::new();
     object.insert("name".into(), json!(skill.name()));
     object.insert("description".into(), json!(skill.description()));
-    if let Some(license) = &skill.table.license {
-        object.insert("license".into(), json!(license));
-    }
-    if let Some(compatibility) = &skill.table.compatibility {
-        object.insert("compatibility".into(), json!(compatibility));
+    for (key, value) in keys::texts_of(&skill.table).filter(|(key, _)| keys::is_spec(key)) {
+        object.insert(key.into(), json!(value));
     }
     if !skill.table.allowed_tools.is_empty() {
         object.insert(

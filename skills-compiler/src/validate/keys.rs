@@ -609,6 +609,15 @@ impl<'a> KeyList<'a> {
     }
 }
 
+/// Each key the skill's `table` holds as text and has a value for, with
+/// that value, in canonical order (`license`, `compatibility`, `area`...).
+pub fn texts_of(table: &skills_core::Skill) -> impl Iterator<Item = (&'static str, &str)> {
+    FRONTMATTER.iter().filter_map(move |key| match key.held {
+        Held::Text { get, .. } => Some((key.name, get(table)?)),
+        Held::Texts { .. } | Held::Elsewhere => None,
+    })
+}
+
 /// The declaration of `name`, if it is a known key.
 pub fn find(name: &str) -> Option<&'static Key> {
     KeyList::DECLARED.find(name)
