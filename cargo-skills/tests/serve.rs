@@ -64,7 +64,7 @@ async fn serve_speaks_mcp_over_stdio_and_sends_to_the_origin_given() {
     command
         .arg("serve")
         .arg(example_skills())
-        .args(["--origin", &origin]);
+        .args(["--origin", &origin, "--structured-content"]);
     let client = ().serve(TokioChildProcess::new(command).unwrap()).await.unwrap();
 
     let tools = client.list_all_tools().await.unwrap();

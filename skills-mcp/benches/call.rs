@@ -1,6 +1,7 @@
 //! What serving a tool over MCP adds to a call: `tools/call` through an rmcp
 //! client and the server in process (JSON-RPC both ways, the schema check,
-//! the policy, the request built, sent and read back), beside sending the
+//! the policy, the request built, sent and read back), by default and with
+//! the response also sent as structured content, beside sending the
 //! same request directly with the same HTTP client to the same local server;
 //! and, to say how much of the difference is rmcp's own, the same
 //! `tools/call` answered by an rmcp server that does nothing (a constant
@@ -27,33 +28,43 @@ fn calls(c: &mut Criterion) {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
-    let server = skills_mcp::Builder::new(&agent::SKILLS)
-        .origin(origin.clone())
-        .client(client.clone())
-        .build()
-        .unwrap();
-    let mcp = runtime.block_on(async {
-        let (server_side, client_side) = tokio::io::duplex(64 * 1024);
-        tokio::spawn(async move {
-            if let Ok(running) = server.serve(server_side).await {
-                let _ = running.waiting().await;
-            }
-        });
-        ().serve(client_side).await.unwrap()
-    });
+    let connect = |structured: bool| {
+        let server = skills_mcp::Builder::new(&agent::SKILLS)
+            .origin(origin.clone())
+            .client(client.clone())
+            .structured_content(structured)
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (server_side, client_side) = tokio::io::duplex(64 * 1024);
+            tokio::spawn(async move {
+                if let Ok(running) = server.serve(server_side).await {
+                    let _ = running.waiting().await;
+                }
+            });
+            ().serve(client_side).await.unwrap()
+        })
+    };
+    let mcp = connect(false);
+    let structured = connect(true);
     let arguments = json!({"project": "app", "title": "Crash", "labels": ["bug"]});
     let object = arguments.as_object().cloned().unwrap();
 
     let mut group = c.benchmark_group("one create_item call");
-    group.bench_function("tools/call over MCP (in process)", |b| {
-        b.iter(|| {
-            runtime.block_on(async {
-                let params =
-                    CallToolRequestParams::new("create_item").with_arguments(object.clone());
-                mcp.call_tool(params).await.unwrap()
+    for (name, mcp) in [
+        ("tools/call over MCP (in process)", &mcp),
+        ("the same with structured content", &structured),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                runtime.block_on(async {
+                    let params =
+                        CallToolRequestParams::new("create_item").with_arguments(object.clone());
+                    mcp.call_tool(params).await.unwrap()
+                })
             })
-        })
-    });
+        });
+    }
     group.bench_function("the same request sent directly (reqwest)", |b| {
         let tool = agent::tracker::SKILL.tool("create_item").unwrap();
         b.iter(|| {

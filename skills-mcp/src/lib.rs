@@ -8,7 +8,8 @@
 //! - **tools/call**: the arguments checked by the skill's schema, the policy
 //!   applied (a `Confirm` tool asks the user through elicitation, or is
 //!   refused with nothing sent), then a real HTTP request; the response
-//!   comes back as text, and as structured content when it is JSON;
+//!   comes back as text (and as structured content too, when it is a JSON
+//!   object and [`Builder::structured_content`] asks for it);
 //! - **prompts** (one per skill, its rendered text) and **resources**
 //!   (`skill://<name>/SKILL.md`, the file as read; a skill nested in
 //!   another's folder at `skill://<parent>/<name>/SKILL.md`);
@@ -60,6 +61,7 @@ pub struct Builder {
     timeout: Duration,
     client: Option<reqwest::Client>,
     max_response_bytes: usize,
+    structured_content: bool,
     only: Option<Vec<String>>,
     local: Option<LocalTool>,
     host_tools: bool,
@@ -76,6 +78,7 @@ impl Builder {
             timeout: Duration::from_secs(30),
             client: None,
             max_response_bytes: send::DEFAULT_MAX_RESPONSE_BYTES,
+            structured_content: false,
             only: None,
             local: None,
             host_tools: false,
@@ -127,6 +130,17 @@ impl Builder {
         self
     }
 
+    /// Also sends a JSON object response as MCP structured content, beside
+    /// its text (default: off). MCP pairs structured content with a tool's
+    /// output schema, which a skill does not declare, so clients read the
+    /// text, which holds the same JSON; turn it on for a host that reads
+    /// structured content without a schema. It doubles what each result
+    /// carries (docs/decisions.md, "Serving over MCP").
+    pub fn structured_content(mut self, on: bool) -> Builder {
+        self.structured_content = on;
+        self
+    }
+
     /// Serves only these skills.
     pub fn only(mut self, names: impl IntoIterator<Item = impl Into<String>>) -> Builder {
         self.only = Some(names.into_iter().map(Into::into).collect());
@@ -172,6 +186,7 @@ impl Builder {
                 client,
                 timeout,
                 max_response_bytes: self.max_response_bytes,
+                structured_content: self.structured_content,
             },
             self.only,
             self.local,

@@ -14,11 +14,14 @@ pub(crate) struct Sender {
     /// The client's timeout, when this crate built the client (to say it).
     pub(crate) timeout: Option<std::time::Duration>,
     pub(crate) max_response_bytes: usize,
+    /// Whether a JSON object response is also sent as structured content.
+    pub(crate) structured_content: bool,
 }
 
 impl Sender {
     /// Sends `request` and turns the response into a tool result: the body as
-    /// text, and as structured content when it is JSON. Every status but 2xx
+    /// text, and as structured content when it is a JSON object and the
+    /// server was asked to send it. Every status but 2xx
     /// is an error result that says the status (and, for a redirect, where
     /// it points: redirects are not followed). A body over the limit is an
     /// error result that names the limit; it is never read whole.
@@ -57,7 +60,9 @@ impl Sender {
             Reply::Text { text, json } => {
                 let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
                 // MCP's structured content is an object.
-                if let Some(json @ Value::Object(_)) = json {
+                if let Some(json @ Value::Object(_)) = json
+                    && self.structured_content
+                {
                     result.structured_content = Some(json);
                 }
                 result

@@ -175,6 +175,23 @@ async fn tools_are_listed_with_their_hints_and_denied_ones_are_absent() {
     client.cancel().await.unwrap();
 }
 
+/// `structured_content(true)`: a JSON object response also comes back as
+/// MCP structured content, beside the same text.
+#[tokio::test]
+async fn structured_content_is_sent_when_asked_for() {
+    let (origin, _received) = http_server().await;
+    let server = skills_mcp::Builder::new(&agent::SKILLS)
+        .origin(&origin)
+        .structured_content(true)
+        .build()
+        .unwrap();
+    let (client, _) = connect_to(server, None).await;
+    let listed = call(&client, "list_items", json!({"project": "a/b"})).await;
+    assert_eq!(listed.structured_content, Some(json!({"number": 7})));
+    assert_eq!(text(&listed), "{\"number\": 7}");
+    client.cancel().await.unwrap();
+}
+
 #[tokio::test]
 async fn calls_send_real_requests_and_return_the_response() {
     let (origin, received) = http_server().await;
@@ -182,7 +199,9 @@ async fn calls_send_real_requests_and_return_the_response() {
 
     let listed = call(&client, "list_items", json!({"project": "a/b"})).await;
     assert_eq!(listed.is_error, Some(false), "{}", text(&listed));
-    assert_eq!(listed.structured_content, Some(json!({"number": 7})));
+    // The JSON is the text; structured content only when asked for.
+    assert_eq!(text(&listed), "{\"number\": 7}");
+    assert_eq!(listed.structured_content, None);
     let created = call(
         &client,
         "create_item",

@@ -18,6 +18,7 @@ async fn tools_are_served_and_called_over_streamable_http() {
     let (origin, received) = http::http_server().await;
     let service = skills_mcp::Builder::new(&agent::SKILLS)
         .origin(origin)
+        .structured_content(true)
         .build()
         .unwrap()
         .streamable_http(Default::default());

@@ -31,11 +31,18 @@ pub struct Args {
     /// invalid skill is left out, and its diagnostics printed on stderr.
     #[arg(long)]
     pub skip_invalid: bool,
+    /// Also send a JSON object response as MCP structured content, beside
+    /// its text (for a host that reads structured content without an
+    /// output schema; the text holds the same JSON).
+    #[arg(long)]
+    pub structured_content: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let set = load(&args)?;
-    let mut builder = skills_mcp::Builder::new(set).host_tools(!args.no_host_tools);
+    let mut builder = skills_mcp::Builder::new(set)
+        .host_tools(!args.no_host_tools)
+        .structured_content(args.structured_content);
     if let Some(origin) = &args.origin {
         builder = builder.origin(origin.clone());
     }
