@@ -311,6 +311,14 @@ fn unlinked_references_are_flagged_in_portable_or_when_asked() {
         ("skills/a/references/c.md", "# C\n"),
         ("skills/a/references/d.md", "# D\n"),
         ("skills/a/references/old.md", "# Old\n"),
+        // Naming itself is not being named; a markdown file outside
+        // `references/` that names a reference is.
+        (
+            "skills/a/references/self.md",
+            "# Self\n\nThis is self.md.\n",
+        ),
+        ("skills/a/references/e.md", "# E\n"),
+        ("skills/a/notes/guide.md", "Read e.md.\n"),
     ];
     let unlinked = |compilation: &Compilation| -> Vec<String> {
         compilation
@@ -322,7 +330,7 @@ fn unlinked_references_are_flagged_in_portable_or_when_asked() {
     };
     assert_eq!(
         unlinked(&compile(&files, Profile::Portable)),
-        ["skills/a/references/old.md"]
+        ["skills/a/references/old.md", "skills/a/references/self.md"]
     );
     assert!(unlinked(&compile(&files, Profile::Extended)).is_empty());
     let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
@@ -330,7 +338,10 @@ fn unlinked_references_are_flagged_in_portable_or_when_asked() {
         unlinked_references: Some(true),
         ..Config::default()
     });
-    assert_eq!(unlinked(&asked), ["skills/a/references/old.md"]);
+    assert_eq!(
+        unlinked(&asked),
+        ["skills/a/references/old.md", "skills/a/references/self.md"]
+    );
 }
 
 #[test]
