@@ -2,10 +2,12 @@
 //! that have skills, found through `cargo metadata` and their configuration.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use skills_compiler::SkillFiles;
 use skills_compiler::{
-    Compilation, Config, Overrides, SkillPath, compile, compile_looked_up, discover, discover_skill,
+    Compilation, Config, Overrides, Shared, SkillPath, compile, compile_looked_up_in, discover,
+    discover_skill_in,
 };
 
 use crate::failure::Failure;
@@ -36,6 +38,9 @@ pub struct Target {
     /// workspace: the build reads it, the commands that write do not touch
     /// it unless it is named on the command line.
     pub outside_workspace: bool,
+    /// What the run's targets share: the `.gitignore` rules of a folder
+    /// that holds many of them, read once.
+    pub shared: Arc<Shared>,
 }
 
 /// The commands that write refuse a configured root outside the workspace
@@ -71,7 +76,7 @@ impl Target {
     pub fn files(&self, problems: &mut Vec<skills_compiler::Diagnostic>) -> Vec<SkillFiles> {
         let base = Path::new(".");
         match &self.skill {
-            Some(skill) => discover_skill(base, skill, &self.config, problems)
+            Some(skill) => discover_skill_in(&self.shared, base, skill, &self.config, problems)
                 .into_iter()
                 .collect(),
             None => discover(base, &self.config, problems),
@@ -81,7 +86,7 @@ impl Target {
     pub fn compile(&self) -> Compilation {
         let base = Path::new(".");
         match &self.skill {
-            Some(skill) => compile_looked_up(base, skill, &self.config),
+            Some(skill) => compile_looked_up_in(&self.shared, base, skill, &self.config),
             None => compile(base, &self.config),
         }
     }
@@ -107,6 +112,7 @@ pub fn targets_and_skipped(
         profile: selection.profile.or(overrides.profile),
         ..overrides.clone()
     };
+    let shared = Arc::new(Shared::default());
     if !paths.is_empty() {
         // `skills/a/SKILL.md` means the skill `skills/a`, for every command.
         let paths: Vec<PathBuf> = paths
@@ -133,7 +139,7 @@ pub fn targets_and_skipped(
                         .map_err(|d| Failure::Usage(d.message))?;
                     configs.insert(owner.clone(), config);
                 }
-                Ok(path_target(path, &facts.skill, &configs[&owner]))
+                Ok(path_target(path, &facts.skill, &configs[&owner], &shared))
             })
             .collect::<Result<Vec<_>, Failure>>()?;
         return Ok((targets, Vec::new()));
@@ -205,6 +211,7 @@ pub fn targets_and_skipped(
                 },
                 skill: None,
                 outside_workspace,
+                shared: Arc::clone(&shared),
             };
             // Two packages compiling the same root with the same rules: check it once.
             if !targets.iter().any(|t: &Target| t.same_as(&target)) {
@@ -227,6 +234,7 @@ pub fn targets_and_skipped(
             config,
             skill: None,
             outside_workspace: false,
+            shared,
         });
     }
     Ok((targets, skipped))
@@ -254,8 +262,9 @@ impl PathFacts {
 }
 
 /// A path with a SKILL.md (or a `.md` file) is one skill; anything else a root.
-fn path_target(path: &Path, skill: &SkillPath, config: &Config) -> Target {
+fn path_target(path: &Path, skill: &SkillPath, config: &Config, shared: &Arc<Shared>) -> Target {
     Target {
+        shared: Arc::clone(shared),
         config: Config {
             dir: path.to_path_buf(),
             ..config.clone()

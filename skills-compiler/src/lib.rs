@@ -119,13 +119,14 @@ pub use ir::present;
 pub use lint::similar_descriptions;
 pub use pipeline::again;
 pub use pipeline::{
-    Compilation, InvalidSkill, Tally, compile, compile_files, compile_looked_up, compile_path,
-    compile_skill,
+    Compilation, InvalidSkill, Tally, compile, compile_files, compile_looked_up,
+    compile_looked_up_in, compile_path, compile_skill,
 };
 pub use read::collection;
 pub use read::conventional;
 pub use read::discover::{
-    SkillFiles, SkillPath, discover, discover_one, discover_skill, display_path, skill_dir_of,
+    SkillFiles, SkillPath, discover, discover_one, discover_skill, discover_skill_in, display_path,
+    skill_dir_of,
 };
 pub use read::files::{
     Listing, MAX_DEPTH as MAX_FILE_DEPTH, SkillDir, SkillFile, SkipReason, Skipped,
@@ -133,5 +134,6 @@ pub use read::files::{
 #[cfg(feature = "invocation")]
 pub use read::invocation::{Invocation, Unusable};
 pub use read::markdown;
+pub use read::shared::Shared;
 pub use validate::MAX_QUOTED_LINES;
 pub use validate::keys;

@@ -2,7 +2,9 @@
 
 mod support;
 
-use skills_compiler::{Code, Config, Severity};
+use std::path::Path;
+
+use skills_compiler::{Code, Compilation, Config, Severity, SkillPath};
 use support::{Tree, find, lenient, located, portable, with};
 
 fn named(name: &str) -> String {
@@ -422,4 +424,61 @@ fn a_named_pipe_is_refused_not_waited_on() {
     assert!(message.contains("not a regular file"), "{message}");
     // The other skills are still compiled.
     assert_eq!(compilation.valid.skills.len(), 1);
+}
+
+/// Skills named together share their folder's `.gitignore` rules
+/// (`Shared`, read once for the run), and each is read exactly as it is
+/// alone: the same files, the same skips, the same diagnostics; a folder
+/// with other rules keeps its own.
+#[test]
+fn skills_checked_together_read_their_gitignore_once_and_as_each_alone() {
+    let skill = |name: &str| {
+        format!(
+            "---\nname: {name}\ndescription: Does {name}. Use when asked to {name}.\n---\nRead notes.md.\n"
+        )
+    };
+    let (a, b, c) = (skill("a"), skill("b"), skill("c"));
+    let tree = Tree::new(&[
+        (".gitignore", b"*.secret\n"),
+        ("skills/.gitignore", b"drafts/\n"),
+        ("skills/a/SKILL.md", a.as_bytes()),
+        ("skills/a/key.secret", b"x"),
+        ("skills/a/drafts/d.md", b"# D\n"),
+        ("skills/a/notes.md", b"# N\n"),
+        ("skills/b/SKILL.md", b.as_bytes()),
+        ("skills/b/b.secret", b"x"),
+        ("skills/b/notes.md", b"# N\n"),
+        ("other/c/SKILL.md", c.as_bytes()),
+        ("other/c/c.secret", b"x"),
+        ("other/c/drafts/d.md", b"# D\n"),
+        ("other/c/notes.md", b"# N\n"),
+    ]);
+    std::fs::create_dir_all(tree.dir.join(".git")).unwrap();
+    let read = |compilation: &Compilation| {
+        let skill = &compilation.skills().expect("valid").skills[0];
+        let files: Vec<String> = skill.files.iter().map(|f| f.path.clone()).collect();
+        (files, format!("{:?}", skill.skipped), located(compilation))
+    };
+    let shared = skills_compiler::Shared::default();
+    let config = Config::default();
+    let mut together = Vec::new();
+    for path in ["skills/a", "skills/b", "other/c"] {
+        let looked_up = SkillPath::look_up(&tree.dir, Path::new(path));
+        let shared_read = read(&skills_compiler::compile_looked_up_in(
+            &shared, &tree.dir, &looked_up, &config,
+        ));
+        let alone = read(&skills_compiler::compile_looked_up(
+            &tree.dir, &looked_up, &config,
+        ));
+        assert_eq!(shared_read, alone, "{path}");
+        together.push(shared_read.0);
+    }
+    assert_eq!(
+        together,
+        [
+            vec!["notes.md"],
+            vec!["notes.md"],
+            vec!["drafts/d.md", "notes.md"]
+        ]
+    );
 }

@@ -14,7 +14,8 @@ use crate::diagnostics::{self, Code, Diagnostic, Severity};
 use crate::ir;
 use crate::lint::{self, similar_descriptions};
 use crate::lock;
-use crate::read::discover::{SkillFiles, SkillPath, discover, discover_skill, display_path};
+use crate::read::discover::{SkillFiles, SkillPath, discover, discover_skill_in, display_path};
+use crate::read::shared::Shared;
 use crate::validate;
 
 /// The outcome of compiling a skills root: the IR when there is no error, and
@@ -266,8 +267,20 @@ pub fn compile_path(base: &Path, path: &Path, config: &Config) -> Compilation {
 /// [`compile_skill`] for a path already looked up (a command line's paths
 /// are, to find their owners): what the look-up found is not looked up again.
 pub fn compile_looked_up(base: &Path, skill: &SkillPath, config: &Config) -> Compilation {
+    compile_looked_up_in(&Shared::default(), base, skill, config)
+}
+
+/// [`compile_looked_up`] with what the run's other skills read already
+/// ([`Shared`]): a command line of many skills in one folder reads that
+/// folder's `.gitignore` rules once.
+pub fn compile_looked_up_in(
+    shared: &Shared,
+    base: &Path,
+    skill: &SkillPath,
+    config: &Config,
+) -> Compilation {
     let mut diagnostics = Vec::new();
-    let candidates = discover_skill(base, skill, config, &mut diagnostics)
+    let candidates = discover_skill_in(shared, base, skill, config, &mut diagnostics)
         .into_iter()
         .collect();
     let mut compilation = finish(candidates, config, diagnostics);

@@ -7,6 +7,6 @@ mod compile;
 
 pub(crate) use compile::compile_one;
 pub use compile::{
-    Compilation, InvalidSkill, Tally, compile, compile_files, compile_looked_up, compile_path,
-    compile_skill,
+    Compilation, InvalidSkill, Tally, compile, compile_files, compile_looked_up,
+    compile_looked_up_in, compile_path, compile_skill,
 };

@@ -11,6 +11,7 @@ use crate::read::files::{self, Exclude, SkillDir};
 use crate::read::gitignore::GitRules;
 use crate::read::layout::{SKILL_FILE, TOOLS_FILE, is_ignored_root_entry};
 use crate::read::open::open_regular;
+use crate::read::shared::Shared;
 
 /// The files of one skill as discovery found them.
 #[derive(Debug, Clone)]
@@ -88,7 +89,7 @@ impl<'a> Root<'a> {
                 return None;
             }
         };
-        let walker = Walker::new(config, root, root_display, diagnostics)?;
+        let walker = Walker::new(config, root, root_display, None, diagnostics)?;
         let entries = entries
             .into_iter()
             .filter(|child| !is_ignored_root_entry(&child.name))
@@ -231,6 +232,18 @@ pub fn discover_skill(
     config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<SkillFiles> {
+    discover_skill_in(&Shared::default(), base, skill, config, diagnostics)
+}
+
+/// [`discover_skill`] with what the run's other skills read already:
+/// their root's `.gitignore` rules and the compiled `exclude` patterns.
+pub fn discover_skill_in(
+    shared: &Shared,
+    base: &Path,
+    skill: &SkillPath,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<SkillFiles> {
     let path = skill.path.as_path();
     let display = display_path(path);
     let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
@@ -249,6 +262,7 @@ pub fn discover_skill(
         config,
         base.join(&parent),
         display_path(&parent),
+        Some(shared),
         diagnostics,
     )?;
     walker.entry(&name, known, Expected::Skill, diagnostics)
@@ -387,15 +401,17 @@ impl SkillMd {
 
 struct Walker<'a> {
     config: &'a Config,
-    exclude: Exclude,
+    exclude: std::sync::Arc<Exclude>,
     root: PathBuf,
     /// Resolved on the first symlink: most roots have none, and resolving
     /// costs a system call per path component.
     canonical_root: std::sync::OnceLock<PathBuf>,
     /// The `.gitignore` rules in force at the root: read once, on the first
     /// skill, and carried down to each.
-    git_rules: std::sync::OnceLock<Option<GitRules>>,
+    git_rules: std::sync::OnceLock<std::sync::Arc<Option<GitRules>>>,
     root_display: String,
+    /// What the run's other walkers read already (the same root's rules).
+    shared: Option<&'a Shared>,
 }
 
 impl<'a> Walker<'a> {
@@ -404,9 +420,14 @@ impl<'a> Walker<'a> {
         config: &'a Config,
         root: PathBuf,
         root_display: String,
+        shared: Option<&'a Shared>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<Self> {
-        let exclude = Exclude::new(config)
+        let exclude = match shared {
+            Some(shared) => shared.exclude(config),
+            None => Exclude::new(config).map(std::sync::Arc::new),
+        };
+        let exclude = exclude
             .map_err(|diagnostic| diagnostics.push(diagnostic))
             .ok()?;
         Some(Walker {
@@ -416,13 +437,16 @@ impl<'a> Walker<'a> {
             canonical_root: std::sync::OnceLock::new(),
             git_rules: std::sync::OnceLock::new(),
             root_display,
+            shared,
         })
     }
 
     fn git_rules(&self) -> Option<&GitRules> {
-        self.git_rules
-            .get_or_init(|| GitRules::at_root(&self.root))
-            .as_ref()
+        let rules = self.git_rules.get_or_init(|| match self.shared {
+            Some(shared) => shared.git_rules(&self.root),
+            None => std::sync::Arc::new(GitRules::at_root(&self.root)),
+        });
+        rules.as_ref().as_ref()
     }
 
     fn canonical_root(&self) -> &Path {

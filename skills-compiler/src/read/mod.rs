@@ -15,4 +15,5 @@ pub(crate) mod invocation;
 pub(crate) mod layout;
 pub mod markdown;
 pub(crate) mod open;
+pub(crate) mod shared;
 pub(crate) mod yaml;

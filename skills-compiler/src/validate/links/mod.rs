@@ -608,7 +608,7 @@ impl Checker<'_> {
         };
         let mut unmentioned: Vec<(&SkillFile, String)> = (self.skill.files.iter())
             .filter(|file| file.path.starts_with("references/"))
-            .filter(|file| !named.iter().any(|n| *n == file.path))
+            .filter(|file| !named.contains(&file.path))
             .map(|file| (file, name(file)))
             .filter(|(_, name)| !self.skill.body().contains(name.as_str()))
             .collect();
