@@ -42,13 +42,9 @@ pub fn openai_responses(name: &str, description: &str, parameters_json: &str) ->
     )
 }
 
-/// `{"name", "description", "inputSchema", "annotations"}` for MCP.
-pub fn mcp(name: &str, description: &str, parameters_json: &str, hints: Hints) -> String {
-    mcp_titled(name, None, description, parameters_json, hints)
-}
-
-/// [`mcp`] with the tool's `title`, when it has one.
-pub fn mcp_titled(
+/// `{"name", "title", "description", "inputSchema", "annotations"}` for
+/// MCP, `title` when the tool has one.
+pub fn mcp(
     name: &str,
     title: Option<&str>,
     description: &str,
@@ -97,7 +93,7 @@ impl Tool {
     /// MCP (`title` when the tool has one), with `readOnlyHint`,
     /// `destructiveHint`, `idempotentHint` and `openWorldHint`.
     pub fn mcp_json(&self) -> String {
-        mcp_titled(
+        mcp(
             &self.name,
             self.title(),
             &self.description,
@@ -125,7 +121,8 @@ mod tests {
         for text in [
             anthropic("t", "say \"hi\"", schema),
             openai("t", "d", schema, true),
-            mcp("t", "d", schema, HINTS),
+            mcp("t", None, "d", schema, HINTS),
+            mcp("t", Some("A \"title\"\n"), "d", schema, HINTS),
         ] {
             let value: serde_json::Value = serde_json::from_str(&text).unwrap();
             let found = ["input_schema", "inputSchema"]
@@ -134,6 +131,9 @@ mod tests {
                 .or_else(|| value["function"].get("parameters"));
             assert_eq!(found.unwrap()["type"], "object", "{text}");
         }
+        let titled: serde_json::Value =
+            serde_json::from_str(&mcp("t", Some("A \"title\"\n"), "d", schema, HINTS)).unwrap();
+        assert_eq!(titled["title"], "A \"title\"\n");
         let openai: serde_json::Value =
             serde_json::from_str(&openai("t", "d", schema, false)).unwrap();
         // Only documented keys (issue 24, item 6).

@@ -5,7 +5,7 @@ use rmcp::model::{CallToolResult, ContentBlock, ResourceContents};
 use serde_json::Value;
 
 pub use skills::response::DEFAULT_MAX_RESPONSE_BYTES;
-use skills::response::{Limited, Reply, reply};
+use skills::response::{Limited, Reply, reply, reply_as_text};
 
 /// The HTTP client and what it may read back.
 #[derive(Debug, Clone)]
@@ -56,13 +56,17 @@ impl Sender {
                 }
             }
         }
-        match reply(status, response.headers(), body.into_bytes()) {
+        // Parsed as JSON only when it may go out as structured content.
+        let read = if self.structured_content {
+            reply
+        } else {
+            reply_as_text
+        };
+        match read(status, response.headers(), body.into_bytes()) {
             Reply::Text { text, json } => {
                 let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
                 // MCP's structured content is an object.
-                if let Some(json @ Value::Object(_)) = json
-                    && self.structured_content
-                {
+                if let Some(json @ Value::Object(_)) = json {
                     result.structured_content = Some(json);
                 }
                 result

@@ -23,6 +23,9 @@
 //!     }
 //!     other => panic!("{other:?}"),
 //! }
+//! // A caller with no use for the value gets the same text, unparsed.
+//! let text = skills::response::reply_as_text(http::StatusCode::OK, &headers, b"{\"a\":1}".to_vec());
+//! assert_eq!(text, Reply::Text { text: "{\"a\":1}".into(), json: None });
 //! # Ok::<(), String>(())
 //! ```
 
@@ -107,6 +110,17 @@ pub enum Reply {
 
 /// The reply to a response with `status`, `headers` and the `body` read.
 pub fn reply(status: StatusCode, headers: &HeaderMap, body: Vec<u8>) -> Reply {
+    reply_with(status, headers, body, true)
+}
+
+/// [`reply`] for a caller with no use for the body as JSON (an MCP server
+/// that sends no structured content): the text is not parsed, and `json`
+/// is `None`.
+pub fn reply_as_text(status: StatusCode, headers: &HeaderMap, body: Vec<u8>) -> Reply {
+    reply_with(status, headers, body, false)
+}
+
+fn reply_with(status: StatusCode, headers: &HeaderMap, body: Vec<u8>, parse_json: bool) -> Reply {
     let content_type = headers
         .get(http::header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok());
@@ -125,7 +139,9 @@ pub fn reply(status: StatusCode, headers: &HeaderMap, body: Vec<u8>) -> Reply {
     }
     match body {
         Body::Text(text) if status.is_success() => {
-            let json = serde_json::from_str(&text).ok();
+            let json = parse_json
+                .then(|| serde_json::from_str(&text).ok())
+                .flatten();
             Reply::Text { text, json }
         }
         Body::Binary { mime, bytes } if status.is_success() => Reply::Binary { mime, bytes },

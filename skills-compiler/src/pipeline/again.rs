@@ -83,7 +83,8 @@ impl Kept {
         }
         let base = Path::new("");
         let mut diagnostics = Vec::new();
-        let Some(root) = Root::open(base, config, &mut diagnostics) else {
+        let shared = crate::read::shared::Shared::default();
+        let Some(root) = Root::open(base, config, &shared, &mut diagnostics) else {
             self.entries.clear();
             return Again {
                 compilation: locked(assemble(Vec::new(), config, diagnostics), config),

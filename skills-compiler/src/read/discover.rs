@@ -36,7 +36,8 @@ pub fn discover(
     config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<SkillFiles> {
-    let Some(root) = Root::open(base, config, diagnostics) else {
+    let shared = Shared::default();
+    let Some(root) = Root::open(base, config, &shared, diagnostics) else {
         return Vec::new();
     };
     // Entries are read on every core with the `parallel` feature; problems
@@ -70,6 +71,7 @@ impl<'a> Root<'a> {
     pub(crate) fn open(
         base: &Path,
         config: &'a Config,
+        shared: &'a Shared,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<Root<'a>> {
         let root = base.join(&config.dir);
@@ -89,7 +91,7 @@ impl<'a> Root<'a> {
                 return None;
             }
         };
-        let walker = Walker::new(config, root, root_display, None, diagnostics)?;
+        let walker = Walker::new(config, root, root_display, shared, diagnostics)?;
         let entries = entries
             .into_iter()
             .filter(|child| !is_ignored_root_entry(&child.name))
@@ -262,7 +264,7 @@ pub fn discover_skill_in(
         config,
         base.join(&parent),
         display_path(&parent),
-        Some(shared),
+        shared,
         diagnostics,
     )?;
     walker.entry(&name, known, Expected::Skill, diagnostics)
@@ -411,7 +413,7 @@ struct Walker<'a> {
     git_rules: std::sync::OnceLock<std::sync::Arc<Option<GitRules>>>,
     root_display: String,
     /// What the run's other walkers read already (the same root's rules).
-    shared: Option<&'a Shared>,
+    shared: &'a Shared,
 }
 
 impl<'a> Walker<'a> {
@@ -420,14 +422,10 @@ impl<'a> Walker<'a> {
         config: &'a Config,
         root: PathBuf,
         root_display: String,
-        shared: Option<&'a Shared>,
+        shared: &'a Shared,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<Self> {
-        let exclude = match shared {
-            Some(shared) => shared.exclude(config),
-            None => Exclude::new(config).map(std::sync::Arc::new),
-        };
-        let exclude = exclude
+        let exclude = (shared.exclude(config))
             .map_err(|diagnostic| diagnostics.push(diagnostic))
             .ok()?;
         Some(Walker {
@@ -442,10 +440,7 @@ impl<'a> Walker<'a> {
     }
 
     fn git_rules(&self) -> Option<&GitRules> {
-        let rules = self.git_rules.get_or_init(|| match self.shared {
-            Some(shared) => shared.git_rules(&self.root),
-            None => std::sync::Arc::new(GitRules::at_root(&self.root)),
-        });
+        let rules = (self.git_rules).get_or_init(|| self.shared.git_rules(&self.root));
         rules.as_ref().as_ref()
     }
 

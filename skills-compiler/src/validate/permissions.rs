@@ -153,8 +153,6 @@ mod tests {
         let table = skills_core::Tool {
             name: "t".into(),
             description: "d".into(),
-            policy: Policy::Deny,
-            hints: crate::ir::Hints::of(method, Policy::Deny),
             endpoint,
             schema: crate::ir::table::schema(&Parameters::empty()),
             parameters_json: "{}".into(),

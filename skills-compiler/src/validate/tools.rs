@@ -5,7 +5,7 @@ use std::ops::Range;
 use super::ctx::Ctx;
 use super::{fields, keys, schema, template};
 use crate::diagnostics::{Code, Severity, closest};
-use crate::ir::{self, Endpoint, Hints, List, Method, Parameters, Policy, Str, Template, Tool};
+use crate::ir::{self, Endpoint, List, Method, Parameters, Str, Template, Tool};
 use crate::read::yaml::Node;
 
 pub(super) const MAX_TOOL_NAME: usize = 64;
@@ -68,14 +68,12 @@ pub(super) fn check(ctx: &mut Ctx<'_>, node: &Node, prefix_budget: usize) -> Dec
             tool_body(ctx, item, &mut table)
         {
             schema::make_explicit(&mut parameters_json);
-            // The policy is decided with the permissions, once every tool
-            // is known (`validate::skill` sets it and the hints).
-            let policy = Policy::Deny;
+            // The policy and the hints are left at their defaults (`deny`):
+            // they are decided with the permissions, once every tool is
+            // known (`validate::skill` sets them).
             let table = skills_core::Tool {
                 name: Str::Owned(name),
                 description: Str::Owned(description),
-                policy,
-                hints: Hints::of(endpoint.as_ref().map(Endpoint::method), policy),
                 schema: crate::ir::table::schema(&parameters),
                 strict: schema::strict_compatible(&parameters_json),
                 parameters_json: Str::Owned(parameters_json.to_string()),
