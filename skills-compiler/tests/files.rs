@@ -86,6 +86,42 @@ fn hidden_excluded_and_nested_skills_are_skipped_and_recorded() {
     );
 }
 
+/// Whether a folder holds a skill of its own is read off its listing: a
+/// SKILL.md that is a file or a link to one makes it a nested skill, a
+/// folder named SKILL.md does not (as a look-up of the path would say).
+#[cfg(unix)]
+#[test]
+fn a_folder_is_a_nested_skill_when_its_skill_md_is_a_file_or_a_link_to_one() {
+    let inner = format!("---\nname: inner\ndescription: {DESCRIPTION}\n---\n");
+    let tree = Tree::new(&[
+        (A, with("").as_bytes()),
+        ("skills/a/linked/notes.md", b"linked's"),
+        ("skills/a/shared/inner.md", inner.as_bytes()),
+        (
+            "skills/a/folder/SKILL.md/notes.md",
+            b"a folder named SKILL.md",
+        ),
+    ]);
+    std::os::unix::fs::symlink(
+        "../shared/inner.md",
+        tree.dir.join("skills/a/linked/SKILL.md"),
+    )
+    .unwrap();
+    let compilation = tree.compile(&Config::default());
+    let skill = skill(&compilation);
+    assert_eq!(
+        paths(skill),
+        ["folder/SKILL.md/notes.md", "shared/inner.md"]
+    );
+    assert_eq!(
+        skill.skipped,
+        [Skipped {
+            path: "linked/".to_owned(),
+            reason: SkipReason::NestedSkill,
+        }]
+    );
+}
+
 #[test]
 fn exclude_is_configurable_and_a_bad_pattern_is_a_config_error() {
     let tree = Tree::new(&[

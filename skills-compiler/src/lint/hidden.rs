@@ -102,7 +102,7 @@ pub(super) fn files(
         if listed.len > max_text_bytes {
             continue;
         }
-        let Ok(Some(text)) = crate::read::files::read_listed_text(dir, listed) else {
+        let Some(text) = listed.text(dir) else {
             continue;
         };
         // A byte order mark that opens a file marks its encoding: it hides
@@ -111,7 +111,7 @@ pub(super) fn files(
         if let Some(found) = Found::in_text(&text[bom..]) {
             let at = bom + found.first_at;
             let span = at..at + found.first.len_utf8();
-            let source = SourceFile::new(path, text);
+            let source = SourceFile::new(path, text.to_owned());
             diagnostics.push(found.diagnostic(Place::At(&source, span), "the file", profile));
             sources.insert(source);
         }

@@ -74,6 +74,25 @@ pub struct SkillFile {
     /// The name of its copy in `OUT_DIR` (see `emit::snapshot`), which the
     /// generated code embeds; `None`: the file itself.
     pub(crate) snapshot: Option<String>,
+    /// Its text, read once by whichever check asks first (the link check,
+    /// the hidden-character lint): see [`SkillFile::text`].
+    text: std::sync::OnceLock<Option<Box<str>>>,
+}
+
+impl SkillFile {
+    /// The file's text, read from the skill directory `dir` as it was
+    /// listed ([`read_listed_text`]) on the first call and kept for the
+    /// next; `None` when it is not UTF-8 or cannot be read (whoever reads
+    /// its bytes reports that). A check reads each file once, however many
+    /// rules look into it.
+    pub(crate) fn text(&self, dir: &Path) -> Option<&str> {
+        self.text
+            .get_or_init(|| {
+                let text = read_listed_text(dir, self).ok().flatten();
+                text.map(String::into_boxed_str)
+            })
+            .as_deref()
+    }
 }
 
 /// Two listings of a file are the same file of a skill when its path,
@@ -227,7 +246,8 @@ pub(crate) fn read(
         git,
         diagnostics,
     };
-    walk.folder(dir, "", 0);
+    let entries = walk.entries(dir, "");
+    walk.folder(dir, "", 0, FolderId::of(dir), entries);
     walk.report_limits();
     walk.report_case_collisions();
     let Walk {
@@ -285,6 +305,7 @@ enum FolderId {
 }
 
 impl FolderId {
+    /// The identity of the folder `folder` (the skill directory).
     fn of(folder: &Path) -> Option<FolderId> {
         #[cfg(unix)]
         {
@@ -297,11 +318,40 @@ impl FolderId {
             fs::canonicalize(folder).ok().map(FolderId::Path)
         }
     }
+
+    /// The identity of the folder `folder`, which the walk's look-up of it
+    /// found as `metadata` (on Unix that look-up is all it takes).
+    fn of_entry(folder: &Path, metadata: &fs::Metadata) -> Option<FolderId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let _ = folder;
+            Some(FolderId::Inode(metadata.dev(), metadata.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = metadata;
+            FolderId::of(folder)
+        }
+    }
 }
 
+/// A folder's entries sorted by name (bytes), with the type the listing
+/// gave (`None` when it gave none).
+type Entries = Vec<(std::ffi::OsString, Option<fs::FileType>)>;
+
 impl Walk<'_> {
-    fn folder(&mut self, folder: &Path, prefix: &str, depth: usize) {
-        let id = FolderId::of(folder);
+    /// Walks `folder` (`prefix` from the skill directory, `depth` below it),
+    /// whose identity is `id` and whose entries are `entries`, unless the
+    /// walk has been there already.
+    fn folder(
+        &mut self,
+        folder: &Path,
+        prefix: &str,
+        depth: usize,
+        id: Option<FolderId>,
+        entries: Entries,
+    ) {
         if let Some(id) = &id {
             if self.on_the_way.contains(id) {
                 self.report_loop(prefix);
@@ -317,7 +367,7 @@ impl Walk<'_> {
             self.on_the_way.push(id.clone());
         }
         let entered_rules = self.git.as_mut().is_some_and(|git| git.enter(prefix));
-        self.walk_folder(folder, prefix, depth);
+        self.walk_folder(folder, prefix, depth, entries);
         if entered_rules && let Some(git) = &mut self.git {
             git.leave();
         }
@@ -377,7 +427,7 @@ impl Walk<'_> {
         self.count > self.config.max_files || self.bytes > self.config.max_skill_bytes
     }
 
-    fn walk_folder(&mut self, folder: &Path, prefix: &str, depth: usize) {
+    fn walk_folder(&mut self, folder: &Path, prefix: &str, depth: usize, entries: Entries) {
         if depth > MAX_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;
@@ -392,23 +442,25 @@ impl Walk<'_> {
             }
             return;
         }
-        let entries = match read_dir_sorted(folder) {
-            Ok(entries) => entries,
-            Err(error) => {
-                self.diagnostics.push(Diagnostic::error(
-                    Code::Io,
-                    format!("{}/{prefix}", self.display),
-                    format!("cannot read the directory: {error}"),
-                ));
-                return;
-            }
-        };
         for (name, file_type) in entries {
             if self.over_limits() {
                 return;
             }
             self.entry(folder, prefix, depth, name, file_type);
         }
+    }
+
+    /// The entries of `folder` (`prefix` from the skill directory); none,
+    /// reported, when it cannot be read.
+    fn entries(&mut self, folder: &Path, prefix: &str) -> Entries {
+        read_dir_sorted(folder).unwrap_or_else(|error| {
+            self.diagnostics.push(Diagnostic::error(
+                Code::Io,
+                format!("{}/{prefix}", self.display),
+                format!("cannot read the directory: {error}"),
+            ));
+            Vec::new()
+        })
     }
 
     fn entry(
@@ -471,10 +523,15 @@ impl Walk<'_> {
             }
         };
         if metadata.is_dir() {
-            if full.join(SKILL_FILE).is_file() {
+            // Listed before it is known to be walked: its listing says
+            // whether it holds a skill of its own, without a look-up more.
+            let prefix = format!("{path}/");
+            let entries = self.entries(&full, &prefix);
+            if holds_skill_file(&full, &entries) {
                 self.skip(path, true, SkipReason::NestedSkill);
             } else {
-                self.folder(&full, &format!("{path}/"), depth + 1);
+                let id = FolderId::of_entry(&full, &metadata);
+                self.folder(&full, &prefix, depth + 1, id, entries);
                 self.folders.push(path);
             }
         } else if metadata.is_file() {
@@ -536,6 +593,7 @@ impl Walk<'_> {
             executable: is_executable(metadata),
             identity: Identity::of(metadata),
             snapshot: None,
+            text: std::sync::OnceLock::new(),
         });
     }
 
@@ -645,8 +703,24 @@ fn has_other_names(_: &fs::Metadata) -> bool {
 /// The exec bit's one rule is the runtime's: git's mode `100755`.
 pub(crate) use skills_core::executable_on_disk as is_executable;
 
+/// Whether the folder `dir`, listed as `entries`, has a skill file of its
+/// own (a regular file, or a link to one): it is a nested skill.
+fn holds_skill_file(dir: &Path, entries: &Entries) -> bool {
+    let Ok(at) = entries
+        .binary_search_by(|(name, _)| name.as_os_str().cmp(std::ffi::OsStr::new(SKILL_FILE)))
+    else {
+        return false;
+    };
+    match entries[at].1 {
+        Some(kind) if kind.is_file() => true,
+        Some(kind) if kind.is_dir() => false,
+        // A link, or a listing that gave no type: followed, as a read is.
+        _ => dir.join(SKILL_FILE).is_file(),
+    }
+}
+
 /// A folder's entries sorted by name (bytes), with the type the listing gave.
-fn read_dir_sorted(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, Option<fs::FileType>)>> {
+fn read_dir_sorted(dir: &Path) -> std::io::Result<Entries> {
     let mut entries = Vec::new();
     for entry in fs::read_dir(dir)? {
         let entry = entry?;

@@ -9,6 +9,11 @@ use std::path::Path;
 /// On Unix the file is opened without blocking, then `fstat` says what it is
 /// (through a link too); a regular file reads the same either way.
 pub(crate) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+    open_regular_with_metadata(path).map(|(file, _)| file)
+}
+
+/// [`open_regular`], with what the handle's one `fstat` said of the file.
+fn open_regular_with_metadata(path: &Path) -> std::io::Result<(fs::File, fs::Metadata)> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -17,8 +22,9 @@ pub(crate) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;
-    if file.metadata()?.is_file() {
-        Ok(file)
+    let metadata = file.metadata()?;
+    if metadata.is_file() {
+        Ok((file, metadata))
     } else {
         Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -64,9 +70,9 @@ impl Identity {
 /// [`open_regular`], refusing a file that is not the one listed as
 /// `listed`: the handle's own identity is compared, not the path's.
 pub(crate) fn open_listed(path: &Path, listed: Option<Identity>) -> std::io::Result<fs::File> {
-    let file = open_regular(path)?;
+    let (file, metadata) = open_regular_with_metadata(path)?;
     if let Some(listed) = listed
-        && Identity::of(&file.metadata()?) != Some(listed)
+        && Identity::of(&metadata) != Some(listed)
     {
         return Err(std::io::Error::other(
             "it was replaced since it was listed (by another file, or a symlink): it is not read",

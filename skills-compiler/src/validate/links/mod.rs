@@ -26,7 +26,6 @@ use crate::config::{Config, Profile};
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::{Skill, SkillFile, SkipReason};
-use crate::read::files::read_listed_text;
 use crate::read::layout::SKILL_FILE;
 
 /// Where the skill sits, for links that leave its directory.
@@ -268,16 +267,16 @@ struct Checker<'a> {
     body_anchors: std::cell::OnceCell<std::collections::HashSet<String>>,
     /// Each markdown file a `#fragment` link points into, read once: its
     /// text and anchors (`None`: not read, too large or not text).
-    file_anchors: std::cell::RefCell<std::collections::HashMap<String, Option<Anchored>>>,
+    file_anchors: std::cell::RefCell<std::collections::HashMap<String, Option<Anchored<'a>>>>,
 }
 
 /// A file's text and the anchors of its headings.
-struct Anchored {
-    text: String,
+struct Anchored<'a> {
+    text: &'a str,
     anchors: std::collections::HashSet<String>,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
     fn body_has_anchor(&self, fragment: &str) -> bool {
         let anchors = self.body_anchors.get_or_init(|| anchors(self.skill.body()));
         has_anchor_in(anchors, self.skill.body(), fragment)
@@ -370,28 +369,28 @@ impl Checker<'_> {
     }
 
     /// Whether `file` has the anchor `fragment`; `None` when it is not read.
-    fn file_has_anchor(&self, file: &SkillFile, fragment: &str) -> Option<bool> {
+    fn file_has_anchor(&self, file: &'a SkillFile, fragment: &str) -> Option<bool> {
         let mut cache = self.file_anchors.borrow_mut();
         let anchored = cache.entry(file.path.clone()).or_insert_with(|| {
             let text = self.text_of(file)?;
             Some(Anchored {
-                anchors: anchors(&text),
+                anchors: anchors(text),
                 text,
             })
         });
         anchored
             .as_ref()
-            .map(|a| has_anchor_in(&a.anchors, &a.text, fragment))
+            .map(|a| has_anchor_in(&a.anchors, a.text, fragment))
     }
 
     /// A file's text, read from the skill directory, when it is text of at
     /// most a document's size (a markdown file a link points into).
-    fn text_of(&self, file: &SkillFile) -> Option<String> {
+    fn text_of(&self, file: &'a SkillFile) -> Option<&'a str> {
         let dir = self.skill.dir_on_disk.as_deref()?;
         if file.len > self.max_text_bytes {
             return None;
         }
-        read_listed_text(dir, file).ok().flatten()
+        file.text(dir)
     }
 
     fn in_root(&self, target: &Target, path: &str, diagnostics: &mut Vec<Diagnostic>) {
@@ -452,7 +451,7 @@ impl Checker<'_> {
         Some(path)
     }
 
-    fn file(&self, path: &str) -> Option<&SkillFile> {
+    fn file(&self, path: &str) -> Option<&'a SkillFile> {
         let files = &self.skill.files;
         let index = files.binary_search_by(|f| f.path.as_str().cmp(path)).ok()?;
         files.get(index)
