@@ -8,6 +8,11 @@
 //! result): the floor of a call over rmcp in process.
 //!
 //!     cargo bench -p skills-mcp-server --bench call
+//!
+//! On tokio's multi-thread runtime by default (as `cargo skills serve`
+//! runs); `SKILLS_BENCH_RUNTIME=current` runs every task on the bench's
+//! own thread, which tells the cost of rmcp's hand-offs between threads
+//! from the cost of the work itself.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rmcp::ServiceExt;
@@ -22,7 +27,13 @@ mod agent {
 mod http;
 
 fn calls(c: &mut Criterion) {
-    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let runtime = match std::env::var("SKILLS_BENCH_RUNTIME").as_deref() {
+        Ok("current") => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap(),
+        _ => tokio::runtime::Runtime::new().unwrap(),
+    };
     let (origin, received) = runtime.block_on(http::http_server());
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
