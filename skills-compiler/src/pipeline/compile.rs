@@ -474,10 +474,14 @@ type Validated = (Option<ir::Skill>, Sources, Vec<Diagnostic>);
 fn validate_one(files: SkillFiles, config: &Config) -> Validated {
     let mut sources = Sources::default();
     let mut diagnostics = Vec::new();
-    let skill = validate::skill(files, config, &mut sources, &mut diagnostics);
+    let mut skill = validate::skill(files, config, &mut sources, &mut diagnostics);
     // The lints of one skill read the file as validation parsed it.
-    if let Some(skill) = &skill {
+    if let Some(skill) = &mut skill {
         lint::skill(skill, &mut sources, config, &mut diagnostics);
+        // The texts its checks read are not kept with it.
+        for file in &mut skill.files {
+            file.forget_text();
+        }
     }
     // The levels say here already which lint findings are errors: a skill
     // with an error in its files is not valid, whichever stage found it.

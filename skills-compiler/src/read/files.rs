@@ -93,6 +93,12 @@ impl SkillFile {
             })
             .as_deref()
     }
+
+    /// Lets the text read by [`SkillFile::text`] go: a compiled skill is
+    /// kept (by a loader, a watch) long after its checks have read it.
+    pub(crate) fn forget_text(&mut self) {
+        self.text.take();
+    }
 }
 
 /// Two listings of a file are the same file of a skill when its path,
