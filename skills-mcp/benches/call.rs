@@ -2,10 +2,13 @@
 //! client and the server in process (JSON-RPC both ways, the schema check,
 //! the policy, the request built, sent and read back), by default and with
 //! the response also sent as structured content, beside sending the
-//! same request directly with the same HTTP client to the same local server;
-//! and, to say how much of the difference is rmcp's own, the same
+//! same request directly with the same HTTP client to the same local server.
+//!
+//! Two more lines say how much of the difference is rmcp's own: the same
 //! `tools/call` answered by an rmcp server that does nothing (a constant
-//! result): the floor of a call over rmcp in process.
+//! result), and by an rmcp server whose handler sends the same request with
+//! the same client and returns the body (no check, no policy, no limits):
+//! the floor of any tool over rmcp that makes this HTTP call.
 //!
 //!     cargo bench -p skills-mcp-server --bench call
 //!
@@ -15,8 +18,9 @@
 //! from the cost of the work itself.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use rmcp::ServiceExt;
-use rmcp::model::CallToolRequestParams;
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::service::{RequestContext, RunningService};
+use rmcp::{ErrorData, RoleClient, RoleServer, ServerHandler, ServiceExt};
 use serde_json::json;
 
 mod agent {
@@ -25,6 +29,36 @@ mod agent {
 
 #[path = "../tests/support/http.rs"]
 mod http;
+
+/// An rmcp client connected to `handler`, served in process over a pipe.
+fn connect<H: ServerHandler>(
+    runtime: &tokio::runtime::Runtime,
+    handler: H,
+) -> RunningService<RoleClient, ()> {
+    runtime.block_on(async {
+        let (server_side, client_side) = tokio::io::duplex(64 * 1024);
+        tokio::spawn(async move {
+            if let Ok(running) = handler.serve(server_side).await {
+                let _ = running.waiting().await;
+            }
+        });
+        ().serve(client_side).await.unwrap()
+    })
+}
+
+/// An rmcp client connected to the skills server as `cargo skills serve`
+/// serves it: newline-delimited JSON-RPC through the server's line reader.
+fn connect_lines(
+    runtime: &tokio::runtime::Runtime,
+    server: skills_mcp::SkillsServer,
+) -> RunningService<RoleClient, ()> {
+    runtime.block_on(async {
+        let (client_out, server_in) = tokio::io::duplex(64 * 1024);
+        let (server_out, client_in) = tokio::io::duplex(64 * 1024);
+        tokio::spawn(server.serve_lines(server_in, server_out));
+        ().serve((client_in, client_out)).await.unwrap()
+    })
+}
 
 fn calls(c: &mut Criterion) {
     let runtime = match std::env::var("SKILLS_BENCH_RUNTIME").as_deref() {
@@ -39,34 +73,48 @@ fn calls(c: &mut Criterion) {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
-    let connect = |structured: bool| {
-        let server = skills_mcp::Builder::new(&agent::SKILLS)
+    let skills_server = |structured: bool| {
+        skills_mcp::Builder::new(&agent::SKILLS)
             .origin(origin.clone())
             .client(client.clone())
             .structured_content(structured)
             .build()
-            .unwrap();
-        runtime.block_on(async {
-            let (server_side, client_side) = tokio::io::duplex(64 * 1024);
-            tokio::spawn(async move {
-                if let Ok(running) = server.serve(server_side).await {
-                    let _ = running.waiting().await;
-                }
-            });
-            ().serve(client_side).await.unwrap()
-        })
+            .unwrap()
     };
-    let mcp = connect(false);
-    let structured = connect(true);
     let arguments = json!({"project": "app", "title": "Crash", "labels": ["bug"]});
     let object = arguments.as_object().cloned().unwrap();
+    let over_mcp = [
+        (
+            "tools/call over MCP (in process)",
+            connect(&runtime, skills_server(false)),
+        ),
+        (
+            "the same through the stdio line reader (as cargo skills serve)",
+            connect_lines(&runtime, skills_server(false)),
+        ),
+        (
+            "the same with structured content",
+            connect(&runtime, skills_server(true)),
+        ),
+        (
+            "tools/call answered by an rmcp server that does nothing",
+            connect(&runtime, Constant),
+        ),
+        (
+            "tools/call answered by an rmcp handler that sends the same request",
+            connect(
+                &runtime,
+                Forward {
+                    client: client.clone(),
+                    origin: origin.clone(),
+                },
+            ),
+        ),
+    ];
 
     let mut group = c.benchmark_group("one create_item call");
-    for (name, mcp) in [
-        ("tools/call over MCP (in process)", &mcp),
-        ("the same with structured content", &structured),
-    ] {
-        group.bench_function(name, |b| {
+    for (name, mcp) in &over_mcp {
+        group.bench_function(*name, |b| {
             b.iter(|| {
                 runtime.block_on(async {
                     let params =
@@ -86,29 +134,16 @@ fn calls(c: &mut Criterion) {
             })
         })
     });
-    let floor = runtime.block_on(async {
-        let (server_side, client_side) = tokio::io::duplex(64 * 1024);
-        tokio::spawn(async move {
-            if let Ok(running) = Constant.serve(server_side).await {
-                let _ = running.waiting().await;
-            }
-        });
-        ().serve(client_side).await.unwrap()
-    });
-    group.bench_function(
-        "tools/call answered by an rmcp server that does nothing",
-        |b| {
-            b.iter(|| {
-                runtime.block_on(async {
-                    let params =
-                        CallToolRequestParams::new("create_item").with_arguments(object.clone());
-                    floor.call_tool(params).await.unwrap()
-                })
-            })
-        },
-    );
     group.finish();
     received.lock().unwrap().clear();
+}
+
+fn tools_only() -> rmcp::model::ServerConfig {
+    rmcp::model::ServerConfig::new(
+        rmcp::model::ServerCapabilities::builder()
+            .enable_tools()
+            .build(),
+    )
 }
 
 /// An rmcp server whose every call returns the same text: what a call costs
@@ -116,26 +151,47 @@ fn calls(c: &mut Criterion) {
 #[derive(Clone)]
 struct Constant;
 
-impl rmcp::ServerHandler for Constant {
+impl ServerHandler for Constant {
     fn get_info(&self) -> rmcp::model::ServerConfig {
-        rmcp::model::ServerConfig::new(
-            rmcp::model::ServerCapabilities::builder()
-                .enable_tools()
-                .build(),
-        )
+        tools_only()
     }
 
     async fn call_tool(
         &self,
         _request: CallToolRequestParams,
-        _context: rmcp::service::RequestContext<rmcp::RoleServer>,
-    ) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
-        Ok(
-            rmcp::model::CallToolResult::success(vec![rmcp::model::ContentBlock::text(
-                "{\"id\":1}",
-            )])
-            .into(),
-        )
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(CallToolResult::success(vec![ContentBlock::text("{\"id\":1}")]).into())
+    }
+}
+
+/// An rmcp server whose every call sends the bench's request and returns
+/// the body as text: rmcp's cost and the HTTP exchange's, with none of the
+/// skills server's work (no argument check, no policy, no response limit).
+#[derive(Clone)]
+struct Forward {
+    client: reqwest::Client,
+    origin: String,
+}
+
+impl ServerHandler for Forward {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        tools_only()
+    }
+
+    async fn call_tool(
+        &self,
+        _request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let request = ::http::Request::post(format!("{}/v1/projects/app/items", self.origin))
+            .header("content-type", "application/json")
+            .body(br#"{"title": "Crash", "labels": ["bug"]}"#.to_vec())
+            .unwrap();
+        let request = reqwest::Request::try_from(request).unwrap();
+        let response = self.client.execute(request).await.unwrap();
+        let text = response.text().await.unwrap();
+        Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
     }
 }
 
