@@ -578,7 +578,7 @@ fn deep_arguments_reach_the_checkers_depth_error_however_deep() {
 #[test]
 fn json_that_is_not_json_rpc_gets_the_error_its_kind_calls_for() {
     let mut server = RawServer::start(&example_skills());
-    let cases: [(&[u8], Value, i64, &str); 9] = [
+    let cases: [(&[u8], Value, i64, &str); 10] = [
         (br#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#, json!(null), -32600, "batch"),
         (br#"[]"#, json!(null), -32600, "batch"),
         (br#"{"jsonrpc":"1.0","id":2,"method":"ping"}"#, json!(2), -32600, "`jsonrpc`"),
@@ -588,6 +588,8 @@ fn json_that_is_not_json_rpc_gets_the_error_its_kind_calls_for() {
         (br#"{"jsonrpc":"2.0","id":6,"method":7}"#, json!(6), -32600, "`method`"),
         (br#"42"#, json!(null), -32600, "object"),
         (br#"{"jsonrpc":"2.0","id":8,"method":"skills/get","params":{"url":"skill://a/SKILL.md"}}"#, json!(8), -32602, "`uri`"),
+        // Parameters by position: JSON-RPC allows them, MCP reads none.
+        (br#"{"jsonrpc":"2.0","id":10,"method":"ping","params":[]}"#, json!(10), -32600, "not a message this server reads"),
     ];
     for (line, id, code, says) in cases {
         server.send(line);

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     for cut in [false, true] {
         match classify(data, cut, &too_deep) {
             Line::Skip => assert!(!cut),
-            Line::Forward => {
+            Line::Forward(_) => {
                 assert!(!cut);
                 let line = data.strip_suffix(b"\r").unwrap_or(data);
                 let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);

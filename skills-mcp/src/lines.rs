@@ -15,6 +15,7 @@
 
 use std::sync::Arc;
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Mutex, Notify};
@@ -40,8 +41,8 @@ const PARSER_DEPTH: usize = 127;
 pub enum Line {
     /// Blank: nothing to do.
     Skip,
-    /// Valid JSON: the MCP library reads it.
-    Forward,
+    /// Valid JSON, parsed: the MCP library reads it.
+    Forward(Value),
     /// Answered here, with this JSON-RPC message.
     Answer(Value),
 }
@@ -93,7 +94,7 @@ pub fn classify(line: &[u8], cut: bool, too_deep: &dyn Fn(&str) -> String) -> Li
     match serde_json::from_slice::<Value>(line) {
         Ok(message) => match not_a_request(&message) {
             Some(answer) => Line::Answer(answer),
-            None => Line::Forward,
+            None => Line::Forward(message),
         },
         Err(error) => Line::Answer(parse_error(fields.id, &error.to_string())),
     }
@@ -191,14 +192,18 @@ impl SkillsServer {
 
 /// Serves `server` over a line transport: requests read from `input`, every
 /// reply (the server's and this filter's) written whole to `output`.
+///
+/// The MCP library gets messages, not bytes: each line is parsed once, here,
+/// and the server's replies are written by the transport itself. (Through a
+/// pipe, rmcp parsed each line again and a task copied each reply: 18 µs of
+/// a `tools/call` on one thread, 62 on the multi-thread runtime; BENCHMARKS.md.)
 pub(crate) async fn serve<R, W>(server: SkillsServer, input: R, output: W) -> Result<(), Error>
 where
     R: AsyncRead + Unpin + Send + 'static,
     W: AsyncWrite + Unpin + Send + 'static,
 {
     let output = Arc::new(Mutex::new(output));
-    let (to_server, server_in) = tokio::io::duplex(1 << 16);
-    let (server_out, from_server) = tokio::io::duplex(1 << 16);
+    let (to_server, messages) = tokio::sync::mpsc::channel(MESSAGES_QUEUED);
     let answers = server.clone();
     let in_flight = Arc::new(InFlight::default());
     let reader = tokio::spawn(read(
@@ -208,27 +213,36 @@ where
         Arc::clone(&in_flight),
         move |tool| answers.too_deep(tool),
     ));
-    let writer = tokio::spawn(copy(from_server, Arc::clone(&output), in_flight));
-    let running = rmcp::ServiceExt::serve(server, (server_in, server_out))
+    let transport = Transport {
+        messages,
+        output,
+        in_flight,
+    };
+    let running = rmcp::ServiceExt::serve(server, transport)
         .await
         .map_err(|error| Error(format!("MCP initialisation failed: {error}")))?;
     let stopped = running
         .waiting()
         .await
         .map_err(|error| Error(format!("the MCP server stopped: {error}")));
-    // The server's last replies are written before returning.
-    let _ = writer.await;
     reader.abort();
     stopped.map(drop)
 }
 
+/// Messages read and not yet taken by the server. The reader waits when
+/// they are this many, as it waited on a full pipe before.
+const MESSAGES_QUEUED: usize = 64;
+
+/// A message the MCP library reads, as the line reader parsed it.
+type Incoming = rmcp::service::RxJsonRpcMessage<rmcp::RoleServer>;
+
 /// Reads lines until the input ends, forwarding the valid ones to the
 /// server and answering the rest. A request waits for one of the
-/// [`MAX_IN_FLIGHT`] places before it is forwarded; [`copy`] frees one as
-/// each reply is written.
+/// [`MAX_IN_FLIGHT`] places before it is forwarded; [`Transport`] frees one
+/// as each reply is written.
 async fn read<R, W>(
     input: R,
-    mut to_server: tokio::io::DuplexStream,
+    to_server: tokio::sync::mpsc::Sender<Incoming>,
     output: Arc<Mutex<W>>,
     in_flight: Arc<InFlight>,
     too_deep: impl Fn(&str) -> String,
@@ -241,16 +255,17 @@ async fn read<R, W>(
     while let Ok(Some(cut)) = read_line(&mut input, &mut line).await {
         let sent = match classify(&line, cut, &too_deep) {
             Line::Skip => Ok(()),
-            Line::Forward => {
-                let fields = Fields::scan(&line);
-                match (&fields.id, fields.method.as_deref()) {
-                    (Some(id), Some(_)) => in_flight.enter(id.to_string()).await,
-                    (_, Some("notifications/cancelled")) => in_flight.cancelled(&line).await,
-                    _ => {}
+            Line::Forward(message) => match message_of(&message) {
+                Ok(Some(incoming)) => {
+                    enter(&in_flight, &message).await;
+                    if to_server.send(incoming).await.is_err() {
+                        break;
+                    }
+                    Ok(())
                 }
-                line.push(b'\n');
-                to_server.write_all(&line).await
-            }
+                Ok(None) => Ok(()),
+                Err(reply) => write_line(&output, &reply.to_string().into_bytes()).await,
+            },
             Line::Answer(reply) => write_line(&output, &reply.to_string().into_bytes()).await,
         };
         if sent.is_err() {
@@ -259,6 +274,80 @@ async fn read<R, W>(
         line.clear();
     }
     // Dropping `to_server` ends the server's input: it stops.
+}
+
+/// The MCP library's message for a JSON-RPC message that passed
+/// [`classify`]: `Ok(None)` for a notification it cannot read (JSON-RPC
+/// never answers a notification; rmcp drops those too), and for a request
+/// it cannot read, the `-32600` answer that says why, with its `id`.
+fn message_of(message: &Value) -> Result<Option<Incoming>, Value> {
+    match Incoming::deserialize(message) {
+        Ok(incoming) => Ok(Some(incoming)),
+        Err(_) if message.get("id").is_none() => Ok(None),
+        Err(error) => Err(error_reply(
+            message.get("id").cloned().unwrap_or(Value::Null),
+            -32600,
+            &format!("not a message this server reads: {error}"),
+        )),
+    }
+}
+
+/// Holds a place for a request (it waits for one), and frees the place of
+/// the request a `notifications/cancelled` names.
+async fn enter(in_flight: &InFlight, message: &Value) {
+    match (
+        message.get("id"),
+        message.get("method").and_then(Value::as_str),
+    ) {
+        (Some(id), Some(_)) => in_flight.enter(id.to_string()).await,
+        (_, Some("notifications/cancelled")) => {
+            if let Some(id) = message.pointer("/params/requestId") {
+                in_flight.leave(&id.to_string()).await;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The MCP library's side of the line transport: the messages the reader
+/// parsed in, the server's own written out as lines beside the reader's
+/// answers (never interleaved), each reply freeing its request's place.
+struct Transport<W> {
+    messages: tokio::sync::mpsc::Receiver<Incoming>,
+    output: Arc<Mutex<W>>,
+    in_flight: Arc<InFlight>,
+}
+
+impl<W: AsyncWrite + Unpin + Send + 'static> rmcp::transport::Transport<rmcp::RoleServer>
+    for Transport<W>
+{
+    type Error = std::io::Error;
+
+    fn send(
+        &mut self,
+        message: rmcp::service::TxJsonRpcMessage<rmcp::RoleServer>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        let output = Arc::clone(&self.output);
+        let in_flight = Arc::clone(&self.in_flight);
+        async move {
+            let line = serde_json::to_vec(&message)?;
+            write_line(&output, &line).await?;
+            let fields = Fields::scan(&line);
+            if let (Some(id), None) = (&fields.id, &fields.method) {
+                in_flight.leave(&id.to_string()).await;
+            }
+            Ok(())
+        }
+    }
+
+    fn receive(&mut self) -> impl Future<Output = Option<Incoming>> + Send {
+        self.messages.recv()
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        self.messages.close();
+        Ok(())
+    }
 }
 
 /// Reads one line into `line`, keeping at most [`MAX_LINE_BYTES`] of it:
@@ -319,45 +408,6 @@ impl InFlight {
         if self.ids.lock().await.remove(id) {
             self.left.notify_waiters();
         }
-    }
-
-    /// `notifications/cancelled`: its `params.requestId` leaves.
-    async fn cancelled(&self, line: &[u8]) {
-        let id = serde_json::from_slice::<Value>(line)
-            .ok()
-            .and_then(|message| message.pointer("/params/requestId").cloned());
-        if let Some(id) = id {
-            self.leave(&id.to_string()).await;
-        }
-    }
-}
-
-/// Copies the server's output, line by line, so that its replies and this
-/// filter's never interleave; each reply written frees a place for the
-/// next request.
-async fn copy<W: AsyncWrite + Unpin>(
-    from_server: tokio::io::DuplexStream,
-    output: Arc<Mutex<W>>,
-    in_flight: Arc<InFlight>,
-) {
-    let mut from_server = BufReader::new(from_server);
-    let mut line = Vec::new();
-    while from_server
-        .read_until(b'\n', &mut line)
-        .await
-        .is_ok_and(|n| n > 0)
-    {
-        if !line.ends_with(b"\n") {
-            line.push(b'\n');
-        }
-        if write_line(&output, &line).await.is_err() {
-            return;
-        }
-        let fields = Fields::scan(&line);
-        if let (Some(id), None) = (&fields.id, &fields.method) {
-            in_flight.leave(&id.to_string()).await;
-        }
-        line.clear();
     }
 }
 
@@ -506,14 +556,15 @@ mod tests {
     }
 
     #[test]
-    fn valid_lines_go_on_and_blank_ones_are_skipped() {
+    fn valid_lines_go_on_parsed_and_blank_ones_are_skipped() {
+        let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
         assert_eq!(
             classify(
                 br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
                 false,
                 &too_deep
             ),
-            Line::Forward
+            Line::Forward(ping.clone())
         );
         assert_eq!(
             classify(
@@ -521,9 +572,31 @@ mod tests {
                 false,
                 &too_deep
             ),
-            Line::Forward
+            Line::Forward(ping)
         );
         assert_eq!(classify(b" \r", false, &too_deep), Line::Skip);
+    }
+
+    #[test]
+    fn a_message_the_library_cannot_read_is_answered_when_it_is_a_request() {
+        // Parameters by position, which rmcp reads for no method: a request
+        // gets `-32600` with its id and why; a notification gets nothing.
+        let request = json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": []});
+        let reply = message_of(&request).unwrap_err();
+        assert_eq!(reply["id"], 4);
+        assert_eq!(reply["error"]["code"], -32600);
+        assert!(
+            reply["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("not a message this server reads"),
+            "{reply}"
+        );
+        let notification =
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": []});
+        assert!(matches!(message_of(&notification), Ok(None)));
+        let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+        assert!(matches!(message_of(&ping), Ok(Some(_))));
     }
 
     #[test]
@@ -594,7 +667,10 @@ mod tests {
             )
         };
         let fits = nested(PARSER_DEPTH);
-        assert_eq!(classify(fits.as_bytes(), false, &too_deep), Line::Forward);
+        assert!(matches!(
+            classify(fits.as_bytes(), false, &too_deep),
+            Line::Forward(_)
+        ));
         let over = nested(PARSER_DEPTH + 1);
         assert!(matches!(
             classify(over.as_bytes(), false, &too_deep),
