@@ -194,9 +194,10 @@ impl SkillsServer {
 /// reply (the server's and this filter's) written whole to `output`.
 ///
 /// The MCP library gets messages, not bytes: each line is parsed once, here,
-/// and the server's replies are written by the transport itself. (Through a
-/// pipe, rmcp parsed each line again and a task copied each reply: 18 µs of
-/// a `tools/call` on one thread, 62 on the multi-thread runtime; BENCHMARKS.md.)
+/// and the server's replies are written by the transport itself. Through a
+/// pipe, rmcp parsed each line again and a task copied each reply: the line
+/// reader then added 18 µs to a `tools/call` on one thread, now 9
+/// (BENCHMARKS.md, issue 44 item 3).
 pub(crate) async fn serve<R, W>(server: SkillsServer, input: R, output: W) -> Result<(), Error>
 where
     R: AsyncRead + Unpin + Send + 'static,
