@@ -4,6 +4,7 @@
 # (skills-ref, Python) when it can be installed; the script says when it skips it.
 #
 #     bash cargo-skills/benches/check-5000.sh
+#     WARM=1 RUNS=3 bash cargo-skills/benches/check-5000.sh   # each timed run right after an untimed one
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
@@ -82,6 +83,11 @@ fi
 declare -a best rss
 for _ in $(seq 1 "$runs"); do
     for i in "${!commands[@]}"; do
+        # WARM=1: the same command once, untimed, just before (a first run
+        # after other work is up to twice as slow on a VM; BENCHMARKS.md).
+        if [ "${WARM:-0}" = 1 ]; then
+            eval "${commands[$i]}" > /dev/null 2>&1 || true
+        fi
         start=$(date +%s%N)
         # Invalid skills exit 1: only the time counts. RSS is the command's own
         # (`xargs` passes it on to the one process it starts).
