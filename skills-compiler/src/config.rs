@@ -120,6 +120,24 @@ pub struct Config {
     /// its package or repository. Set by the run-time loader, which may
     /// load a root that has no package around it.
     pub lock_file: Option<PathBuf>,
+    /// What the compilation keeps of each valid skill: set by the front end
+    /// that knows what it will read of it.
+    pub keep: Keep,
+}
+
+/// What a compilation keeps of each valid skill once its own checks ran.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Keep {
+    /// The whole skill: what emitting code, loading and serving read.
+    #[default]
+    Skills,
+    /// What the checks over the set read (its table without the body: the
+    /// name, the description in the file's head, the extras) and nothing
+    /// of the body, which a check of thousands of skills would otherwise
+    /// hold until the end: the kernel clearing those pages was a third of
+    /// a 5,000-skill check (BENCHMARKS.md, issue 44 item 1). The valid
+    /// skills of such a compilation have empty bodies.
+    Checks,
 }
 
 /// What `exclude` leaves out unless configured: folders of installed
@@ -169,6 +187,7 @@ impl Default for Config {
             catalog_location: CatalogLocation::Uri,
             locked: false,
             lock_file: None,
+            keep: Keep::Skills,
         }
     }
 }

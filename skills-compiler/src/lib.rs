@@ -109,7 +109,7 @@ pub mod vendoring;
 pub mod write;
 
 pub use config::{
-    CatalogLocation, Config, DEFAULT_EXCLUDE, OptionError, OptionValue, Overrides, Profile,
+    CatalogLocation, Config, DEFAULT_EXCLUDE, Keep, OptionError, OptionValue, Overrides, Profile,
     configuring_workspace_manifest, option_keys,
 };
 pub use diagnostics::source::{SourceFile, Sources};

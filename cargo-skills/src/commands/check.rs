@@ -73,7 +73,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
     } else {
         args.paths.clone()
     };
-    let (targets, skipped) = targets_and_skipped(&args.selection, &paths, &overrides)?;
+    let (mut targets, skipped) = targets_and_skipped(&args.selection, &paths, &overrides)?;
+    // Nothing of a valid skill is read after the checks but what the set's
+    // checks read: its body is let go as soon as it is checked.
+    for target in &mut targets {
+        target.config.keep = skills_compiler::Keep::Checks;
+    }
     // A library that takes any set (an MCP server) depends on the runtime
     // and has no root: said only when nothing was found to check at all.
     if targets.is_empty() {

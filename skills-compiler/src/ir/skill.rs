@@ -156,6 +156,20 @@ impl Skill {
         self.table.source()
     }
 
+    /// The bytes the skill holds: its file and its other files, by their
+    /// listed sizes (nothing is read for it).
+    pub fn bytes(&self) -> u64 {
+        let files: u64 = self.files.iter().map(|file| file.len).sum();
+        files.saturating_add(self.table.source_len() as u64)
+    }
+
+    /// Lets the body go and keeps the file's head, for a compilation that
+    /// keeps what a check reads ([`crate::Keep::Checks`]): [`Skill::body`]
+    /// is empty afterwards, the head and every key as they were.
+    pub(crate) fn keep_head_only(&mut self) {
+        self.table.source = skills_core::Str::Owned(self.head().to_owned());
+    }
+
     /// The extras (`x-` keys, other clients' keys) in source order, each
     /// value parsed back from the JSON text the table holds.
     pub fn extras(&self) -> Vec<(String, serde_json::Value)> {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::config::Config;
+use crate::config::{Config, Keep};
 use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{self, Code, Diagnostic, Severity};
 use crate::ir;
@@ -345,6 +345,9 @@ pub(crate) struct Checked {
     directory: String,
     /// Shared with the compilations that keep it.
     skill: Option<Arc<ir::Skill>>,
+    /// What the valid skill holds ([`ir::Skill::bytes`]), for the set's
+    /// limit; 0 when it is not valid.
+    bytes: u64,
     sources: Sources,
     diagnostics: Vec<Diagnostic>,
 }
@@ -365,11 +368,19 @@ pub(crate) fn check_one(files: SkillFiles, config: &Config) -> Checked {
     let file = files.path.clone();
     let directory = files.directory.clone();
     let (skill, sources, diagnostics) = validate_one(files, config);
+    let bytes = skill.as_ref().map_or(0, ir::Skill::bytes);
+    let skill = skill.map(|mut skill| {
+        if config.keep == Keep::Checks {
+            skill.keep_head_only();
+        }
+        Arc::new(skill)
+    });
     Checked {
         path,
         file,
         directory,
-        skill: skill.map(Arc::new),
+        skill,
+        bytes,
         sources,
         diagnostics,
     }
@@ -403,7 +414,9 @@ pub(crate) fn assemble(
     // Each skill's diagnostics are at their levels already (`validate_one`);
     // those of the root and of the set get theirs below.
     let mut of_skills = Vec::new();
+    let mut bytes = 0u64;
     for one in checked {
+        bytes = bytes.saturating_add(one.bytes);
         paths.push(one.path);
         names.push((one.directory, one.file));
         skills.extend(one.skill);
@@ -417,7 +430,7 @@ pub(crate) fn assemble(
             .map(|skill| (skill.name().to_owned(), skill.path().to_owned())),
     );
     report_duplicates(&names, &mut diagnostics);
-    diagnostics.extend(set_too_large(&skills, config));
+    diagnostics.extend(set_too_large(bytes, config));
     skills.sort_by(|a, b| a.name().cmp(b.name()));
     // A set over `max_skills` is refused already: its set lints (pairs of
     // descriptions, the budget) would only cost time and memory.
@@ -495,17 +508,10 @@ fn validate_one(files: SkillFiles, config: &Config) -> Validated {
     (skill, sources, diagnostics)
 }
 
-/// S522 when the valid skills' files together pass `max_set_bytes`, by
-/// their listed sizes: nothing is read for it, so a loader or a server
-/// refuses the set before holding any of it.
-fn set_too_large(skills: &[Arc<ir::Skill>], config: &Config) -> Option<Diagnostic> {
-    let bytes: u64 = skills
-        .iter()
-        .map(|skill| {
-            let files: u64 = skill.files.iter().map(|file| file.len).sum();
-            files.saturating_add((skill.head().len() + skill.body().len()) as u64)
-        })
-        .fold(0, u64::saturating_add);
+/// S522 when the valid skills' files together (`bytes`) pass
+/// `max_set_bytes`, by their listed sizes: nothing is read for it, so a
+/// loader or a server refuses the set before holding any of it.
+fn set_too_large(bytes: u64, config: &Config) -> Option<Diagnostic> {
     (bytes > config.max_set_bytes).then(|| {
         Diagnostic::error(
             Code::SetTooLarge,
