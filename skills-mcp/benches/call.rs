@@ -98,13 +98,13 @@ fn calls(c: &mut Criterion) {
         ),
         (
             "tools/call answered by an rmcp server that does nothing",
-            connect(&runtime, Constant),
+            connect(&runtime, Bare::Constant),
         ),
         (
             "tools/call answered by an rmcp handler that sends the same request",
             connect(
                 &runtime,
-                Forward {
+                Bare::Forward {
                     client: client.clone(),
                     origin: origin.clone(),
                 },
@@ -143,22 +143,29 @@ fn calls(c: &mut Criterion) {
     );
 }
 
-fn tools_only() -> rmcp::model::ServerConfig {
-    rmcp::model::ServerConfig::new(
-        rmcp::model::ServerCapabilities::builder()
-            .enable_tools()
-            .build(),
-    )
+/// An rmcp server with none of the skills server's work behind its calls
+/// (no argument check, no policy, no response limit): what a call costs
+/// in rmcp itself.
+#[derive(Clone)]
+enum Bare {
+    /// Every call returns the same text: JSON-RPC both ways and rmcp's
+    /// tasks, with no work behind it.
+    Constant,
+    /// Every call sends the bench's request and returns the body as text:
+    /// rmcp's cost and the HTTP exchange's.
+    Forward {
+        client: reqwest::Client,
+        origin: String,
+    },
 }
 
-/// An rmcp server whose every call returns the same text: what a call costs
-/// in rmcp itself (JSON-RPC both ways, its tasks), with no work behind it.
-#[derive(Clone)]
-struct Constant;
-
-impl ServerHandler for Constant {
+impl ServerHandler for Bare {
     fn get_info(&self) -> rmcp::model::ServerConfig {
-        tools_only()
+        rmcp::model::ServerConfig::new(
+            rmcp::model::ServerCapabilities::builder()
+                .enable_tools()
+                .build(),
+        )
     }
 
     async fn call_tool(
@@ -166,36 +173,18 @@ impl ServerHandler for Constant {
         _request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        Ok(CallToolResult::success(vec![ContentBlock::text("{\"id\":1}")]).into())
-    }
-}
-
-/// An rmcp server whose every call sends the bench's request and returns
-/// the body as text: rmcp's cost and the HTTP exchange's, with none of the
-/// skills server's work (no argument check, no policy, no response limit).
-#[derive(Clone)]
-struct Forward {
-    client: reqwest::Client,
-    origin: String,
-}
-
-impl ServerHandler for Forward {
-    fn get_info(&self) -> rmcp::model::ServerConfig {
-        tools_only()
-    }
-
-    async fn call_tool(
-        &self,
-        _request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let request = ::http::Request::post(format!("{}/v1/projects/app/items", self.origin))
-            .header("content-type", "application/json")
-            .body(br#"{"title": "Crash", "labels": ["bug"]}"#.to_vec())
-            .unwrap();
-        let request = reqwest::Request::try_from(request).unwrap();
-        let response = self.client.execute(request).await.unwrap();
-        let text = response.text().await.unwrap();
+        let text = match self {
+            Bare::Constant => "{\"id\":1}".to_owned(),
+            Bare::Forward { client, origin } => {
+                let request = ::http::Request::post(format!("{origin}/v1/projects/app/items"))
+                    .header("content-type", "application/json")
+                    .body(br#"{"title": "Crash", "labels": ["bug"]}"#.to_vec())
+                    .unwrap();
+                let request = reqwest::Request::try_from(request).unwrap();
+                let response = client.execute(request).await.unwrap();
+                response.text().await.unwrap()
+            }
+        };
         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
     }
 }
