@@ -158,7 +158,7 @@ impl Skill {
 
     /// The bytes the skill holds: its file and its other files, by their
     /// listed sizes (nothing is read for it).
-    pub fn bytes(&self) -> u64 {
+    pub(crate) fn bytes(&self) -> u64 {
         let files: u64 = self.files.iter().map(|file| file.len).sum();
         files.saturating_add(self.table.source_len() as u64)
     }

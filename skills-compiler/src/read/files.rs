@@ -326,19 +326,18 @@ impl FolderId {
     }
 
     /// The identity of the folder `folder`, which the walk's look-up of it
-    /// found as `metadata` (on Unix that look-up is all it takes).
-    fn of_entry(folder: &Path, metadata: &fs::Metadata) -> Option<FolderId> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            let _ = folder;
-            Some(FolderId::Inode(metadata.dev(), metadata.ino()))
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = metadata;
-            FolderId::of(folder)
-        }
+    /// found as `metadata`: on Unix that look-up is all it takes.
+    #[cfg(unix)]
+    fn of_entry(_folder: &Path, metadata: &fs::Metadata) -> Option<FolderId> {
+        use std::os::unix::fs::MetadataExt;
+        Some(FolderId::Inode(metadata.dev(), metadata.ino()))
+    }
+
+    /// The identity of the folder `folder`, looked up again: elsewhere a
+    /// look-up's answer does not say which folder it is.
+    #[cfg(not(unix))]
+    fn of_entry(folder: &Path, _metadata: &fs::Metadata) -> Option<FolderId> {
+        FolderId::of(folder)
     }
 }
 
