@@ -296,7 +296,7 @@ fn read_within(file: &ListedFile, budget: &mut u64, limits: Limits) -> Result<Ve
         path: file.path.clone(),
         error,
     };
-    let handle = crate::read::open::open_listed(&file.full, file.identity).map_err(io)?;
+    let (handle, _) = crate::read::open::open_listed(&file.full, file.identity).map_err(io)?;
     let mut content = Vec::with_capacity(file.len.min(*budget) as usize);
     handle
         .take(budget.saturating_add(1))

@@ -341,9 +341,19 @@ impl FolderId {
     }
 }
 
-/// A folder's entries sorted by name (bytes), with the type the listing
-/// gave (`None` when it gave none).
-type Entries = Vec<(std::ffi::OsString, Option<fs::FileType>)>;
+/// One entry of a folder's listing.
+struct Entry {
+    name: std::ffi::OsString,
+    /// The type the listing gave (`None` when it gave none).
+    file_type: Option<fs::FileType>,
+    /// Holds the listed folder open, so that the entry's `lstat` is
+    /// relative to it: one path component for the kernel to resolve, not
+    /// the skill's whole path (a walk is mostly look-ups).
+    listed: fs::DirEntry,
+}
+
+/// A folder's entries sorted by name (bytes).
+type Entries = Vec<Entry>;
 
 impl Walk<'_> {
     /// Walks `folder` (`prefix` from the skill directory, `depth` below it),
@@ -447,11 +457,11 @@ impl Walk<'_> {
             }
             return;
         }
-        for (name, file_type) in entries {
+        for entry in entries {
             if self.over_limits() {
                 return;
             }
-            self.entry(folder, prefix, depth, name, file_type);
+            self.entry(folder, prefix, depth, entry);
         }
     }
 
@@ -468,14 +478,12 @@ impl Walk<'_> {
         })
     }
 
-    fn entry(
-        &mut self,
-        folder: &Path,
-        prefix: &str,
-        depth: usize,
-        name: std::ffi::OsString,
-        file_type: Option<fs::FileType>,
-    ) {
+    fn entry(&mut self, folder: &Path, prefix: &str, depth: usize, entry: Entry) {
+        let Entry {
+            name,
+            file_type,
+            listed,
+        } = entry;
         let full = folder.join(&name);
         let Some(name) = name.to_str() else {
             let path = format!("{prefix}{}", name.to_string_lossy());
@@ -498,7 +506,8 @@ impl Walk<'_> {
             return;
         }
         let metadata = match file_type {
-            Some(t) if !t.is_symlink() => fs::symlink_metadata(&full),
+            // `lstat`, as `DirEntry::metadata` is.
+            Some(t) if !t.is_symlink() => listed.metadata(),
             _ => match self.link_inside(&full, &path) {
                 Ok((canonical, target)) => match self.link_target_left_out(&target) {
                     Some(reason) => {
@@ -712,11 +721,11 @@ pub(crate) use skills_core::executable_on_disk as is_executable;
 /// own (a regular file, or a link to one): it is a nested skill.
 fn holds_skill_file(dir: &Path, entries: &Entries) -> bool {
     let Ok(at) = entries
-        .binary_search_by(|(name, _)| name.as_os_str().cmp(std::ffi::OsStr::new(SKILL_FILE)))
+        .binary_search_by(|entry| entry.name.as_os_str().cmp(std::ffi::OsStr::new(SKILL_FILE)))
     else {
         return false;
     };
-    match entries[at].1 {
+    match entries[at].file_type {
         Some(kind) if kind.is_file() => true,
         Some(kind) if kind.is_dir() => false,
         // A link, or a listing that gave no type: followed, as a read is.
@@ -727,18 +736,21 @@ fn holds_skill_file(dir: &Path, entries: &Entries) -> bool {
 /// A folder's entries sorted by name (bytes), with the type the listing gave.
 fn read_dir_sorted(dir: &Path) -> std::io::Result<Entries> {
     let mut entries = Vec::new();
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
-        entries.push((entry.file_name(), entry.file_type().ok()));
+    for listed in fs::read_dir(dir)? {
+        let listed = listed?;
+        entries.push(Entry {
+            name: listed.file_name(),
+            file_type: listed.file_type().ok(),
+            listed,
+        });
     }
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(entries)
 }
 
 /// Reads the file `path` of the skill directory `dir` as it was listed:
-/// at most `listed + 1` bytes, and an error when the length changed since
-/// (the listing's bounds held for what it saw, and must hold for what is
-/// kept).
+/// its listed length, and an error when the length changed since (the
+/// listing's bounds held for what it saw, and must hold for what is kept).
 pub(crate) fn read_listed(dir: &Path, file: &SkillFile) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(file.len as usize);
     open_as_listed(dir, file)?.read_to_end(&mut bytes)?;
@@ -763,26 +775,38 @@ pub(crate) fn read_listed_text(dir: &Path, file: &SkillFile) -> std::io::Result<
     Ok(String::from_utf8(still_as_listed(file, bytes)?).ok())
 }
 
-/// The listed file, opened as the listing saw it, to be read to at most one
-/// byte past its listed length.
+/// The listed file, opened as the listing saw it, to be read to its listed
+/// length. The handle's `fstat`, which checks its identity, also says
+/// whether its length is still the listed one, so the read stops there: a
+/// last `read` to see the end of each file was a tenth of a check's
+/// system calls. A file that grew after that `fstat` is read as it was;
+/// one that shrank reads short, which [`still_as_listed`] refuses.
 fn open_as_listed(dir: &Path, file: &SkillFile) -> std::io::Result<impl Read> {
     let full = file
         .path
         .split('/')
         .fold(dir.to_path_buf(), |p, c| p.join(c));
-    Ok(open_listed(&full, file.identity)?.take(file.len.saturating_add(1)))
+    let (handle, metadata) = open_listed(&full, file.identity)?;
+    if metadata.len() != file.len {
+        return Err(changed(file, metadata.len()));
+    }
+    Ok(handle.take(file.len))
 }
 
 /// `bytes`, when they are as many as the listing saw.
 fn still_as_listed(file: &SkillFile, bytes: Vec<u8>) -> std::io::Result<Vec<u8>> {
     if bytes.len() as u64 != file.len {
-        return Err(std::io::Error::other(format!(
-            "it changed while being read ({} bytes when listed, {} now)",
-            file.len,
-            bytes.len()
-        )));
+        return Err(changed(file, bytes.len() as u64));
     }
     Ok(bytes)
+}
+
+/// The error for a listed file whose length is now `now`.
+fn changed(file: &SkillFile, now: u64) -> std::io::Error {
+    std::io::Error::other(format!(
+        "it changed while being read ({} bytes when listed, {now} now)",
+        file.len
+    ))
 }
 
 /// The MIME type of `path` by its extension; `None` when unknown. Markdown

@@ -68,8 +68,12 @@ impl Identity {
 }
 
 /// [`open_regular`], refusing a file that is not the one listed as
-/// `listed`: the handle's own identity is compared, not the path's.
-pub(crate) fn open_listed(path: &Path, listed: Option<Identity>) -> std::io::Result<fs::File> {
+/// `listed`: the handle's own identity is compared, not the path's. With
+/// the handle, what its one `fstat` said of the file.
+pub(crate) fn open_listed(
+    path: &Path,
+    listed: Option<Identity>,
+) -> std::io::Result<(fs::File, fs::Metadata)> {
     let (file, metadata) = open_regular_with_metadata(path)?;
     if let Some(listed) = listed
         && Identity::of(&metadata) != Some(listed)
@@ -78,5 +82,5 @@ pub(crate) fn open_listed(path: &Path, listed: Option<Identity>) -> std::io::Res
             "it was replaced since it was listed (by another file, or a symlink): it is not read",
         ));
     }
-    Ok(file)
+    Ok((file, metadata))
 }
