@@ -10,7 +10,7 @@ use crate::read::collection;
 use crate::read::files::{self, Exclude, SkillDir};
 use crate::read::gitignore::GitRules;
 use crate::read::layout::{SKILL_FILE, TOOLS_FILE, is_ignored_root_entry};
-use crate::read::open::open_regular;
+use crate::read::open::open_regular_with_metadata;
 use crate::read::shared::Shared;
 
 /// The files of one skill as discovery found them.
@@ -110,13 +110,14 @@ impl<'a> Root<'a> {
     pub(crate) fn read_entry(&self, entry: &Entry) -> (Vec<SkillFiles>, Vec<Diagnostic>) {
         let Entry(child) = entry;
         let mut problems = Vec::new();
-        let known = Known {
-            kind: child.kind(),
-            skill_md: SkillMd::Unknown,
-        };
         let mut files: Vec<SkillFiles> = self
             .walker
-            .entry(&child.name, known, Expected::RootEntry, &mut problems)
+            .entry(
+                &child.name,
+                child.kind(),
+                Expected::RootEntry,
+                &mut problems,
+            )
             .into_iter()
             .collect();
         // Each skill's nested skills follow it, found as it is read.
@@ -252,8 +253,8 @@ pub fn discover_skill_in(
         diagnostics.push(not_found(&display));
         return None;
     };
-    let known = match skill.known() {
-        Ok(known) => known,
+    let kind = match skill.known_kind() {
+        Ok(kind) => kind,
         Err(()) => {
             diagnostics.push(not_found(&display));
             return None;
@@ -267,7 +268,7 @@ pub fn discover_skill_in(
         shared,
         diagnostics,
     )?;
-    walker.entry(&name, known, Expected::Skill, diagnostics)
+    walker.entry(&name, kind, Expected::Skill, diagnostics)
 }
 
 /// What the caller takes an entry to be, which decides what a directory
@@ -290,9 +291,6 @@ pub struct SkillPath {
     path: PathBuf,
     /// The path's own type; the error's kind when it cannot be looked up.
     entry: Result<fs::FileType, std::io::ErrorKind>,
-    /// For a directory that is not a link: its SKILL.md, when the look-up
-    /// succeeded (an error is found again, and reported, when compiling).
-    skill_md: SkillMd,
     is_skill: bool,
 }
 
@@ -332,7 +330,6 @@ impl SkillPath {
         SkillPath {
             path: path.to_path_buf(),
             entry,
-            skill_md,
             is_skill,
         }
     }
@@ -352,39 +349,23 @@ impl SkillPath {
         self.is_skill
     }
 
-    /// What the walker need not look up again; `Err` when the path is not there.
-    fn known(&self) -> Result<Known, ()> {
+    /// The path's kind, when it is not a link, so that the walker need not
+    /// look it up again; `Err` when the path is not there.
+    fn known_kind(&self) -> Result<Option<Kind>, ()> {
         match self.entry {
             Err(std::io::ErrorKind::NotFound) => Err(()),
             // Other errors surface when the file is read.
-            Err(_) => Ok(Known {
-                kind: Some(Kind::File),
-                skill_md: SkillMd::Unknown,
-            }),
-            Ok(kind) if kind.is_symlink() => Ok(Known::default()),
-            Ok(kind) => Ok(Known {
-                kind: Some(Kind::of(kind)),
-                skill_md: self.skill_md,
-            }),
+            Err(_) => Ok(Some(Kind::File)),
+            Ok(kind) if kind.is_symlink() => Ok(None),
+            Ok(kind) => Ok(Some(Kind::of(kind))),
         }
     }
 }
 
-/// What a caller already knows of an entry, so that it is not looked up again.
-#[derive(Debug, Default, Clone, Copy)]
-struct Known {
-    /// The entry's kind, when it is not a link.
-    kind: Option<Kind>,
-    /// For a directory: whether it has a SKILL.md, and what the look-up said.
-    skill_md: SkillMd,
-}
-
-/// What a caller already knows of a directory's SKILL.md.
-#[derive(Debug, Default, Clone, Copy)]
+/// What a look-up of a directory's SKILL.md said.
+#[derive(Debug, Clone, Copy)]
 enum SkillMd {
-    /// Not looked up (or the look-up failed: it is done again, and its
-    /// error reported, when the skill is read).
-    #[default]
+    /// Not looked up, or the look-up failed.
     Unknown,
     /// Looked up: there is none.
     Missing,
@@ -449,12 +430,12 @@ impl<'a> Walker<'a> {
             .get_or_init(|| fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone()))
     }
 
-    /// The skill at `name` in the root, if it is one. `known` is what the
+    /// The skill at `name` in the root, if it is one. `kind` is what the
     /// root's listing or the caller's look-up already found.
     fn entry(
         &self,
         name: &str,
-        known: Known,
+        kind: Option<Kind>,
         expected: Expected,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
@@ -463,7 +444,11 @@ impl<'a> Walker<'a> {
             "." => name.to_owned(),
             root => format!("{root}/{name}"),
         };
-        let kind = match known.kind {
+        // A name of the root's own entries, whose kind the caller knows,
+        // is not a link; a nested skill's path (`a/forms`) may go through
+        // one to its parent.
+        let linked = kind.is_none() || name.contains('/');
+        let kind = match kind {
             Some(kind) => Ok(kind),
             None => self.entry_kind(&path, &display),
         };
@@ -475,7 +460,7 @@ impl<'a> Walker<'a> {
             }
         };
         if is_dir {
-            return self.directory(&path, name, &display, known.skill_md, expected, diagnostics);
+            return self.directory(&path, name, &display, linked, expected, diagnostics);
         }
         let stem = name.strip_suffix(".md")?;
         if self.config.profile == Profile::Portable {
@@ -494,7 +479,7 @@ impl<'a> Walker<'a> {
             );
             return None;
         }
-        let bytes = self.read(&path, &display, None, diagnostics)?;
+        let bytes = self.read(&path, &display, diagnostics)?;
         Some(SkillFiles {
             path: display,
             directory: stem.to_owned(),
@@ -504,22 +489,25 @@ impl<'a> Walker<'a> {
         })
     }
 
+    /// The skill directory `dir`, `name` in the root; `linked` when a
+    /// symlink may lie on the way to it from the root.
     fn directory(
         &self,
         dir: &Path,
         name: &str,
         display: &str,
-        skill_md: SkillMd,
+        linked: bool,
         expected: Expected,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<SkillFiles> {
-        let layout = match Layout::of(dir, skill_md) {
-            Ok(layout) => layout,
+        let listed = match files::Listed::read(dir) {
+            Ok(listed) => listed,
             Err(error) => {
                 diagnostics.push(cannot_read_directory(display, &error));
                 return None;
             }
         };
+        let layout = Layout::of(&listed);
         let Some(skill_file) = layout.skill_md else {
             diagnostics.push(without_skill_file(dir, name, display, expected));
             return None;
@@ -532,7 +520,7 @@ impl<'a> Walker<'a> {
             diagnostics.push(diagnostic);
             return None;
         }
-        let bytes = self.read(&skill_path, &skill_display, skill_file.len, diagnostics)?;
+        let bytes = self.read(&skill_path, &skill_display, diagnostics)?;
         let tools_yaml = if let Some(tools_file) = layout.tools_yaml {
             let tools_display = format!("{display}/{TOOLS_FILE}");
             let tools_path = dir.join(TOOLS_FILE);
@@ -544,15 +532,22 @@ impl<'a> Walker<'a> {
             }
             Some((
                 tools_display.clone(),
-                self.read(&tools_path, &tools_display, tools_file.len, diagnostics)?,
+                self.read(&tools_path, &tools_display, diagnostics)?,
             ))
         } else {
             None
         };
-        let git = self.git_rules().and_then(|rules| rules.for_skill(dir));
-        let listing = files::read(
-            dir,
+        let git = self.git_rules().and_then(|rules| match linked {
+            true => rules.for_skill(dir),
+            false => Some(rules.for_skill_named(name)),
+        });
+        let listed_dir = files::ListedDir {
+            path: dir,
             display,
+            listed,
+        };
+        let listing = files::read(
+            listed_dir,
             bytes.len() as u64,
             self.config,
             &self.exclude,
@@ -601,11 +596,7 @@ impl<'a> Walker<'a> {
             })
             .filter_map(|skipped| {
                 let name = format!("{in_root}/{}", skipped.path.trim_end_matches('/'));
-                let known = Known {
-                    kind: Some(Kind::Directory),
-                    skill_md: SkillMd::Unknown,
-                };
-                self.entry(&name, known, Expected::Skill, diagnostics)
+                self.entry(&name, Some(Kind::Directory), Expected::Skill, diagnostics)
             })
             .collect()
     }
@@ -647,29 +638,21 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// Reads at most what the document limit allows, so a huge file costs no memory.
-    /// `length` is the file's, when a look-up already gave it.
+    /// Reads at most what the document limit allows, so a huge file costs
+    /// no memory: the length the handle's `fstat` gives, in one `read` (the
+    /// file as it was then, with no last `read` to see its end), or one
+    /// byte past the limit. (`read_to_end` on a `take` has no size hint: it
+    /// reads 8 KiB, then doubles.)
     fn read(
         &self,
         path: &Path,
         display: &str,
-        length: Option<u64>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<Vec<u8>> {
         let limit = self.config.max_document_bytes();
-        let result = open_regular(path).and_then(|mut file| {
-            // The length a look-up gave is what is read, in one `read`: the
-            // file as it was then, with no last `read` to see its end.
-            if let Some(length) = length.filter(|&length| length <= limit) {
-                let mut bytes = vec![0; length as usize];
-                file.read_exact(&mut bytes)?;
-                return Ok(bytes);
-            }
-            // Sized from the file's length, as `fs::read` does: growing the
-            // buffer by doubling copied and faulted in each file twice.
-            let length = file.metadata().map_or(0, |m| m.len()).min(limit + 1);
-            let mut bytes = Vec::with_capacity(length as usize + 1);
-            file.take(limit + 1).read_to_end(&mut bytes)?;
+        let result = open_regular_with_metadata(path).and_then(|(mut file, metadata)| {
+            let mut bytes = vec![0; metadata.len().min(limit + 1) as usize];
+            file.read_exact(&mut bytes)?;
             Ok(bytes)
         });
         match result {
@@ -763,57 +746,30 @@ struct Layout {
 struct Found {
     is_symlink: bool,
     is_file: bool,
-    /// Its length, when the look-up gave it (not for a link, whose own
-    /// length is that of its target's path).
-    len: Option<u64>,
 }
 
-/// Whether the platform's usual file systems fold case: there, `SKILL.md`
-/// also finds `skill.md`, so only a listing tells which is on disk.
-const FOLDS_CASE: bool = cfg!(any(
-    target_os = "macos",
-    target_os = "ios",
-    target_os = "windows"
-));
-
 impl Layout {
-    /// Where names are exact, one `lstat` per file: listing the directory
-    /// (five system calls, and ext4 hashes every entry) was the largest cost
-    /// of checking a collection path by path.
-    /// `skill_md`: the SKILL.md as a caller already looked it up.
-    fn of(dir: &Path, skill_md: SkillMd) -> std::io::Result<Layout> {
-        if FOLDS_CASE {
-            let children = read_dir_sorted(dir)?;
-            let found = |file: &str| {
-                let child = children.iter().find(|c| c.name == file)?;
-                Some(Found {
-                    is_symlink: child.is_symlink(),
-                    is_file: child.file_type.is_some_and(|t| t.is_file()),
-                    len: None,
-                })
-            };
-            return Ok(Layout {
-                skill_md: found(SKILL_FILE),
-                tools_yaml: found(TOOLS_FILE),
-            });
-        }
-        let skill_md = match skill_md {
-            SkillMd::Found(found) => Some(found),
-            SkillMd::Missing => None,
-            SkillMd::Unknown => probe(&dir.join(SKILL_FILE))?,
+    /// What the skill directory's listing says of its two files. The walk
+    /// of the skill's files starts from the same listing, so knowing them
+    /// costs no look-up (a probe for a `tools.yaml` that most skills do not
+    /// have was a system call a skill); and only a listing tells `SKILL.md`
+    /// from `skill.md` where the disk folds case.
+    fn of(listed: &files::Listed) -> Layout {
+        let found = |name: &str| {
+            let entry = listed.get(name)?;
+            Some(Found {
+                is_symlink: entry.file_type.is_none_or(|t| t.is_symlink()),
+                is_file: entry.file_type.is_some_and(|t| t.is_file()),
+            })
         };
-        let tools_yaml = match skill_md {
-            Some(_) => probe(&dir.join(TOOLS_FILE))?,
-            None => None,
-        };
-        Ok(Layout {
+        let skill_md = found(SKILL_FILE);
+        Layout {
             skill_md,
-            tools_yaml,
-        })
+            tools_yaml: skill_md.and_then(|_| found(TOOLS_FILE)),
+        }
     }
 }
 
-/// Whether `path` exists, and what one `lstat` says of it.
 /// The skill folder a path names, for every command that takes one: a path
 /// to a folder's skill file (in any case: `skill.md` names its folder, to be
 /// told it is misnamed) stands for the folder; a folder with no name of its
@@ -867,14 +823,10 @@ fn holds_misnamed_skill_file(dir: &Path) -> bool {
 
 fn probe(path: &Path) -> std::io::Result<Option<Found>> {
     match fs::symlink_metadata(path) {
-        Ok(metadata) => {
-            let is_symlink = metadata.file_type().is_symlink();
-            Ok(Some(Found {
-                is_symlink,
-                is_file: metadata.is_file(),
-                len: (!is_symlink).then_some(metadata.len()),
-            }))
-        }
+        Ok(metadata) => Ok(Some(Found {
+            is_symlink: metadata.file_type().is_symlink(),
+            is_file: metadata.is_file(),
+        })),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(error) => Err(error),
     }

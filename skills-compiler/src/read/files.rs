@@ -9,7 +9,7 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use crate::config::Config;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::read::gitignore::GitRules;
+use crate::read::gitignore::{GITIGNORE, GitRules};
 use crate::read::layout::SKILL_FILE;
 use crate::read::open::{Identity, open_listed};
 
@@ -221,19 +221,31 @@ impl Exclude {
     }
 }
 
-/// Reads the files of the skill directory `dir` (shown as `display`).
-/// `skill_md_len` counts toward `max_skill_bytes`; `git` are the
-/// `.gitignore` rules in force at `dir` (none outside a work tree).
-/// Problems go to `diagnostics`; what can be read is returned either way.
+/// A skill directory as discovery found it: where it is, how it is shown,
+/// and its listing.
+pub(crate) struct ListedDir<'a> {
+    pub(crate) path: &'a Path,
+    pub(crate) display: &'a str,
+    pub(crate) listed: Listed,
+}
+
+/// Reads the files of the skill directory `dir`. `skill_md_len` counts
+/// toward `max_skill_bytes`; `git` are the `.gitignore` rules in force at
+/// `dir` (none outside a work tree). Problems go to `diagnostics`; what can
+/// be read is returned either way.
 pub(crate) fn read(
-    dir: &Path,
-    display: &str,
+    dir: ListedDir<'_>,
     skill_md_len: u64,
     config: &Config,
     exclude: &Exclude,
     git: Option<GitRules>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Listing {
+    let ListedDir {
+        path: dir,
+        display,
+        listed,
+    } = dir;
     let mut walk = Walk {
         config,
         exclude,
@@ -249,11 +261,11 @@ pub(crate) fn read(
         looped: false,
         entered: std::collections::HashMap::new(),
         on_the_way: Vec::new(),
+        root: std::cell::OnceCell::new(),
         git,
         diagnostics,
     };
-    let entries = walk.entries(dir, "");
-    walk.folder(dir, "", 0, FolderId::of(dir), entries);
+    walk.folder(dir, "", 0, None, listed);
     walk.report_limits();
     walk.report_case_collisions();
     let Walk {
@@ -293,8 +305,12 @@ struct Walk<'a> {
     /// reached by: a folder is walked once however many links lead to it
     /// (three links to `.` made the walk exponential).
     entered: std::collections::HashMap<FolderId, String>,
-    /// The folders being walked, root first: a link to one of them loops.
+    /// The folders being walked below the skill directory, outermost
+    /// first: a link to one of them, or to the skill directory, loops.
     on_the_way: Vec<FolderId>,
+    /// The skill directory's identity, looked up when the walk first meets
+    /// a folder: most skills have none, and it cost them a `stat` each.
+    root: std::cell::OnceCell<Option<FolderId>>,
     /// The `.gitignore` rules in force, when the skill is in a work tree.
     git: Option<GitRules>,
     diagnostics: &'a mut Vec<Diagnostic>,
@@ -342,33 +358,61 @@ impl FolderId {
 }
 
 /// One entry of a folder's listing.
-struct Entry {
+pub(crate) struct Entry {
     name: std::ffi::OsString,
     /// The type the listing gave (`None` when it gave none).
-    file_type: Option<fs::FileType>,
+    pub(crate) file_type: Option<fs::FileType>,
     /// Holds the listed folder open, so that the entry's `lstat` is
     /// relative to it: one path component for the kernel to resolve, not
     /// the skill's whole path (a walk is mostly look-ups).
     listed: fs::DirEntry,
 }
 
-/// A folder's entries sorted by name (bytes).
-type Entries = Vec<Entry>;
+/// A folder's entries sorted by name (bytes). A skill directory is listed
+/// once: discovery reads which of its two files it has from its listing,
+/// and the walk of its files starts from it.
+pub(crate) struct Listed(Vec<Entry>);
+
+impl Listed {
+    /// Lists the folder `dir`.
+    pub(crate) fn read(dir: &Path) -> std::io::Result<Listed> {
+        let mut entries = Vec::new();
+        for listed in fs::read_dir(dir)? {
+            let listed = listed?;
+            entries.push(Entry {
+                name: listed.file_name(),
+                file_type: listed.file_type().ok(),
+                listed,
+            });
+        }
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(Listed(entries))
+    }
+
+    /// The entry named `name`, exactly (where the disk folds case too).
+    pub(crate) fn get(&self, name: &str) -> Option<&Entry> {
+        let at = (self.0)
+            .binary_search_by(|entry| entry.name.as_os_str().cmp(std::ffi::OsStr::new(name)))
+            .ok()?;
+        Some(&self.0[at])
+    }
+}
 
 impl Walk<'_> {
     /// Walks `folder` (`prefix` from the skill directory, `depth` below it),
     /// whose identity is `id` and whose entries are `entries`, unless the
-    /// walk has been there already.
+    /// walk has been there already. `id` is `None` for the skill directory
+    /// (see [`Walk::is_root`]) and for a folder whose identity is unknown.
     fn folder(
         &mut self,
         folder: &Path,
         prefix: &str,
         depth: usize,
         id: Option<FolderId>,
-        entries: Entries,
+        entries: Listed,
     ) {
         if let Some(id) = &id {
-            if self.on_the_way.contains(id) {
+            if self.on_the_way.contains(id) || self.is_root(id) {
                 self.report_loop(prefix);
                 return;
             }
@@ -381,7 +425,10 @@ impl Walk<'_> {
                 .insert(id.clone(), prefix.trim_end_matches('/').to_owned());
             self.on_the_way.push(id.clone());
         }
-        let entered_rules = self.git.as_mut().is_some_and(|git| git.enter(prefix));
+        // The listing says whether the folder has rules of its own: a
+        // look-up for a `.gitignore` in every folder was a system call each.
+        let entered_rules = entries.get(GITIGNORE).is_some()
+            && self.git.as_mut().is_some_and(|git| git.enter(prefix));
         self.walk_folder(folder, prefix, depth, entries);
         if entered_rules && let Some(git) = &mut self.git {
             git.leave();
@@ -389,6 +436,12 @@ impl Walk<'_> {
         if id.is_some() {
             self.on_the_way.pop();
         }
+    }
+
+    /// Whether the folder `id` is the skill directory, looked up on the
+    /// first question.
+    fn is_root(&self, id: &FolderId) -> bool {
+        self.root.get_or_init(|| FolderId::of(self.dir)).as_ref() == Some(id)
     }
 
     /// S521 for two files whose paths differ only in case, and for a
@@ -442,7 +495,7 @@ impl Walk<'_> {
         self.count > self.config.max_files || self.bytes > self.config.max_skill_bytes
     }
 
-    fn walk_folder(&mut self, folder: &Path, prefix: &str, depth: usize, entries: Entries) {
+    fn walk_folder(&mut self, folder: &Path, prefix: &str, depth: usize, entries: Listed) {
         if depth > MAX_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;
@@ -457,7 +510,7 @@ impl Walk<'_> {
             }
             return;
         }
-        for entry in entries {
+        for entry in entries.0 {
             if self.over_limits() {
                 return;
             }
@@ -467,14 +520,14 @@ impl Walk<'_> {
 
     /// The entries of `folder` (`prefix` from the skill directory); none,
     /// reported, when it cannot be read.
-    fn entries(&mut self, folder: &Path, prefix: &str) -> Entries {
-        read_dir_sorted(folder).unwrap_or_else(|error| {
+    fn entries(&mut self, folder: &Path, prefix: &str) -> Listed {
+        Listed::read(folder).unwrap_or_else(|error| {
             self.diagnostics.push(Diagnostic::error(
                 Code::Io,
                 format!("{}/{prefix}", self.display),
                 format!("cannot read the directory: {error}"),
             ));
-            Vec::new()
+            Listed(Vec::new())
         })
     }
 
@@ -719,13 +772,11 @@ pub(crate) use skills_core::executable_on_disk as is_executable;
 
 /// Whether the folder `dir`, listed as `entries`, has a skill file of its
 /// own (a regular file, or a link to one): it is a nested skill.
-fn holds_skill_file(dir: &Path, entries: &Entries) -> bool {
-    let Ok(at) = entries
-        .binary_search_by(|entry| entry.name.as_os_str().cmp(std::ffi::OsStr::new(SKILL_FILE)))
-    else {
+fn holds_skill_file(dir: &Path, entries: &Listed) -> bool {
+    let Some(skill_file) = entries.get(SKILL_FILE) else {
         return false;
     };
-    match entries[at].file_type {
+    match skill_file.file_type {
         Some(kind) if kind.is_file() => true,
         Some(kind) if kind.is_dir() => false,
         // A link, or a listing that gave no type: followed, as a read is.
@@ -733,28 +784,14 @@ fn holds_skill_file(dir: &Path, entries: &Entries) -> bool {
     }
 }
 
-/// A folder's entries sorted by name (bytes), with the type the listing gave.
-fn read_dir_sorted(dir: &Path) -> std::io::Result<Entries> {
-    let mut entries = Vec::new();
-    for listed in fs::read_dir(dir)? {
-        let listed = listed?;
-        entries.push(Entry {
-            name: listed.file_name(),
-            file_type: listed.file_type().ok(),
-            listed,
-        });
-    }
-    entries.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(entries)
-}
-
 /// Reads the file `path` of the skill directory `dir` as it was listed:
 /// its listed length, and an error when the length changed since (the
 /// listing's bounds held for what it saw, and must hold for what is kept).
 pub(crate) fn read_listed(dir: &Path, file: &SkillFile) -> std::io::Result<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(file.len as usize);
-    open_as_listed(dir, file)?.read_to_end(&mut bytes)?;
-    still_as_listed(file, bytes)
+    let mut handle = open_as_listed(dir, file)?;
+    let mut bytes = vec![0; file.len as usize];
+    fill(&mut handle, &mut bytes, file)?;
+    Ok(bytes)
 }
 
 /// The file `path` of the skill directory `dir` as text, read as it was
@@ -763,48 +800,54 @@ pub(crate) fn read_listed(dir: &Path, file: &SkillFile) -> std::io::Result<Vec<u
 /// archives cost a look, not a read (what checks text reads every file).
 pub(crate) fn read_listed_text(dir: &Path, file: &SkillFile) -> std::io::Result<Option<String>> {
     const LOOK: u64 = 8 * 1024;
-    let mut reader = open_as_listed(dir, file)?;
-    let mut bytes = Vec::with_capacity(file.len as usize);
-    (&mut reader).take(LOOK).read_to_end(&mut bytes)?;
+    let mut handle = open_as_listed(dir, file)?;
+    let mut bytes = vec![0; file.len.min(LOOK) as usize];
+    fill(&mut handle, &mut bytes, file)?;
     // An error with a length is a byte sequence UTF-8 never has; one
     // without is a character cut at the end of the look.
     if std::str::from_utf8(&bytes).is_err_and(|error| error.error_len().is_some()) {
         return Ok(None);
     }
-    reader.read_to_end(&mut bytes)?;
-    Ok(String::from_utf8(still_as_listed(file, bytes)?).ok())
+    let looked = bytes.len();
+    bytes.resize(file.len as usize, 0);
+    fill(&mut handle, &mut bytes[looked..], file)?;
+    Ok(String::from_utf8(bytes).ok())
 }
 
-/// The listed file, opened as the listing saw it, to be read to its listed
-/// length. The handle's `fstat`, which checks its identity, also says
-/// whether its length is still the listed one, so the read stops there: a
-/// last `read` to see the end of each file was a tenth of a check's
-/// system calls. A file that grew after that `fstat` is read as it was;
-/// one that shrank reads short, which [`still_as_listed`] refuses.
-fn open_as_listed(dir: &Path, file: &SkillFile) -> std::io::Result<impl Read> {
+/// The listed file, opened as the listing saw it. The handle's `fstat`,
+/// which checks its identity, also says whether its length is still the
+/// listed one, so that exactly that many bytes are read (a file that grew
+/// after that `fstat` is read as it was) and no last `read` is spent to
+/// see the end: that was a tenth of a check's system calls.
+fn open_as_listed(dir: &Path, file: &SkillFile) -> std::io::Result<fs::File> {
     let full = file
         .path
         .split('/')
         .fold(dir.to_path_buf(), |p, c| p.join(c));
     let (handle, metadata) = open_listed(&full, file.identity)?;
     if metadata.len() != file.len {
-        return Err(changed(file, metadata.len()));
+        return Err(changed(file, &format!("{} now", metadata.len())));
     }
-    Ok(handle.take(file.len))
+    Ok(handle)
 }
 
-/// `bytes`, when they are as many as the listing saw.
-fn still_as_listed(file: &SkillFile, bytes: Vec<u8>) -> std::io::Result<Vec<u8>> {
-    if bytes.len() as u64 != file.len {
-        return Err(changed(file, bytes.len() as u64));
-    }
-    Ok(bytes)
+/// Fills `bytes` from `handle`, in one `read` for a regular file whose
+/// length is known (`read_to_end` without a size hint starts at 8 KiB and
+/// doubles: five reads for a 137 KB file); a file that ends sooner
+/// changed since it was listed.
+fn fill(handle: &mut fs::File, bytes: &mut [u8], file: &SkillFile) -> std::io::Result<()> {
+    handle
+        .read_exact(bytes)
+        .map_err(|error| match error.kind() {
+            std::io::ErrorKind::UnexpectedEof => changed(file, "fewer now"),
+            _ => error,
+        })
 }
 
 /// The error for a listed file whose length is now `now`.
-fn changed(file: &SkillFile, now: u64) -> std::io::Error {
+fn changed(file: &SkillFile, now: &str) -> std::io::Error {
     std::io::Error::other(format!(
-        "it changed while being read ({} bytes when listed, {now} now)",
+        "it changed while being read ({} bytes when listed, {now})",
         file.len
     ))
 }

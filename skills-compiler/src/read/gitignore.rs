@@ -14,6 +14,9 @@ use std::sync::Arc;
 use ignore::Match;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
+/// The name of a folder's git rules.
+pub(crate) const GITIGNORE: &str = ".gitignore";
+
 /// The `.gitignore` rules in force at one point of a walk, outermost first.
 /// Those above a skills root are read once per root and shared by its
 /// skills (a `.gitignore` is parsed into a matcher, which is not free).
@@ -49,7 +52,7 @@ impl GitRules {
             rules: Vec::new(),
         };
         found.add(&top, &top.join(".git").join("info").join("exclude"));
-        found.add(&top, &top.join(".gitignore"));
+        found.add(&top, &top.join(GITIGNORE));
         found.descend_to(&root, true);
         Some(found)
     }
@@ -68,6 +71,17 @@ impl GitRules {
         Some(found)
     }
 
+    /// [`Self::for_skill`] for the skill directory `name` in the root,
+    /// reached without a symlink: its resolved path is the root's with
+    /// `name` added, so it is not resolved again (a system call per
+    /// component: in a work tree, a check resolved every skill's path).
+    pub(crate) fn for_skill_named(&self, name: &str) -> GitRules {
+        let dir = self.full(name);
+        let mut found = self.clone();
+        found.descend_to(&dir, false);
+        found
+    }
+
     /// Adds the `.gitignore` of every folder below [`Self::folder`] down to
     /// `to` (and of `to` itself when `including`), then stands at `to`.
     fn descend_to(&mut self, to: &Path, including: bool) {
@@ -79,7 +93,7 @@ impl GitRules {
             .collect();
         between.reverse();
         for folder in between {
-            self.add(&folder, &folder.join(".gitignore"));
+            self.add(&folder, &folder.join(GITIGNORE));
         }
         self.folder = to.to_path_buf();
     }
@@ -89,7 +103,7 @@ impl GitRules {
     /// that the walk [`leave`](Self::leave)s it when done with the folder.
     pub(crate) fn enter(&mut self, relative: &str) -> bool {
         let folder = self.full(relative);
-        self.add(&folder, &folder.join(".gitignore"))
+        self.add(&folder, &folder.join(GITIGNORE))
     }
 
     /// Drops the rules the last [`enter`](Self::enter) added.
@@ -128,7 +142,7 @@ impl GitRules {
         let shown = file
             .strip_prefix(&self.top)
             .map(|p| p.to_string_lossy().replace('\\', "/"))
-            .unwrap_or_else(|_| ".gitignore".to_owned());
+            .unwrap_or_else(|_| GITIGNORE.to_owned());
         self.rules.push(Arc::new(Rules { matcher, shown }));
         true
     }
@@ -138,5 +152,62 @@ impl GitRules {
             .split('/')
             .filter(|part| !part.is_empty())
             .fold(self.folder.clone(), |path, part| path.join(part))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A skill named in its root gets, without resolving its path, the
+    /// rules that resolving it gives: the same folder, the same files read
+    /// on the way, the same answers for every entry (its own `.gitignore`
+    /// and a subfolder's entered as the walk enters them).
+    #[test]
+    fn a_skill_named_in_its_root_gets_the_rules_its_resolved_path_gets() {
+        let dir = std::env::temp_dir().join(format!("skills-gitignore-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in [
+            (".git/info/exclude", "*.tmp\n"),
+            (".gitignore", "*.secret\n"),
+            ("skills/.gitignore", "drafts/\n"),
+            ("skills/a/.gitignore", "!keep.secret\n*.log\n"),
+            ("skills/a/sub/.gitignore", "out/\n"),
+        ] {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        // Reached through a relative path with `.` in it, as a root often is.
+        let root = GitRules::at_root(&dir.join("skills/.")).expect("a work tree");
+        let mut resolved = root.for_skill(&dir.join("skills/a")).expect("inside");
+        let mut named = root.for_skill_named("a");
+        assert_eq!(
+            (&named.top, &named.folder),
+            (&resolved.top, &resolved.folder)
+        );
+        assert_eq!(named.rules.len(), resolved.rules.len());
+        for rules in [&mut resolved, &mut named] {
+            assert!(rules.enter(""));
+            assert!(rules.enter("sub/"));
+        }
+        for (entry, is_dir) in [
+            ("x.secret", false),
+            ("keep.secret", false),
+            ("a.log", false),
+            ("drafts", true),
+            ("sub/out", true),
+            ("sub/y.tmp", false),
+            ("notes.md", false),
+        ] {
+            assert_eq!(
+                named.ignoring(entry, is_dir),
+                resolved.ignoring(entry, is_dir),
+                "{entry}"
+            );
+        }
+        assert_eq!(named.ignoring("keep.secret", false), None);
+        assert!(named.ignoring("sub/out", true).is_some());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -13,7 +13,7 @@ pub(crate) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
 }
 
 /// [`open_regular`], with what the handle's one `fstat` said of the file.
-fn open_regular_with_metadata(path: &Path) -> std::io::Result<(fs::File, fs::Metadata)> {
+pub(crate) fn open_regular_with_metadata(path: &Path) -> std::io::Result<(fs::File, fs::Metadata)> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
