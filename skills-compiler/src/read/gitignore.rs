@@ -14,6 +14,8 @@ use std::sync::Arc;
 use ignore::Match;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
+use crate::read::work_tree::WorkTrees;
+
 /// The name of a folder's git rules.
 pub(crate) const GITIGNORE: &str = ".gitignore";
 
@@ -39,13 +41,11 @@ struct Rules {
 
 impl GitRules {
     /// The rules in force in the folder `root` (its own `.gitignore`
-    /// included), or `None` when it is not in a git work tree.
-    pub(crate) fn at_root(root: &Path) -> Option<GitRules> {
-        let root = root.canonicalize().ok()?;
-        let top = root
-            .ancestors()
-            .find(|folder| folder.join(".git").exists())?
-            .to_path_buf();
+    /// included), or `None` when it is not in a git work tree; the folders
+    /// on the way are looked at through `work_trees`, once a run.
+    pub(crate) fn at_root(root: &Path, work_trees: &WorkTrees) -> Option<GitRules> {
+        let root = work_trees.resolve(root)?;
+        let top = work_trees.top_of(&root)?;
         let mut found = GitRules {
             top: top.clone(),
             folder: top.clone(),
@@ -179,7 +179,8 @@ mod tests {
             std::fs::write(path, text).unwrap();
         }
         // Reached through a relative path with `.` in it, as a root often is.
-        let root = GitRules::at_root(&dir.join("skills/.")).expect("a work tree");
+        let work_trees = WorkTrees::default();
+        let root = GitRules::at_root(&dir.join("skills/."), &work_trees).expect("a work tree");
         let mut resolved = root.for_skill(&dir.join("skills/a")).expect("inside");
         let mut named = root.for_skill_named("a");
         assert_eq!(

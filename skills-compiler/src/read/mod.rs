@@ -16,4 +16,5 @@ pub(crate) mod layout;
 pub mod markdown;
 pub(crate) mod open;
 pub(crate) mod shared;
+pub(crate) mod work_tree;
 pub(crate) mod yaml;

@@ -12,6 +12,7 @@ use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 use crate::read::files::Exclude;
 use crate::read::gitignore::GitRules;
+use crate::read::work_tree::WorkTrees;
 
 /// The rules a run reads once and every skill of it uses: each skills
 /// root's `.gitignore` rules, each `exclude` list compiled. Made by a
@@ -25,6 +26,7 @@ use crate::read::gitignore::GitRules;
 #[derive(Default)]
 pub struct Shared {
     git_rules: Mutex<HashMap<PathBuf, Arc<Option<GitRules>>>>,
+    work_trees: WorkTrees,
     excludes: Mutex<HashMap<Vec<String>, Arc<Exclude>>>,
 }
 
@@ -45,7 +47,7 @@ impl Shared {
         }
         // Read outside the lock: two threads may read the same root once
         // each, and the first kept wins; neither waits on the other's I/O.
-        let read = Arc::new(GitRules::at_root(root));
+        let read = Arc::new(GitRules::at_root(root, &self.work_trees));
         Arc::clone(self.lock_rules().entry(root.to_path_buf()).or_insert(read))
     }
 
