@@ -1,7 +1,6 @@
 //! Discovery: which entries of a skills root are skills, read with bounded memory.
 
 use std::fs;
-use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 use crate::config::{Config, Profile};
@@ -10,7 +9,7 @@ use crate::read::collection;
 use crate::read::files::{self, Exclude, SkillDir};
 use crate::read::gitignore::GitRules;
 use crate::read::layout::{SKILL_FILE, TOOLS_FILE, is_ignored_root_entry};
-use crate::read::open::open_regular_with_metadata;
+use crate::read::open::{fill, open_regular_with_metadata};
 use crate::read::shared::Shared;
 
 /// The files of one skill as discovery found them.
@@ -641,8 +640,7 @@ impl<'a> Walker<'a> {
     /// Reads at most what the document limit allows, so a huge file costs
     /// no memory: the length the handle's `fstat` gives, in one `read` (the
     /// file as it was then, with no last `read` to see its end), or one
-    /// byte past the limit. (`read_to_end` on a `take` has no size hint: it
-    /// reads 8 KiB, then doubles.)
+    /// byte past the limit.
     fn read(
         &self,
         path: &Path,
@@ -652,7 +650,7 @@ impl<'a> Walker<'a> {
         let limit = self.config.max_document_bytes();
         let result = open_regular_with_metadata(path).and_then(|(mut file, metadata)| {
             let mut bytes = vec![0; metadata.len().min(limit + 1) as usize];
-            file.read_exact(&mut bytes)?;
+            fill(&mut file, &mut bytes, metadata.len())?;
             Ok(bytes)
         });
         match result {
@@ -821,6 +819,7 @@ fn holds_misnamed_skill_file(dir: &Path) -> bool {
     })
 }
 
+/// Whether `path` exists, and what one `lstat` says of it.
 fn probe(path: &Path) -> std::io::Result<Option<Found>> {
     match fs::symlink_metadata(path) {
         Ok(metadata) => Ok(Some(Found {

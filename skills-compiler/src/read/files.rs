@@ -2,7 +2,6 @@
 //! SKILL.md, read with bounded memory, each skip recorded with its reason.
 
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -11,7 +10,7 @@ use crate::config::Config;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::read::gitignore::{GITIGNORE, GitRules};
 use crate::read::layout::SKILL_FILE;
-use crate::read::open::{Identity, open_listed};
+use crate::read::open::{Identity, changed, fill, open_listed};
 
 /// How many folders deep a skill's files may sit below its directory: deep
 /// enough for any real layout, shallow enough that a symlink loop ends.
@@ -790,7 +789,7 @@ fn holds_skill_file(dir: &Path, entries: &Listed) -> bool {
 pub(crate) fn read_listed(dir: &Path, file: &SkillFile) -> std::io::Result<Vec<u8>> {
     let mut handle = open_as_listed(dir, file)?;
     let mut bytes = vec![0; file.len as usize];
-    fill(&mut handle, &mut bytes, file)?;
+    fill(&mut handle, &mut bytes, file.len)?;
     Ok(bytes)
 }
 
@@ -802,7 +801,7 @@ pub(crate) fn read_listed_text(dir: &Path, file: &SkillFile) -> std::io::Result<
     const LOOK: u64 = 8 * 1024;
     let mut handle = open_as_listed(dir, file)?;
     let mut bytes = vec![0; file.len.min(LOOK) as usize];
-    fill(&mut handle, &mut bytes, file)?;
+    fill(&mut handle, &mut bytes, file.len)?;
     // An error with a length is a byte sequence UTF-8 never has; one
     // without is a character cut at the end of the look.
     if std::str::from_utf8(&bytes).is_err_and(|error| error.error_len().is_some()) {
@@ -810,7 +809,7 @@ pub(crate) fn read_listed_text(dir: &Path, file: &SkillFile) -> std::io::Result<
     }
     let looked = bytes.len();
     bytes.resize(file.len as usize, 0);
-    fill(&mut handle, &mut bytes[looked..], file)?;
+    fill(&mut handle, &mut bytes[looked..], file.len)?;
     Ok(String::from_utf8(bytes).ok())
 }
 
@@ -826,30 +825,9 @@ fn open_as_listed(dir: &Path, file: &SkillFile) -> std::io::Result<fs::File> {
         .fold(dir.to_path_buf(), |p, c| p.join(c));
     let (handle, metadata) = open_listed(&full, file.identity)?;
     if metadata.len() != file.len {
-        return Err(changed(file, &format!("{} now", metadata.len())));
+        return Err(changed(file.len, &format!("{} now", metadata.len())));
     }
     Ok(handle)
-}
-
-/// Fills `bytes` from `handle`, in one `read` for a regular file whose
-/// length is known (`read_to_end` without a size hint starts at 8 KiB and
-/// doubles: five reads for a 137 KB file); a file that ends sooner
-/// changed since it was listed.
-fn fill(handle: &mut fs::File, bytes: &mut [u8], file: &SkillFile) -> std::io::Result<()> {
-    handle
-        .read_exact(bytes)
-        .map_err(|error| match error.kind() {
-            std::io::ErrorKind::UnexpectedEof => changed(file, "fewer now"),
-            _ => error,
-        })
-}
-
-/// The error for a listed file whose length is now `now`.
-fn changed(file: &SkillFile, now: &str) -> std::io::Error {
-    std::io::Error::other(format!(
-        "it changed while being read ({} bytes when listed, {now})",
-        file.len
-    ))
 }
 
 /// The MIME type of `path` by its extension; `None` when unknown. Markdown

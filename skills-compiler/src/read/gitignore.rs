@@ -178,7 +178,7 @@ mod tests {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, text).unwrap();
         }
-        // Reached through a relative path with `.` in it, as a root often is.
+        // Named with `.` in it, as a root often is (`cargo skills check .`).
         let work_trees = WorkTrees::default();
         let root = GitRules::at_root(&dir.join("skills/."), &work_trees).expect("a work tree");
         let mut resolved = root.for_skill(&dir.join("skills/a")).expect("inside");

@@ -1,6 +1,7 @@
 //! Opening a file of a skill to read it, without ever blocking on it.
 
 use std::fs;
+use std::io::Read;
 use std::path::Path;
 
 /// Opens `path` to read it, refusing what is not a regular file before any
@@ -31,6 +32,25 @@ pub(crate) fn open_regular_with_metadata(path: &Path) -> std::io::Result<(fs::Fi
             "not a regular file (a named pipe, socket or device), so it is not read",
         ))
     }
+}
+
+/// Fills `bytes` from `file`, whose length was `len` when it was looked
+/// at: in one `read` for a regular file (`read_to_end` on a `take` has no
+/// size hint: it reads 8 KiB, then doubles, five reads for a 137 KB file).
+/// A file that ends sooner changed since it was looked at.
+pub(crate) fn fill(file: &mut fs::File, bytes: &mut [u8], len: u64) -> std::io::Result<()> {
+    file.read_exact(bytes).map_err(|error| match error.kind() {
+        std::io::ErrorKind::UnexpectedEof => changed(len, "fewer now"),
+        _ => error,
+    })
+}
+
+/// The error for a file that was `len` bytes long when it was looked at,
+/// and is `now`.
+pub(crate) fn changed(len: u64, now: &str) -> std::io::Error {
+    std::io::Error::other(format!(
+        "it changed while being read ({len} bytes when listed, {now})"
+    ))
 }
 
 /// What names one file on disk whatever path reaches it: the device and
