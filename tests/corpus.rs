@@ -670,3 +670,88 @@ fn has_relative_link(text: &str) -> bool {
             && !target.starts_with("mailto:")
     })
 }
+
+/// A root as discovery reads it whole and `compile_files` checks it: the
+/// order `compile` had before it checked each entry as it read it.
+fn discovered_then_checked(root: &Path, config: &Config) -> skills_compiler::Compilation {
+    let config = Config {
+        dir: root.to_path_buf(),
+        ..config.clone()
+    };
+    let mut problems = Vec::new();
+    let files = skills_compiler::discover(Path::new(""), &config, &mut problems);
+    let mut compilation = skills_compiler::compile_files(files, &config);
+    compilation.diagnostics.extend(problems);
+    skills_compiler::diagnostics::sort(&mut compilation.diagnostics);
+    compilation
+}
+
+/// Every folder of `roots` that holds a skill folder, sorted.
+fn skill_roots(roots: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, found: &mut std::collections::BTreeSet<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                if path.join("SKILL.md").is_file() {
+                    found.insert(dir.to_path_buf());
+                }
+                walk(&path, found);
+            }
+        }
+    }
+    let mut found = std::collections::BTreeSet::new();
+    for root in roots {
+        walk(root, &mut found);
+    }
+    found.into_iter().collect()
+}
+
+/// `compile` reads and checks each entry of a root in turn, so that a
+/// skill's text is let go before the next is read (issue 44, item 1):
+/// on every root of the corpus, in every profile, it finds, renders and
+/// keeps what reading the whole root first and checking it then does.
+#[test]
+fn each_corpus_root_checked_as_it_is_read_gives_what_reading_it_whole_first_gives() {
+    let (Some(markdown), Some(dirs)) = (whole_corpus(), corpus()) else {
+        return;
+    };
+    let roots = skill_roots(&[markdown, dirs.parent().unwrap().to_path_buf()]);
+    assert!(roots.len() > 100, "{} roots", roots.len());
+    let rendered = |compilation: &skills_compiler::Compilation| -> Vec<String> {
+        compilation
+            .diagnostics
+            .iter()
+            .map(|d| {
+                skills_compiler::diagnostics::render::human(
+                    d,
+                    &compilation.sources,
+                    skills_compiler::diagnostics::render::Color::Never,
+                )
+            })
+            .collect()
+    };
+    let mut diagnostics = 0;
+    for profile in [Profile::Portable, Profile::Lenient] {
+        for root in &roots {
+            let config = Config {
+                dir: root.clone(),
+                ..config(profile)
+            };
+            let as_read = compile(Path::new(""), &config);
+            let whole_first = discovered_then_checked(root, &config);
+            let at = format!("{} ({profile:?})", root.display());
+            assert_eq!(as_read.diagnostics, whole_first.diagnostics, "{at}");
+            assert_eq!(rendered(&as_read), rendered(&whole_first), "{at}");
+            assert_eq!(as_read.checked, whole_first.checked, "{at}");
+            let names = |c: &skills_compiler::Compilation| -> Vec<String> {
+                c.valid.skills.iter().map(|s| s.path().to_owned()).collect()
+            };
+            assert_eq!(names(&as_read), names(&whole_first), "{at}");
+            diagnostics += as_read.diagnostics.len();
+        }
+    }
+    assert!(diagnostics > 1_000, "{diagnostics} diagnostics compared");
+}

@@ -482,3 +482,56 @@ fn skills_checked_together_read_their_gitignore_once_and_as_each_alone() {
         ]
     );
 }
+
+/// `compile` reads and checks each entry of a root in turn (issue 44,
+/// item 1): nested skills, a broken skill, a folder without a SKILL.md, a
+/// flat file and a name in two entries give what discovering the whole root
+/// first and checking it then gives.
+#[test]
+fn a_root_checked_entry_by_entry_gives_what_discovering_it_whole_first_gives() {
+    let tree = Tree::new(&[
+        ("skills/outer/SKILL.md", named("outer").as_bytes()),
+        ("skills/outer/inner/SKILL.md", named("inner").as_bytes()),
+        (
+            "skills/outer/inner/deeper/SKILL.md",
+            named("deeper").as_bytes(),
+        ),
+        ("skills/outer/inner/notes.md", b"[gone](missing.md)\n"),
+        ("skills/broken/SKILL.md", b"---\nname: other\n---\n"),
+        ("skills/empty/notes.md", b"no skill here\n"),
+        ("skills/flat.md", named("flat").as_bytes()),
+        // A skill named as a nested one: a duplicate across entries.
+        ("skills/inner/SKILL.md", named("inner").as_bytes()),
+    ]);
+    for config in [Config::default(), portable(), lenient()] {
+        let config = Config {
+            dir: "skills".into(),
+            ..config
+        };
+        let as_read = tree.compile(&config);
+        let mut problems = Vec::new();
+        let files = skills_compiler::discover(&tree.dir, &config, &mut problems);
+        let mut whole_first = skills_compiler::compile_files(files, &config);
+        whole_first.diagnostics.extend(problems);
+        skills_compiler::diagnostics::sort(&mut whole_first.diagnostics);
+
+        assert_eq!(as_read.diagnostics, whole_first.diagnostics);
+        assert_eq!(as_read.checked, whole_first.checked);
+        let paths = |c: &Compilation| -> Vec<String> {
+            c.valid.skills.iter().map(|s| s.path().to_owned()).collect()
+        };
+        assert_eq!(paths(&as_read), paths(&whole_first));
+        // What the tree holds was found: three nested levels, and each problem.
+        assert!(
+            as_read
+                .checked
+                .contains(&"skills/outer/inner/deeper".to_owned()),
+            "{:?}",
+            as_read.checked
+        );
+        let codes: Vec<Code> = as_read.diagnostics.iter().map(|d| d.code).collect();
+        for code in [Code::DuplicateSkill, Code::DirectoryWithoutSkill] {
+            assert!(codes.contains(&code), "{code:?} not in {codes:?}");
+        }
+    }
+}

@@ -14,7 +14,7 @@ use crate::diagnostics::{self, Code, Diagnostic, Severity};
 use crate::ir;
 use crate::lint::{self, similar_descriptions};
 use crate::lock;
-use crate::read::discover::{SkillFiles, SkillPath, discover, discover_skill_in, display_path};
+use crate::read::discover::{Root, SkillFiles, SkillPath, discover_skill_in, display_path};
 use crate::read::shared::Shared;
 use crate::validate;
 
@@ -234,12 +234,46 @@ fn skill_of(root: &str, file: &str) -> Option<String> {
 /// entries' names: relative to `base`, never absolute (unless `config.dir` is).
 pub fn compile(base: &Path, config: &Config) -> Compilation {
     let mut diagnostics = Vec::new();
-    let candidates = discover(base, config, &mut diagnostics);
-    let mut compilation = finish(candidates, config, diagnostics);
+    let shared = Shared::default();
+    let checked = match Root::open(base, config, &shared, &mut diagnostics) {
+        Some(root) => check_entries(&root, config, &mut diagnostics),
+        None => Vec::new(),
+    };
+    let mut compilation = assemble(checked, config, diagnostics);
     if config.locked {
         compilation.check_lock(base, config, lock::check::Scope::Root);
     }
     compilation
+}
+
+/// Each entry of `root` read and checked on the same thread, one after the
+/// other: a skill's text is let go ([`Keep::Checks`]) before the next is
+/// read, so the allocator hands the same memory to the next skill instead
+/// of the kernel clearing fresh pages for every skill of the root, which
+/// discovering every skill before checking any cost (a third of a check of
+/// 5,000 skills). The outcome is [`discover`](crate::discover)'s skills checked in its order.
+fn check_entries(
+    root: &Root<'_>,
+    config: &Config,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Checked> {
+    let read = crate::parallel::map_in_order(root.entries().iter().collect(), |entry| {
+        let (files, problems) = root.read_entry(entry);
+        let checked: Vec<Checked> = files
+            .into_iter()
+            .map(|files| check_one(files, config))
+            .collect();
+        (checked, problems)
+    });
+    let mut checked = Vec::new();
+    let mut problems = Vec::new();
+    for (skills, found) in read {
+        checked.extend(skills);
+        problems.extend(found);
+    }
+    root.none_found(checked.len(), &mut problems);
+    diagnostics.extend(problems);
+    checked
 }
 
 /// Compiles one skill: `path` (relative to `base`) is a skill directory or a
