@@ -2,7 +2,9 @@
 //! whole compile of the same files gives, while reading only the entries it
 //! must: proven on hand-made edits that reach across entries (links into
 //! another skill, a flat skill's links, a symlinked entry, duplicates,
-//! similar descriptions) and on generated sequences of edits.
+//! similar descriptions) and on generated sequences of edits. Each whole
+//! compile is also held against the root discovered whole first and
+//! checked then: `compile` reads and checks one entry at a time.
 
 mod support;
 
@@ -49,6 +51,9 @@ fn again(kept: &mut Kept, tree: &Tree, changed: &[&str]) -> BTreeSet<String> {
         seen(&whole),
         "compiled again with {changed:?}"
     );
+    // And a whole compile, which checks each entry as it reads it, is
+    // every skill discovered first and checked then.
+    assert_eq!(seen(&whole), seen(&discovered_then_checked(&config)));
     again
         .read
         .iter()
@@ -57,6 +62,16 @@ fn again(kept: &mut Kept, tree: &Tree, changed: &[&str]) -> BTreeSet<String> {
             rest.iter().next().unwrap().to_string_lossy().into_owned()
         })
         .collect()
+}
+
+/// The root as `discover` reads it whole and `compile_files` checks it.
+fn discovered_then_checked(config: &Config) -> Compilation {
+    let mut problems = Vec::new();
+    let files = skills_compiler::discover(Path::new(""), config, &mut problems);
+    let mut compilation = skills_compiler::compile_files(files, config);
+    compilation.diagnostics.extend(problems);
+    skills_compiler::diagnostics::sort(&mut compilation.diagnostics);
+    compilation
 }
 
 fn names(names: &[&str]) -> BTreeSet<String> {
