@@ -14,7 +14,7 @@ use std::path::Path;
 use proptest::prelude::*;
 use skills_compiler::again::Kept;
 use skills_compiler::{Compilation, Config, Overrides, compile};
-use support::Tree;
+use support::{Tree, discovered_then_checked};
 
 fn skill(name: &str, description: &str, body: &str) -> Vec<u8> {
     format!("---\nname: {name}\ndescription: {description}\n---\n{body}\n").into_bytes()
@@ -53,7 +53,10 @@ fn again(kept: &mut Kept, tree: &Tree, changed: &[&str]) -> BTreeSet<String> {
     );
     // And a whole compile, which checks each entry as it reads it, is
     // every skill discovered first and checked then.
-    assert_eq!(seen(&whole), seen(&discovered_then_checked(&config)));
+    assert_eq!(
+        seen(&whole),
+        seen(&discovered_then_checked(Path::new(""), &config))
+    );
     again
         .read
         .iter()
@@ -62,16 +65,6 @@ fn again(kept: &mut Kept, tree: &Tree, changed: &[&str]) -> BTreeSet<String> {
             rest.iter().next().unwrap().to_string_lossy().into_owned()
         })
         .collect()
-}
-
-/// The root as `discover` reads it whole and `compile_files` checks it.
-fn discovered_then_checked(config: &Config) -> Compilation {
-    let mut problems = Vec::new();
-    let files = skills_compiler::discover(Path::new(""), config, &mut problems);
-    let mut compilation = skills_compiler::compile_files(files, config);
-    compilation.diagnostics.extend(problems);
-    skills_compiler::diagnostics::sort(&mut compilation.diagnostics);
-    compilation
 }
 
 fn names(names: &[&str]) -> BTreeSet<String> {

@@ -5,7 +5,7 @@ mod support;
 use std::path::Path;
 
 use skills_compiler::{Code, Compilation, Config, Severity, SkillPath};
-use support::{Tree, find, lenient, located, portable, with};
+use support::{Tree, discovered_then_checked, find, lenient, located, portable, with};
 
 fn named(name: &str) -> String {
     format!("---\nname: {name}\ndescription: d\n---\n")
@@ -509,11 +509,7 @@ fn a_root_checked_entry_by_entry_gives_what_discovering_it_whole_first_gives() {
             ..config
         };
         let as_read = tree.compile(&config);
-        let mut problems = Vec::new();
-        let files = skills_compiler::discover(&tree.dir, &config, &mut problems);
-        let mut whole_first = skills_compiler::compile_files(files, &config);
-        whole_first.diagnostics.extend(problems);
-        skills_compiler::diagnostics::sort(&mut whole_first.diagnostics);
+        let whole_first = discovered_then_checked(&tree.dir, &config);
 
         assert_eq!(as_read.diagnostics, whole_first.diagnostics);
         assert_eq!(as_read.checked, whole_first.checked);

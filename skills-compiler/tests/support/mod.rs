@@ -125,3 +125,15 @@ pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// The root `config.dir` (relative to `base`) as `discover` reads it whole
+/// and `compile_files` checks it: the order `compile` had before it
+/// checked each entry as it read it, held against it by tests.
+pub fn discovered_then_checked(base: &Path, config: &Config) -> Compilation {
+    let mut problems = Vec::new();
+    let files = skills_compiler::discover(base, config, &mut problems);
+    let mut compilation = skills_compiler::compile_files(files, config);
+    compilation.diagnostics.extend(problems);
+    skills_compiler::diagnostics::sort(&mut compilation.diagnostics);
+    compilation
+}
