@@ -686,27 +686,20 @@ fn discovered_then_checked(root: &Path, config: &Config) -> skills_compiler::Com
     compilation
 }
 
-/// Every folder of `roots` that holds a skill folder, sorted.
-fn skill_roots(roots: &[PathBuf]) -> Vec<PathBuf> {
-    fn walk(dir: &Path, found: &mut std::collections::BTreeSet<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                if path.join("SKILL.md").is_file() {
-                    found.insert(dir.to_path_buf());
-                }
-                walk(&path, found);
+/// Every folder under `tops` that holds a skill folder, sorted.
+fn skill_roots(tops: &[PathBuf]) -> Vec<PathBuf> {
+    let mut roots = std::collections::BTreeSet::new();
+    let mut folders = tops.to_vec();
+    while let Some(folder) = folders.pop() {
+        let children = std::fs::read_dir(&folder).into_iter().flatten().flatten();
+        for child in children.filter(|c| c.file_type().is_ok_and(|t| t.is_dir())) {
+            if child.path().join("SKILL.md").is_file() {
+                roots.insert(folder.clone());
             }
+            folders.push(child.path());
         }
     }
-    let mut found = std::collections::BTreeSet::new();
-    for root in roots {
-        walk(root, &mut found);
-    }
-    found.into_iter().collect()
+    roots.into_iter().collect()
 }
 
 /// `compile` reads and checks each entry of a root in turn, so that a

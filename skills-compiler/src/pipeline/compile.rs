@@ -242,8 +242,13 @@ fn skill_of(root: &str, file: &str) -> Option<String> {
 pub fn compile(base: &Path, config: &Config) -> Compilation {
     let mut diagnostics = Vec::new();
     let shared = Shared::default();
+    // Each skill is checked on the thread that read it, as soon as it is
+    // read: its text is let go (`Keep::Checks`) before the thread reads
+    // the next, so the allocator hands the same memory on instead of a
+    // check holding every text of the root at once, as discovering every
+    // skill before checking any did (BENCHMARKS.md, issue 44).
     let checked = match Root::open(base, config, &shared, &mut diagnostics) {
-        Some(root) => check_entries(&root, config, &mut diagnostics),
+        Some(root) => root.read_all(|files| check_one(files, config), &mut diagnostics),
         None => Vec::new(),
     };
     let mut compilation = assemble(checked, config, diagnostics);
@@ -251,36 +256,6 @@ pub fn compile(base: &Path, config: &Config) -> Compilation {
         compilation.check_lock(base, config, lock::check::Scope::Root);
     }
     compilation
-}
-
-/// Each entry of `root` read and checked on the same thread, one after the
-/// other: a skill's text is let go ([`Keep::Checks`]) before the next is
-/// read, so the allocator hands the same memory to the next skill instead
-/// of the kernel clearing fresh pages for every skill of the root, which
-/// discovering every skill before checking any cost (a third of a check of
-/// 5,000 skills). The outcome is [`discover`](crate::discover)'s skills checked in its order.
-fn check_entries(
-    root: &Root<'_>,
-    config: &Config,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<Checked> {
-    let read = crate::parallel::map_in_order(root.entries().iter().collect(), |entry| {
-        let (files, problems) = root.read_entry(entry);
-        let checked: Vec<Checked> = files
-            .into_iter()
-            .map(|files| check_one(files, config))
-            .collect();
-        (checked, problems)
-    });
-    let mut checked = Vec::new();
-    let mut problems = Vec::new();
-    for (skills, found) in read {
-        checked.extend(skills);
-        problems.extend(found);
-    }
-    root.none_found(checked.len(), &mut problems);
-    diagnostics.extend(problems);
-    checked
 }
 
 /// Compiles one skill: `path` (relative to `base`) is a skill directory or a

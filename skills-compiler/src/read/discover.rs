@@ -39,20 +39,7 @@ pub fn discover(
     let Some(root) = Root::open(base, config, &shared, diagnostics) else {
         return Vec::new();
     };
-    // Entries are read on every core with the `parallel` feature; problems
-    // and skills keep the entries' order.
-    let read = crate::parallel::map_in_order(root.entries.iter().collect(), |entry| {
-        root.read_entry(entry)
-    });
-    let mut found = Vec::new();
-    let mut problems = Vec::new();
-    for (files, found_problems) in read {
-        problems.extend(found_problems);
-        found.extend(files);
-    }
-    root.none_found(found.len(), &mut problems);
-    diagnostics.extend(problems);
-    found
+    root.read_all(|files| files, diagnostics)
 }
 
 /// A skills root opened for discovery: its entries listed, the rules that
@@ -102,6 +89,32 @@ impl<'a> Root<'a> {
     /// The entries that can hold skills, sorted by name.
     pub(crate) fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// Every entry read, on every core with the `parallel` feature, and
+    /// each of its skills handed to `each` on the thread that read it, in
+    /// the entries' order (nested skills after their parent); the
+    /// problems met, with the root's own when no skill was found, are
+    /// pushed to `diagnostics`.
+    pub(crate) fn read_all<T: Send>(
+        &self,
+        each: impl Fn(SkillFiles) -> T + Sync + Send,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<T> {
+        let read = crate::parallel::map_in_order(self.entries.iter().collect(), |entry| {
+            let (files, problems) = self.read_entry(entry);
+            let skills: Vec<T> = files.into_iter().map(&each).collect();
+            (skills, problems)
+        });
+        let mut found = Vec::new();
+        let mut problems = Vec::new();
+        for (skills, entry_problems) in read {
+            found.extend(skills);
+            problems.extend(entry_problems);
+        }
+        self.none_found(found.len(), &mut problems);
+        diagnostics.extend(problems);
+        found
     }
 
     /// The skills of one entry, its nested skills after it, and the
