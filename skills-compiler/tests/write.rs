@@ -183,6 +183,7 @@ fn the_builder_writes_a_skill_the_compiler_reads_back_field_by_field() {
     })
     .tool(ToolSpec {
         name: "publish".into(),
+        title: Some("Publish a release".into()),
         description: "Publishes a version. Call it after tagging.".into(),
         parameters: serde_json::json!({
             "type": "object",
@@ -227,6 +228,7 @@ fn the_builder_writes_a_skill_the_compiler_reads_back_field_by_field() {
         assert!(matches!(&skill.table.kind, Kind::Protocol(p) if p.steps.len() == 2));
         assert_eq!(skill.permissions.default_mode, DefaultMode::Confirm);
         let tool = &skill.tools[0];
+        assert_eq!(tool.table.title.as_deref(), Some("Publish a release"));
         let endpoint = tool.endpoint().unwrap();
         assert_eq!(endpoint.origin, "https://releases.example.com");
         assert_eq!(endpoint.headers[0].0, "X-Notes");

@@ -223,6 +223,7 @@ fn scaffold(args: &Args, sidecar: bool) -> SkillBuilder {
                 url: format!("https://api.example.com/{tool}"),
                 ..EndpointSpec::default()
             }),
+            ..ToolSpec::default()
         });
     }
     skill

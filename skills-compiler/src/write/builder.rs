@@ -202,11 +202,15 @@ pub struct ProtocolSpec {
     pub on_already_done: String,
 }
 
-/// A tool, for [`SkillBuilder::tool`].
-#[derive(Debug, Clone, PartialEq)]
+/// A tool, for [`SkillBuilder::tool`]. The fields a tool may leave out
+/// have defaults: `..ToolSpec::default()`.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ToolSpec {
     /// The tool's name.
     pub name: String,
+    /// A name for people, which a client shows in place of `name` (MCP's
+    /// `title`).
+    pub title: Option<String>,
     /// What it does, for the model.
     pub description: String,
     /// A JSON Schema object, e.g. `{"type": "object", "properties": {}}`.
@@ -240,6 +244,7 @@ pub struct EndpointSpec {
 ///     .tag("ops")
 ///     .tool(ToolSpec {
 ///         name: "run_job".into(),
+///         title: Some("Run the deploy job".into()),
 ///         description: "Runs the deploy job. Call it once the user confirms.".into(),
 ///         parameters: serde_json::json!({"type": "object", "properties": {}}),
 ///         endpoint: None,
@@ -555,6 +560,17 @@ impl Map {
     }
 }
 
+impl ToolSpec {
+    /// What the runtime's table of the tool holds of this spec: the keys
+    /// held by their declaration alone (`title`), for the writer.
+    fn table(&self) -> skills_core::Tool {
+        skills_core::Tool {
+            title: self.title.clone().map(Str::Owned),
+            ..skills_core::Tool::default()
+        }
+    }
+}
+
 /// A compiled tool as written: the endpoint's templates printed back (the
 /// URL's query moves into `query`).
 fn tool_spec_of(tool: &Tool) -> ToolSpec {
@@ -566,6 +582,7 @@ fn tool_spec_of(tool: &Tool) -> ToolSpec {
     };
     ToolSpec {
         name: tool.name().to_string(),
+        title: tool.table.title.as_deref().map(str::to_owned),
         description: tool.description().to_owned(),
         parameters: tool.parameters_json(),
         endpoint: tool.endpoint().map(|endpoint| EndpointSpec {
@@ -587,10 +604,18 @@ fn tool_spec(tool: &ToolSpec, compiled: Option<&Tool>) -> Node {
         .text("name", &tool.name)
         .text("description", &tool.description)
         .node("parameters", parameters);
-    if let Some(compiled) = compiled {
-        for field in keys::TOOL {
-            map = map.held(field.name, field.held, &compiled.table);
+    // The keys the runtime's table holds are written from a table, as the
+    // declarations say: a compiled tool's own, or one made of the spec.
+    let made;
+    let table = match compiled {
+        Some(compiled) => &compiled.table,
+        None => {
+            made = tool.table();
+            &made
         }
+    };
+    for field in keys::TOOL {
+        map = map.held(field.name, field.held, table);
     }
     if let Some(endpoint) = &tool.endpoint {
         let fields = Map::default()
