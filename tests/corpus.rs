@@ -673,14 +673,10 @@ fn has_relative_link(text: &str) -> bool {
 
 /// A root as discovery reads it whole and `compile_files` checks it: the
 /// order `compile` had before it checked each entry as it read it.
-fn discovered_then_checked(root: &Path, config: &Config) -> skills_compiler::Compilation {
-    let config = Config {
-        dir: root.to_path_buf(),
-        ..config.clone()
-    };
+fn discovered_then_checked(config: &Config) -> skills_compiler::Compilation {
     let mut problems = Vec::new();
-    let files = skills_compiler::discover(Path::new(""), &config, &mut problems);
-    let mut compilation = skills_compiler::compile_files(files, &config);
+    let files = skills_compiler::discover(Path::new(""), config, &mut problems);
+    let mut compilation = skills_compiler::compile_files(files, config);
     compilation.diagnostics.extend(problems);
     skills_compiler::diagnostics::sort(&mut compilation.diagnostics);
     compilation
@@ -734,7 +730,7 @@ fn each_corpus_root_checked_as_it_is_read_gives_what_reading_it_whole_first_give
                 ..config(profile)
             };
             let as_read = compile(Path::new(""), &config);
-            let whole_first = discovered_then_checked(root, &config);
+            let whole_first = discovered_then_checked(&config);
             let at = format!("{} ({profile:?})", root.display());
             assert_eq!(as_read.diagnostics, whole_first.diagnostics, "{at}");
             assert_eq!(rendered(&as_read), rendered(&whole_first), "{at}");

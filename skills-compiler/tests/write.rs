@@ -263,3 +263,28 @@ fn the_builder_returns_the_compilers_errors() {
         .unwrap_err();
     assert_eq!(errors[0].code, skills_compiler::Code::NameCharacters);
 }
+
+/// A tool spec that leaves out what a tool may leave out builds a valid
+/// skill: no title, and no arguments (the empty object schema a tool
+/// without `parameters` is read with), not a `parameters: null` the
+/// compiler refuses.
+#[test]
+fn a_tool_spec_with_its_defaults_builds_a_tool_without_arguments() {
+    use skills_compiler::write::{SkillBuilder, ToolSpec};
+    let written = SkillBuilder::new("deploy", "Deploys the app. Use when asked to ship.")
+        .tool(ToolSpec {
+            name: "run_job".into(),
+            description: "Runs the deploy job. Call it once the user confirms.".into(),
+            ..ToolSpec::default()
+        })
+        .body("# Deploy\n\nRun the job.\n")
+        .build(&Config::default())
+        .unwrap_or_else(|errors| panic!("{:?}", errors.iter().map(|d| d.code).collect::<Vec<_>>()));
+    let tree = support::Tree::new(&[("skills/deploy/SKILL.md", written.skill_md.as_bytes())]);
+    let compilation = compile(&tree.dir, &Config::default());
+    let tool = &compilation.skills().expect("valid").skills[0].tools[0];
+    assert_eq!(tool.table.title, None);
+    let parameters = tool.parameters_json();
+    assert_eq!(parameters["type"], "object");
+    assert_eq!(parameters["properties"], serde_json::json!({}));
+}

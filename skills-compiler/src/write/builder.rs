@@ -203,8 +203,9 @@ pub struct ProtocolSpec {
 }
 
 /// A tool, for [`SkillBuilder::tool`]. The fields a tool may leave out
-/// have defaults: `..ToolSpec::default()`.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// have defaults: `..ToolSpec::default()` (no title, no parameters, no
+/// endpoint).
+#[derive(Debug, Clone, PartialEq)]
 pub struct ToolSpec {
     /// The tool's name.
     pub name: String,
@@ -557,6 +558,20 @@ impl Map {
             .map(|(k, v)| entry(k.as_ref(), string(v.as_ref())))
             .collect();
         self.node(key, node(Value::Map(map)))
+    }
+}
+
+impl Default for ToolSpec {
+    /// A tool that takes no arguments: its parameters are the empty object
+    /// schema, what a tool without `parameters` gets when it is read.
+    fn default() -> Self {
+        ToolSpec {
+            name: String::new(),
+            title: None,
+            description: String::new(),
+            parameters: serde_json::json!({"type": "object", "properties": {}}),
+            endpoint: None,
+        }
     }
 }
 
