@@ -2,6 +2,7 @@
 //! each skill's [`Status`], and the diagnostics that a build with
 //! `locked = true` and `cargo skills check --locked` report.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::config::Config;
@@ -9,6 +10,7 @@ use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::lock::cache::HashCache;
 use crate::lock::file::{LOCK_FILE, LockFile};
+use crate::lock::offsets::entry_offsets;
 use crate::lock::verify::{Status, verify_cached};
 use crate::read::discover::display_path;
 
@@ -76,6 +78,8 @@ pub struct ReadLock {
     pub lock: LockFile,
     /// Its text, for diagnostics that point into it.
     pub source: SourceFile,
+    /// Where each entry's key starts in that text.
+    pub offsets: HashMap<String, usize>,
 }
 
 /// Reads the lock at `path` (relative to `base`).
@@ -112,6 +116,7 @@ pub fn read(base: &Path, path: &Path) -> Result<ReadLock, Diagnostic> {
     let lock = LockFile::parse(&text, &display)?;
     Ok(ReadLock {
         lock,
+        offsets: entry_offsets(&text),
         source: SourceFile::new(display, text),
     })
 }
@@ -129,12 +134,9 @@ pub fn statuses(
     let mut out: Vec<(String, Result<Status, String>)> = lock
         .entries()
         .map(|(name, entry)| {
-            let status = if is_folder_name(name) {
-                verify_cached(&base.join(root).join(name), &entry, &mut cache)
-                    .map_err(|e| e.to_string())
-            } else {
-                Err("the entry's name is not a folder name".to_owned())
-            };
+            // Every key names a folder: the lock refuses others when read.
+            let status = verify_cached(&base.join(root).join(name), &entry, &mut cache)
+                .map_err(|e| e.to_string());
             (name.to_owned(), status)
         })
         .collect();
@@ -146,11 +148,6 @@ pub fn statuses(
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
-}
-
-/// A lock entry names a folder of the root: never a path.
-fn is_folder_name(name: &str) -> bool {
-    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
 }
 
 /// What a lock check covers.
@@ -224,8 +221,8 @@ fn diagnostic(
         format!("{root}/{name}")
     };
     let lock = read.source.path();
-    let at_entry = |message: String| match LockFile::entry_offset(read.source.text(), name) {
-        Some(start) => Diagnostic::at(
+    let at_entry = |message: String| match read.offsets.get(name) {
+        Some(&start) => Diagnostic::at(
             Code::LockMismatch,
             &read.source,
             start..start + serde_json::to_string(name).map_or(0, |key| key.len()),

@@ -12,6 +12,31 @@ pub const LOCK_FILE: &str = "skills-lock.json";
 /// The lock format's version; another is refused, never rewritten.
 pub const VERSION: u64 = 1;
 
+/// A lock with more entries is refused: every entry is a folder of one
+/// skills root, and a root holds far fewer skills (`max_skills`).
+pub const MAX_ENTRIES: usize = 10_000;
+
+/// Why `name` cannot name a skill's folder in the root, or `None` when it
+/// can. A lock entry, `cargo skills remove NAME` and a skill offered by a
+/// source all name one folder: never a path (which would let a committed
+/// lock or a typed argument reach outside the root, or be the root), and
+/// never a hidden one (which discovery skips).
+pub fn folder_name_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("it is empty")
+    } else if name == "." || name == ".." {
+        Some("it names a folder itself or its parent")
+    } else if name.contains(['/', '\\']) {
+        Some("it holds a path separator")
+    } else if name.starts_with('.') {
+        Some("it starts with `.` (a hidden folder)")
+    } else if name.chars().any(char::is_control) {
+        Some("it holds a control character")
+    } else {
+        None
+    }
+}
+
 /// A lock file: its skills, and any other top-level member as read.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LockFile {
@@ -174,10 +199,30 @@ impl LockFile {
         let Some(Json::Object(skills)) = top.get("skills") else {
             return Err(refuse(format!("`{file}` has no `skills` object")));
         };
-        if let Some((name, _)) = skills.iter().find(|(_, v)| !matches!(v, Json::Object(_))) {
+        if skills.len() > MAX_ENTRIES {
             return Err(refuse(format!(
-                "the entry `{name}` of `{file}` is not an object"
+                "`{file}` has {} entries; a lock holds at most {MAX_ENTRIES}",
+                skills.len()
             )));
+        }
+        for (name, value) in skills.iter() {
+            if let Some(why) = folder_name_problem(name) {
+                return Err(Diagnostic::error(
+                    Code::LockFile,
+                    file,
+                    format!(
+                        "the entry `{name}` of `{file}` is not a skill's folder name: {why}"
+                    ),
+                )
+                .with_help(
+                    "an entry is named by one folder of the skills root (`pdf`, not `../pdf` or `a/b`); fix or remove the entry by hand",
+                ));
+            }
+            if !matches!(value, Json::Object(_)) {
+                return Err(refuse(format!(
+                    "the entry `{name}` of `{file}` is not an object"
+                )));
+            }
         }
         let skills = skills.clone();
         let mut others = top;
@@ -226,22 +271,5 @@ impl LockFile {
             top.insert(key, value.clone());
         }
         json::to_text(&Json::Object(top))
-    }
-
-    /// Where `name`'s entry starts in `text` (the lock as read), as a byte
-    /// offset: diagnostics about a locked skill point there. Found by its
-    /// key as JSON writes it, the first time after `"skills"`.
-    pub fn entry_offset(text: &str, name: &str) -> Option<usize> {
-        let key = serde_json::to_string(name).ok()?;
-        let skills = text.find("\"skills\"")?;
-        let mut from = skills + "\"skills\"".len();
-        while let Some(found) = text[from..].find(&key) {
-            let at = from + found;
-            if text[at + key.len()..].trim_start().starts_with(':') {
-                return Some(at);
-            }
-            from = at + key.len();
-        }
-        None
     }
 }

@@ -9,10 +9,11 @@ pub mod collate;
 pub mod file;
 pub mod hash;
 pub mod json;
+pub mod offsets;
 pub mod verify;
 
 pub use cache::HashCache;
-pub use file::{Entry, EntryFields, LOCK_FILE, LockFile};
+pub use file::{Entry, EntryFields, LOCK_FILE, LockFile, folder_name_problem};
 pub use hash::{FileDigest, FolderDigest, HashError, Limits, file_digests, hash_folder};
 pub use verify::{Change, ChangeKind, Status, compare, verify};
 pub mod check;

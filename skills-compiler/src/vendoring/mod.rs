@@ -275,6 +275,24 @@ pub fn lock_present(
 /// Removes the skills `names` from the root and the lock.
 pub fn remove(package: &Package, names: &[String]) -> Result<(), VendorError> {
     let mut lock = package.lock()?;
+    // Every name is checked before anything moves: `''` is the root itself
+    // and `../src` is outside it.
+    for name in names {
+        if let Some(why) = crate::lock::folder_name_problem(name) {
+            let hint = match name.trim_end_matches(['/', '\\']) {
+                trimmed
+                    if trimmed != name && crate::lock::folder_name_problem(trimmed).is_none() =>
+                {
+                    format!("; did you mean `{trimmed}`?")
+                }
+                _ => String::new(),
+            };
+            return Err(VendorError::Usage(format!(
+                "`{name}` is not the name of a skill's folder in `{}`: {why}{hint}",
+                display_path(&package.config.dir)
+            )));
+        }
+    }
     for name in names {
         let present = package.root().join(name).is_dir();
         let locked = lock.remove(name);

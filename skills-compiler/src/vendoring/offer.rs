@@ -152,7 +152,7 @@ fn read_offered(dir: &Path) -> (String, Option<GitHubOrigin>) {
         return (folder, None);
     };
     let name = skill.name();
-    let is_folder_name = !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\']);
+    let is_folder_name = crate::lock::folder_name_problem(name).is_none();
     let origin =
         GitHubOrigin::from_metadata((skill.table.metadata.iter()).map(|(k, v)| (&**k, &**v)));
     (
