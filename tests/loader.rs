@@ -541,12 +541,17 @@ fn compiled_files_are_the_files_on_disk() {
         "../forms/SKILL.md",
         "/etc/passwd",
         "references/../SKILL.md",
-        "./scripts/fill.py",
+        "./../forms/SKILL.md",
         "references//fields.md",
         "",
     ] {
         assert!(skill.file(outside).is_none(), "{outside}");
     }
+    // A path as a link writes it (issue 57, item 7).
+    assert_eq!(
+        skill.file("./scripts/fill.py").map(|f| f.path()),
+        Some("scripts/fill.py")
+    );
 }
 
 /// `write_to` writes the skill directory back out byte for byte, with the

@@ -142,6 +142,59 @@ fn read_skill_resource_gives_a_text_file_and_describes_a_binary_one() {
     }
 }
 
+/// A link in SKILL.md is written `./references/x.md` (as Anthropic's
+/// skills write them): the model asks for it as written and gets the file;
+/// `a/./b` too. `..`, absolute paths and `./../` are still refused.
+#[test]
+fn a_path_is_read_as_the_skill_links_it() {
+    let toolset = Toolset::new(&files::SKILLS);
+    let skill = files::SKILLS.get("forms").unwrap();
+    for provider in PROVIDERS {
+        for path in [
+            "./references/fields.md",
+            "references/./fields.md",
+            "././references/fields.md",
+        ] {
+            let (text, _, error) = answered(
+                &toolset,
+                provider,
+                "read_skill_resource",
+                json!({"name": "forms", "path": path}),
+            );
+            assert!(!error, "{path}: {text}");
+            assert!(text.starts_with("# Fields\n"), "{path}: {text}");
+        }
+        for path in [
+            "./../forms/SKILL.md",
+            "./",
+            "/./references/fields.md",
+            "references/../SKILL.md",
+        ] {
+            let (_, _, error) = answered(
+                &toolset,
+                provider,
+                "read_skill_resource",
+                json!({"name": "forms", "path": path}),
+            );
+            assert!(error, "{path}");
+        }
+        let (text, _, error) = answered(
+            &toolset,
+            provider,
+            "read_skill_resource",
+            json!({"name": "forms", "path": "./SKILL.md"}),
+        );
+        assert!(
+            error && text.contains("SKILL.md is the skill itself"),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        skill.file("./assets/stamp.png").map(|f| f.path()),
+        Some("assets/stamp.png")
+    );
+}
+
 #[test]
 fn content_over_the_cap_is_cut_at_a_line_and_says_how_to_read_on() {
     let toolset = Toolset::new(&files::SKILLS).cap(40);

@@ -136,12 +136,14 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Invalid) => ExitCode::from(1),
+        // A message may quote a name from a file or a lock: printed by the
+        // one rule, so that it cannot start a line of its own.
         Err(Failure::Usage(message)) => {
-            anstream::eprintln!("error: {message}");
+            anstream::eprintln!("error: {}", output::shown(&message));
             ExitCode::from(2)
         }
         Err(Failure::Io(message)) => {
-            anstream::eprintln!("error: {message}");
+            anstream::eprintln!("error: {}", output::shown(&message));
             ExitCode::from(1)
         }
     }

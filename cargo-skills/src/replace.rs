@@ -37,9 +37,9 @@ pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced>
             path.display()
         );
     }
-    let temporary = temporary_beside(path)?;
+    let (temporary, file) = temporary_beside(path)?;
     let written =
-        write_synced(&temporary, after, &metadata).and_then(|()| std::fs::rename(&temporary, path));
+        write_synced(file, after, &metadata).and_then(|()| std::fs::rename(&temporary, path));
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
@@ -47,21 +47,25 @@ pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced>
 }
 
 /// A new file beside `path` (same directory, so that the rename is atomic),
-/// hidden so that discovery skips it should a kill leave it behind.
-fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
-    let dir = path.parent().unwrap_or(Path::new("."));
+/// hidden so that discovery skips it should a kill leave it behind, with a
+/// name no one can plant a link at first ([`skills_core::temporary_file`]).
+fn temporary_beside(path: &Path) -> io::Result<(PathBuf, std::fs::File)> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Ok(dir.join(format!(".{name}.{}.tmp", std::process::id())))
+    skills_core::temporary_file(dir, &name)
 }
 
-fn write_synced(path: &Path, bytes: &[u8], original: &std::fs::Metadata) -> io::Result<()> {
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)?;
+fn write_synced(
+    mut file: std::fs::File,
+    bytes: &[u8],
+    original: &std::fs::Metadata,
+) -> io::Result<()> {
     file.write_all(bytes)?;
     keep_owner(&file, original)?;
     file.set_permissions(original.permissions())?;
@@ -112,9 +116,11 @@ fn hard_links(_: &std::fs::Metadata) -> u64 {
 /// `path` is replaced, not followed. For files this tool makes (bundles,
 /// indexes), not for a user's files ([`replace`] keeps their mode).
 pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let temporary = temporary_beside(path)?;
-    let written =
-        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    let (temporary, mut file) = temporary_beside(path)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&temporary, path));
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }

@@ -182,3 +182,200 @@ fn a_large_lock_is_checked_in_one_pass_and_one_over_the_bound_is_refused() {
     let (_, stderr) = output(&app, &["skills", "check", "--locked"], 1);
     assert!(stderr.contains("a lock holds at most 10000"), "{stderr}");
 }
+
+/// Item 12: vendoring printed names raw, so a name holding a line break
+/// could start a GitHub `::error` line of its own. Every message of
+/// `verify`, `remove`, `update` and `add` goes through the one escaping rule.
+#[test]
+fn a_name_from_a_lock_or_a_command_line_never_starts_a_line_of_its_own() {
+    let dir = fresh_dir("hostile5-names");
+    let app = package(&dir);
+    let hostile = "a\n::error file=x::owned";
+    hostile_lock(&app, hostile);
+    for args in [
+        &["skills", "verify"][..],
+        &["skills", "update", "--dry-run"],
+        &["skills", "check", "--locked"],
+        &["skills", "remove", "alpha"],
+    ] {
+        let (stdout, stderr) = support::cargo_skills_in(&app)
+            .args(args)
+            .output()
+            .map(|o| {
+                (
+                    String::from_utf8(o.stdout).unwrap(),
+                    String::from_utf8(o.stderr).unwrap(),
+                )
+            })
+            .unwrap();
+        for line in stdout.lines().chain(stderr.lines()) {
+            assert!(!line.starts_with("::error"), "{args:?}: {line}");
+        }
+        assert!(stderr.contains("a\\u{a}::error"), "{args:?}: {stderr}");
+    }
+    std::fs::remove_file(app.join("skills-lock.json")).unwrap();
+    let (_, stderr) = output(&app, &["skills", "remove", hostile], 2);
+    assert!(
+        !stderr.lines().any(|l| l.starts_with("::error")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("a\\u{a}::error"), "{stderr}");
+}
+
+/// Item 19: `{id}` with one brace passed `check` and was sent as
+/// `%7Bid%7D`, the required `id` dropped. A warning with the fix-it, and
+/// one for a declared parameter that nothing sends.
+#[test]
+fn a_single_brace_placeholder_and_an_unsent_parameter_are_warned_about() {
+    let dir = fresh_dir("hostile5-single-brace");
+    write(
+        &dir.join("skills/a/SKILL.md"),
+        "---\nname: a\ndescription: Gets items. Use when asked for an item.\ntools:\n  - name: get_item\n    description: Gets an item.\n    parameters:\n      type: object\n      required: [id]\n      properties:\n        id: {type: string}\n        note: {type: string}\n    endpoint:\n      method: POST\n      url: https://api.example.com/items/{id}\n      body: '{\"label\": \"{id}\"}'\n---\nBody.\n",
+    );
+    let (_, stderr) = output(
+        &dir,
+        &["skills", "check", "skills", "--message-format", "short"],
+        0,
+    );
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains("warning[")).collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("skills/a/SKILL.md:15:42: warning[W024]")),
+        "{stderr}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("skills/a/SKILL.md:16:25: warning[W024]")),
+        "{stderr}"
+    );
+    for name in ["id", "note"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("warning[W025]") && l.contains(&format!("`{name}`"))),
+            "{name}: {stderr}"
+        );
+    }
+    // The fix-it writes the placeholder.
+    output(&dir, &["skills", "fix", "skills", "--allow-dirty"], 0);
+    let fixed = std::fs::read_to_string(dir.join("skills/a/SKILL.md")).unwrap();
+    assert!(
+        fixed.contains("url: https://api.example.com/items/{{id}}"),
+        "{fixed}"
+    );
+}
+
+/// Item 3: a `.git` file in a vendored skill (a gitlink, `gitdir: PATH`) was
+/// copied; beside a `.git` folder, git run inside the skill took the
+/// source's configuration. Every `.git`, file or folder, at any depth, is
+/// left behind, and what was added verifies against its lock.
+#[test]
+fn no_git_entry_of_a_source_is_vendored() {
+    let dir = fresh_dir("hostile5-gitlink");
+    let app = package(&dir);
+    let source = app.join("vendor/gitty");
+    write(&source.join("SKILL.md"), &skill("gitty"));
+    write(&source.join(".git"), "gitdir: ../../evil\n");
+    write(
+        &source.join("sub/.git/config"),
+        "[core]\n\tfsmonitor = touch owned\n",
+    );
+    write(&source.join("sub/notes.md"), "notes\n");
+    write(&source.join("deep/er/.git"), "gitdir: /tmp\n");
+    write(&source.join("deep/er/x.txt"), "x\n");
+    output(&app, &["skills", "add", "./vendor", "--skill", "gitty"], 0);
+    let added = app.join("skills/gitty");
+    assert!(added.join("sub/notes.md").is_file());
+    assert!(added.join("deep/er/x.txt").is_file());
+    for git in [".git", "sub/.git", "deep/er/.git"] {
+        assert!(
+            std::fs::symlink_metadata(added.join(git)).is_err(),
+            "{git} was vendored"
+        );
+    }
+    let (stdout, _) = output(&app, &["skills", "verify"], 1);
+    assert!(stdout.contains("gitty: matches"), "{stdout}");
+}
+
+/// Item 10: the lock was written through `.skills-lock.json.<pid>.tmp`, a
+/// name anyone who can write beside it can plant a symlink at first (the
+/// pid is the next one). Links are planted at the names of the next pids
+/// here; the lock is written and no link is followed.
+#[cfg(unix)]
+#[test]
+fn a_link_planted_at_a_guessable_temporary_name_is_never_followed() {
+    let dir = fresh_dir("hostile5-temporary");
+    let app = package(&dir);
+    let target = dir.join("home/.bashrc");
+    write(&target, "# mine\n");
+    let next = std::process::Command::new("true").spawn().unwrap().id();
+    for pid in next..next + 2000 {
+        std::os::unix::fs::symlink(&target, app.join(format!(".skills-lock.json.{pid}.tmp")))
+            .unwrap();
+    }
+    output(&app, &["skills", "lock"], 0);
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "# mine\n");
+    let lock = std::fs::read_to_string(app.join("skills-lock.json")).unwrap();
+    assert!(lock.contains("\"alpha\""), "{lock}");
+    // Nothing is left behind but the planted links.
+    let left: Vec<String> = std::fs::read_dir(&app)
+        .unwrap()
+        .flatten()
+        .filter(|e| !e.file_type().unwrap().is_symlink())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// Item 18 (and issue 57, item 9): an entry with only `computedHash`, as
+/// Vercel's CLI writes it, cannot see a lost execute bit or a file split
+/// in two. `verify` and `check --locked` say the check is weaker, and
+/// `lock NAME` adds the per-file lines, after which a mode change shows.
+#[cfg(unix)]
+#[test]
+fn an_entry_without_per_file_lines_is_called_weaker_and_lock_adds_them() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = fresh_dir("hostile5-weaker");
+    let app = package(&dir);
+    let script = app.join("skills/alpha/scripts/run.sh");
+    write(&script, "#!/bin/sh\necho run\n");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    output(&app, &["skills", "lock"], 0);
+    // As Vercel's CLI leaves an entry it re-added: no `files`.
+    let mut lock: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(app.join("skills-lock.json")).unwrap())
+            .unwrap();
+    lock["skills"]["alpha"]
+        .as_object_mut()
+        .unwrap()
+        .remove("files");
+    write(
+        &app.join("skills-lock.json"),
+        &serde_json::to_string_pretty(&lock).unwrap(),
+    );
+
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert!(
+        stdout.contains("alpha: matches (by `computedHash` only"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("`cargo skills lock alpha` adds them"),
+        "{stdout}"
+    );
+    let (_, stderr) = output(&app, &["skills", "check", "--locked"], 0);
+    assert!(stderr.contains("warning[W026]"), "{stderr}");
+    assert!(stderr.contains("cargo skills lock alpha"), "{stderr}");
+
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    output(&app, &["skills", "lock", "alpha"], 0);
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert!(stdout.contains("alpha: matches\n"), "{stdout}");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let (stdout, _) = output(&app, &["skills", "verify"], 1);
+    assert!(stdout.contains("alpha: modified"), "{stdout}");
+}

@@ -341,6 +341,17 @@ async fn serve_lists_and_reads_every_file_of_a_skill() {
             entry.uri
         );
     }
+    // A path as a link in SKILL.md writes it (issue 57, item 7).
+    let read = client
+        .read_resource(ReadResourceRequestParams::new(
+            "skill://forms/./references/fields.md",
+        ))
+        .await
+        .unwrap();
+    assert!(
+        matches!(&read.contents[0], ResourceContents::TextResourceContents { text, .. } if text.starts_with("# Fields")),
+        "{read:?}"
+    );
     for outside in [
         "skill://forms/../forms/SKILL.md",
         "skill://forms/references/../SKILL.md",
@@ -348,7 +359,7 @@ async fn serve_lists_and_reads_every_file_of_a_skill() {
         "skill://forms/%2E%2E%2Fforms/SKILL.md",
         "skill://forms/references%2Ffields.md",
         "skill://forms//references/fields.md",
-        "skill://forms/./references/fields.md",
+        "skill://forms/./../forms/SKILL.md",
         "skill://forms/references/fields.md?x=1",
         "skill://forms/missing.md",
         "skill://other/SKILL.md",

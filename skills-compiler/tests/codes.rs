@@ -229,6 +229,38 @@ fn cases() -> Vec<Case> {
             4,
             27,
         ),
+        a(Code::HostKeyValue, with("effort: extreme\n"), 4, 9),
+        case(
+            Code::CodexSidecar,
+            vec![
+                (A, VALID.into()),
+                (
+                    "skills/a/agents/openai.yaml",
+                    "interface:\n  brand_color: blue\n".into(),
+                ),
+            ],
+            "skills/a/agents/openai.yaml",
+            Some((2, 16)),
+        ),
+        a(
+            Code::HostKeysDisagree,
+            with("background: true\n"),
+            4,
+            13,
+        ),
+        a(Code::HostKeyAlias, with("disallowedTools: Bash\n"), 4, 1),
+        a(
+            Code::SingleBracePlaceholder,
+            tool("    parameters:\n      type: object\n      properties:\n        id: {type: string}\n    endpoint:\n      method: GET\n      url: https://api.example.com/items/{id}\n"),
+            13,
+            42,
+        ),
+        a(
+            Code::UnusedParameter,
+            tool("    parameters:\n      type: object\n      properties:\n        id: {type: string}\n    endpoint:\n      method: GET\n      url: https://api.example.com/items\n"),
+            10,
+            9,
+        ),
         a(Code::ToolShape, with("tools:\n  - name: t\n"), 5, 5),
         a(
             Code::ToolName,
@@ -753,6 +785,10 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
     (
         Code::AbsoluteRoot,
         "config::tests::an_absolute_root_is_refused_with_the_relative_path, build_output::an_absolute_root_is_refused_on_both_paths",
+    ),
+    (
+        Code::LockEntryWithoutFiles,
+        "cargo-skills hostile_round5::an_entry_without_per_file_lines_is_called_weaker_and_lock_adds_them (a lock beside a package)",
     ),
     (
         Code::HardLink,

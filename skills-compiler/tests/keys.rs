@@ -14,7 +14,12 @@ fn the_editor_schema_offers_exactly_the_declared_keys_of_each_profile() {
         (Profile::Portable, &[Group::Spec][..]),
         (
             Profile::Extended,
-            &[Group::Spec, Group::Extension, Group::Protocol],
+            &[
+                Group::Spec,
+                Group::Extension,
+                Group::Protocol,
+                Group::Client,
+            ],
         ),
     ] {
         let schema = editor_schema::frontmatter(profile);

@@ -201,6 +201,34 @@ pub fn is_file_path(path: &str) -> bool {
         && path.split('/').all(|part| !matches!(part, "" | "." | ".."))
 }
 
+/// A path into a skill directory as a link or a model writes it, in the
+/// form [`is_file_path`] accepts: a leading `./` and `.` segments inside
+/// (`a/./b`) are dropped, as every host resolves them; `None` for a path
+/// that [`is_file_path`] refuses even then (`..`, an absolute path, an
+/// empty segment). Borrowed when the path needs nothing.
+///
+/// ```
+/// use skills_core::file_path;
+///
+/// assert_eq!(file_path("./reference/x.md").as_deref(), Some("reference/x.md"));
+/// assert_eq!(file_path("a/./b").as_deref(), Some("a/b"));
+/// assert_eq!(file_path("references/api.md").as_deref(), Some("references/api.md"));
+/// assert_eq!(file_path("./../secret"), None);
+/// assert_eq!(file_path("/etc/passwd"), None);
+/// assert_eq!(file_path("."), None);
+/// ```
+pub fn file_path(path: &str) -> Option<std::borrow::Cow<'_, str>> {
+    if is_file_path(path) {
+        return Some(std::borrow::Cow::Borrowed(path));
+    }
+    if path.starts_with('/') {
+        return None;
+    }
+    let kept: Vec<&str> = path.split('/').filter(|part| *part != ".").collect();
+    let joined = kept.join("/");
+    is_file_path(&joined).then_some(std::borrow::Cow::Owned(joined))
+}
+
 /// Whether the owner may run the file `metadata` describes: git's test for
 /// mode `100755`, and so what [`File::is_executable`] records of a file
 /// compiled or loaded. Always `false` where files have no mode.

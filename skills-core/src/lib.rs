@@ -44,6 +44,7 @@ pub mod present;
 mod schema;
 mod skill;
 mod tables;
+mod temporary;
 mod text;
 mod tool;
 #[cfg(feature = "zip")]
@@ -56,7 +57,8 @@ pub use depth::MAX_DEPTH;
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
 pub use file::{
-    Bytes, File, Overwrite, base64, executable_on_disk, is_file_path, lower_hex, sha256_hex,
+    Bytes, File, Overwrite, base64, executable_on_disk, file_path, is_file_path, lower_hex,
+    sha256_hex,
 };
 pub use packed::CompiledSkill;
 #[doc(hidden)]
@@ -67,5 +69,6 @@ pub use schema::{Checks, Node, Pattern, Property, Schema};
 pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
 pub use tables::{List, Memo, Str};
+pub use temporary::{temporary_dir, temporary_file};
 pub use text::{acts_on_output, hidden_chars, invisible_chars, is_invisible, printable};
 pub use tool::Tool;

@@ -263,10 +263,12 @@ impl Skill {
         &self.files
     }
 
-    /// The file at `path` (relative to the skill directory, `/`-separated).
+    /// The file at `path` (relative to the skill directory, `/`-separated),
+    /// read as a link in SKILL.md writes it: `./references/x.md` and
+    /// `references/./x.md` are `references/x.md` ([`file_path`](crate::file_path)).
     /// `None` when there is none, for `SKILL.md` itself (see
-    /// [`Skill::source`]), and for any path with `..`, `.`, an empty
-    /// component or a leading `/`: a path a model chose never leaves the skill.
+    /// [`Skill::source`]), and for any path with `..`, an empty component
+    /// or a leading `/`: a path a model chose never leaves the skill.
     ///
     /// ```
     /// # fn check(skill: &skills_core::Skill) {
@@ -274,12 +276,10 @@ impl Skill {
     /// # }
     /// ```
     pub fn file(&self, path: &str) -> Option<&File> {
-        if !crate::file::is_file_path(path) {
-            return None;
-        }
+        let path = crate::file::file_path(path)?;
         let index = self
             .files
-            .binary_search_by(|file| file.path.as_ref().cmp(path))
+            .binary_search_by(|file| file.path.as_ref().cmp(&*path))
             .ok()?;
         self.files.get(index)
     }

@@ -514,11 +514,14 @@ fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<
         Stream::new(child.stderr.take().map(OwnedFd::from), cap),
     ];
     let exited = Pidfd::open(group);
-    let deadline = Instant::now() + timeout;
+    // A timeout past what an `Instant` can hold (`Duration::MAX`) is none.
+    let deadline = Instant::now().checked_add(timeout);
     let mut status = None;
     let mut timed_out = false;
     while status.is_none() {
-        let left = deadline.saturating_duration_since(Instant::now());
+        let left = deadline.map_or(Duration::MAX, |deadline| {
+            deadline.saturating_duration_since(Instant::now())
+        });
         if left.is_zero() {
             timed_out = true;
             break;
@@ -538,6 +541,7 @@ fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<
         Some(status) => status,
         None => child.wait()?,
     };
+    reap_group(group);
     // What the group wrote before it died; a process that left the group
     // may hold a pipe open, and is not waited for.
     let grace = Instant::now() + DRAIN_GRACE;
@@ -563,6 +567,29 @@ fn kill_group(group: libc::pid_t) {
     // group, which this run made (`process_group(0)`), so nothing else is hit.
     unsafe {
         libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+/// Reaps what is left of the killed group that is this process's to reap:
+/// the script's children are reparented to the host when it is PID 1 or a
+/// subreaper (a container's init, a supervisor), and would stay zombies.
+/// Bounded: a process the kill has not ended yet is waited for at most
+/// [`DRAIN_GRACE`].
+fn reap_group(group: libc::pid_t) {
+    let until = Instant::now() + DRAIN_GRACE;
+    loop {
+        let mut status = 0;
+        // SAFETY: a plain syscall; `-group` names only processes of the
+        // group this run made, and `status` is writable.
+        let reaped = unsafe { libc::waitpid(-group, &mut status, libc::WNOHANG) };
+        match reaped {
+            // One reaped: look for the next.
+            pid if pid > 0 => continue,
+            // Children of ours in the group, still dying.
+            0 if Instant::now() < until => std::thread::sleep(Duration::from_millis(1)),
+            // None left (ECHILD), or out of time.
+            _ => return,
+        }
     }
 }
 

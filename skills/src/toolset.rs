@@ -625,7 +625,7 @@ fn file<'a>(skill: &'a Skill, path: &str) -> Result<&'a File, HostToolError> {
     if let Some(file) = skill.file(path) {
         return Ok(file);
     }
-    if path == Skill::FILE {
+    if skills_core::file_path(path).as_deref() == Some(Skill::FILE) {
         return Err(HostToolError::not_found(format!(
             "SKILL.md is the skill itself: call {LOAD_SKILL} {{\"name\": \"{}\"}}",
             skill.name()

@@ -16,7 +16,10 @@ pub(crate) fn run(commands: &[String], profile: Option<Profile>) -> Result<(), F
         .enable_all()
         .build()
         .map_err(|e| Failure::Io(format!("cannot start the async runtime: {e}")))?;
-    let cache = std::env::temp_dir().join(format!("cargo-skills-mcp-{}", std::process::id()));
+    // A folder of this run's own, made exclusively: a name from the pid
+    // alone could be a link someone planted first.
+    let cache = skills_core::temporary_dir(&std::env::temp_dir(), "cargo-skills-mcp")
+        .map_err(|e| Failure::Io(format!("cannot make a cache folder: {e}")))?;
     let mut failed = false;
     for (at, command) in commands.iter().enumerate() {
         let label = format!("server-{}", at + 1);

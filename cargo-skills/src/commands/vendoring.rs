@@ -130,7 +130,7 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
         ));
     }
     for (name, status) in &prepared.changes {
-        anstream::eprintln!("{}", vendoring::describe(name, status));
+        anstream::eprintln!("{}", shown(&vendoring::describe(name, status)));
     }
     if args.dry_run {
         return if show_problems(&prepared) && !args.force {
@@ -146,7 +146,7 @@ pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
     vendoring::remove(&package, &args.names).map_err(failure)?;
     for name in &args.names {
-        anstream::eprintln!("Removed {name}");
+        anstream::eprintln!("Removed {}", shown(name));
     }
     Ok(())
 }
@@ -168,7 +168,11 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
         );
     }
     for name in &written {
-        anstream::eprintln!("Locked {name} in {}", display_path(&package.lock_path));
+        anstream::eprintln!(
+            "Locked {} in {}",
+            shown(name),
+            shown(&display_path(&package.lock_path))
+        );
     }
     Ok(())
 }
@@ -201,7 +205,12 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
     }
     let mut all_match = true;
     for (name, status) in &statuses {
+        let by_hash_only = lock.get(name).is_some_and(|entry| entry.files().is_none());
         let line = match status {
+            // Vercel's CLI writes entries without per-file lines.
+            Ok(Status::Matches) if by_hash_only => format!(
+                "{name}: matches (by `computedHash` only: no per-file lines, so modes are not checked; `cargo skills lock {name}` adds them)"
+            ),
             Ok(Status::Matches) => format!("{name}: matches"),
             Ok(Status::Missing) => format!("{name}: missing"),
             Ok(Status::Unlocked) => format!("{name}: unlocked"),
@@ -219,7 +228,7 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
             Err(error) => format!("{name}: cannot be verified: {error}"),
         };
         all_match &= matches!(status, Ok(Status::Matches));
-        outln!("{line}");
+        outln!("{}", shown(&line));
     }
     if all_match {
         Ok(())
@@ -261,7 +270,7 @@ fn finish(
             .collect();
         anstream::eprintln!(
             "error: nothing was written: {} {} errors under the package's rules (`--force` writes {} anyway)",
-            names.join(", "),
+            shown(&names.join(", ")),
             if names.len() == 1 { "has" } else { "have" },
             if names.len() == 1 { "it" } else { "them" }
         );
@@ -270,12 +279,13 @@ fn finish(
     let names = prepared.commit(package).map_err(failure)?;
     let root = display_path(&package.config.dir);
     for name in names {
-        match from {
-            Some(from) => anstream::eprintln!("{verb} {name} to {root}/{name} from {from}"),
-            None => anstream::eprintln!("{verb} {name} in {root}/{name}"),
-        }
+        let line = match from {
+            Some(from) => format!("{verb} {name} to {root}/{name} from {from}"),
+            None => format!("{verb} {name} in {root}/{name}"),
+        };
+        anstream::eprintln!("{}", shown(&line));
     }
-    anstream::eprintln!("Locked in {}", display_path(&package.lock_path));
+    anstream::eprintln!("Locked in {}", shown(&display_path(&package.lock_path)));
     Ok(())
 }
 

@@ -291,11 +291,17 @@ impl SkillTools {
 async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     let (sender, receiver) = std::sync::mpsc::sync_channel(1);
     let waker_slot: Arc<std::sync::Mutex<Option<std::task::Waker>>> = Arc::default();
-    let wake = Arc::clone(&waker_slot);
+    let finish = Finish {
+        sender: Some(sender),
+        waker: Arc::clone(&waker_slot),
+    };
     std::thread::spawn(move || {
-        let _ = sender.send(work());
-        if let Some(waker) = wake.lock().unwrap_or_else(|e| e.into_inner()).take() {
-            waker.wake();
+        // Dropped however `work` ends, a panic included: the waiting
+        // future is woken and sees the answer or the closed channel.
+        let mut finish = finish;
+        let value = work();
+        if let Some(sender) = finish.sender.take() {
+            let _ = sender.send(value);
         }
     });
     std::future::poll_fn(move |context| {
@@ -307,6 +313,23 @@ async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static
         }
     })
     .await
+}
+
+/// The worker's end of [`off_thread`]: on drop, the channel is closed (if
+/// no answer was sent) before the waiting future is woken, so a panic
+/// resolves the call instead of leaving it waiting forever.
+struct Finish<T> {
+    sender: Option<std::sync::mpsc::SyncSender<T>>,
+    waker: Arc<std::sync::Mutex<Option<std::task::Waker>>>,
+}
+
+impl<T> Drop for Finish<T> {
+    fn drop(&mut self) {
+        drop(self.sender.take());
+        if let Some(waker) = self.waker.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            waker.wake();
+        }
+    }
 }
 
 /// A host tool's error as rig's.

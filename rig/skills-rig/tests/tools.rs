@@ -451,3 +451,34 @@ async fn a_script_runs_off_the_executor_and_answers_json() {
     .unwrap_err();
     assert_eq!(error.kind(), ToolErrorKind::NotFound);
 }
+
+/// Hostile input round 5 (issue 58, item 13): a host tool that panics (here
+/// the host's own approval callback) left the call waiting forever. It
+/// ends with an error now. The harness's deadline (a second thread that
+/// gives up) keeps a regression from hanging the suite.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_host_tool_that_panics_ends_the_call_with_an_error() {
+    let tools = SkillTools::new(
+        Toolset::new(&issues::SKILLS).approve(|_| panic!("the host's callback broke")),
+    )
+    .tools();
+    let load = tool(&tools, "load_skill");
+    let call = async move { load.execute(json!({"name": "writing-style"})).await };
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let runtime = tokio::runtime::Handle::current();
+    std::thread::spawn(move || {
+        let _ = sender.send(
+            runtime
+                .block_on(call)
+                .map(|_| ())
+                .map_err(|e| e.message().to_owned()),
+        );
+    });
+    let ended = tokio::task::spawn_blocking(move || {
+        receiver.recv_timeout(std::time::Duration::from_secs(60))
+    })
+    .await
+    .unwrap();
+    let error = ended.expect("the call must end").unwrap_err();
+    assert_eq!(error, "the tool stopped without an answer");
+}

@@ -96,8 +96,31 @@ pub(super) struct Listing {
     pub own: &'static [Builtin],
     /// What a skill of yours with the name of one of them does.
     pub shadow: Shadow,
-    /// Whether it leaves out skills with `disable-model-invocation: true`.
-    pub hides_disabled: bool,
+    /// Which skills it leaves out of the listing.
+    pub hides: Hides,
+}
+
+/// The skills a host leaves out of its listing, by their own wish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Hides {
+    /// None.
+    Nothing,
+    /// Those with `disable-model-invocation: true` (Claude Code, Zed).
+    DisabledModelInvocation,
+    /// Those whose `agents/openai.yaml` sets
+    /// `policy.allow_implicit_invocation: false` (Codex).
+    NotImplicit,
+}
+
+impl Hides {
+    /// Whether `entry` is left out.
+    pub(super) fn hides(self, entry: &super::Entry<'_>) -> bool {
+        match self {
+            Hides::Nothing => false,
+            Hides::DisabledModelInvocation => entry.hidden,
+            Hides::NotImplicit => !entry.codex_implicit,
+        }
+    }
 }
 
 /// What a skill of yours named like one of the host's own does.
@@ -114,19 +137,15 @@ pub(super) enum Shadow {
 /// How `budget`'s host lists skills (no skills of its own and nothing
 /// hidden for the client guide and the plain budgets).
 pub(super) fn listing(budget: Budget) -> Listing {
-    let (own, shadow, hides_disabled) = match budget {
-        Budget::ClaudeCode => (CLAUDE_CODE, Shadow::ByName, true),
-        Budget::Codex => (CODEX, Shadow::Nothing, false),
-        Budget::Zed => (ZED, Shadow::InPlace, true),
+    let (own, shadow, hides) = match budget {
+        Budget::ClaudeCode => (CLAUDE_CODE, Shadow::ByName, Hides::DisabledModelInvocation),
+        Budget::Codex => (CODEX, Shadow::Nothing, Hides::NotImplicit),
+        Budget::Zed => (ZED, Shadow::InPlace, Hides::DisabledModelInvocation),
         Budget::AgentSkills | Budget::Chars(_) | Budget::Tokens(_) => {
-            (&[][..], Shadow::Nothing, false)
+            (&[][..], Shadow::Nothing, Hides::Nothing)
         }
     };
-    Listing {
-        own,
-        shadow,
-        hides_disabled,
-    }
+    Listing { own, shadow, hides }
 }
 
 /// The skills `budget`'s host lists before yours.

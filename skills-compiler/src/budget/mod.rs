@@ -56,7 +56,7 @@ pub fn report(budget: Budget, entries: &[Entry<'_>], options: &Options) -> Repor
         Vec::new()
     };
     let order = listing_order(entries, options.builtins, listing);
-    let hidden = |i: usize| listing.hides_disabled && entries[i].hidden;
+    let hidden = |i: usize| listing.hides.hides(&entries[i]);
     let listed: Vec<usize> = order.iter().copied().filter(|&i| !hidden(i)).collect();
     // The host's own are counted by length: a run of `x` stands for each text.
     let fillers: Vec<String> = own

@@ -93,6 +93,9 @@ pub struct Entry<'a> {
     pub catalog_chars: usize,
     /// `disable-model-invocation: true`: hosts that honour it do not list the skill.
     pub hidden: bool,
+    /// `false` when the skill's `agents/openai.yaml` sets
+    /// `policy.allow_implicit_invocation: false`: Codex does not list it.
+    pub codex_implicit: bool,
     /// Yours, or one of the host's own.
     pub origin: Origin,
 }
@@ -117,6 +120,7 @@ impl<'a> Entry<'a> {
             path,
             catalog_chars: present::CATALOG_DESCRIPTION_CHARS,
             hidden: false,
+            codex_implicit: true,
             origin: Origin::Project,
         }
     }
@@ -137,6 +141,7 @@ impl<'a> From<&'a Skill> for Entry<'a> {
             path: skill.path(),
             catalog_chars: skill.table.catalog_chars,
             hidden,
+            codex_implicit: skill.codex_implicit,
             origin: Origin::Project,
         }
     }
@@ -197,7 +202,8 @@ pub enum Fate {
     Omitted,
     /// Shown in full, but longer than the host recommends for one entry.
     OverTarget,
-    /// Not listed, by the skill's own wish (`disable-model-invocation: true`).
+    /// Not listed, by the skill's own wish (`disable-model-invocation: true`;
+    /// for Codex, `policy.allow_implicit_invocation: false`).
     Hidden,
 }
 
@@ -287,6 +293,10 @@ impl Report {
     /// What the host does, counted: `2 left out, 3 shown by name only`, or
     /// `every skill shown in full`.
     pub fn summary(&self) -> String {
+        let hidden = match self.budget {
+            Budget::Codex => "hidden (policy.allow_implicit_invocation: false)",
+            _ => "hidden (disable-model-invocation)",
+        };
         let counts = [
             (self.count(|f| f == Fate::Omitted), "left out"),
             (self.count(|f| f == Fate::NameOnly), "shown by name only"),
@@ -298,10 +308,7 @@ impl Report {
                 self.count(|f| f == Fate::OverTarget),
                 "over the per-skill target",
             ),
-            (
-                self.count(|f| f == Fate::Hidden),
-                "hidden (disable-model-invocation)",
-            ),
+            (self.count(|f| f == Fate::Hidden), hidden),
         ];
         let cuts: Vec<String> = counts
             .into_iter()

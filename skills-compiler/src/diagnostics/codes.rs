@@ -147,6 +147,12 @@ codes! {
     ClientExtra = "S208", "a key defined by a well-known client has the wrong type",
         "---\ndisable-model-invocation: \"yes\"\n---",
         "Use the type the client expects (here a boolean: `true`).";
+    HostKeyValue = "S209", "a host's key has a value that host does not read",
+        "---\neffort: extreme\nshell: zsh\ncontext: thread\npaths: \"src/[a\"\n---",
+        "Use a value the host documents: `effort` is `low`, `medium`, `high`, `max` or an integer; `shell` is `bash` or `powershell`; `context` is `inline` or `fork`; `model` is `haiku`, `sonnet`, `opus`, `fable`, `inherit` or a full model ID; each of `paths` is a glob. `cargo skills explain keys` lists each key with the host that reads it.";
+    CodexSidecar = "S210", "`agents/openai.yaml` is not what Codex reads",
+        "agents/openai.yaml:\ninterface:\n  brand_color: blue\n  icon_small: logo.png",
+        "Write the keys Codex reads (`interface`, `dependencies`, `policy`), a `brand_color` as `#RRGGBB`, icons as files under the skill's `assets/`, and `policy.allow_implicit_invocation` as `true` or `false`. `cargo skills explain openai.yaml` lists the keys.";
     ToolShape = "S301", "a tool declaration is malformed",
         "tools:\n  - name: search\n    # no description",
         "Each tool is a mapping with `name`, `description`, optional `parameters` and `endpoint`.";
@@ -351,6 +357,21 @@ codes! {
     HardLink = "W021", "a file of the skill is a hard link",
         "skills/a/assets/data.txt, one of two names of one file (`ln ../data.txt assets/`)",
         "A hard link is one file with two names: what is written through the other name, which may be outside the skill, is what the build compiles in and the server serves. Git never makes one, so it was made by hand or by a tool. Copy the file into the skill instead (`cp --remove-destination`), or add it to `exclude`.";
+    HostKeysDisagree = "W022", "two host keys of one skill contradict each other",
+        "---\nbackground: true\nallowed-tools: Bash\ndisallowed-tools: Bash\n---",
+        "`background` only acts with `context: fork`: add it or remove `background`. A tool in both `allowed-tools` and `disallowed-tools` is denied by Claude Code: keep it in one list.";
+    HostKeyAlias = "W023", "a host key written in a spelling its documentation does not use",
+        "---\ndisallowedTools: Bash\n---",
+        "Write the documented spelling (`disallowed-tools`): the alias is read today but is not documented, and other tools do not know it.";
+    SingleBracePlaceholder = "W024", "a `{name}` with one brace names a parameter",
+        "url: https://api.example.com/items/{id}",
+        "A placeholder has two braces: `{{id}}`. With one, the text `{id}` is sent as written (in a URL, `%7Bid%7D`) and the parameter's value is dropped.";
+    UnusedParameter = "W025", "a tool's parameter that no placeholder of its endpoint uses",
+        "parameters:\n  properties:\n    id: {type: string}\nendpoint:\n  url: https://api.example.com/items",
+        "The model is asked for the value and it is never sent. Use it in the URL's path or query, a header or the body (`{{id}}`), or remove the parameter.";
+    LockEntryWithoutFiles = "W026", "a lock entry checked by its `computedHash` alone",
+        "skills-lock.json: \"pdf\": { \"source\": \"anthropics/skills\", \"computedHash\": \"...\" } (no `files`)",
+        "Vercel's CLI writes entries without per-file lines, and drops ours when it re-adds a skill. `computedHash` covers paths and bytes, not modes: a script that lost its execute bit still matches. `cargo skills lock NAME` adds the lines (mode and sha256 of each file) and keeps the entry's source.";
 }
 
 impl std::fmt::Display for Code {

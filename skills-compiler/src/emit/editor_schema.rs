@@ -17,9 +17,9 @@ pub fn frontmatter(profile: Profile) -> Value {
 pub(crate) fn frontmatter_in(profile: Profile, list: KeyList<'_>) -> Value {
     let offered = |group: Group| match group {
         Group::Spec => true,
-        Group::Extension | Group::Protocol => profile != Profile::Portable,
-        // Other clients' keys are their clients' to describe.
-        Group::Client => false,
+        // Hosts' keys are checked in `extended` and `lenient` as the
+        // compiler checks them, so an editor flags what `check` flags.
+        Group::Extension | Group::Protocol | Group::Client => profile != Profile::Portable,
     };
     let properties: serde_json::Map<String, Value> = list
         .0

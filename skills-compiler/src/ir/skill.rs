@@ -115,6 +115,10 @@ pub struct Skill {
     /// The name of the skill file's copy in `OUT_DIR` (`emit::snapshot`),
     /// which the generated code embeds; `None`: the file itself.
     pub snapshot: Option<String>,
+    /// Whether Codex may pick the skill itself: `false` when its
+    /// `agents/openai.yaml` says `policy.allow_implicit_invocation: false`
+    /// (Codex then lists it only for explicit use).
+    pub codex_implicit: bool,
 }
 
 /// JSON text the validator wrote from a value: it parses.

@@ -93,9 +93,17 @@ impl HashCache {
             })
             .collect();
         lines.sort();
-        let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
-        if std::fs::write(&temporary, lines.join("\n")).is_ok() {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => std::path::Path::new("."),
+        };
+        let Ok((temporary, mut file)) = skills_core::temporary_file(dir, "lock-hashes") else {
+            return;
+        };
+        if std::io::Write::write_all(&mut file, lines.join("\n").as_bytes()).is_ok() {
             let _ = std::fs::rename(&temporary, path);
+        } else {
+            let _ = std::fs::remove_file(&temporary);
         }
     }
 }

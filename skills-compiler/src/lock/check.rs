@@ -221,19 +221,29 @@ fn diagnostic(
         format!("{root}/{name}")
     };
     let lock = read.source.path();
-    let at_entry = |message: String| match read.offsets.get(name) {
+    let at_entry_with = |code: Code, message: String| match read.offsets.get(name) {
         Some(&start) => Diagnostic::at(
-            Code::LockMismatch,
+            code,
             &read.source,
             start..start + serde_json::to_string(name).map_or(0, |key| key.len()),
             message,
         ),
-        None => Diagnostic::error(Code::LockMismatch, lock, message),
+        None => Diagnostic::error(code, lock, message),
     };
+    let at_entry = |message: String| at_entry_with(Code::LockMismatch, message);
     let update = format!(
         "fetch what was locked with `cargo skills update {name}`, or record the change with `cargo skills lock {name}`"
     );
     Some(match status {
+        Ok(Status::Matches) if read.lock.get(name).is_some_and(|e| e.files().is_none()) => {
+            at_entry_with(Code::LockEntryWithoutFiles, format!(
+                "`{folder}` matches its entry in `{lock}` by `computedHash` only: the entry has no per-file lines (Vercel's CLI writes none), so a lost execute bit is not seen"
+            ))
+            .with_severity(crate::diagnostics::Severity::Warning)
+            .with_help(format!(
+                "record each file's mode and digest with `cargo skills lock {name}` (it keeps the entry's source)"
+            ))
+        }
         Ok(Status::Matches) => return None,
         Ok(Status::Modified { changed }) if changed.is_empty() => at_entry(format!(
             "`{folder}` differs from its entry in `{lock}`: its files do not hash to the recorded `computedHash` (the entry names no files, so which differ is not known)"

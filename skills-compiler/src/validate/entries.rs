@@ -47,6 +47,7 @@ pub(crate) fn check_in(
             None => unknown(ctx, entry, &mut fields, list),
         }
     }
+    super::host_keys::across(ctx, root);
     if fields.name.is_none() && root.get("name").is_none() {
         missing_name(ctx, root, directory, &mut fields);
     }
@@ -199,7 +200,7 @@ mod tests {
     use crate::diagnostics::source::SourceFile;
     use crate::emit::editor_schema;
     use crate::read::yaml;
-    use crate::validate::fields::Expect;
+    use crate::validate::host_keys::Expect;
     use crate::validate::keys::{FRONTMATTER, Key};
     use crate::write::format;
 
@@ -221,6 +222,7 @@ mod tests {
                 read: Read::Extra(Expect::String),
                 held: crate::validate::keys::Held::Elsewhere,
                 host: None,
+                read_by: &[],
             },
         );
         list

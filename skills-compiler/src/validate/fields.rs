@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::ctx::Ctx;
+use super::host_keys::Expect;
 use super::name;
 use crate::config::{Config, Profile};
 use crate::diagnostics::{Code, Severity, closest};
@@ -104,25 +105,6 @@ pub(crate) struct Place<'a> {
     pub directory: &'a str,
 }
 
-/// The type a key kept as an extra must have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Expect {
-    String,
-    Bool,
-    Map,
-}
-
-impl Expect {
-    /// As a sentence says it: "a string".
-    pub(crate) const fn phrase(self) -> &'static str {
-        match self {
-            Expect::String => "a string",
-            Expect::Bool => "a boolean",
-            Expect::Map => "a mapping",
-        }
-    }
-}
-
 pub(crate) fn name(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, place: &Place<'_>) {
     let value = &entry.value;
     fields.name = name::check(ctx, value, place.directory);
@@ -183,7 +165,7 @@ pub(crate) fn version(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, _: 
 /// A key kept as an extra, when it has the type its readers expect (in
 /// `lenient`, whatever it has).
 pub(crate) fn extra(ctx: &mut Ctx<'_>, fields: &mut Fields, entry: &Entry, expect: Expect) {
-    if client_extra(ctx, &entry.value, &entry.key, expect) {
+    if super::host_keys::check(ctx, &entry.value, &entry.key, expect) {
         fields
             .extras
             .push((entry.key.clone(), entry.value.to_json()));
@@ -475,33 +457,6 @@ fn is_semver(text: &str) -> bool {
         && text[core.len()..]
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"-+.".contains(&b))
-}
-
-fn client_extra(ctx: &mut Ctx<'_>, node: &Node, key: &str, expect: Expect) -> bool {
-    let (ok, expected) = match expect {
-        Expect::String => (node.as_str().is_some(), "a string"),
-        Expect::Bool => (
-            matches!(node.value, Value::Bool(_)),
-            "a boolean (`true` or `false`)",
-        ),
-        Expect::Map => (node.as_map().is_some(), "a mapping"),
-    };
-    if !ok {
-        let mut diagnostic = ctx.error(
-            Code::ClientExtra,
-            node.span.clone(),
-            format!("`{key}` must be {expected}, found {}", node.type_name()),
-        );
-        if ctx.profile == Profile::Lenient {
-            // The client that defines it may read it anyway: keep the data.
-            diagnostic.severity = Severity::Warning;
-            diagnostic.message.push_str("; kept as it is");
-            ctx.push(diagnostic);
-            return true;
-        }
-        ctx.push(diagnostic);
-    }
-    ok
 }
 
 /// A protocol must say what to do, how to check it, and what to do when

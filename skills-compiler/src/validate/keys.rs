@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 use skills_core::Tool;
 
 pub(crate) use super::fields::Held;
-use super::fields::{self, Expect, Read};
+use super::fields::{self, Read};
+use super::host_keys::{CONTEXTS, EFFORTS, Expect, MODEL_ALIASES, SHELLS};
 
 /// What a frontmatter key is, and so which profiles take it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +49,22 @@ pub struct Key {
     /// For another client's key, the client that reads it (what `fix --to
     /// portable` says stops seeing it once it moves into `metadata`).
     pub host: Option<&'static str>,
+    /// Which hosts read the key, since which of their versions, and where
+    /// that was verified: the table of `docs/host-keys.md` and the hosts
+    /// `cargo skills explain keys` shows beside each key.
+    pub read_by: &'static [HostRead],
+}
+
+/// A host that reads a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostRead {
+    /// The host: `Claude Code`, `Codex`, or `every host` for the
+    /// specification's keys.
+    pub host: &'static str,
+    /// The first version known to read it (`2.1.332`), or what is known.
+    pub since: &'static str,
+    /// Where it was verified.
+    pub verified: &'static str,
 }
 
 impl Key {
@@ -94,6 +111,15 @@ const fn key(
         read,
         held: Held::Elsewhere,
         host: None,
+        read_by: &[],
+    }
+}
+
+/// `key`, read by `hosts`.
+const fn read_by(key: Key, hosts: &'static [HostRead]) -> Key {
+    Key {
+        read_by: hosts,
+        ..key
     }
 }
 
@@ -131,14 +157,75 @@ const fn required(key: Key) -> Key {
 
 const CLAUDE_CODE: &str = "Claude Code";
 
+/// Where Claude Code's keys were verified: the frontmatter schema that
+/// Claude Code 2.1.332 ships (late November 2026) and its skills page.
+const CLAUDE_CODE_SCHEMA: &str = "the frontmatter schema Claude Code 2.1.332 ships, as read for issue 63; code.claude.com/docs/en/skills";
+/// Claude Code's keys read by every version this project has checked.
+const CLAUDE_CODE_2_1: &[HostRead] = &[HostRead {
+    host: CLAUDE_CODE,
+    since: "2.1; verified on 2.1.332",
+    verified: CLAUDE_CODE_SCHEMA,
+}];
+/// Claude Code's keys new in its late-2026 schema.
+const CLAUDE_CODE_2_1_332: &[HostRead] = &[HostRead {
+    host: CLAUDE_CODE,
+    since: "2.1.332 or earlier",
+    verified: CLAUDE_CODE_SCHEMA,
+}];
+/// Keys Claude Code reads but marks internal.
+const CLAUDE_CODE_INTERNAL: &[HostRead] = &[HostRead {
+    host: CLAUDE_CODE,
+    since: "2.1.332 or earlier; marked internal",
+    verified: CLAUDE_CODE_SCHEMA,
+}];
+/// The specification's keys: every conforming host.
+const EVERY_HOST: &[HostRead] = &[HostRead {
+    host: "every host",
+    since: "the Agent Skills specification",
+    verified: "agentskills.io/specification",
+}];
+/// `name`, which Codex makes optional.
+const NAME_HOSTS: &[HostRead] = &[
+    EVERY_HOST[0],
+    HostRead {
+        host: "Codex",
+        since: "optional there: the folder's name when absent",
+        verified: "Codex's skills documentation (developers.openai.com/codex/skills), as read for issue 63",
+    },
+];
+/// `metadata`, whose `short-description` Codex shows.
+const METADATA_HOSTS: &[HostRead] = &[
+    EVERY_HOST[0],
+    HostRead {
+        host: "Codex",
+        since: "`metadata.short-description` (at most 1,024 characters)",
+        verified: "Codex's skills documentation (developers.openai.com/codex/skills), as read for issue 63",
+    },
+];
+/// The specification's keys that Claude Code also marks internal.
+const LICENSE_HOSTS: &[HostRead] = &[EVERY_HOST[0], CLAUDE_CODE_INTERNAL[0]];
+
+/// A key of Claude Code's, of a type with no more rule than its shape.
 const fn client(host: &'static str, name: &'static str, expect: Expect, doc: &'static str) -> Key {
     let schema: fn() -> Value = match expect {
-        Expect::String => || json!({"type": "string"}),
         Expect::Bool => || json!({"type": "boolean"}),
         Expect::Map => || json!({"type": "object"}),
+        _ => || json!({"type": "string"}),
     };
+    client_with(host, name, expect, doc, schema)
+}
+
+/// A key of another client's, with its value's schema for editors.
+const fn client_with(
+    host: &'static str,
+    name: &'static str,
+    expect: Expect,
+    doc: &'static str,
+    schema: fn() -> Value,
+) -> Key {
     Key {
         host: Some(host),
+        read_by: CLAUDE_CODE_2_1,
         ..key(name, Group::Client, Read::Extra(expect), doc, schema)
     }
 }
@@ -209,64 +296,82 @@ fn tool_names() -> Value {
 /// this project's (a protocol's among them, where they read best), then
 /// other clients' (which keep their place in the file).
 pub const FRONTMATTER: &[Key] = &[
-    required(key(
-        "name",
-        Group::Spec,
-        Read::With(fields::name),
-        "The skill's name: lowercase letters, digits and single hyphens, equal to its directory's name.",
-        || {
-            json!({
-                "type": "string", "minLength": 1, "maxLength": 64,
-                "pattern": "^[\\p{Ll}\\p{Lo}\\p{N}]+(-[\\p{Ll}\\p{Lo}\\p{N}]+)*$",
-                "description": "Lowercase letters, digits and single hyphens; equal to the skill's directory name.",
-            })
-        },
-    )),
-    required(key(
-        "description",
-        Group::Spec,
-        Read::With(fields::description),
-        "What the skill does and when a model should use it (at most 1,024 characters); sent on every turn.",
-        || {
-            json!({
-                "type": "string", "minLength": 1, "maxLength": 1024,
-                "description": "What the skill does and when a model should use it. Sent on every turn.",
-            })
-        },
-    )),
-    holds(
-        key(
-            "license",
+    read_by(
+        required(key(
+            "name",
             Group::Spec,
-            Read::Held,
-            "The skill's licence: a name or the file that holds it.",
-            text,
-        ),
-        text!(license),
+            Read::With(fields::name),
+            "The skill's name: lowercase letters, digits and single hyphens, equal to its directory's name.",
+            || {
+                json!({
+                    "type": "string", "minLength": 1, "maxLength": 64,
+                    "pattern": "^[\\p{Ll}\\p{Lo}\\p{N}]+(-[\\p{Ll}\\p{Lo}\\p{N}]+)*$",
+                    "description": "Lowercase letters, digits and single hyphens; equal to the skill's directory name.",
+                })
+            },
+        )),
+        NAME_HOSTS,
     ),
-    holds(
-        key(
-            "compatibility",
+    read_by(
+        required(key(
+            "description",
             Group::Spec,
-            Read::With(fields::compatibility),
-            "What the skill needs to run (tools, network, platform), in 1 to 500 characters.",
-            || json!({"type": "string", "minLength": 1, "maxLength": 500}),
+            Read::With(fields::description),
+            "What the skill does and when a model should use it (at most 1,024 characters); sent on every turn.",
+            || {
+                json!({
+                    "type": "string", "minLength": 1, "maxLength": 1024,
+                    "description": "What the skill does and when a model should use it. Sent on every turn.",
+                })
+            },
+        )),
+        EVERY_HOST,
+    ),
+    read_by(
+        holds(
+            key(
+                "license",
+                Group::Spec,
+                Read::Held,
+                "The skill's licence: a name or the file that holds it.",
+                text,
+            ),
+            text!(license),
         ),
-        text!(compatibility),
+        LICENSE_HOSTS,
     ),
-    key(
-        "metadata",
-        Group::Spec,
-        Read::With(fields::metadata),
-        "Other data, as a mapping of keys to strings.",
-        || json!({"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}}),
+    read_by(
+        holds(
+            key(
+                "compatibility",
+                Group::Spec,
+                Read::With(fields::compatibility),
+                "What the skill needs to run (tools, network, platform), in 1 to 500 characters.",
+                || json!({"type": "string", "minLength": 1, "maxLength": 500}),
+            ),
+            text!(compatibility),
+        ),
+        EVERY_HOST,
     ),
-    key(
-        "allowed-tools",
-        Group::Spec,
-        Read::With(fields::allowed_tools),
-        "The host's tools the skill may use without asking, separated by spaces.",
-        || json!({"type": "string", "description": "Space-separated tool names."}),
+    read_by(
+        key(
+            "metadata",
+            Group::Spec,
+            Read::With(fields::metadata),
+            "Other data, as a mapping of keys to strings.",
+            || json!({"type": "object", "additionalProperties": {"type": ["string", "number", "boolean"]}}),
+        ),
+        METADATA_HOSTS,
+    ),
+    read_by(
+        key(
+            "allowed-tools",
+            Group::Spec,
+            Read::With(fields::allowed_tools),
+            "The host's tools the skill may use without asking, separated by spaces.",
+            || json!({"type": "string", "description": "Space-separated tool names."}),
+        ),
+        EVERY_HOST,
     ),
     key(
         "kind",
@@ -275,12 +380,15 @@ pub const FRONTMATTER: &[Key] = &[
         "`skill` (the default) or `protocol`: steps a model follows and checks.",
         || json!({"enum": ["skill", "protocol"], "default": "skill"}),
     ),
-    key(
-        "version",
-        Group::Extension,
-        Read::With(fields::version),
-        "The skill's version: a positive integer or a quoted semver string.",
-        || json!({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": "^\\d+\\.\\d+\\.\\d+"}]}),
+    read_by(
+        key(
+            "version",
+            Group::Extension,
+            Read::With(fields::version),
+            "The skill's version: a positive integer or a quoted semver string.",
+            || json!({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": "^\\d+\\.\\d+\\.\\d+"}]}),
+        ),
+        CLAUDE_CODE_INTERNAL,
     ),
     holds(
         key(
@@ -390,15 +498,31 @@ pub const FRONTMATTER: &[Key] = &[
     ),
     client(
         CLAUDE_CODE,
+        "when_to_use",
+        Expect::String,
+        "Claude Code: more on when to use the skill; listed with the description, the two cut at 1,536 characters.",
+    ),
+    client(
+        CLAUDE_CODE,
         "argument-hint",
         Expect::String,
         "Claude Code: what to type after the skill's slash command.",
+    ),
+    read_by(
+        client_with(
+            CLAUDE_CODE,
+            "arguments",
+            Expect::Arguments,
+            "Claude Code (internal): the typed form of `argument-hint`.",
+            || json!({"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}, {"type": "object"}]}),
+        ),
+        CLAUDE_CODE_INTERNAL,
     ),
     client(
         CLAUDE_CODE,
         "disable-model-invocation",
         Expect::Bool,
-        "Claude Code: only the user may invoke the skill.",
+        "Claude Code: only the user may invoke the skill; it is not listed to the model.",
     ),
     client(
         CLAUDE_CODE,
@@ -406,23 +530,75 @@ pub const FRONTMATTER: &[Key] = &[
         Expect::Bool,
         "Claude Code: whether the skill is a slash command.",
     ),
-    client(
+    read_by(
+        client_with(
+            CLAUDE_CODE,
+            "disallowed-tools",
+            Expect::Tools,
+            "Claude Code: the host's tools the skill may not use, as `allowed-tools` lists them.",
+            || json!({"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}),
+        ),
+        CLAUDE_CODE_2_1_332,
+    ),
+    read_by(
+        client_with(
+            CLAUDE_CODE,
+            "disallowedTools",
+            Expect::Tools,
+            "Claude Code: an undocumented spelling of `disallowed-tools` (W023).",
+            || json!({"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}),
+        ),
+        CLAUDE_CODE_2_1_332,
+    ),
+    client_with(
         CLAUDE_CODE,
         "model",
-        Expect::String,
-        "Claude Code: the model that runs the skill.",
+        Expect::Model(MODEL_ALIASES),
+        "Claude Code: the model that runs the skill: `haiku`, `sonnet`, `opus`, `fable`, a full model ID, or `inherit`.",
+        || json!({"anyOf": [{"enum": MODEL_ALIASES}, {"type": "string", "pattern": "[0-9._:/@-]"}]}),
+    ),
+    read_by(
+        client_with(
+            CLAUDE_CODE,
+            "effort",
+            Expect::WordOrInteger(EFFORTS),
+            "Claude Code: how hard the model thinks: `low`, `medium`, `high`, `max`, or an integer.",
+            || json!({"anyOf": [{"enum": EFFORTS}, {"type": "integer"}]}),
+        ),
+        CLAUDE_CODE_2_1_332,
+    ),
+    read_by(
+        client_with(
+            CLAUDE_CODE,
+            "shell",
+            Expect::OneOf(SHELLS),
+            "Claude Code: the shell of the skill's `!` commands: `bash` or `powershell`.",
+            || json!({"enum": SHELLS}),
+        ),
+        CLAUDE_CODE_2_1_332,
+    ),
+    read_by(
+        client_with(
+            CLAUDE_CODE,
+            "paths",
+            Expect::Globs,
+            "Claude Code: glob patterns; the skill applies to matching files.",
+            || json!({"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string", "minLength": 1}}]}),
+        ),
+        CLAUDE_CODE_2_1_332,
     ),
     client(
         CLAUDE_CODE,
-        "when_to_use",
-        Expect::String,
-        "Claude Code: more on when to use the skill.",
+        "hooks",
+        Expect::Map,
+        "Claude Code: hooks scoped to the skill's run.",
     ),
-    client(
+    client_with(
         CLAUDE_CODE,
         "context",
-        Expect::String,
-        "Claude Code: `fork` runs the skill in a sub-agent.",
+        Expect::OneOf(CONTEXTS),
+        "Claude Code: `inline` (the default) or `fork`, which runs the skill in a sub-agent.",
+        || json!({"enum": CONTEXTS}),
     ),
     client(
         CLAUDE_CODE,
@@ -430,11 +606,24 @@ pub const FRONTMATTER: &[Key] = &[
         Expect::String,
         "Claude Code: the sub-agent that runs the skill.",
     ),
-    client(
-        CLAUDE_CODE,
-        "hooks",
-        Expect::Map,
-        "Claude Code: hooks scoped to the skill's run.",
+    read_by(
+        client(
+            CLAUDE_CODE,
+            "background",
+            Expect::Bool,
+            "Claude Code: run the forked sub-agent in the background (only with `context: fork`).",
+        ),
+        CLAUDE_CODE_2_1_332,
+    ),
+    read_by(
+        client_with(
+            CLAUDE_CODE,
+            "fallback",
+            Expect::Scalar,
+            "Claude Code (internal): read, its type undocumented; kept as written.",
+            || json!({"type": ["string", "number", "boolean"]}),
+        ),
+        CLAUDE_CODE_INTERNAL,
     ),
 ];
 
@@ -518,6 +707,99 @@ pub const PERMISSIONS: &[Field] = &[
         "Writing tools that may run without asking.",
         tool_names,
     ),
+];
+
+/// The top-level keys of Codex's `agents/openai.yaml`.
+pub const CODEX_YAML: &[Field] = &[
+    field(
+        "interface",
+        "How Codex shows the skill: names, icons, colour, a default prompt.",
+        || json!({"type": "object"}),
+    ),
+    field(
+        "dependencies",
+        "What the skill needs: `tools`, each an MCP server or another tool.",
+        || json!({"type": "object"}),
+    ),
+    field(
+        "policy",
+        "When Codex may use the skill: `allow_implicit_invocation`, `products`.",
+        || json!({"type": "object"}),
+    ),
+];
+
+/// The keys of `interface` in `agents/openai.yaml`.
+pub const CODEX_INTERFACE: &[Field] = &[
+    field("display_name", "The name Codex shows.", non_empty_text),
+    field(
+        "short_description",
+        "The line Codex shows under the name.",
+        non_empty_text,
+    ),
+    field(
+        "icon_small",
+        "A small icon: a file under the skill's `assets/`.",
+        non_empty_text,
+    ),
+    field(
+        "icon_large",
+        "A large icon: a file under the skill's `assets/`.",
+        non_empty_text,
+    ),
+    field(
+        "brand_color",
+        "The skill's colour, `#RRGGBB`.",
+        || json!({"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"}),
+    ),
+    field(
+        "default_prompt",
+        "The prompt Codex offers when the skill is picked by hand.",
+        non_empty_text,
+    ),
+];
+
+/// The keys of `dependencies` in `agents/openai.yaml`.
+pub const CODEX_DEPENDENCIES: &[Field] = &[field(
+    "tools",
+    "The tools the skill needs, each a mapping.",
+    || json!({"type": "array", "items": {"type": "object"}}),
+)];
+
+/// The keys of one of `dependencies.tools` in `agents/openai.yaml`.
+pub const CODEX_DEPENDENCY_TOOL: &[Field] = &[
+    field("type", "What kind of tool: `mcp`, for one.", non_empty_text),
+    field("value", "The tool's name or identifier.", non_empty_text),
+    field("description", "What the tool is for.", text),
+    field(
+        "transport",
+        "How an MCP server is reached: `stdio` or `streamable_http`.",
+        text,
+    ),
+    field("command", "The command that starts a `stdio` server.", text),
+    field("url", "The URL of a `streamable_http` server.", text),
+];
+
+/// The keys of `policy` in `agents/openai.yaml`.
+pub const CODEX_POLICY: &[Field] = &[
+    field(
+        "allow_implicit_invocation",
+        "`false`: Codex never picks the skill itself, only when asked by name (the budget and trigger tests leave it out).",
+        || json!({"type": "boolean"}),
+    ),
+    field(
+        "products",
+        "The products the skill is offered in.",
+        tool_names,
+    ),
+];
+
+/// Every mapping of `agents/openai.yaml`, by its path.
+pub const CODEX_MAPPINGS: &[(&str, &[Field])] = &[
+    ("", CODEX_YAML),
+    ("interface.", CODEX_INTERFACE),
+    ("dependencies.", CODEX_DEPENDENCIES),
+    ("dependencies.tools[].", CODEX_DEPENDENCY_TOOL),
+    ("policy.", CODEX_POLICY),
 ];
 
 fn endpoint_schema() -> Value {
@@ -663,32 +945,90 @@ pub fn rank_in<T>(fields: &[Field<T>], name: &str) -> usize {
         .unwrap_or(fields.len())
 }
 
-/// Every key, by group, in canonical order, and the manifest's options:
-/// what `cargo skills explain keys` prints. Made from the declarations, so
-/// it lists exactly what the compiler reads.
+/// Every key, by group, in canonical order, the hosts that read each, and
+/// the manifest's options: what `cargo skills explain keys` prints. Made
+/// from the declarations, so it lists exactly what the compiler reads.
 pub fn explain() -> String {
     let line = |group: Group| named(group).collect::<Vec<_>>().join(", ");
     let clients: Vec<String> = FRONTMATTER
         .iter()
         .filter_map(|key| Some(format!("{} ({})", key.name, key.expected()?)))
         .collect();
+    let width = FRONTMATTER
+        .iter()
+        .map(|key| key.name.len())
+        .max()
+        .unwrap_or(0);
+    let hosts: Vec<String> = FRONTMATTER
+        .iter()
+        .filter(|key| !key.read_by.is_empty())
+        .map(|key| {
+            let readers: Vec<String> = key
+                .read_by
+                .iter()
+                .map(|read| format!("{}: {}", read.host, read.since))
+                .collect();
+            format!("  {:width$}  {}", key.name, readers.join("; "))
+        })
+        .collect();
     format!(
         "Frontmatter keys of SKILL.md, in the order `cargo skills fmt` writes them\n\n\
          The Agent Skills specification (every profile):\n  {}\n\n\
          This project's extensions (profiles `extended` and `lenient`):\n  {}\n\n\
          A protocol's keys (`kind: protocol`, profiles `extended` and `lenient`):\n  {}\n\n\
-         Other clients' keys (kept as extras, their type checked):\n  {}\n\n\
+         Other clients' keys (kept as extras, their values checked):\n  {}\n\n\
+         Which host reads each key (docs/host-keys.md says where each was verified):\n{}\n\n\
          A key that starts with `x-` is kept as an extra. Any other key is {}\n\
-         ({} in `portable`, which allows the specification's keys only).\n\n\
+         ({} in `portable`, which allows the specification's keys only).\n\
+         Codex also reads a skill's `agents/openai.yaml`: `cargo skills explain openai.yaml`.\n\n\
          Options of [package.metadata.skills] (and include_skills!):\n  {}\n",
         line(Group::Spec),
         line(Group::Extension),
         line(Group::Protocol),
         clients.join(", "),
+        hosts.join("\n"),
         crate::diagnostics::Code::UnknownKey.as_str(),
         crate::diagnostics::Code::NotPortable.as_str(),
         crate::config::option_keys::<crate::config::Overrides>().join(", "),
     )
+}
+
+/// `docs/host-keys.md`: each key a host reads, which host, since which
+/// version and where it was verified; generated from the declarations so
+/// that it cannot drift from what the compiler checks.
+pub fn host_keys_markdown() -> String {
+    let mut out = String::from(
+        "# The hosts' keys\n\n\
+         Generated from `skills-compiler/src/validate/keys.rs`; `cargo test -p skills-compiler --test docs` \
+         fails when this file is stale (`UPDATE_DOCS=1` rewrites it). Each row is a frontmatter key of \
+         SKILL.md that a host reads, and the value rule `cargo skills check` holds it to \
+         (`cargo skills explain KEY` prints one).\n\n\
+         | key | read by | since | verified in | value |\n|---|---|---|---|---|\n",
+    );
+    for key in FRONTMATTER {
+        for read in key.read_by {
+            out.push_str(&format!(
+                "| `{}` | {} | {} | {} | {} |\n",
+                key.name,
+                read.host,
+                read.since,
+                read.verified,
+                key.doc.replace('|', "\\|")
+            ));
+        }
+    }
+    out.push_str(
+        "\n## Codex's `agents/openai.yaml`\n\n\
+         Codex reads a sidecar `agents/openai.yaml` in the skill directory; `cargo skills check` \
+         checks it as a file of the skill (S210, unknown keys S112). From Codex's skills \
+         documentation (developers.openai.com/codex/skills), as read for issue 63.\n\n| key | value |\n|---|---|\n",
+    );
+    for (path, fields) in CODEX_MAPPINGS {
+        for field in *fields {
+            out.push_str(&format!("| `{path}{}` | {} |\n", field.name, field.doc));
+        }
+    }
+    out
 }
 
 /// One key and what it says: `cargo skills explain <KEY>`. A nested key is
@@ -709,6 +1049,9 @@ pub fn explain_key(name: &str) -> Option<String> {
             (key.schema)()
         ));
     }
+    if let Some(path) = name.strip_prefix("openai.yaml") {
+        return explain_codex(path.strip_prefix('.').unwrap_or(path));
+    }
     let (mapping, leaf) = name.split_once('.')?;
     let explain = |fields: &[Field<_>]| explain_field(mapping, fields, leaf);
     match mapping {
@@ -718,6 +1061,27 @@ pub fn explain_key(name: &str) -> Option<String> {
         "permissions" => explain(PERMISSIONS),
         _ => None,
     }
+}
+
+/// `agents/openai.yaml` (`path` empty), or one of its keys by its path
+/// (`interface.brand_color`).
+fn explain_codex(path: &str) -> Option<String> {
+    if path.is_empty() {
+        let mut out = String::from(
+            "`agents/openai.yaml`: Codex's sidecar in a skill directory, checked with the skill (S210)\n\n",
+        );
+        for (prefix, fields) in CODEX_MAPPINGS {
+            for field in *fields {
+                out.push_str(&format!("  {prefix}{}: {}\n", field.name, field.doc));
+            }
+        }
+        return Some(out);
+    }
+    CODEX_MAPPINGS.iter().find_map(|(prefix, fields)| {
+        let leaf = path.strip_prefix(prefix)?;
+        let mapping = format!("`agents/openai.yaml` {}", prefix.trim_end_matches('.'));
+        explain_field(mapping.trim_end(), fields, leaf)
+    })
 }
 
 /// The key `leaf` of a nested mapping's `fields`, and what it says.

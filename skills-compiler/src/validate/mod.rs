@@ -4,9 +4,11 @@
 //! reports into the same list and keeps going where the next stage can still
 //! find problems.
 
+mod codex;
 mod ctx;
 mod entries;
 mod fields;
+mod host_keys;
 pub mod keys;
 mod lenient;
 mod links;
@@ -96,7 +98,11 @@ pub(crate) fn skill(
         }
         skill
     });
-    let skill = skill.map(|skill| with_files(skill, dir, &source, config, diagnostics));
+    let skill = skill.map(|skill| {
+        let mut skill = with_files(skill, dir, &source, config, diagnostics);
+        codex::check(&mut skill, config, sources, diagnostics);
+        skill
+    });
     sources.insert(source);
     if let Some(tools_source) = tools_source {
         sources.insert(tools_source);
@@ -215,6 +221,7 @@ fn check(
         skipped: Vec::new(),
         folders: Vec::new(),
         snapshot: None,
+        codex_implicit: true,
     })
 }
 

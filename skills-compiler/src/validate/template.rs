@@ -62,6 +62,32 @@ pub(super) fn parse(text: &str) -> Result<(Vec<Part>, Vec<Placeholder>), Templat
     Ok((parts, placeholders))
 }
 
+/// Each `{name}` with single braces in `text` (not part of a `{{...}}`),
+/// with its byte range: a placeholder written with one brace too few.
+pub(super) fn single_braces(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while let Some(open) = text[at..].find('{').map(|i| at + i) {
+        if bytes.get(open + 1) == Some(&b'{') {
+            // A `{{`: skip past its `}}` (or the rest, when unclosed).
+            at = text[open..].find("}}").map_or(text.len(), |i| open + i + 2);
+            continue;
+        }
+        let name_end = text[open + 1..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .map_or(text.len(), |i| open + 1 + i);
+        if name_end > open + 1
+            && bytes.get(name_end) == Some(&b'}')
+            && bytes.get(name_end + 1) != Some(&b'}')
+        {
+            found.push((open..name_end + 1, &text[open + 1..name_end]));
+        }
+        at = open + 1;
+    }
+    found
+}
+
 /// Where a body placeholder stands, which decides what it may name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum BodySlot {

@@ -198,9 +198,15 @@ fn tool_body(ctx: &mut Ctx<'_>, item: &Node, table: &mut skills_core::Tool) -> O
     // `Err` marks an endpoint with errors, `Ok(None)` a tool without one.
     let endpoint = match item.get("endpoint") {
         None => Ok(None),
-        Some(node) => endpoint(ctx, node, &lowered.parameters, &declared)
-            .map(Some)
-            .ok_or(()),
+        Some(node) => endpoint(
+            ctx,
+            node,
+            &lowered.parameters,
+            item.get("parameters"),
+            &declared,
+        )
+        .map(Some)
+        .ok_or(()),
     };
     let parameters = lowered.complete.then_some(lowered.parameters);
     Some((description?, parameters?, parameters_json, endpoint.ok()?))
@@ -210,6 +216,7 @@ fn endpoint(
     ctx: &mut Ctx<'_>,
     node: &Node,
     parameters: &Parameters,
+    parameters_node: Option<&Node>,
     declared: &[&str],
 ) -> Option<Endpoint> {
     let errors_before = error_count(ctx);
@@ -235,6 +242,7 @@ fn endpoint(
     let params = Params {
         parameters,
         declared,
+        used: Default::default(),
     };
     let url = match node.get("url") {
         Some(url) => self::url(ctx, url, &params),
@@ -263,6 +271,7 @@ fn endpoint(
     }
     let body = node.get("body").and_then(|body| {
         let text = ctx.string(body, "body")?;
+        params.single_braces(ctx, body, 0, &text);
         match template::parse_body(&text) {
             Ok((template, placeholders)) => {
                 for (placeholder, slot) in &placeholders {
@@ -296,6 +305,7 @@ fn endpoint(
     if error_count(ctx) != errors_before {
         return None;
     }
+    unused_parameters(ctx, parameters_node, &params.used.borrow());
     Some(Endpoint::new(
         method?,
         origin.into(),
@@ -304,6 +314,36 @@ fn endpoint(
         ir::templates(headers),
         body,
     ))
+}
+
+/// A parameter of a tool with an endpoint that no placeholder uses: the
+/// model is asked for it, and its value goes nowhere.
+fn unused_parameters(
+    ctx: &mut Ctx<'_>,
+    parameters: Option<&Node>,
+    used: &std::collections::BTreeSet<String>,
+) {
+    let properties = parameters
+        .and_then(|p| p.get("properties"))
+        .and_then(Node::as_map)
+        .unwrap_or(&[]);
+    for property in properties {
+        if used.contains(&property.key) {
+            continue;
+        }
+        let name = &property.key;
+        ctx.push(
+            ctx.error(
+                Code::UnusedParameter,
+                property.key_span.clone(),
+                format!("the parameter `{name}` is used by no placeholder of the endpoint: the model's value is never sent"),
+            )
+            .with_severity(Severity::Warning)
+            .with_help(format!(
+                "send it: `{{{{{name}}}}}` in the URL's path or query, a header, or the body; or remove the parameter"
+            )),
+        );
+    }
 }
 
 fn error_count(ctx: &Ctx<'_>) -> usize {
@@ -354,11 +394,14 @@ struct Params<'p> {
     parameters: &'p Parameters,
     /// Every property name written in the schema, valid or not.
     declared: &'p [&'p str],
+    /// Every name a placeholder used, to find the parameters none does.
+    used: std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Params<'_> {
     /// Checks that a placeholder names a parameter that may stand in `slot`.
     fn resolve(&self, ctx: &mut Ctx<'_>, name: &str, span: Range<usize>, slot: Slot) {
+        self.used.borrow_mut().insert(name.to_owned());
         let root = &self.parameters.root;
         let Some(property) = root.property(name) else {
             if self.declared.contains(&name) {
@@ -441,6 +484,34 @@ impl Params<'_> {
         }
     }
 
+    /// `{id}` where `id` is a parameter: sent as the text `{id}` (in a URL,
+    /// `%7Bid%7D`) and the value dropped; almost always a `{{id}}` meant.
+    fn single_braces(&self, ctx: &mut Ctx<'_>, node: &Node, offset: usize, text: &str) {
+        for (range, name) in template::single_braces(text) {
+            if !self.declared.contains(&name) {
+                continue;
+            }
+            let span = ctx.sub_span(node, range.start + offset..range.end + offset);
+            let mut diagnostic = ctx
+                .error(
+                    Code::SingleBracePlaceholder,
+                    span.clone(),
+                    format!("`{{{name}}}` is sent as written, not as the parameter `{name}`"),
+                )
+                .with_severity(Severity::Warning)
+                .with_help(format!("did you mean `{{{{{name}}}}}`?"));
+            if ctx.source.text().get(span.clone()) == Some(&text[range]) {
+                diagnostic = diagnostic.with_fix(
+                    ctx.source,
+                    span,
+                    format!("{{{{{name}}}}}"),
+                    format!("write `{{{{{name}}}}}`"),
+                );
+            }
+            ctx.push(diagnostic);
+        }
+    }
+
     fn template(
         &self,
         ctx: &mut Ctx<'_>,
@@ -449,6 +520,7 @@ impl Params<'_> {
         text: &str,
         slot: Slot,
     ) -> Option<Template> {
+        self.single_braces(ctx, node, offset, text);
         match template::parse(text) {
             Ok((template, placeholders)) => {
                 for placeholder in placeholders {

@@ -214,7 +214,7 @@ struct Budget {
 }
 
 /// Copies the folder `from` to `to` as Vercel's CLI copies a skill (`.git`
-/// and `node_modules` left behind), keeping exec bits; refuses a symlink
+/// of any kind, at any depth, and `node_modules` left behind), keeping exec bits; refuses a symlink
 /// (its target would not come along, or would come from outside) and
 /// anything but files and folders.
 fn copy_folder(
@@ -233,6 +233,12 @@ fn copy_folder(
     for entry in entries {
         let name = entry.file_name();
         let shown = format!("{skill}/{prefix}{}", name.to_string_lossy());
+        // A `.git` of any kind stays behind: a gitlink file (`gitdir: PATH`)
+        // beside a git folder would make git, run inside the skill, take
+        // the source's configuration (its `core.fsmonitor` command).
+        if name == ".git" {
+            continue;
+        }
         let kind = entry
             .file_type()
             .map_err(|e| failed(format!("cannot read `{shown}`: {e}")))?;
@@ -242,7 +248,7 @@ fn copy_folder(
             )));
         }
         if kind.is_dir() {
-            if name == ".git" || name == "node_modules" {
+            if name == "node_modules" {
                 continue;
             }
             let prefix = format!("{prefix}{}/", name.to_string_lossy());
@@ -376,8 +382,19 @@ pub fn remove(
 /// Writes the lock through a temporary file beside it and a rename.
 pub fn write_lock(package: &Package, lock: &LockFile) -> Result<(), VendorError> {
     let path = package.base.join(&package.lock_path);
-    let temporary = path.with_file_name(format!(".{LOCK_FILE}.{}.tmp", std::process::id()));
-    let written = std::fs::write(&temporary, lock.to_text())
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let dir = if dir.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        dir
+    };
+    let (temporary, mut file) = skills_core::temporary_file(&dir, LOCK_FILE).map_err(|e| {
+        failed(format!(
+            "cannot write `{}`: {e}",
+            display_path(&package.lock_path)
+        ))
+    })?;
+    let written = std::io::Write::write_all(&mut file, lock.to_text().as_bytes())
         .and_then(|()| std::fs::rename(&temporary, &path));
     written.map_err(|e| {
         let _ = std::fs::remove_file(&temporary);

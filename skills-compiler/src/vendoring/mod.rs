@@ -98,6 +98,13 @@ pub fn add(
     let mut staged = Vec::new();
     let mut lock_after = lock.clone();
     for offer in chosen {
+        // The lock keys the skill by this name, and it becomes a folder.
+        if let Some(why) = crate::lock::folder_name_problem(&offer.name) {
+            return Err(failed(format!(
+                "`{shown}` offers a skill named `{}`, which cannot name a folder of the skills root: {why}",
+                offer.name
+            )));
+        }
         let fields = fields_for(package, source, &listed.fetched, offer);
         let existing = lock.get(&offer.name);
         let present = package.root().join(&offer.name).exists();
