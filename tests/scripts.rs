@@ -243,7 +243,7 @@ fn paths_that_are_not_scripts_of_the_skill_are_refused_before_anything_runs() {
             Ok(())
         })
     };
-    let list = "the scripts of `runner` are: scripts/argv.py, scripts/env.sh, scripts/exit3.sh, scripts/flood.py, scripts/forever.sh, scripts/fork_hold.sh, scripts/hello, scripts/notes.txt, scripts/sibling.py";
+    let list = "the scripts of `runner` are: scripts/argv.py, scripts/env.sh, scripts/exit3.sh, scripts/flood.py, scripts/forever.sh, scripts/fork_hold.sh, scripts/hello, scripts/notes.txt, scripts/sibling.py, scripts/tamper.sh";
     for path in [
         "../runner/scripts/argv.py",
         "scripts/../../etc/passwd",
@@ -268,8 +268,9 @@ fn paths_that_are_not_scripts_of_the_skill_are_refused_before_anything_runs() {
         refused(counting(), "scripts/argv.py", &["a\0b"]),
         "Error: an argument holds a NUL character, which no program can receive: \"a\\0b\""
     );
-    // Only the run that names no interpreter got as far as the approval.
-    assert_eq!(*approvals.lock().unwrap(), 1);
+    // No run got as far as the approval: what cannot run is refused first
+    // (issue 58, item 21).
+    assert_eq!(*approvals.lock().unwrap(), 0);
 
     // A folder the host adds is open too.
     let widened = {
@@ -332,5 +333,34 @@ fn scripts_are_offered_only_when_the_host_turns_them_on() {
     assert!(
         definitions.contains("\"name\":\"run_skill_script\""),
         "{definitions}"
+    );
+}
+
+/// Hostile input round 5 (issue 58, item 14): one run rewrote another
+/// script's private copy, and the next approved run executed the rewritten
+/// bytes. Each run gets a fresh copy now; and a script with no interpreter
+/// is refused before the host is asked to approve it (item 21).
+#[test]
+fn a_run_cannot_change_what_the_next_run_runs() {
+    let ran = ok("scripts/tamper.sh", &[]);
+    assert_eq!(ran["stdout"], "done\n", "{ran}");
+    let ran = ok("scripts/exit3.sh", &[]);
+    assert_eq!(ran["exit_code"], 3, "{ran}");
+    assert_eq!(ran["stdout"], "out\n", "{ran}");
+    let asked = Arc::new(Mutex::new(0));
+    let counter = Arc::clone(&asked);
+    let refusal = refused(
+        Scripts::new().approve(move |_| {
+            *counter.lock().unwrap() += 1;
+            Ok(())
+        }),
+        "scripts/notes.txt",
+        &[],
+    );
+    assert!(refusal.contains("names no interpreter"), "{refusal}");
+    assert_eq!(
+        *asked.lock().unwrap(),
+        0,
+        "approval was asked for what cannot run"
     );
 }

@@ -379,3 +379,215 @@ fn an_entry_without_per_file_lines_is_called_weaker_and_lock_adds_them() {
     let (stdout, _) = output(&app, &["skills", "verify"], 1);
     assert!(stdout.contains("alpha: modified"), "{stdout}");
 }
+
+/// Item 20: two names that differ only in Unicode normalisation (NFC and
+/// NFD) passed `check`; macOS stores them as one file. S521, as case twins.
+#[test]
+fn names_that_differ_only_in_unicode_normalisation_are_twins() {
+    let dir = fresh_dir("hostile5-nfc-nfd");
+    write(&dir.join("skills/a/SKILL.md"), &skill("a"));
+    write(&dir.join("skills/a/references/caf\u{e9}.md"), "one\n");
+    write(&dir.join("skills/a/references/cafe\u{301}.md"), "two\n");
+    let (_, stderr) = output(
+        &dir,
+        &["skills", "check", "skills", "--message-format", "short"],
+        1,
+    );
+    assert!(stderr.contains("error[S521]"), "{stderr}");
+    assert!(stderr.contains("Unicode NFC and NFD"), "{stderr}");
+}
+
+/// Item 7: `install` wrote through a committed `.agents -> ../../.claude`
+/// into the user's own folder while it said `.agents/skills`. A project's
+/// host folder reached through a symlink is refused; a folder named with
+/// `--to` is printed where it leads.
+#[cfg(unix)]
+#[test]
+fn install_never_writes_through_a_symlinked_host_folder() {
+    let dir = fresh_dir("hostile5-install-link");
+    let app = package(&dir);
+    let elsewhere = dir.join("home/.claude");
+    std::fs::create_dir_all(elsewhere.join("skills")).unwrap();
+    std::os::unix::fs::symlink("../../.claude", app.join(".agents")).unwrap();
+    let (_, stderr) = output(&app, &["skills", "install", "--from", "skills"], 1);
+    assert!(stderr.contains("`.agents` is a symlink"), "{stderr}");
+    assert_eq!(
+        std::fs::read_dir(elsewhere.join("skills")).unwrap().count(),
+        0
+    );
+    std::fs::remove_file(app.join(".agents")).unwrap();
+    std::fs::create_dir(app.join(".agents")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.join("skills"), app.join(".agents/skills")).unwrap();
+    let (_, stderr) = output(
+        &app,
+        &["skills", "install", "--from", "skills", "--to", "agents"],
+        1,
+    );
+    assert!(stderr.contains("`.agents/skills` is a symlink"), "{stderr}");
+    assert_eq!(
+        std::fs::read_dir(elsewhere.join("skills")).unwrap().count(),
+        0
+    );
+    // A folder the user names is theirs to choose; the output says where it leads.
+    std::os::unix::fs::symlink(elsewhere.join("skills"), app.join("out")).unwrap();
+    let (stdout, _) = output(
+        &app,
+        &["skills", "install", "--from", "skills", "--to", "out"],
+        0,
+    );
+    assert!(stdout.contains("out (through a symlink: "), "{stdout}");
+    assert!(elsewhere.join("skills/alpha/SKILL.md").is_file());
+}
+
+/// Item 4: vendoring followed a symlinked layout folder (`skills ->
+/// /home/me/private`), vendoring and locking private folders as the
+/// source's. No layout folder is read through a link; and a `local`
+/// source that a committed lock names outside the project needs the
+/// user's consent.
+#[cfg(unix)]
+#[test]
+fn vendoring_never_reads_through_a_symlinked_layout_folder_or_outside_unasked() {
+    let dir = fresh_dir("hostile5-layout-link");
+    let app = package(&dir);
+    let private = dir.join("home/private");
+    write(&private.join("secret/SKILL.md"), &skill("secret"));
+    write(&private.join("secret/id_rsa"), "KEY\n");
+    let source = app.join("vendor/repo");
+    write(&source.join("README.md"), "# repo\n");
+    std::os::unix::fs::symlink(&private, source.join("skills")).unwrap();
+    std::fs::create_dir_all(source.join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&private, source.join(".claude/skills")).unwrap();
+    let (_, stderr) = output(&app, &["skills", "add", "./vendor/repo", "--list"], 1);
+    assert!(stderr.contains("has no skill"), "{stderr}");
+    let (_, stderr) = output(
+        &app,
+        &[
+            "skills",
+            "add",
+            "./vendor/repo",
+            "--path",
+            "skills",
+            "--all",
+        ],
+        1,
+    );
+    assert!(stderr.contains("is a symlink"), "{stderr}");
+    assert!(!app.join("skills/secret").exists());
+
+    // A lock that names a folder outside the project as a local source.
+    let lock = serde_json::json!({"version": 1, "skills": {"secret": {
+        "source": "../../private", "sourceType": "local",
+        "skillPath": "secret/SKILL.md", "computedHash": "00"}}});
+    write(&app.join("skills-lock.json"), &lock.to_string());
+    std::fs::create_dir(app.join(".git")).unwrap();
+    let (_, stderr) = output(&app, &["skills", "update", "--dry-run"], 1);
+    assert!(stderr.contains("outside this project"), "{stderr}");
+    assert!(stderr.contains("--allow-outside"), "{stderr}");
+    let (_, stderr) = output(
+        &app,
+        &["skills", "update", "--dry-run", "--allow-outside"],
+        0,
+    );
+    assert!(stderr.contains("secret: new"), "{stderr}");
+    assert!(!app.join("skills/secret").exists(), "--dry-run wrote");
+}
+
+/// Item 9: a symlink added to a locked skill was compiled in (the compiler
+/// follows a link inside the skill) while the lock, which skipped links,
+/// said "matches". The lock's lines record links as git does (mode
+/// 120000), so an added one is a change; `lock` records it.
+#[cfg(unix)]
+#[test]
+fn a_symlink_added_to_a_locked_skill_is_a_change() {
+    let dir = fresh_dir("hostile5-locked-link");
+    let app = package(&dir);
+    write(&app.join("skills/alpha/references/data.md"), "# Data\n");
+    output(&app, &["skills", "lock"], 0);
+    std::fs::create_dir_all(app.join("skills/alpha/scripts")).unwrap();
+    std::os::unix::fs::symlink(
+        "../references/data.md",
+        app.join("skills/alpha/scripts/run.sh"),
+    )
+    .unwrap();
+    let (stdout, _) = output(&app, &["skills", "verify"], 1);
+    assert!(
+        stdout.contains("alpha: modified: scripts/run.sh (added)"),
+        "{stdout}"
+    );
+    let (_, stderr) = output(&app, &["skills", "check", "--locked"], 1);
+    assert!(stderr.contains("error[S520]"), "{stderr}");
+    output(&app, &["skills", "lock", "alpha"], 0);
+    let lock = std::fs::read_to_string(app.join("skills-lock.json")).unwrap();
+    assert!(lock.contains("scripts/run.sh 120000 "), "{lock}");
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert!(stdout.contains("alpha: matches\n"), "{stdout}");
+    // Pointed elsewhere, it is a change again.
+    std::fs::remove_file(app.join("skills/alpha/scripts/run.sh")).unwrap();
+    std::os::unix::fs::symlink("../SKILL.md", app.join("skills/alpha/scripts/run.sh")).unwrap();
+    let (stdout, _) = output(&app, &["skills", "verify"], 1);
+    assert!(stdout.contains("scripts/run.sh (edited)"), "{stdout}");
+}
+
+/// Item 16: `install` read installed files whole to compare them: a 3 GB
+/// sparse file dropped into an installed skill took 3.1 GB of memory, with
+/// `--dry-run` too. A file the record does not list ends the comparison
+/// unread, and listed files are hashed as they stream. The harness reads
+/// the command's peak memory from the kernel.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_installed_skill_is_compared_without_reading_a_huge_file_whole() {
+    let dir = fresh_dir("hostile5-install-huge");
+    let app = package(&dir);
+    output(&app, &["skills", "install", "--from", "skills"], 0);
+    let huge = std::fs::File::create(app.join(".agents/skills/alpha/huge.bin")).unwrap();
+    huge.set_len(3 * 1024 * 1024 * 1024).unwrap();
+    // A listed file made huge is streamed, not held.
+    let skill_md = std::fs::OpenOptions::new()
+        .append(true)
+        .open(app.join(".agents/skills/beta/SKILL.md"))
+        .unwrap();
+    skill_md.set_len(512 * 1024 * 1024).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+        .args(["skills", "install", "--from", "skills", "--dry-run"])
+        .current_dir(&app)
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our child, `status` and `usage` are writable.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid);
+    let peak_mib = usage.ru_maxrss / 1024;
+    assert!(peak_mib < 256, "peak RSS {peak_mib} MiB");
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut stdout).unwrap();
+    assert!(stdout.contains("alpha  edited"), "{stdout}");
+    assert!(stdout.contains("beta   edited"), "{stdout}");
+    // Reaped by wait4 above: nothing is left to wait for.
+    std::mem::forget(child);
+}
+
+/// Item 21: refspec-like refs were accepted (`+refs/heads/x:refs/y` would
+/// fetch into a ref of its choosing). Refused before git runs.
+#[test]
+fn a_ref_that_is_a_refspec_or_an_option_is_refused() {
+    let dir = fresh_dir("hostile5-refspec");
+    let app = package(&dir);
+    for reference in [
+        "+main:refs/heads/x",
+        "main:x",
+        "-u",
+        "a..b",
+        "a b",
+        "x^{tree}",
+    ] {
+        let source = format!("file:///nonexistent/repo.git#{reference}");
+        let (_, stderr) = output(&app, &["skills", "add", &source, "--list"], 1);
+        assert!(stderr.contains("is not a ref"), "{reference}: {stderr}");
+    }
+}

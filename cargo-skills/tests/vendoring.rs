@@ -436,14 +436,24 @@ fn a_lock_vercels_cli_wrote_verifies() {
         b"---\nname: docx\ndescription: Writes Word documents. Use when the user asks for a .docx file.\n---\nWrite it.\n",
     );
     let (stdout, _) = output(&app, &["skills", "verify"], 0);
-    assert_eq!(stdout, "docx: matches\npdf: matches\n");
-    let (_, stderr) = output(&app, &["skills", "check", "--locked"], 0);
-    assert_eq!(stderr, "ok: 2 skills valid, 0 warnings\n");
-    write(&root.join("pdf/references/Guide.md"), b"# Guide, edited\n");
-    let (stdout, _) = output(&app, &["skills", "verify"], 1);
+    // Vercel's entries have no per-file lines: the check is by
+    // `computedHash` alone, and says so (issue 58, item 18).
     assert_eq!(
         stdout,
-        "docx: matches\npdf: modified (the entry names no files)\n"
+        "docx: matches (by `computedHash` only: no per-file lines, so modes are not checked; `cargo skills lock docx` adds them)\n\
+         pdf: matches (by `computedHash` only: no per-file lines, so modes are not checked; `cargo skills lock pdf` adds them)\n"
+    );
+    let (_, stderr) = output(&app, &["skills", "check", "--locked"], 0);
+    assert_eq!(stderr.matches("warning[W026]").count(), 2, "{stderr}");
+    assert!(
+        stderr.ends_with("ok: 2 skills valid, 2 warnings\n"),
+        "{stderr}"
+    );
+    write(&root.join("pdf/references/Guide.md"), b"# Guide, edited\n");
+    let (stdout, _) = output(&app, &["skills", "verify"], 1);
+    assert!(
+        stdout.ends_with("pdf: modified (the entry names no files)\n"),
+        "{stdout}"
     );
 }
 

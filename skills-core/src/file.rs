@@ -134,6 +134,25 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     lower_hex(&Sha256::digest(bytes))
 }
 
+/// The SHA-256 of the file at `path` as lower-case hex, read in pieces:
+/// memory stays the same whatever the file's size.
+pub fn sha256_of_file(path: &std::path::Path) -> std::io::Result<String> {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 64 * 1024];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(&buffer[..n]),
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(lower_hex(&hasher.finalize()))
+}
+
 /// Bytes as lower-case hex, two digits each: how every digest here is
 /// written (sha2 0.11 has no hex of its own).
 ///

@@ -49,6 +49,50 @@ pub struct Host {
     pub source: &'static str,
 }
 
+/// Refuses a host's project folder (`.agents/skills`, relative to `base`)
+/// reached through a symlink: a committed `.agents -> ../../.claude` would
+/// have an install write into the user's own folder, or anywhere, while
+/// it says `.agents/skills`. Each component that exists must be a real
+/// folder; the ones that do not exist yet are made by the install.
+///
+/// ```
+/// let base = std::env::temp_dir();
+/// assert!(skills_core::install::project_folder(&base, ".agents/skills").is_ok());
+/// ```
+pub fn project_folder(base: &Path, relative: &str) -> io::Result<PathBuf> {
+    let mut folder = base.to_path_buf();
+    for part in relative.split('/') {
+        folder.push(part);
+        match std::fs::symlink_metadata(&folder) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let target = std::fs::read_link(&folder)
+                    .map(|t| t.display().to_string())
+                    .unwrap_or_default();
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "`{}` is a symlink (to `{target}`): an install into `{relative}` would write wherever it leads; replace it with a folder, or name the folder you mean with `--to DIR`",
+                        folder.strip_prefix(base).unwrap_or(&folder).display()
+                    ),
+                ));
+            }
+            Ok(metadata) if !metadata.is_dir() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "`{}` is not a folder",
+                        folder.strip_prefix(base).unwrap_or(&folder).display()
+                    ),
+                ));
+            }
+            Ok(_) => {}
+            Err(error) if error.kind() == io::ErrorKind::NotFound => break,
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(base.join(relative))
+}
+
 /// The hosts' folders, in one table.
 pub const HOSTS: &[Host] = &[
     Host {
@@ -257,7 +301,7 @@ fn state(target: &Path, wanted: &Record) -> io::Result<State> {
     let Some(recorded) = read_record(target)? else {
         return Ok(State::Foreign);
     };
-    if on_disk(target)?.as_ref() != Some(&recorded.files) {
+    if !matches_on_disk(target, &recorded.files)? {
         return Ok(State::Edited);
     }
     Ok(if &recorded == wanted {
@@ -282,11 +326,14 @@ fn read_record(target: &Path) -> io::Result<Option<Record>> {
     Ok(Record::from_json(&text))
 }
 
-/// Every file under `target` but the record, with its digest and execute
-/// bit; `None` when it holds anything that is not a folder or a regular
-/// file (a symlink, a pipe): such a target is not what was installed.
-fn on_disk(target: &Path) -> io::Result<Option<BTreeMap<String, (String, bool)>>> {
-    let mut files = BTreeMap::new();
+/// Whether `target` holds exactly the files `recorded` lists (the record
+/// aside), each with its digest and execute bit; `false` when it holds
+/// anything that is not a folder or a regular file (a symlink, a pipe):
+/// such a target is not what was installed. A path the record does not
+/// list ends the look before anything is read, and a file is hashed as it
+/// streams by: a 3 GB file dropped into a skill costs no 3 GB of memory.
+fn matches_on_disk(target: &Path, recorded: &BTreeMap<String, (String, bool)>) -> io::Result<bool> {
+    let mut seen = 0usize;
     let mut folders = vec![(target.to_path_buf(), String::new())];
     while let Some((folder, prefix)) = folders.pop() {
         for entry in std::fs::read_dir(&folder)? {
@@ -300,14 +347,21 @@ fn on_disk(target: &Path) -> io::Result<Option<BTreeMap<String, (String, bool)>>
                 if path == MANIFEST {
                     continue;
                 }
-                let bytes = std::fs::read(entry.path())?;
-                files.insert(path, (sha256_hex(&bytes), executable_on_disk(&metadata)));
+                let Some((sha256, executable)) = recorded.get(&path) else {
+                    return Ok(false);
+                };
+                if *executable != executable_on_disk(&metadata)
+                    || *sha256 != crate::file::sha256_of_file(&entry.path())?
+                {
+                    return Ok(false);
+                }
+                seen += 1;
             } else {
-                return Ok(None);
+                return Ok(false);
             }
         }
     }
-    Ok(Some(files))
+    Ok(seen == recorded.len())
 }
 
 /// Writes `skill` whole beside `target`, with its record, and swaps it into

@@ -5,10 +5,12 @@
 //!
 //! - **Only the skill's own files**, and by default only under `scripts/`
 //!   ([`Scripts::folder`] widens it). Compiled and loaded skills alike run
-//!   from a copy of the bytes the skill holds, written once to a private
-//!   temporary directory (mode 0700) with their execute bits: the bytes
-//!   that were checked are the bytes that run, whatever has happened on disk
-//!   since. Any other path is refused with the list of scripts.
+//!   from a copy of the bytes the skill holds, written afresh for each run
+//!   to a private temporary directory (mode 0700) with their execute bits,
+//!   and removed after it: the bytes that were checked are the bytes that
+//!   run, whatever has happened on disk since, and one run cannot change
+//!   (or add a module beside) what the next one runs. Any other path is
+//!   refused with the list of scripts.
 //! - **No shell.** The interpreter comes from the script's `#!` line (its
 //!   program and at most one argument, as the kernel reads it), else from
 //!   its extension: `.py` python3, `.sh` sh, `.js` node. A script with
@@ -116,9 +118,9 @@ pub struct Scripts {
     output_cap: usize,
     remote: Vec<String>,
     sandbox: Option<Box<dyn Sandbox>>,
-    /// Each skill's files, written out on its first run.
-    written: Mutex<Vec<(String, PathBuf)>>,
-    /// The private directory they are written in, removed on drop.
+    /// How many runs wrote a copy: each run's own folder in `root`.
+    runs: std::sync::atomic::AtomicU64,
+    /// The private directory the copies are written in, removed on drop.
     root: Mutex<Option<PathBuf>>,
 }
 
@@ -157,7 +159,7 @@ impl Scripts {
             output_cap: DEFAULT_OUTPUT_CAP,
             remote: Vec::new(),
             sandbox: None,
-            written: Mutex::new(Vec::new()),
+            runs: std::sync::atomic::AtomicU64::new(0),
             root: Mutex::new(None),
         }
     }
@@ -271,16 +273,25 @@ impl Scripts {
             script: path,
             argv,
         };
+        // What cannot run is said before the host is asked to approve it.
+        if interpreter(file).is_none() {
+            return Err(HostToolError::failed(no_interpreter(file)));
+        }
         self.approved(&run)?;
-        let dir = self.written(skill).map_err(HostToolError::failed)?;
-        let planned = plan(file, &dir, argv, &self.env).map_err(HostToolError::failed)?;
-        let planned = match &self.sandbox {
-            Some(sandbox) => sandbox.wrap(planned),
-            None => planned,
-        };
-        let ran = execute(&planned, self.timeout, self.output_cap)
-            .map_err(|error| HostToolError::failed(format!("`{path}` could not start: {error}")))?;
-        Ok(ran.to_json())
+        let copy = self.fresh_copy(skill).map_err(HostToolError::failed)?;
+        let ran = plan(file, &copy.skill_dir, argv, &self.env)
+            .map_err(HostToolError::failed)
+            .and_then(|planned| {
+                let planned = match &self.sandbox {
+                    Some(sandbox) => sandbox.wrap(planned),
+                    None => planned,
+                };
+                execute(&planned, self.timeout, self.output_cap).map_err(|error| {
+                    HostToolError::failed(format!("`{path}` could not start: {error}"))
+                })
+            });
+        drop(copy);
+        Ok(ran?.to_json())
     }
 
     /// The file a model named, if it is a script this toolset runs.
@@ -327,18 +338,21 @@ impl Scripts {
         }
     }
 
-    /// The directory `skill`'s files are written in, writing them on first use.
-    fn written(&self, skill: &Skill) -> Result<PathBuf, String> {
-        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, dir)) = written.iter().find(|(name, _)| name == skill.name()) {
-            return Ok(dir.clone());
-        }
-        let root = self.root()?;
-        let dir = skill
-            .write_to(&root, Overwrite::Refuse)
+    /// A copy of `skill`'s files for one run, in a folder of its own.
+    fn fresh_copy(&self, skill: &Skill) -> Result<RunCopy, String> {
+        let run = self.runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let folder = self.root()?.join(format!("run-{run}"));
+        std::fs::create_dir(&folder)
             .map_err(|error| format!("the skill's files could not be written out: {error}"))?;
-        written.push((skill.name().to_owned(), dir.clone()));
-        Ok(dir)
+        // Removed when dropped, a failed write included.
+        let mut copy = RunCopy {
+            skill_dir: PathBuf::new(),
+            folder,
+        };
+        copy.skill_dir = skill
+            .write_to(&copy.folder, Overwrite::Refuse)
+            .map_err(|error| format!("the skill's files could not be written out: {error}"))?;
+        Ok(copy)
     }
 
     fn root(&self) -> Result<PathBuf, String> {
@@ -351,6 +365,20 @@ impl Scripts {
         })?;
         *root = Some(made.clone());
         Ok(made)
+    }
+}
+
+/// One run's copy of a skill's files, removed when dropped.
+struct RunCopy {
+    /// The skill's directory in it (the script's working directory).
+    skill_dir: PathBuf,
+    /// The run's folder.
+    folder: PathBuf,
+}
+
+impl Drop for RunCopy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.folder);
     }
 }
 
@@ -388,12 +416,7 @@ fn private_dir() -> std::io::Result<PathBuf> {
 /// script, the argv; the allowed environment.
 fn plan(file: &File, dir: &Path, argv: &[String], env: &[String]) -> Result<Planned, String> {
     let script = dir.join(file.path());
-    let (program, mut args) = interpreter(file).ok_or_else(|| {
-        format!(
-            "`{}` names no interpreter: it has no `#!` line, and its extension is none of .py (python3), .sh (sh), .js (node)",
-            file.path()
-        )
-    })?;
+    let (program, mut args) = interpreter(file).ok_or_else(|| no_interpreter(file))?;
     args.push(script.into_os_string());
     args.extend(argv.iter().map(OsString::from));
     let env = env
@@ -406,6 +429,13 @@ fn plan(file: &File, dir: &Path, argv: &[String], env: &[String]) -> Result<Plan
         dir: dir.to_path_buf(),
         env,
     })
+}
+
+fn no_interpreter(file: &File) -> String {
+    format!(
+        "`{}` names no interpreter: it has no `#!` line, and its extension is none of .py (python3), .sh (sh), .js (node)",
+        file.path()
+    )
 }
 
 /// The interpreter and its argument: the `#!` line's (program, then the

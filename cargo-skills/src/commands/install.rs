@@ -130,10 +130,18 @@ fn folder(args: &InstallArgs) -> Result<(PathBuf, String), Failure> {
                 hosts()
             )));
         }
-        return Ok((PathBuf::from(&args.to), args.to.clone()));
+        return Ok((PathBuf::from(&args.to), shown_resolved(&args.to)));
     };
     if !args.global {
-        return Ok((PathBuf::from(host.project), host.project.to_owned()));
+        // A project's folder is never reached through a symlink that a
+        // commit could have planted.
+        let folder = skills_core::install::project_folder(std::path::Path::new("."), host.project)
+            .map_err(|e| Failure::Io(format!("cannot install into {}: {e}", host.project)))?;
+        let folder = folder
+            .strip_prefix(".")
+            .map(PathBuf::from)
+            .unwrap_or(folder);
+        return Ok((folder, host.project.to_owned()));
     }
     let home = std::env::var_os("HOME")
         .filter(|home| !home.is_empty())
@@ -142,6 +150,31 @@ fn folder(args: &InstallArgs) -> Result<(PathBuf, String), Failure> {
         PathBuf::from(home).join(host.global),
         format!("~/{}", host.global),
     ))
+}
+
+/// A folder the user named, and where it leads when a symlink on the way
+/// takes it elsewhere: what the output says is where the files went.
+fn shown_resolved(written: &str) -> String {
+    let path = std::path::Path::new(written);
+    let through_link = path
+        .ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .any(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink()));
+    let existing = path
+        .ancestors()
+        .find(|p| !p.as_os_str().is_empty() && p.exists());
+    match (through_link, existing.map(std::fs::canonicalize)) {
+        (true, Some(Ok(resolved))) => {
+            let rest = existing
+                .and_then(|e| path.strip_prefix(e).ok())
+                .unwrap_or(std::path::Path::new(""));
+            format!(
+                "{written} (through a symlink: {})",
+                resolved.join(rest).display()
+            )
+        }
+        _ => written.to_owned(),
+    }
 }
 
 fn hosts() -> String {

@@ -60,6 +60,9 @@ pub struct UpdateArgs {
     /// Write skills that have errors under the package's rules.
     #[arg(long)]
     force: bool,
+    /// Read a `local` source the lock names outside this project.
+    #[arg(long)]
+    allow_outside: bool,
     #[command(flatten)]
     place: Where,
 }
@@ -122,7 +125,12 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
             display_path(&package.lock_path)
         )));
     }
-    let prepared = vendoring::update(&package, &args.names).map_err(failure)?;
+    let outside = if args.allow_outside {
+        vendoring::Outside::Allow
+    } else {
+        vendoring::Outside::Refuse
+    };
+    let prepared = vendoring::update(&package, &args.names, outside).map_err(failure)?;
     if prepared.staged.is_empty() {
         return Err(Failure::Io(
             "nothing to update: every locked skill is a local copy without a source to fetch"

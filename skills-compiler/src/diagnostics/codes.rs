@@ -285,9 +285,9 @@ codes! {
     LockMismatch = "S520", "a skill differs from its entry in `skills-lock.json`",
         "[package.metadata.skills] locked = true, and skills/pdf/SKILL.md edited after `cargo skills add`",
         "With `locked = true` (or `check --locked`) every skill must be exactly what the lock recorded: its files byte for byte and their exec bits. The message names the files that differ. Fetch what was locked again with `cargo skills update NAME`, or, when the edit is meant, record it with `cargo skills lock NAME`. A skill that is in the root and not in the lock is refused too: lock it with `cargo skills lock`, or add it with `cargo skills add`.";
-    CaseCollision = "S521", "two files of a skill differ only in case",
-        "skills/a/references/Guide.md and skills/a/references/guide.md (or skill.md beside SKILL.md)",
-        "Rename or remove one of them. On a disk that folds case (macOS, Windows) the two are one file: whichever is written last replaces the other, and the file that was checked may not be the one a host reads.";
+    CaseCollision = "S521", "two files of a skill differ only in case or in Unicode normalisation",
+        "skills/a/references/Guide.md and skills/a/references/guide.md (or skill.md beside SKILL.md, or `café.md` written in NFC and in NFD)",
+        "Rename or remove one of them. On a disk that folds case (macOS, Windows) the two are one file, and macOS also stores a name in one Unicode normalisation: whichever is written last replaces the other, and the file that was checked may not be the one a host reads.";
     SetTooLarge = "S522", "the skills' files together hold more bytes than `max_set_bytes`",
         "64 skills of 4 MB each (max_set_bytes = 128 MiB)",
         "Every valid skill's files are counted together (SKILL.md and every file): that is what a binary embeds and a server holds in memory. Remove large files, add them to `exclude`, or raise `max_set_bytes`. The files are not read: the limit holds before any of them is.";

@@ -2,10 +2,13 @@
 //! disk: Vercel's `computedHash`, and our per-file lines.
 //!
 //! Both read the same files, those Vercel's CLI hashes: every regular file
-//! under the skill folder at any depth, symlinks passed over (a directory
-//! listing's entry for a link is neither a file nor a folder there), and
-//! folders named `.git` or `node_modules` skipped. Hidden files count: the
-//! lock is about what is on disk, not what the compiler embeds.
+//! under the skill folder at any depth, and folders named `.git` or
+//! `node_modules` skipped. Hidden files count: the lock is about what is on
+//! disk, not what the compiler embeds. Symlinks are passed over by
+//! `computedHash` (a directory listing's entry for a link is neither a file
+//! nor a folder there) and recorded by our lines, as git records them (mode
+//! `120000`, the digest of the target's text): the compiler follows a link
+//! inside the skill, so a link added to a locked skill is a change.
 
 use std::fs;
 use std::io::Read;
@@ -43,36 +46,66 @@ impl Default for Limits {
 pub struct FileDigest {
     /// Relative, `/`-separated.
     pub path: String,
-    /// Its owner's execute bit.
-    pub executable: bool,
-    /// Lower-case hex SHA-256 of the bytes.
+    /// A file, an executable or a link.
+    pub mode: Mode,
+    /// Lower-case hex SHA-256 of the bytes (of the target's text, for a link).
     pub sha256: String,
+}
+
+/// What a locked path is, with git's modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A file its owner may not run (`100644`).
+    File,
+    /// A file its owner may run (`100755`).
+    Executable,
+    /// A symlink (`120000`).
+    Symlink,
+}
+
+impl Mode {
+    /// Git's mode.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::File => "100644",
+            Mode::Executable => "100755",
+            Mode::Symlink => "120000",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Mode> {
+        [Mode::File, Mode::Executable, Mode::Symlink]
+            .into_iter()
+            .find(|mode| mode.as_str() == text)
+    }
+
+    fn of_file(executable: bool) -> Mode {
+        if executable {
+            Mode::Executable
+        } else {
+            Mode::File
+        }
+    }
 }
 
 impl FileDigest {
     /// The lock's line for this file: `path mode sha256`, with git's modes
-    /// (`100755` executable, `100644` not). The path may hold spaces: the
-    /// line is read from its end.
+    /// (`100755` executable, `100644` not, `120000` a link). The path may
+    /// hold spaces: the line is read from its end.
     pub fn line(&self) -> String {
-        let mode = if self.executable { "100755" } else { "100644" };
-        format!("{} {mode} {}", self.path, self.sha256)
+        format!("{} {} {}", self.path, self.mode.as_str(), self.sha256)
     }
 
     /// Reads a line written by [`FileDigest::line`].
     pub fn parse(line: &str) -> Option<FileDigest> {
         let mut parts = line.rsplitn(3, ' ');
         let sha256 = parts.next()?;
-        let mode = parts.next()?;
+        let mode = Mode::parse(parts.next()?)?;
         let path = parts.next()?;
-        let executable = match mode {
-            "100755" => true,
-            "100644" => false,
-            _ => return None,
-        };
         let is_hex = sha256.len() == 64 && sha256.bytes().all(|b| b.is_ascii_hexdigit());
         (is_hex && !path.is_empty()).then(|| FileDigest {
             path: path.to_owned(),
-            executable,
+            mode,
             sha256: sha256.to_ascii_lowercase(),
         })
     }
@@ -131,7 +164,7 @@ impl std::fmt::Display for HashError {
 /// Hashes the skill folder `dir`: Vercel's `computedHash` (which reads
 /// every byte) and each file's digest.
 pub fn hash_folder(dir: &Path, limits: Limits) -> Result<FolderDigest, HashError> {
-    let mut listed = list_files(dir, limits)?;
+    let (mut listed, links) = list_files(dir, limits)?;
     // Vercel's order for its hash; ours (bytes) for the lines.
     listed.sort_by(|a, b| locale_compare(&a.path, &b.path));
     let mut hash = Sha256::new();
@@ -144,9 +177,10 @@ pub fn hash_folder(dir: &Path, limits: Limits) -> Result<FolderDigest, HashError
         files.push(FileDigest {
             sha256: skills_core::sha256_hex(&content),
             path: file.path,
-            executable: file.executable,
+            mode: Mode::of_file(file.executable),
         });
     }
+    files.extend(links);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(FolderDigest {
         computed_hash: skills_core::lower_hex(&hash.finalize()),
@@ -162,7 +196,7 @@ pub fn file_digests(
     limits: Limits,
     cache: &mut HashCache,
 ) -> Result<Vec<FileDigest>, HashError> {
-    let listed = list_files(dir, limits)?;
+    let (listed, links) = list_files(dir, limits)?;
     let mut budget = limits.max_bytes;
     let mut files = Vec::with_capacity(listed.len());
     for file in listed {
@@ -177,10 +211,11 @@ pub fn file_digests(
         };
         files.push(FileDigest {
             path: file.path,
-            executable: file.executable,
+            mode: Mode::of_file(file.executable),
             sha256,
         });
     }
+    files.extend(links);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
 }
@@ -206,13 +241,20 @@ pub struct ListedFile {
     pub(crate) identity: Option<crate::read::open::Identity>,
 }
 
-/// The files Vercel's CLI hashes, listed with their metadata; the sizes
-/// are held to `limits` before anything is read.
-fn list_files(dir: &Path, limits: Limits) -> Result<Vec<ListedFile>, HashError> {
-    let mut out = Vec::new();
+/// The files Vercel's CLI hashes, listed with their metadata (the sizes
+/// held to `limits` before anything is read), and the symlinks beside
+/// them, each already a line.
+fn list_files(dir: &Path, limits: Limits) -> Result<(Vec<ListedFile>, Vec<FileDigest>), HashError> {
+    let mut out = Listed::default();
     let mut bytes = 0u64;
     collect(dir, "", 0, limits, &mut bytes, &mut out)?;
-    Ok(out)
+    Ok((out.files, out.links))
+}
+
+#[derive(Default)]
+struct Listed {
+    files: Vec<ListedFile>,
+    links: Vec<FileDigest>,
 }
 
 fn collect(
@@ -221,7 +263,7 @@ fn collect(
     depth: usize,
     limits: Limits,
     bytes: &mut u64,
-    out: &mut Vec<ListedFile>,
+    out: &mut Listed,
 ) -> Result<(), HashError> {
     let io = |error| HashError::Io {
         path: if prefix.is_empty() {
@@ -255,8 +297,18 @@ fn collect(
                     out,
                 )?;
             }
+        } else if kind.is_symlink() {
+            let target = fs::read_link(entry.path()).map_err(|error| HashError::Io {
+                path: path.clone(),
+                error,
+            })?;
+            out.links.push(FileDigest {
+                sha256: skills_core::sha256_hex(target.as_os_str().as_encoded_bytes()),
+                path,
+                mode: Mode::Symlink,
+            });
         } else if kind.is_file() {
-            if out.len() == limits.max_files {
+            if out.files.len() == limits.max_files {
                 return Err(HashError::TooManyFiles {
                     limit: limits.max_files,
                 });
@@ -276,7 +328,7 @@ fn collect(
                 .ok()
                 .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
                 .map_or(0, |d| d.as_nanos());
-            out.push(ListedFile {
+            out.files.push(ListedFile {
                 full: entry.path(),
                 executable: is_executable(&metadata),
                 len: metadata.len(),
@@ -319,7 +371,7 @@ mod tests {
     fn a_line_reads_back_whatever_the_path_holds() {
         let digest = FileDigest {
             path: "a b/c 100644 d.md".to_owned(),
-            executable: true,
+            mode: Mode::Executable,
             sha256: "ab".repeat(32),
         };
         assert_eq!(FileDigest::parse(&digest.line()), Some(digest));

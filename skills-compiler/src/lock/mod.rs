@@ -14,6 +14,6 @@ pub mod verify;
 
 pub use cache::HashCache;
 pub use file::{Entry, EntryFields, LOCK_FILE, LockFile, folder_name_problem};
-pub use hash::{FileDigest, FolderDigest, HashError, Limits, file_digests, hash_folder};
+pub use hash::{FileDigest, FolderDigest, HashError, Limits, Mode, file_digests, hash_folder};
 pub use verify::{Change, ChangeKind, Status, compare, verify};
 pub mod check;

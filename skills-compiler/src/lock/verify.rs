@@ -116,7 +116,7 @@ pub fn compare(digest: &FolderDigest, entry: &Entry) -> Status {
         let kind = match locked.get(*path) {
             None => Some(ChangeKind::Added),
             Some(lock) if lock.sha256 != file.sha256 => Some(ChangeKind::Edited),
-            Some(lock) if lock.executable != file.executable => Some(ChangeKind::ModeChanged),
+            Some(lock) if lock.mode != file.mode => Some(ChangeKind::ModeChanged),
             Some(_) => None,
         };
         if let Some(kind) = kind {

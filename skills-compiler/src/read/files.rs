@@ -450,7 +450,12 @@ impl Walk<'_> {
         let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
         let mut found = Vec::new();
         for file in &self.files {
-            let folded = file.path.to_lowercase();
+            // macOS stores names in one Unicode normalisation: `é` written
+            // as one character and as `e` plus an accent are one name there.
+            let folded: String =
+                unicode_normalization::UnicodeNormalization::nfc(file.path.as_str())
+                    .collect::<String>()
+                    .to_lowercase();
             if !file.path.contains('/') && folded == SKILL_FILE.to_lowercase() {
                 found.push((file.path.clone(), SKILL_FILE.to_owned()));
             } else if let Some(first) = seen.insert(folded, &file.path) {
@@ -458,11 +463,16 @@ impl Walk<'_> {
             }
         }
         for (path, other) in found {
+            let how = if path.to_lowercase() == other.to_lowercase() {
+                "in case: on a disk that folds case (macOS, Windows) one replaces the other"
+            } else {
+                "in how their letters are encoded (Unicode NFC and NFD): macOS stores both as one name, so one replaces the other"
+            };
             self.diagnostics.push(
                 Diagnostic::error(
                     Code::CaseCollision,
                     format!("{}/{path}", self.display),
-                    format!("`{path}` and `{other}` differ only in case: on a disk that folds case (macOS, Windows) one replaces the other"),
+                    format!("`{path}` and `{other}` differ only {how}"),
                 )
                 .with_help("rename or remove one of them"),
             );

@@ -77,6 +77,30 @@ fn local(source: &Source, path: &Path) -> Result<Fetched, FetchError> {
     })
 }
 
+/// Why `reference` is not a branch, tag or commit name, or `None`: git's
+/// rules for ref names (`git check-ref-format`), and never a refspec
+/// (`+a:b`, which would fetch into a ref of its choosing) or an option.
+pub fn ref_problem(reference: &str) -> Option<&'static str> {
+    if reference.is_empty() {
+        Some("it is empty")
+    } else if reference.starts_with(['-', '+', '/']) {
+        Some("it starts with `-`, `+` or `/`")
+    } else if reference.contains(':') {
+        Some("it holds `:` (a refspec, not a ref)")
+    } else if reference.contains("..") || reference.contains("@{") || reference.contains("//") {
+        Some("it holds `..`, `@{` or `//`")
+    } else if reference
+        .chars()
+        .any(|c| c.is_control() || c.is_whitespace() || "~^?*[\\".contains(c))
+    {
+        Some("it holds a space, a control character or one of `~^?*[\\`")
+    } else if reference.ends_with(['/', '.']) || reference.ends_with(".lock") {
+        Some("it ends in `/`, `.` or `.lock`")
+    } else {
+        None
+    }
+}
+
 /// `git init`, a depth-1 fetch of the ref (the remote's HEAD without one),
 /// and a detached checkout of what was fetched.
 fn clone(url: &str, reference: Option<&str>, scratch: &Path) -> Result<Fetched, FetchError> {
@@ -93,8 +117,8 @@ fn clone(url: &str, reference: Option<&str>, scratch: &Path) -> Result<Fetched, 
     };
     git(&dir, &["init", "-q", "."], true)?;
     let wanted = reference.unwrap_or("HEAD");
-    if wanted.starts_with('-') {
-        return Err(FetchError(format!("`{wanted}` is not a ref")));
+    if let Some(why) = ref_problem(wanted) {
+        return Err(FetchError(format!("`{wanted}` is not a ref: {why}")));
     }
     git(
         &dir,

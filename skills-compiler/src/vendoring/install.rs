@@ -101,6 +101,15 @@ impl Package {
             .unwrap_or_default();
         self.base.join(lock_dir).join(source)
     }
+
+    /// The project a lock belongs to, canonical: the git repository that
+    /// holds the package, else the package's folder. A `local` source
+    /// outside it is read only with the user's consent.
+    pub fn project(&self) -> Option<PathBuf> {
+        let base = std::fs::canonicalize(&self.base).ok()?;
+        let repository = base.ancestors().find(|dir| dir.join(".git").exists());
+        Some(repository.unwrap_or(&base).to_path_buf())
+    }
 }
 
 /// `to` relative to `from`, as `./x` or `../x`.

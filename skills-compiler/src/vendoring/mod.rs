@@ -21,6 +21,17 @@ use install::{Package, Staged, Staging, VendorError, failed};
 use offer::{Offered, offered};
 use source::{Location, Source};
 
+/// Whether a `local` source that a lock names may be read when it is
+/// outside the project (the user's consent, `--allow-outside`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Outside {
+    /// Refuse it, naming the folder.
+    #[default]
+    Refuse,
+    /// Read it: the user said so.
+    Allow,
+}
+
 /// Which of a source's skills to add.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Pick {
@@ -148,7 +159,11 @@ pub fn add(
 /// empty) from its entry's source and ref again, and stages it with its
 /// changes against the root. Skills locked as local copies without a
 /// source folder (`cargo skills lock`) are left as they are.
-pub fn update(package: &Package, names: &[String]) -> Result<Prepared, VendorError> {
+pub fn update(
+    package: &Package,
+    names: &[String],
+    outside: Outside,
+) -> Result<Prepared, VendorError> {
     let lock = package.lock()?;
     let mut selected: Vec<(String, Entry)> = lock
         .entries()
@@ -168,7 +183,7 @@ pub fn update(package: &Package, names: &[String]) -> Result<Prepared, VendorErr
     let mut fetched_all = Vec::new();
     let mut lock_after = lock.clone();
     for (name, entry) in selected {
-        let Some(source) = source_of(package, &name, &entry)? else {
+        let Some(source) = source_of(package, &name, &entry, outside)? else {
             continue;
         };
         let shown = entry.source().unwrap_or(&name).to_owned();
@@ -412,7 +427,12 @@ fn is_same_source(entry: &Entry, fields: &EntryFields) -> bool {
 
 /// The source an entry was fetched from; `None` for a skill locked as a
 /// copy of itself (`cargo skills lock`), which has nothing to fetch.
-fn source_of(package: &Package, name: &str, entry: &Entry) -> Result<Option<Source>, VendorError> {
+fn source_of(
+    package: &Package,
+    name: &str,
+    entry: &Entry,
+    outside: Outside,
+) -> Result<Option<Source>, VendorError> {
     let kind = entry.source_type().unwrap_or_default();
     let text = entry.source().unwrap_or_default();
     let sub_path = entry
@@ -442,6 +462,17 @@ fn source_of(package: &Package, name: &str, entry: &Entry) -> Result<Option<Sour
                 && canonical(&path) == canonical(&package.root().join(name))
             {
                 return Ok(None);
+            }
+            // A committed lock names the folder; the user did not. Outside
+            // the project it could be anything of theirs (`~/.ssh`).
+            let inside = match (canonical(&path), package.project()) {
+                (Some(path), Some(project)) => path.starts_with(project),
+                _ => false,
+            };
+            if !inside && outside == Outside::Refuse {
+                return Err(failed(format!(
+                    "the lock's entry `{name}` names the local source `{text}`, outside this project: reading it needs your consent (`--allow-outside`), since a committed lock can name any folder of yours"
+                )));
             }
             Location::Local { path }
         }

@@ -60,6 +60,20 @@ pub fn offered(
     if !start.is_dir() {
         return Err(OfferError(format!("{where_}: there is no such folder")));
     }
+    // A layout folder is never a symlink: `skills -> /home/me/private` in
+    // a repository would vendor (and lock as the repository's) whatever
+    // it points at.
+    if let Some(sub) = sub_path {
+        let mut folder = root.to_path_buf();
+        for part in sub.split('/').filter(|p| !p.is_empty()) {
+            folder.push(part);
+            if !is_real_dir(&folder) {
+                return Err(OfferError(format!(
+                    "{where_}: `{part}` is a symlink or not a folder; a source's folders are read as they are, never through links"
+                )));
+            }
+        }
+    }
     let mut found: Vec<(PathBuf, String)> = Vec::new();
     if start.join(SKILL_FILE).is_file() {
         found.push((start.clone(), format!("{prefix}{SKILL_FILE}")));
@@ -99,8 +113,14 @@ pub fn offered(
     Ok(offered)
 }
 
+/// Whether `path` is a folder itself, not a symlink to one.
+fn is_real_dir(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
+}
+
 /// The folders matching `layout` under `start`, with their paths relative
-/// to it; hidden folders match only a literal segment.
+/// to it; hidden folders match only a literal segment; no symlink is
+/// followed (a `*` takes folders only, a literal segment a real folder).
 fn expand(start: &Path, layout: &[&str]) -> Vec<(PathBuf, String)> {
     let mut current = vec![(start.to_path_buf(), String::new())];
     for segment in layout {
@@ -125,7 +145,7 @@ fn expand(start: &Path, layout: &[&str]) -> Vec<(PathBuf, String)> {
                     .collect();
                 names.sort();
                 next.extend(names.into_iter().map(|name| (dir.join(&name), join(&name))));
-            } else if dir.join(segment).is_dir() {
+            } else if is_real_dir(&dir.join(segment)) {
                 next.push((dir.join(segment), join(segment)));
             }
         }
