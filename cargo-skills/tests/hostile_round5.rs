@@ -591,3 +591,93 @@ fn a_ref_that_is_a_refspec_or_an_option_is_refused() {
         assert!(stderr.contains("is not a ref"), "{reference}: {stderr}");
     }
 }
+
+/// A hostile MCP server over stdio, in Python: `mode` says how it misbehaves.
+const HOSTILE_SERVER: &str = r#"
+import json, sys
+mode = sys.argv[1]
+page = 0
+def skill(i, size):
+    uri = "skill://s%d/SKILL.md" % i
+    return {"uri": uri, "frontmatter": {"name": "s%d" % i, "description": "Does s. Use when asked."},
+            "resources": [{"uri": uri, "digest": "sha256:" + "0" * 64, "size": size}]}
+for line in sys.stdin:
+    message = json.loads(line)
+    if "id" not in message:
+        continue
+    method = message.get("method")
+    if method == "initialize":
+        if mode == "silent":
+            continue
+        result = {"protocolVersion": message["params"]["protocolVersion"],
+                  "capabilities": {"extensions": {"io.modelcontextprotocol/skills": {}}},
+                  "serverInfo": {"name": "hostile", "version": "1"}}
+    elif method == "skills/list":
+        page += 1
+        if mode == "cursor":
+            result = {"skills": [], "nextCursor": "c%d" % page}
+        elif mode == "many":
+            result = {"skills": [skill(i, 10) for i in range(65)]}
+        elif mode == "huge":
+            result = {"skills": [skill(i, 15 * 1024 * 1024) for i in range(60)]}
+        elif mode == "dropped":
+            sys.stdout.write("x" * (17 * 1024 * 1024) + "\n")
+            sys.stdout.flush()
+            continue
+    else:
+        result = {}
+    sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": result}) + "\n")
+    sys.stdout.flush()
+"#;
+
+/// Runs `cargo skills` in `dir` and gives up (failing the test) past
+/// `deadline`: the harness's bound, far above an honest run.
+fn run_bounded(dir: &Path, args: &[&str], deadline: std::time::Duration) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cargo-skills"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+            return (status.code(), stderr);
+        }
+        if started.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return (None, String::new());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Items 5 and 6: `check mcp+stdio:` hung on a server that never answers
+/// `initialize` or drops a reply (a line over 16 MiB), listed an endless
+/// `nextCursor` into half a gigabyte, and read 128 skills of 15 MiB before
+/// any set limit. A session deadline (`--timeout`), a page and skill cap,
+/// and the listing's declared bytes summed before anything is read.
+#[test]
+fn a_hostile_mcp_server_ends_the_check_in_bounded_time_and_memory() {
+    let dir = fresh_dir("hostile5-mcp");
+    write(&dir.join("server.py"), HOSTILE_SERVER);
+    let bound = std::time::Duration::from_secs(90);
+    for (mode, says) in [
+        ("silent", "no answer within 3 s (`--timeout`)"),
+        ("dropped", "no answer within 3 s (`--timeout`)"),
+        ("cursor", "past 100 pages"),
+        ("many", "more than 64 skills"),
+        ("huge", "more than 134217728 (`max_set_bytes`)"),
+    ] {
+        let server = format!("mcp+stdio:python3 server.py {mode}");
+        let (code, stderr) =
+            run_bounded(&dir, &["skills", "check", &server, "--timeout", "3"], bound);
+        assert_eq!(code, Some(1), "{mode}: the check must end: {stderr}");
+        assert!(stderr.contains(says), "{mode}: {stderr}");
+    }
+}

@@ -8,8 +8,12 @@
 //! - an entry that breaks the SEP's structure (rmcp's `validate_skills`),
 //!   or has no manifest of digests (`"dynamic"`);
 //! - more files or bytes than a skill may have (512 and 16 MiB by default,
-//!   the loader's bounds), judged from the declared sizes before anything
-//!   is read;
+//!   the loader's bounds), more skills or bytes than a set may have (64 and
+//!   128 MiB), or a listing past 100 pages, judged from the listing's
+//!   declared sizes before anything is read;
+//! - a request with no answer within 30 s ([`Remote::request_timeout`]):
+//!   the transport drops a reply over 16 MiB or one that is not JSON, and
+//!   such a request would otherwise wait forever;
 //! - a file whose bytes do not match its `sha256:` digest or declared size;
 //! - a `SKILL.md` whose frontmatter differs, field by field, from the
 //!   entry's `frontmatter`.
@@ -35,6 +39,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use rmcp::RoleClient;
 use rmcp::model::{
@@ -48,6 +53,16 @@ use skills::loader::{LoadError, Loader, Profile};
 pub const MAX_FILES: usize = 512;
 /// The most bytes a served skill's files may declare together.
 pub const MAX_SKILL_BYTES: u64 = 16 * 1024 * 1024;
+/// The most skills a server may list (the loader's `max_skills`).
+pub const MAX_SKILLS: usize = 64;
+/// The most bytes all listed skills may declare together (the loader's
+/// `max_set_bytes`).
+pub const MAX_SET_BYTES: u64 = 128 * 1024 * 1024;
+/// The most pages of `skills/list` read: a server whose `nextCursor` never
+/// ends would otherwise be listed without end.
+pub const MAX_PAGES: usize = 100;
+/// How long one request may wait for its answer.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How to load the skills of one server.
 #[derive(Debug, Clone)]
@@ -56,6 +71,10 @@ pub struct Remote {
     loader: Loader,
     max_files: usize,
     max_skill_bytes: u64,
+    max_skills: usize,
+    max_set_bytes: u64,
+    max_pages: usize,
+    request_timeout: Duration,
 }
 
 impl Remote {
@@ -68,7 +87,32 @@ impl Remote {
             loader: Loader::new().profile(Profile::Portable),
             max_files: MAX_FILES,
             max_skill_bytes: MAX_SKILL_BYTES,
+            max_skills: MAX_SKILLS,
+            max_set_bytes: MAX_SET_BYTES,
+            max_pages: MAX_PAGES,
+            request_timeout: REQUEST_TIMEOUT,
         }
+    }
+
+    /// The most skills the server may list ([`MAX_SKILLS`] by default).
+    pub fn max_skills(mut self, max: usize) -> Remote {
+        self.max_skills = max;
+        self
+    }
+
+    /// The most bytes all listed skills may declare together
+    /// ([`MAX_SET_BYTES`] by default); judged before anything is read.
+    pub fn max_set_bytes(mut self, max: u64) -> Remote {
+        self.max_set_bytes = max;
+        self
+    }
+
+    /// How long one request may wait for its answer ([`REQUEST_TIMEOUT`]
+    /// by default). A reply the transport dropped (a line over 16 MiB, one
+    /// that is not JSON) is a request that times out.
+    pub fn request_timeout(mut self, timeout: Duration) -> Remote {
+        self.request_timeout = timeout;
+        self
     }
 
     /// The host's name for the server.
@@ -106,13 +150,11 @@ impl Remote {
         if !is_label(&self.label) {
             return Err(RemoteError::Label(self.label.clone()));
         }
-        let entries = peer
-            .list_all_skills()
-            .await
-            .map_err(RemoteError::Protocol)?;
+        let entries = self.list(peer).await?;
         if entries.is_empty() {
             return Err(RemoteError::NoSkills);
         }
+        self.within_set_limits(&entries)?;
         let mut failures = Vec::new();
         if let Err(error) = rmcp::model::validate_skills(&entries) {
             failures.push(Failure::new(
@@ -165,6 +207,79 @@ impl Remote {
             bindings,
             root,
         })
+    }
+
+    /// Every page of `skills/list`, within [`MAX_PAGES`] and the skills
+    /// limit (judged as pages come, so an endless listing stops early),
+    /// each page within the request timeout.
+    async fn list(&self, peer: &Peer<RoleClient>) -> Result<Vec<Entry>, RemoteError> {
+        let mut entries = Vec::new();
+        let mut cursor: Option<String> = None;
+        let mut cursors = std::collections::HashSet::new();
+        for _ in 0..self.max_pages {
+            let params = rmcp::model::PaginatedRequestParams::default().with_cursor(cursor.take());
+            let page = self
+                .timed("skills/list", peer.list_skills(Some(params)))
+                .await?
+                .map_err(RemoteError::Protocol)?;
+            entries.extend(page.skills);
+            if entries.len() > self.max_skills {
+                return Err(RemoteError::Limit(format!(
+                    "the server lists more than {} skills (`max_skills`): nothing was read",
+                    self.max_skills
+                )));
+            }
+            match page.next_cursor {
+                None => return Ok(entries),
+                Some(next) if !cursors.insert(next.clone()) => {
+                    return Err(RemoteError::Limit(format!(
+                        "the server's listing gives the cursor `{next}` twice: it would never end"
+                    )));
+                }
+                Some(next) => cursor = Some(next),
+            }
+        }
+        Err(RemoteError::Limit(format!(
+            "the server's listing goes on past {} pages: nothing was read",
+            self.max_pages
+        )))
+    }
+
+    /// The whole listing's declared bytes against the set's limit, before
+    /// any file is read: each skill within its own limit could still add
+    /// up to gigabytes.
+    fn within_set_limits(&self, entries: &[Entry]) -> Result<(), RemoteError> {
+        let declared: u64 = entries
+            .iter()
+            .filter_map(|entry| match &entry.resources {
+                SkillResources::Files(manifest) => Some(manifest),
+                _ => None,
+            })
+            .flatten()
+            .map(|file| file.size)
+            .fold(0, u64::saturating_add);
+        if declared > self.max_set_bytes {
+            return Err(RemoteError::Limit(format!(
+                "the listed skills declare {declared} bytes together, more than {} (`max_set_bytes`): nothing was read",
+                self.max_set_bytes
+            )));
+        }
+        Ok(())
+    }
+
+    /// `request`, or [`RemoteError::TimedOut`] once the request timeout
+    /// has passed.
+    async fn timed<T>(
+        &self,
+        what: &str,
+        request: impl Future<Output = T>,
+    ) -> Result<T, RemoteError> {
+        tokio::time::timeout(self.request_timeout, request)
+            .await
+            .map_err(|_| RemoteError::TimedOut {
+                what: what.to_owned(),
+                after: self.request_timeout,
+            })
     }
 
     /// Loads what was written at `root` with the compiler and compares
@@ -230,9 +345,17 @@ impl Remote {
                 failures.push(Failure::new(&file.uri, Problem::NotInSkill));
                 continue;
             };
-            match read_verified(peer, file).await {
-                Ok(bytes) => files.push((path, bytes)),
-                Err(problem) => failures.push(Failure::new(&file.uri, problem)),
+            let read = tokio::time::timeout(self.request_timeout, read_verified(peer, file)).await;
+            match read {
+                Ok(Ok(bytes)) => files.push((path, bytes)),
+                Ok(Err(problem)) => failures.push(Failure::new(&file.uri, problem)),
+                Err(_) => failures.push(Failure::new(
+                    &file.uri,
+                    Problem::Unreadable(format!(
+                        "no answer within {} s (a reply over 16 MiB or one that is not JSON is dropped by the transport)",
+                        self.request_timeout.as_secs_f64()
+                    )),
+                )),
             }
         }
         if failures.is_empty() {
@@ -526,6 +649,15 @@ pub enum RemoteError {
     Invalid(Box<LoadError>),
     /// The verified files could not be written to the cache.
     Io(std::io::Error),
+    /// The listing is past a limit: too many skills, pages or bytes.
+    Limit(String),
+    /// A request had no answer in time.
+    TimedOut {
+        /// The request (`skills/list`).
+        what: String,
+        /// How long it waited.
+        after: Duration,
+    },
 }
 
 impl fmt::Display for RemoteError {
@@ -550,6 +682,12 @@ impl fmt::Display for RemoteError {
             }
             RemoteError::Invalid(error) => write!(f, "{}", error.render_short()),
             RemoteError::Io(error) => write!(f, "cannot write the verified files: {error}"),
+            RemoteError::Limit(why) => f.write_str(why),
+            RemoteError::TimedOut { what, after } => write!(
+                f,
+                "`{what}` had no answer within {} s (a reply over 16 MiB or one that is not JSON is dropped by the transport)",
+                after.as_secs_f64()
+            ),
         }
     }
 }

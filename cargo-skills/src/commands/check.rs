@@ -35,6 +35,10 @@ pub struct Args {
     /// `-D warnings` turns warnings into errors.
     #[arg(short = 'D', value_name = "LINT")]
     deny: Vec<String>,
+    /// For `mcp+stdio:` servers: the most seconds one server may take,
+    /// from its start to its last answer (each request also has 30 s).
+    #[arg(long, value_name = "SECS", default_value_t = 120)]
+    timeout: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -61,7 +65,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         )));
     }
     if let Some(servers) = servers(&args.paths)? {
-        return check_servers(&servers, args.selection.profile);
+        return check_servers(&servers, args.selection.profile, args.timeout);
     }
     let overrides = Overrides {
         deny_warnings: (!args.deny.is_empty()).then_some(true),
@@ -156,12 +160,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
 fn check_servers(
     servers: &[String],
     profile: Option<skills_compiler::Profile>,
+    timeout: u64,
 ) -> Result<(), Failure> {
-    super::check_mcp::run(servers, profile)
+    super::check_mcp::run(servers, profile, std::time::Duration::from_secs(timeout))
 }
 
 #[cfg(not(feature = "mcp"))]
-fn check_servers(_: &[String], _: Option<skills_compiler::Profile>) -> Result<(), Failure> {
+fn check_servers(_: &[String], _: Option<skills_compiler::Profile>, _: u64) -> Result<(), Failure> {
     Err(Failure::Usage(
         "this cargo-skills was built without the `mcp` feature: install it with default features to check a server".into(),
     ))

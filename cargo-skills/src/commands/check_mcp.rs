@@ -11,7 +11,11 @@ use crate::failure::Failure;
 use crate::output::outln;
 
 /// Checks each server; every one is checked before the result is given.
-pub(crate) fn run(commands: &[String], profile: Option<Profile>) -> Result<(), Failure> {
+pub(crate) fn run(
+    commands: &[String],
+    profile: Option<Profile>,
+    session: std::time::Duration,
+) -> Result<(), Failure> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -24,7 +28,19 @@ pub(crate) fn run(commands: &[String], profile: Option<Profile>) -> Result<(), F
     for (at, command) in commands.iter().enumerate() {
         let label = format!("server-{}", at + 1);
         let remote = Remote::new(&label).profile(profile.unwrap_or(Profile::Portable));
-        match runtime.block_on(check_one(command, &remote, &cache)) {
+        // The whole session (start, initialize, listing, reads) is bounded:
+        // a server that never answers, or drips, cannot hold a CI job.
+        let checked = runtime.block_on(async {
+            tokio::time::timeout(session, check_one(command, &remote, &cache))
+                .await
+                .unwrap_or_else(|_| {
+                    Err(format!(
+                        "no answer within {} s (`--timeout`): the server was stopped",
+                        session.as_secs()
+                    ))
+                })
+        });
+        match checked {
             Ok(count) => outln!(
                 "ok: {count} skill{} from `{command}` verified and valid",
                 if count == 1 { "" } else { "s" }
@@ -56,7 +72,7 @@ async fn check_one(
         .next()
         .ok_or_else(|| "no command after `mcp+stdio:`".to_owned())?;
     let mut process = tokio::process::Command::new(program);
-    process.args(words);
+    process.args(words).kill_on_drop(true);
     let transport = rmcp::transport::TokioChildProcess::new(process)
         .map_err(|error| format!("cannot start it: {error}"))?;
     let client = ().serve(transport).await.map_err(|error| format!("no MCP session: {error}"))?;
