@@ -243,7 +243,7 @@ fn paths_that_are_not_scripts_of_the_skill_are_refused_before_anything_runs() {
             Ok(())
         })
     };
-    let list = "the scripts of `runner` are: scripts/argv.py, scripts/env.sh, scripts/exit3.sh, scripts/flood.py, scripts/forever.sh, scripts/fork_hold.sh, scripts/hello, scripts/notes.txt, scripts/sibling.py, scripts/tamper.sh";
+    let list = "the scripts of `runner` are: scripts/argv.py, scripts/env.sh, scripts/escape.sh, scripts/exit3.sh, scripts/flood.py, scripts/forever.sh, scripts/fork_hold.sh, scripts/hello, scripts/notes.txt, scripts/sibling.py, scripts/tamper.sh";
     for path in [
         "../runner/scripts/argv.py",
         "scripts/../../etc/passwd",
@@ -363,4 +363,19 @@ fn a_run_cannot_change_what_the_next_run_runs() {
         0,
         "approval was asked for what cannot run"
     );
+}
+
+/// Hostile input round 5 (issue 58, item 11): a script that leaves its
+/// process group (`setsid`) outlived its call. The processes below a script
+/// are recorded while it runs and killed when it ends.
+#[test]
+fn a_process_that_left_the_group_ends_with_the_run() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let marker = format!("escape-marker-{}", std::process::id());
+    let ran = run(approved(), "scripts/escape.sh", &[&marker]).unwrap();
+    assert_eq!(ran["exit_code"], 0, "{ran}");
+    assert_eq!(ran["stdout"], "left\n", "{ran}");
+    let (zombies, marked) = leftovers(&marker);
+    assert!(zombies.is_empty(), "zombies: {zombies:?}");
+    assert!(marked.is_empty(), "left running: {marked:?}");
 }

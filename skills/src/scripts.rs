@@ -42,6 +42,9 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+mod descendants;
+use descendants::{Descendants, LOOK_EVERY};
+
 use serde_json::json;
 use skills_core::{File, Overwrite, Skill};
 
@@ -544,11 +547,13 @@ fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<
         Stream::new(child.stderr.take().map(OwnedFd::from), cap),
     ];
     let exited = Pidfd::open(group);
+    let mut descendants = Descendants::of(group);
     // A timeout past what an `Instant` can hold (`Duration::MAX`) is none.
     let deadline = Instant::now().checked_add(timeout);
     let mut status = None;
     let mut timed_out = false;
     while status.is_none() {
+        descendants.look();
         let left = deadline.map_or(Duration::MAX, |deadline| {
             deadline.saturating_duration_since(Instant::now())
         });
@@ -556,22 +561,20 @@ fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<
             timed_out = true;
             break;
         }
-        let slice = if exited.is_some() {
-            left
-        } else {
-            left.min(Duration::from_millis(10))
-        };
-        let process_ready = poll(&mut streams, exited.as_ref(), slice);
+        let process_ready = poll(&mut streams, exited.as_ref(), left.min(LOOK_EVERY));
         if process_ready || exited.is_none() {
             status = child.try_wait()?;
         }
     }
+    descendants.look();
     kill_group(group);
     let status = match status {
         Some(status) => status,
         None => child.wait()?,
     };
     reap_group(group);
+    // Those that left the group (`setsid`, a double fork) go too.
+    descendants.sweep(DRAIN_GRACE);
     // What the group wrote before it died; a process that left the group
     // may hold a pipe open, and is not waited for.
     let grace = Instant::now() + DRAIN_GRACE;
