@@ -681,3 +681,35 @@ fn a_hostile_mcp_server_ends_the_check_in_bounded_time_and_memory() {
         assert!(stderr.contains(says), "{mode}: {stderr}");
     }
 }
+
+/// Item 17: a kill between the per-skill renames of `add` left skills in
+/// the root without lock entries, and the retry was refused. The lock is
+/// written first now, so a kill leaves entries for skills still to come:
+/// the state is made here by hand (the lock written, one skill not yet
+/// moved, the staging of the killed process left behind), and `add` again
+/// completes it and clears the dead process's staging.
+#[test]
+fn an_add_killed_half_way_is_completed_by_running_it_again() {
+    let dir = fresh_dir("hostile5-add-killed");
+    let app = package(&dir);
+    write(&app.join("vendor/one/SKILL.md"), &skill("one"));
+    write(&app.join("vendor/two/SKILL.md"), &skill("two"));
+    output(&app, &["skills", "lock"], 0);
+    output(&app, &["skills", "add", "./vendor", "--all"], 0);
+    // As a kill after the lock and the first rename leaves it.
+    std::fs::remove_dir_all(app.join("skills/two")).unwrap();
+    let dead = {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    };
+    let stale = app.join(format!(".skills-stage-{dead}-0"));
+    write(&stale.join("one/SKILL.md"), &skill("one"));
+    let (_, stderr) = output(&app, &["skills", "check", "--locked"], 1);
+    assert!(stderr.contains("`skills/two` does not exist"), "{stderr}");
+    output(&app, &["skills", "add", "./vendor", "--all"], 0);
+    assert!(app.join("skills/two/SKILL.md").is_file());
+    assert!(!stale.exists(), "the dead process's staging is left");
+    output(&app, &["skills", "check", "--locked"], 0);
+}

@@ -69,16 +69,17 @@ pub fn run(args: InstallArgs) -> Result<(), Failure> {
     };
     let (installed, failed): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
     let installed: Vec<Installed> = installed.into_iter().flatten().collect();
-    if !installed.is_empty() {
-        report(&installed, &shown_folder, how);
+    // Every skill is said, and the summary counts them all: one that could
+    // not be installed is never left out of the tally.
+    for why in failed.iter().filter_map(|r| r.as_ref().err()) {
+        anstream::eprintln!("error: {}", shown(why));
     }
+    report(&installed, failed.len(), &shown_folder, how);
     if failed.is_empty() {
-        return Ok(());
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
     }
-    for why in failed.into_iter().filter_map(Result::err) {
-        anstream::eprintln!("error: {why}");
-    }
-    Err(Failure::Invalid)
 }
 
 /// One skill read from its directory, lowered and written into `folder`.
@@ -185,8 +186,9 @@ fn hosts() -> String {
         .join(", ")
 }
 
-/// One line per skill: its name, what its folder held, what was done.
-fn report(installed: &[Installed], folder: &str, how: Install) {
+/// One line per skill: its name, what its folder held, what was done;
+/// then the tally, the skills that failed (said above) counted in it.
+fn report(installed: &[Installed], failed: usize, folder: &str, how: Install) {
     let width = installed.iter().map(|i| i.skill.len()).max().unwrap_or(0);
     for item in installed {
         let done = match (item.written, how.dry_run, item.state) {
@@ -204,10 +206,40 @@ fn report(installed: &[Installed], folder: &str, how: Install) {
         );
     }
     let written = installed.iter().filter(|i| i.written).count();
-    let verb = if how.dry_run { "would write" } else { "wrote" };
     outln!(
-        "{verb} {written} of {} skill{} in {folder}",
-        installed.len(),
-        if installed.len() == 1 { "" } else { "s" }
+        "{}",
+        tally(written, installed.len() + failed, failed, folder, how)
     );
+}
+
+/// The last line of an install: what was written of every skill chosen.
+fn tally(written: usize, total: usize, failed: usize, folder: &str, how: Install) -> String {
+    let verb = if how.dry_run { "would write" } else { "wrote" };
+    let failures = match failed {
+        0 => String::new(),
+        n => format!("; {n} could not be installed"),
+    };
+    format!(
+        "{verb} {written} of {total} skill{} in {folder}{failures}",
+        if total == 1 { "" } else { "s" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 58, item 21: a failed skill is counted in the tally.
+    #[test]
+    fn the_tally_counts_the_skills_that_failed() {
+        let how = Install {
+            force: false,
+            dry_run: false,
+        };
+        assert_eq!(
+            tally(1, 2, 1, ".agents/skills", how),
+            "wrote 1 of 2 skills in .agents/skills; 1 could not be installed"
+        );
+        assert_eq!(tally(1, 1, 0, "x", how), "wrote 1 of 1 skill in x");
+    }
 }

@@ -156,6 +156,53 @@ pub struct Staging {
     pub dir: PathBuf,
 }
 
+/// Removes the staging folders that processes which are gone left beside
+/// the root (a kill between staging and cleaning up): `.skills-stage-PID-N`
+/// whose PID no longer runs.
+fn remove_stale(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    }) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(".skills-stage-"))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, n)| n.bytes().all(|b| b.is_ascii_digit()).then_some(pid))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        if is_dir && pid != std::process::id() && !is_running(pid) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Whether a process `pid` runs (on Unix; elsewhere, assumed to).
+fn is_running(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return true;
+        };
+        // SAFETY: signal 0 checks that the process exists; nothing is sent.
+        let alive = unsafe { libc::kill(pid, 0) } == 0;
+        alive || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
 impl Drop for Staging {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
@@ -171,6 +218,7 @@ impl Staging {
         let parent = root.parent().map(Path::to_path_buf).unwrap_or_default();
         std::fs::create_dir_all(&parent)
             .map_err(|e| failed(format!("cannot create `{}`: {e}", parent.display())))?;
+        remove_stale(&parent);
         let dir = unique_dir(&parent, "stage");
         std::fs::create_dir(&dir)
             .map_err(|e| failed(format!("cannot create `{}`: {e}", dir.display())))?;
@@ -316,6 +364,13 @@ pub fn commit(
     let old = staging.dir.join(".old");
     std::fs::create_dir_all(&old)
         .map_err(|e| failed(format!("cannot create `{}`: {e}", old.display())))?;
+    // The lock is written first: a kill between the renames below leaves
+    // entries for skills still to come (`check --locked` says missing, and
+    // `add` again from the same source completes them), never skills in
+    // the root that no entry names (which a retry refused).
+    let lock_path = package.base.join(&package.lock_path);
+    let lock_before = std::fs::read(&lock_path).ok();
+    write_lock(package, lock)?;
     let mut done: Vec<(&Staged, bool)> = Vec::new();
     let mut result = Ok(());
     for skill in staged {
@@ -340,10 +395,11 @@ pub fn commit(
         }
         done.push((skill, replaced));
     }
-    if result.is_ok() {
-        result = write_lock(package, lock);
-    }
     if result.is_err() {
+        let _ = match &lock_before {
+            Some(bytes) => std::fs::write(&lock_path, bytes),
+            None => std::fs::remove_file(&lock_path),
+        };
         for (skill, replaced) in done.into_iter().rev() {
             let target = root.join(&skill.name);
             let _ = std::fs::rename(&target, &skill.dir);
