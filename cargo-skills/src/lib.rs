@@ -76,6 +76,8 @@ enum Command {
     Add(commands::vendoring::AddArgs),
     /// Fetch locked skills again from their sources (`--dry-run`: what would change).
     Update(commands::vendoring::UpdateArgs),
+    /// Restore skills exactly as `skills-lock.json` recorded them (the recorded commit, verified; the lock untouched).
+    Sync(commands::vendoring::SyncArgs),
     /// Remove skills from the skills root and the lock.
     Remove(commands::vendoring::RemoveArgs),
     /// Record skills as they are now in `skills-lock.json` (those it does not name, by default).
@@ -124,6 +126,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Pack(args) => commands::pack::run(args),
         Command::Add(args) => commands::vendoring::add(args),
         Command::Update(args) => commands::vendoring::update(args),
+        Command::Sync(args) => commands::vendoring::sync(args),
         Command::Remove(args) => commands::vendoring::remove(args),
         Command::Lock(args) => commands::vendoring::lock(args),
         Command::Verify(args) => commands::vendoring::verify(args),

@@ -204,7 +204,11 @@ fn a_folder_that_cannot_be_written_is_an_error_and_nothing_is_written() {
         lines[1].starts_with("error: cannot install `notes` into /proc/skills-install-test: "),
         "{err}"
     );
-    assert!(out.is_empty(), "{out}");
+    // The tally counts the skills that failed (issue 58, item 21).
+    assert_eq!(
+        out,
+        "wrote 0 of 2 skills in /proc/skills-install-test; 2 could not be installed\n"
+    );
 }
 
 /// Skills are installed each on its own: one that cannot be written stops
@@ -251,7 +255,9 @@ fn a_skill_that_cannot_be_installed_stops_no_other() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(out.contains("deploy  missing     installed\n"), "{out}");
     assert!(
-        out.ends_with(&format!("wrote 2 of 2 skills in {folder}\n")),
+        out.ends_with(&format!(
+            "wrote 2 of 3 skills in {folder}; 1 could not be installed\n"
+        )),
         "{out}"
     );
     assert!(shell(

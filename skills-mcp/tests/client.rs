@@ -313,10 +313,25 @@ async fn a_lying_server_is_refused_with_every_lie_named() {
             Problem::Frontmatter("allowed-tools".into())
         )]
     );
-    let found = refused(Lie::Huge).await;
+    // A skill declaring 1 GiB: past the set's limit (issue 58, item 6),
+    // judged over the whole listing before anything is read; with the set's
+    // limit lifted, past the skill's own.
+    let client = connect(Liar::new(Lie::Huge)).await;
+    let dir = cache("client-lie-huge-set");
+    let error = remote("liar").load(client.peer(), &dir).await.unwrap_err();
     assert!(
-        matches!(found.as_slice(), [(_, Problem::TooLarge { .. })]),
-        "{found:?}"
+        matches!(&error, RemoteError::Limit(why) if why.contains("`max_set_bytes`")),
+        "{error}"
+    );
+    let error = remote("liar")
+        .max_set_bytes(u64::MAX)
+        .load(client.peer(), &dir)
+        .await
+        .unwrap_err();
+    client.cancel().await.unwrap();
+    assert!(
+        matches!(&error, RemoteError::Verification(found) if matches!(found.as_slice(), [f] if matches!(f.problem, Problem::TooLarge { .. }))),
+        "{error}"
     );
     let found = refused(Lie::SameName).await;
     assert_eq!(

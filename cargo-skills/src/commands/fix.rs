@@ -96,8 +96,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     }
     // Every rename is checked, against the disk and against each other,
-    // before anything is written: a migration is all or nothing.
-    let collisions = rename_collisions(&renames);
+    // and ordered (a nested skill before the one that holds it) before
+    // anything is written: a migration is all or nothing.
+    let planned = skills_compiler::write::renames::plan(&renames);
+    // A dry run says them after the remaining diagnostics.
+    let collisions: Vec<String> = match (&planned, args.dry_run) {
+        (Err(collisions), true) => collisions.clone(),
+        _ => Vec::new(),
+    };
     if args.dry_run {
         for change in &changes {
             outln!("{}", shown_lines(&diff(change)));
@@ -105,21 +111,37 @@ pub fn run(args: Args) -> Result<(), Failure> {
         for (from, to) in &renames {
             outln!("rename {} -> {}", shown(from), shown(to));
         }
-    } else if !collisions.is_empty() {
-        for collision in &collisions {
-            anstream::eprintln!("error: {}", shown(collision));
-        }
-        anstream::eprintln!("error: nothing was written: rename the folders by hand first");
-        return Err(Failure::Invalid);
     } else {
+        let plan = match planned {
+            Ok(plan) => plan,
+            Err(collisions) => {
+                for collision in &collisions {
+                    anstream::eprintln!("error: {}", shown(collision));
+                }
+                anstream::eprintln!("error: nothing was written: rename the folders by hand first");
+                return Err(Failure::Invalid);
+            }
+        };
         if !args.allow_dirty {
             refuse_dirty(changes.iter().map(|c| c.path.as_str()))?;
         }
-        write_all(&changes)?;
-        for (from, to) in &renames {
-            std::fs::rename(from, to)
-                .map_err(|error| Failure::Io(format!("cannot rename {}: {error}", shown(from))))?;
-            anstream::eprintln!("Renamed {} -> {}", shown(from), shown(to));
+        let written = write_all(&changes)?;
+        if let Err(why) = plan.apply() {
+            // The renames were put back; so are the rewritten files.
+            for change in changes
+                .iter()
+                .filter(|c| written.contains(&c.path.as_str()))
+            {
+                let _ = std::fs::write(&change.path, &change.before);
+            }
+            return Err(Failure::Io(format!("{why}; nothing was written")));
+        }
+        for (from, to) in plan.steps() {
+            anstream::eprintln!(
+                "Renamed {} -> {}",
+                shown(&from.display().to_string()),
+                shown(&to.display().to_string())
+            );
         }
     }
     let verb = match (args.dry_run, args.to) {
@@ -313,22 +335,6 @@ fn refuse_dirty<'a>(paths: impl Iterator<Item = &'a str>) -> Result<(), Failure>
          commit or stash them first, or pass --allow-dirty",
         dirty.join(", ")
     )))
-}
-
-/// Why renames cannot all be made: a folder that exists, or two folders
-/// that would get the same name.
-fn rename_collisions(renames: &[(String, String)]) -> Vec<String> {
-    let mut problems = Vec::new();
-    for (i, (from, to)) in renames.iter().enumerate() {
-        if let Some((other, _)) = renames[..i].iter().find(|(_, earlier)| earlier == to) {
-            problems.push(format!(
-                "{other} and {from} both would be renamed to {to}: give one of the skills another name"
-            ));
-        } else if Path::new(to).exists() {
-            problems.push(format!("cannot rename {from} to {to}: {to} exists"));
-        }
-    }
-    problems
 }
 
 /// Writes every change, after checking that each file can be written: a

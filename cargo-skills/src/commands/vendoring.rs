@@ -68,6 +68,20 @@ pub struct UpdateArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct SyncArgs {
+    /// The locked skills to restore (default: every one).
+    names: Vec<String>,
+    /// Print what would be restored; write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Read a `local` source the lock names outside this project.
+    #[arg(long)]
+    allow_outside: bool,
+    #[command(flatten)]
+    place: Where,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct RemoveArgs {
     /// The skills to remove from the root and the lock.
     #[arg(required = true)]
@@ -137,8 +151,8 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
                 .to_owned(),
         ));
     }
-    for (name, status) in &prepared.changes {
-        anstream::eprintln!("{}", shown(&vendoring::describe(name, status)));
+    for line in &prepared.changes {
+        anstream::eprintln!("{}", shown(line));
     }
     if args.dry_run {
         return if show_problems(&prepared) && !args.force {
@@ -148,6 +162,62 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
         };
     }
     finish(prepared, &package, args.force, "Updated", None)
+}
+
+/// Restores what the lock recorded; the lock is left as it is.
+pub fn sync(args: SyncArgs) -> Result<(), Failure> {
+    let package = package(&args.place)?;
+    if !package.base.join(&package.lock_path).exists() {
+        return Err(Failure::Io(format!(
+            "there is no `{}`: nothing to restore (add skills with `cargo skills add`)",
+            display_path(&package.lock_path)
+        )));
+    }
+    let outside = if args.allow_outside {
+        vendoring::Outside::Allow
+    } else {
+        vendoring::Outside::Refuse
+    };
+    let synced = vendoring::sync(&package, &args.names, outside).map_err(failure)?;
+    if synced.matching.is_empty() && synced.prepared.staged.is_empty() {
+        return Err(Failure::Io(format!(
+            "`{}` locks no skill: nothing to restore",
+            display_path(&package.lock_path)
+        )));
+    }
+    for name in &synced.matching {
+        anstream::eprintln!("{}: matches the lock", shown(name));
+    }
+    let root = display_path(&package.config.dir);
+    let verb = if args.dry_run {
+        "Would restore"
+    } else {
+        "Restored"
+    };
+    let restored: Vec<String> = synced
+        .prepared
+        .staged
+        .iter()
+        .map(|skill| {
+            let at = skill
+                .entry
+                .commit()
+                .map(|c| format!(" at {}", &c[..c.len().min(12)]))
+                .unwrap_or_default();
+            let from = skill.entry.source().unwrap_or_default();
+            format!(
+                "{verb} {} in {root}/{} from {from}{at}",
+                skill.name, skill.name
+            )
+        })
+        .collect();
+    if !args.dry_run {
+        synced.prepared.commit(&package).map_err(failure)?;
+    }
+    for line in restored {
+        anstream::eprintln!("{}", shown(&line));
+    }
+    Ok(())
 }
 
 pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
@@ -237,6 +307,14 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
         };
         all_match &= matches!(status, Ok(Status::Matches));
         outln!("{}", shown(&line));
+    }
+    let drifted = statuses
+        .iter()
+        .any(|(_, status)| matches!(status, Ok(Status::Modified { .. } | Status::Missing)));
+    if drifted {
+        anstream::eprintln!(
+            "restore what was locked with `cargo skills sync`, or move to upstream's newest with `cargo skills update`"
+        );
     }
     if all_match {
         Ok(())

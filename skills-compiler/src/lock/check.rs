@@ -231,8 +231,10 @@ fn diagnostic(
         None => Diagnostic::error(code, lock, message),
     };
     let at_entry = |message: String| at_entry_with(Code::LockMismatch, message);
+    // "Differs from the lock" offers both ways out, in these words: a
+    // restore is `sync`, a move to upstream is `update` (which re-locks).
     let update = format!(
-        "fetch what was locked with `cargo skills update {name}`, or record the change with `cargo skills lock {name}`"
+        "restore what was locked with `cargo skills sync {name}`, or move to upstream's newest with `cargo skills update {name}`; to keep the edit, record it with `cargo skills lock {name}`"
     );
     Some(match status {
         Ok(Status::Matches) if read.lock.get(name).is_some_and(|e| e.files().is_none()) => {
@@ -265,7 +267,7 @@ fn diagnostic(
             "`{name}` is locked in `{lock}`, and `{folder}` does not exist"
         ))
         .with_help(format!(
-            "fetch it again with `cargo skills update {name}`, or drop it with `cargo skills remove {name}`"
+            "restore what was locked with `cargo skills sync {name}`, or move to upstream's newest with `cargo skills update {name}`; drop it with `cargo skills remove {name}`"
         )),
         Ok(Status::Unlocked) => Diagnostic::error(
             Code::LockMismatch,

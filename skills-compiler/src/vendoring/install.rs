@@ -351,12 +351,12 @@ fn copy_file(from: &Path, to: &Path) -> std::io::Result<()> {
 }
 
 /// Moves each staged skill into the root (replacing the folder of the same
-/// name) and writes `lock`; on a failure, what was moved is moved back.
+/// name) and writes `lock` (when there is one to write); on a failure, what was moved is moved back.
 pub fn commit(
     package: &Package,
     staging: &Staging,
     staged: &[Staged],
-    lock: &LockFile,
+    lock: Option<&LockFile>,
 ) -> Result<(), VendorError> {
     let root = package.root();
     std::fs::create_dir_all(&root)
@@ -370,7 +370,9 @@ pub fn commit(
     // the root that no entry names (which a retry refused).
     let lock_path = package.base.join(&package.lock_path);
     let lock_before = std::fs::read(&lock_path).ok();
-    write_lock(package, lock)?;
+    if let Some(lock) = lock {
+        write_lock(package, lock)?;
+    }
     let mut done: Vec<(&Staged, bool)> = Vec::new();
     let mut result = Ok(());
     for skill in staged {
@@ -395,7 +397,7 @@ pub fn commit(
         }
         done.push((skill, replaced));
     }
-    if result.is_err() {
+    if result.is_err() && lock.is_some() {
         let _ = match &lock_before {
             Some(bytes) => std::fs::write(&lock_path, bytes),
             None => std::fs::remove_file(&lock_path),

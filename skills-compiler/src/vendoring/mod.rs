@@ -14,7 +14,7 @@ use std::path::Path;
 
 use crate::lock::file::{Entry, EntryFields, source_type};
 use crate::lock::hash::FolderDigest;
-use crate::lock::verify::{Change, Status, compare};
+use crate::lock::verify::{Change, ChangeKind, Status, compare};
 use crate::read::discover::display_path;
 use fetch::{Fetched, fetch};
 use install::{Package, Staged, Staging, VendorError, failed};
@@ -72,10 +72,14 @@ pub fn list(package: &Package, source: &Source, shown: &str) -> Result<Listed, V
 pub struct Prepared {
     /// The skills staged and checked.
     pub staged: Vec<Staged>,
-    /// For an update: each skill's changes against what is on disk.
-    pub changes: Vec<(String, Status)>,
+    /// For an update: each skill's changes against what is on disk, one
+    /// line a skill, said from upstream's side (`pdf: upstream changed
+    /// references/a.md`).
+    pub changes: Vec<String>,
     staging: Staging,
-    lock: crate::lock::file::LockFile,
+    /// The lock to write with the skills; `None` leaves it as it is
+    /// (`sync` restores what it records, byte for byte).
+    lock: Option<crate::lock::file::LockFile>,
     // Kept until the skills are moved: a checkout is removed when dropped.
     _fetched: Vec<Fetched>,
 }
@@ -88,7 +92,7 @@ impl Prepared {
 
     /// Moves the skills into the root and writes the lock.
     pub fn commit(self, package: &Package) -> Result<Vec<String>, VendorError> {
-        install::commit(package, &self.staging, &self.staged, &self.lock)?;
+        install::commit(package, &self.staging, &self.staged, self.lock.as_ref())?;
         Ok(self.staged.iter().map(|s| s.name.clone()).collect())
     }
 }
@@ -150,7 +154,7 @@ pub fn add(
         staged,
         changes: Vec::new(),
         staging,
-        lock: lock_after,
+        lock: Some(lock_after),
         _fetched: vec![listed.fetched],
     })
 }
@@ -199,7 +203,8 @@ pub fn update(
             entry_from(&fields, digest)
         })?;
         let before = current_digest(package, &name);
-        changes.push((name.clone(), against(&before, &skill.digest)));
+        let status = against(&before, &skill.digest);
+        changes.push(describe_update(&name, &status, &entry, &skill.digest));
         lock_after.insert(&name, entry.updated_with(skill.entry.clone()));
         staged.push(skill);
         fetched_all.push(listed.fetched);
@@ -208,9 +213,109 @@ pub fn update(
         staged,
         changes,
         staging,
-        lock: lock_after,
+        lock: Some(lock_after),
         _fetched: fetched_all,
     })
+}
+
+/// Restores each named locked skill (every one when `names` is empty) to
+/// exactly what the lock recorded: the `npm ci` of skills. A skill that
+/// already matches its entry is left alone, unfetched. Any other is
+/// fetched at the recorded `commit` (an entry Vercel's CLI wrote has none:
+/// then at its `ref`), copied, and held to the entry: its per-file lines
+/// when it has them, its `computedHash` in any case. Nothing is written
+/// unless every skill verifies, and the lock is never written.
+pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Synced, VendorError> {
+    let lock = package.lock()?;
+    if let Some(unknown) = names.iter().find(|n| lock.get(n).is_none()) {
+        return Err(VendorError::Usage(format!(
+            "`{unknown}` is not in `{}`",
+            display_path_of(package)
+        )));
+    }
+    let mut selected: Vec<(String, Entry)> = lock
+        .entries()
+        .filter(|(name, _)| names.is_empty() || names.iter().any(|n| n == name))
+        .map(|(name, entry)| (name.to_owned(), entry))
+        .collect();
+    selected.sort_by(|a, b| a.0.cmp(&b.0));
+    let staging = Staging::new(package)?;
+    let mut staged = Vec::new();
+    let mut matching = Vec::new();
+    let mut fetched_all = Vec::new();
+    for (name, entry) in selected {
+        let dir = package.root().join(&name);
+        if crate::lock::verify(&dir, &entry).is_ok_and(|s| s == Status::Matches) {
+            matching.push(name);
+            continue;
+        }
+        let Some(mut source) = source_of(package, &name, &entry, outside)? else {
+            return Err(failed(format!(
+                "`{}` differs from its entry, which records a copy of itself (`cargo skills lock`): there is nowhere to restore it from",
+                display(package, &name)
+            )));
+        };
+        let pinned = entry.commit().is_some();
+        if let Some(commit) = entry.commit() {
+            source.reference = Some(commit.to_owned());
+        }
+        let shown = entry.source().unwrap_or(&name).to_owned();
+        let listed = list(package, &source, &shown)?;
+        let offer = listed
+            .skills
+            .iter()
+            .find(|o| Some(o.skill_path.as_str()) == entry.skill_path())
+            .or_else(|| listed.skills.iter().find(|o| o.name == name))
+            .ok_or_else(|| {
+                failed(format!(
+                    "`{shown}` at {} no longer offers the skill `{name}`",
+                    source.reference.as_deref().unwrap_or("its default branch")
+                ))
+            })?;
+        let skill = staging.stage(package, &name, &offer.dir, |_| entry.clone())?;
+        match compare(&skill.digest, &entry) {
+            Status::Matches
+                if skill
+                    .digest
+                    .computed_hash
+                    .eq_ignore_ascii_case(entry.computed_hash().unwrap_or_default()) => {}
+            status => {
+                let why = match (&status, pinned) {
+                    (Status::Modified { changed }, _) if !changed.is_empty() => describe(&name, &status)
+                        .split_once(": ")
+                        .map_or_else(String::new, |(_, files)| files.to_owned()),
+                    (_, true) => "its files do not hash to the recorded `computedHash`".to_owned(),
+                    (_, false) => "upstream has changed since it was locked, and the entry records no commit to go back to (Vercel's CLI writes none)".to_owned(),
+                };
+                return Err(failed(format!(
+                    "`{name}` from `{shown}` is not what `{}` recorded: {why}; nothing was written (move to upstream's newest with `cargo skills update {name}`)",
+                    display_path_of(package)
+                )));
+            }
+        }
+        staged.push(skill);
+        fetched_all.push(listed.fetched);
+    }
+    Ok(Synced {
+        matching,
+        prepared: Prepared {
+            staged,
+            changes: Vec::new(),
+            staging,
+            lock: None,
+            _fetched: fetched_all,
+        },
+    })
+}
+
+/// What [`sync`] found: the skills that already match, and the ones to
+/// restore, fetched and verified.
+#[derive(Debug)]
+pub struct Synced {
+    /// Skills that match their entries: left as they are.
+    pub matching: Vec<String>,
+    /// The skills to restore; [`Prepared::commit`] moves them into place.
+    pub prepared: Prepared,
 }
 
 /// What changes from `before` (the root's folder, `None` when missing) to
@@ -502,6 +607,47 @@ fn display(package: &Package, name: &str) -> String {
 
 fn display_path_of(package: &Package) -> String {
     display_path(&package.lock_path)
+}
+
+/// One skill's update, said from upstream's side: a file upstream
+/// changed since the lock is `upstream changed references/a.md`; one that
+/// differs only because it was edited here says so (the update puts
+/// upstream's back). Without per-file lines in the entry, every change is
+/// taken as upstream's.
+fn describe_update(name: &str, status: &Status, entry: &Entry, upstream: &FolderDigest) -> String {
+    let Status::Modified { changed } = status else {
+        return describe(name, status);
+    };
+    if changed.is_empty() {
+        return format!("{name}: upstream changed");
+    }
+    let locked: Option<std::collections::BTreeMap<String, crate::lock::FileDigest>> =
+        entry.files().map(|lines| {
+            lines
+                .iter()
+                .filter_map(|line| crate::lock::FileDigest::parse(line))
+                .map(|file| (file.path.clone(), file))
+                .collect()
+        });
+    let said: Vec<String> = changed
+        .iter()
+        .map(|change| {
+            let theirs = upstream.files.iter().find(|f| f.path == change.path);
+            let upstream_moved = match &locked {
+                None => true,
+                Some(locked) => locked.get(&change.path) != theirs,
+            };
+            let path = &change.path;
+            match (upstream_moved, change.kind) {
+                (false, _) => format!("{path} edited here (the update puts back upstream's)"),
+                (true, ChangeKind::Added) => format!("upstream added {path}"),
+                (true, ChangeKind::Removed) => format!("upstream removed {path}"),
+                (true, ChangeKind::Edited) => format!("upstream changed {path}"),
+                (true, ChangeKind::ModeChanged) => format!("upstream changed the mode of {path}"),
+            }
+        })
+        .collect();
+    format!("{name}: {}", said.join(", "))
 }
 
 /// Each skill's changes, for printing: `pdf: references/a.md (edited)`.

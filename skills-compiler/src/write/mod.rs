@@ -1,11 +1,12 @@
 //! Writing skills back to disk, a wing beside the pipeline: the IR as
 //! canonical text (builder), one frontmatter style (format), and fix-its
-//! applied to the bytes they name (fix), and other installers' provenance
-//! taken out (provenance).
+//! applied to the bytes they name (fix), other installers' provenance
+//! taken out (provenance), and folder renames planned whole (renames).
 
 mod builder;
 pub mod fix;
 pub mod format;
 pub mod provenance;
+pub mod renames;
 
 pub use builder::*;

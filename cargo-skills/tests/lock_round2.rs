@@ -1,0 +1,221 @@
+//! Lock, round 2 (issue 57): restoring exactly what was locked, and a
+//! newcomer's rough edges, each through the command a user runs. Every test
+//! here failed on the code before its fix.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use support::{fresh_dir, output};
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn skill(name: &str) -> String {
+    format!("---\nname: {name}\ndescription: Does {name}. Use when asked to {name}.\n---\nBody.\n")
+}
+
+/// Item 6: `fix --to portable` renamed a parent skill's folder before its
+/// nested child's, then stopped ("cannot rename .../<child>: No such file
+/// or directory") with other renames undone. Renames are planned whole,
+/// the deepest first.
+#[test]
+fn fix_renames_nested_skills_deepest_first_and_all_of_them() {
+    let dir = fresh_dir("lock2-nested-renames");
+    write(
+        &dir.join("skills/Downloads/SKILL.md"),
+        "---\nname: Downloads\ndescription: Fetches files. Use when asked to download.\n---\nBody.\n",
+    );
+    write(
+        &dir.join("skills/Downloads/Mirror Sites/SKILL.md"),
+        "---\nname: Mirror Sites\ndescription: Lists mirrors. Use when a download is slow.\n---\nBody.\n",
+    );
+    write(
+        &dir.join("skills/Other/SKILL.md"),
+        "---\nname: Other\ndescription: Does other things. Use when asked.\n---\nBody.\n",
+    );
+    let (_, stderr) = output(
+        &dir,
+        &[
+            "skills",
+            "fix",
+            "skills",
+            "--to",
+            "portable",
+            "--allow-dirty",
+        ],
+        0,
+    );
+    assert!(!stderr.contains("cannot rename"), "{stderr}");
+    for renamed in [
+        "skills/downloads/SKILL.md",
+        "skills/downloads/mirror-sites/SKILL.md",
+        "skills/other/SKILL.md",
+    ] {
+        assert!(dir.join(renamed).is_file(), "{renamed}: {stderr}");
+    }
+    output(
+        &dir,
+        &["skills", "check", "skills", "--profile", "portable"],
+        0,
+    );
+}
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let output = Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args(["-c", "init.defaultBranch=main"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "git {args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// A source repository with one skill, served by a `file://` URL.
+fn source(dir: &Path) -> (PathBuf, String) {
+    let work = dir.join("upstream");
+    write(&work.join("skills/pdf/SKILL.md"), &skill("pdf"));
+    write(&work.join("skills/pdf/references/guide.md"), "# Guide v1\n");
+    git(&work, &["init", "-q"]);
+    git(&work, &["add", "-A"]);
+    git(&work, &["commit", "-q", "-m", "v1"]);
+    git(dir, &["clone", "-q", "--bare", "upstream", "upstream.git"]);
+    git(
+        &work,
+        &[
+            "remote",
+            "add",
+            "origin",
+            dir.join("upstream.git").to_str().unwrap(),
+        ],
+    );
+    (
+        work,
+        format!("file://{}", dir.join("upstream.git").display()),
+    )
+}
+
+fn package(dir: &Path) -> PathBuf {
+    let app = dir.join("app");
+    write(
+        &app.join("Cargo.toml"),
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[workspace]\n",
+    );
+    write(&app.join("src/main.rs"), "fn main() {}\n");
+    app
+}
+
+/// Item 1: `sync` restores exactly what the lock recorded (the recorded
+/// commit, not the branch's newest), verified, all or nothing, the lock left
+/// byte for byte: a fresh clone whose vendored folders are missing, or
+/// edited, is brought back.
+#[test]
+fn sync_restores_the_locked_commit_and_leaves_the_lock_byte_for_byte() {
+    let dir = fresh_dir("lock2-sync");
+    let (upstream, url) = source(&dir);
+    let app = package(&dir);
+    output(&app, &["skills", "add", &url, "--skill", "pdf"], 0);
+    let lock = std::fs::read(app.join("skills-lock.json")).unwrap();
+    // Upstream moves on.
+    write(
+        &upstream.join("skills/pdf/references/guide.md"),
+        "# Guide v2\n",
+    );
+    git(&upstream, &["commit", "-q", "-am", "v2"]);
+    git(&upstream, &["push", "-q", "origin", "main"]);
+
+    // Missing (a team that gitignores vendored folders).
+    std::fs::remove_dir_all(app.join("skills/pdf")).unwrap();
+    let (_, stderr) = output(&app, &["skills", "sync", "--dry-run"], 0);
+    assert!(stderr.contains("Would restore pdf"), "{stderr}");
+    assert!(!app.join("skills/pdf").exists(), "--dry-run wrote");
+    let (_, stderr) = output(&app, &["skills", "sync"], 0);
+    assert!(
+        stderr.contains("Restored pdf in skills/pdf from"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(app.join("skills/pdf/references/guide.md")).unwrap(),
+        "# Guide v1\n",
+        "the locked commit, not upstream's newest"
+    );
+    assert_eq!(std::fs::read(app.join("skills-lock.json")).unwrap(), lock);
+
+    // Edited: every message that means "differs from the lock" offers
+    // `sync` to restore and `update` to move.
+    write(&app.join("skills/pdf/references/guide.md"), "# mine\n");
+    let (stdout, stderr) = output(&app, &["skills", "verify"], 1);
+    assert!(stdout.contains("pdf: modified"), "{stdout}");
+    assert!(stderr.contains("`cargo skills sync`"), "{stderr}");
+    assert!(stderr.contains("`cargo skills update`"), "{stderr}");
+    let (_, stderr) = output(&app, &["skills", "check", "--locked"], 1);
+    assert!(
+        stderr.contains("restore what was locked with `cargo skills sync pdf`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("move to upstream's newest with `cargo skills update pdf`"),
+        "{stderr}"
+    );
+    let (_, stderr) = output(&app, &["skills", "update", "--dry-run"], 0);
+    assert!(
+        stderr.contains("upstream changed references/guide.md"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("edited"), "{stderr}");
+    output(&app, &["skills", "sync", "pdf"], 0);
+    assert_eq!(
+        std::fs::read_to_string(app.join("skills/pdf/references/guide.md")).unwrap(),
+        "# Guide v1\n"
+    );
+    let (_, stderr) = output(&app, &["skills", "sync"], 0);
+    assert!(stderr.contains("pdf: matches the lock"), "{stderr}");
+    assert_eq!(std::fs::read(app.join("skills-lock.json")).unwrap(), lock);
+}
+
+/// Item 1, an entry as Vercel's CLI writes it (no `commit`, no `files`):
+/// restored from its source at its ref when that still hashes to
+/// `computedHash`, refused with why (and nothing written) when upstream
+/// has moved.
+#[test]
+fn sync_of_an_entry_without_a_commit_verifies_against_computed_hash() {
+    let dir = fresh_dir("lock2-sync-vercel");
+    let (upstream, url) = source(&dir);
+    let app = package(&dir);
+    output(&app, &["skills", "add", &url, "--skill", "pdf"], 0);
+    let mut lock: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(app.join("skills-lock.json")).unwrap())
+            .unwrap();
+    let entry = lock["skills"]["pdf"].as_object_mut().unwrap();
+    entry.remove("commit");
+    entry.remove("files");
+    let text = serde_json::to_string_pretty(&lock).unwrap() + "\n";
+    write(&app.join("skills-lock.json"), &text);
+    std::fs::remove_dir_all(app.join("skills/pdf")).unwrap();
+    output(&app, &["skills", "sync"], 0);
+    assert!(app.join("skills/pdf/SKILL.md").is_file());
+
+    write(
+        &upstream.join("skills/pdf/references/guide.md"),
+        "# Guide v2\n",
+    );
+    git(&upstream, &["commit", "-q", "-am", "v2"]);
+    git(&upstream, &["push", "-q", "origin", "main"]);
+    std::fs::remove_dir_all(app.join("skills/pdf")).unwrap();
+    let (_, stderr) = output(&app, &["skills", "sync"], 1);
+    assert!(
+        stderr.contains("records no commit to go back to"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("nothing was written"), "{stderr}");
+    assert!(!app.join("skills/pdf").exists());
+    assert_eq!(
+        std::fs::read_to_string(app.join("skills-lock.json")).unwrap(),
+        text
+    );
+}
