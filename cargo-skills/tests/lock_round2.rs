@@ -219,3 +219,95 @@ fn sync_of_an_entry_without_a_commit_verifies_against_computed_hash() {
         text
     );
 }
+
+/// A skill of someone else's, as published: an unknown key (S112 under
+/// `extended`) and a link one level too far out of the root (S517).
+const PUBLISHED: &str = "---\nname: shared\ndescription: Shares files. Use when asked to share.\nmade-by: someone\n---\nSee [the other skill](../../other-skill/SKILL.md).\n";
+
+/// Items 2 and 3: `add` refused published skills under the package's
+/// profile, and a vendored skill's defects failed the package's build. A
+/// skill the lock records is held to `lenient` (or `vendored_profile`), its
+/// defects warnings that name the upstream; the package's own skills keep
+/// the package's profile; and `lenient` takes a link out of the root (hosts
+/// load such skills) as a warning.
+#[test]
+fn vendored_skills_are_held_to_the_lenient_rules_and_name_their_upstream() {
+    let dir = fresh_dir("lock2-vendored-rules");
+    let app = package(&dir);
+    write(&app.join("vendor/shared/SKILL.md"), PUBLISHED);
+    write(&app.join("skills/mine/SKILL.md"), &skill("mine"));
+    output(&app, &["skills", "lock"], 0);
+    let (_, stderr) = output(&app, &["skills", "add", "./vendor", "--skill", "shared"], 0);
+    assert!(stderr.contains("Added shared"), "{stderr}");
+    let (_, stderr) = output(&app, &["skills", "check", "--message-format", "short"], 0);
+    assert!(stderr.contains("warning[S112]"), "{stderr}");
+    assert!(stderr.contains("warning[S517]"), "{stderr}");
+    let (_, stderr) = output(&app, &["skills", "check"], 0);
+    assert!(
+        stderr.contains("`shared` is vendored from `./vendor` (skills-lock.json): report it there"),
+        "{stderr}"
+    );
+    // The package's own skill with the same defects keeps its profile.
+    write(
+        &app.join("skills/mine/SKILL.md"),
+        &PUBLISHED.replace("shared", "mine"),
+    );
+    let (_, stderr) = output(&app, &["skills", "check", "--message-format", "short"], 1);
+    assert!(
+        stderr.contains("skills/mine/SKILL.md:4:1: error[S112]"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("skills/shared/SKILL.md:4:1: warning[S112]"),
+        "{stderr}"
+    );
+    // A manifest key sets the vendored skills' rules.
+    write(&app.join("skills/mine/SKILL.md"), &skill("mine"));
+    let manifest = std::fs::read_to_string(app.join("Cargo.toml")).unwrap();
+    write(
+        &app.join("Cargo.toml"),
+        &manifest.replace(
+            "[workspace]",
+            "[package.metadata.skills]\nvendored_profile = \"extended\"\n\n[workspace]",
+        ),
+    );
+    let (_, stderr) = output(&app, &["skills", "check", "--message-format", "short"], 1);
+    assert!(
+        stderr.contains("skills/shared/SKILL.md:4:1: error[S112]"),
+        "{stderr}"
+    );
+}
+
+/// Item 3: `lenient` refused a skill whose link leaves the root (S517),
+/// which every host loads; a warning now, the file not embedded.
+#[test]
+fn lenient_takes_a_link_out_of_the_root_as_a_warning() {
+    let dir = fresh_dir("lock2-lenient-link");
+    write(
+        &dir.join("skills/shared/SKILL.md"),
+        &PUBLISHED.replace("made-by: someone\n", ""),
+    );
+    let (_, stderr) = output(
+        &dir,
+        &[
+            "skills",
+            "check",
+            "skills",
+            "--profile",
+            "lenient",
+            "--message-format",
+            "short",
+        ],
+        0,
+    );
+    assert!(stderr.contains("warning[S517]"), "{stderr}");
+    assert!(
+        stderr.contains("the link is broken wherever the skill is installed"),
+        "{stderr}"
+    );
+    output(
+        &dir,
+        &["skills", "check", "skills", "--message-format", "short"],
+        1,
+    );
+}

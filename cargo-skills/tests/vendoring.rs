@@ -285,7 +285,10 @@ fn update_fetches_the_ref_again_and_a_failure_leaves_everything_as_it_was() {
     let (_, stderr) = output(&app, &["skills", "update", "--dry-run"], 0);
     assert!(stderr.contains("docx: unchanged"), "{stderr}");
     // An upstream change is said as one, never as an edit (issue 57, item 1).
-    assert!(stderr.contains("pdf: upstream changed SKILL.md"), "{stderr}");
+    assert!(
+        stderr.contains("pdf: upstream changed SKILL.md"),
+        "{stderr}"
+    );
     assert_eq!(lock_of(&app), before, "--dry-run writes nothing");
 
     // The source gone: the update fails and nothing changes.

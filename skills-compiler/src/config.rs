@@ -115,6 +115,10 @@ pub struct Config {
     /// Every skill must be what `skills-lock.json` recorded (S520): its
     /// files byte for byte, none missing, none unlocked.
     pub locked: bool,
+    /// The rules a vendored skill (one the lock records) is held to:
+    /// someone else's files, checked as hosts load them (`lenient` by
+    /// default), whatever `profile` the package's own skills keep.
+    pub vendored_profile: Profile,
     /// The lock `locked` checks against, relative to the compilation's
     /// base; `None`: the nearest `skills-lock.json` above the root, within
     /// its package or repository. Set by the run-time loader, which may
@@ -186,6 +190,7 @@ impl Default for Config {
             catalog_chars: 240,
             catalog_location: CatalogLocation::Uri,
             locked: false,
+            vendored_profile: Profile::Lenient,
             lock_file: None,
             keep: Keep::Skills,
         }
@@ -238,6 +243,8 @@ pub struct Overrides {
     pub catalog_location: Option<CatalogLocation>,
     /// Every skill must be what the lock records (S520).
     pub locked: Option<bool>,
+    /// The rules vendored skills are held to (default `lenient`).
+    pub vendored_profile: Option<Profile>,
 }
 
 /// A value of one `key = value` option, as a front end read it (the
@@ -332,6 +339,7 @@ impl Overrides {
             catalog_chars: self.catalog_chars.or(base.catalog_chars),
             catalog_location: self.catalog_location.or(base.catalog_location),
             locked: self.locked.or(base.locked),
+            vendored_profile: self.vendored_profile.or(base.vendored_profile),
         }
     }
 
@@ -357,6 +365,7 @@ impl Overrides {
             catalog_chars,
             catalog_location,
             locked,
+            vendored_profile,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -383,6 +392,7 @@ impl Overrides {
         config.catalog_chars = catalog_chars.map_or(config.catalog_chars, |n| n.max(1));
         config.catalog_location = catalog_location.unwrap_or(config.catalog_location);
         config.locked = locked.unwrap_or(config.locked);
+        config.vendored_profile = vendored_profile.unwrap_or(config.vendored_profile);
         config
     }
 }

@@ -43,7 +43,7 @@ pub struct AddArgs {
     /// The folder inside the source to look in.
     #[arg(long, value_name = "PATH")]
     path: Option<String>,
-    /// Add skills that have errors under the package's rules.
+    /// Add skills that have errors under the rules vendored skills are held to (`vendored_profile`).
     #[arg(long)]
     force: bool,
     #[command(flatten)]
@@ -57,7 +57,7 @@ pub struct UpdateArgs {
     /// Print what would change, file by file; write nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Write skills that have errors under the package's rules.
+    /// Write skills that have errors under the rules vendored skills are held to.
     #[arg(long)]
     force: bool,
     /// Read a `local` source the lock names outside this project.
@@ -355,7 +355,7 @@ fn finish(
             .map(|s| s.name.as_str())
             .collect();
         anstream::eprintln!(
-            "error: nothing was written: {} {} errors under the package's rules (`--force` writes {} anyway)",
+            "error: nothing was written: {} {} errors under the rules vendored skills are held to (`vendored_profile`, `lenient` by default; `--force` writes {} anyway)",
             shown(&names.join(", ")),
             if names.len() == 1 { "has" } else { "have" },
             if names.len() == 1 { "it" } else { "them" }

@@ -14,7 +14,8 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Component, Path};
 
-use super::compile::{Checked, Compilation, assemble, check_one};
+use super::compile::{Checked, Compilation, assemble, check_in_root};
+use super::vendored::Vendored;
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 use crate::lock;
@@ -91,6 +92,8 @@ impl Kept {
                 read: BTreeSet::new(),
             };
         };
+        // Read again each time: the lock decides which skills are vendored.
+        let vendored = Vendored::of(base, config);
         let mut before = std::mem::take(&mut self.entries);
         let entries: Vec<(&Entry, Option<KeptEntry>)> = root
             .entries()
@@ -106,7 +109,7 @@ impl Kept {
             Some(kept) => (entry.name().to_owned(), kept, false),
             None => (
                 entry.name().to_owned(),
-                read_entry(&root, entry, config),
+                read_entry(&root, entry, config, vendored.as_ref()),
                 true,
             ),
         });
@@ -167,14 +170,19 @@ fn keeps(kept: &KeptEntry, entry: &Entry, changed: &BTreeSet<String>) -> bool {
     !kept.looks_outside && !entry.is_symlink() && !changed.contains(entry.name())
 }
 
-fn read_entry(root: &Root<'_>, entry: &Entry, config: &Config) -> KeptEntry {
+fn read_entry(
+    root: &Root<'_>,
+    entry: &Entry,
+    config: &Config,
+    vendored: Option<&Vendored>,
+) -> KeptEntry {
     let (files, problems) = root.read_entry(entry);
     let mut looks_outside = false;
     let checked = files
         .into_iter()
         .map(|files| {
             looks_outside |= may_look_outside(&files);
-            check_one(files, config)
+            check_in_root(files, config, vendored)
         })
         .collect();
     KeptEntry {

@@ -247,8 +247,12 @@ pub fn compile(base: &Path, config: &Config) -> Compilation {
     // the next, so the allocator hands the same memory on instead of a
     // check holding every text of the root at once, as discovering every
     // skill before checking any did (BENCHMARKS.md, issue 44).
+    let vendored = super::vendored::Vendored::of(base, config);
     let checked = match Root::open(base, config, &shared, &mut diagnostics) {
-        Some(root) => root.read_all(|files| check_one(files, config), &mut diagnostics),
+        Some(root) => root.read_all(
+            |files| check_in_root(files, config, vendored.as_ref()),
+            &mut diagnostics,
+        ),
         None => Vec::new(),
     };
     let mut compilation = assemble(checked, config, diagnostics);
@@ -376,6 +380,24 @@ impl Checked {
 }
 
 /// Validates and lints one skill as discovery found it.
+/// Checks one skill of a root: with the vendored rules when the root's
+/// lock records it (its diagnostics then name the upstream), else with the
+/// package's.
+pub(crate) fn check_in_root(
+    files: SkillFiles,
+    config: &Config,
+    vendored: Option<&super::vendored::Vendored>,
+) -> Checked {
+    let Some((vendored, (rules, source))) = vendored.and_then(|v| Some((v, v.of_skill(&files)?)))
+    else {
+        return check_one(files, config);
+    };
+    let source = source.to_owned();
+    let mut checked = check_one(files, rules);
+    vendored.annotate(&checked.directory, &source, &mut checked.diagnostics);
+    checked
+}
+
 pub(crate) fn check_one(files: SkillFiles, config: &Config) -> Checked {
     let path = match &files.dir {
         Some(dir) => dir.path.clone(),

@@ -247,10 +247,12 @@ impl Staging {
         copy_folder(from, &dir, "", &mut budget, name)?;
         let digest = hash_folder(&dir, limits)
             .map_err(|e| failed(format!("cannot hash the copy of `{name}`: {e}")))?;
-        // The package's rules, less the lock: what is staged is what the
-        // lock is about to record.
+        // The rules vendored skills are held to (`vendored_profile`, hosts'
+        // `lenient` by default), less the lock: what is staged is what the
+        // lock is about to record, and someone else's files.
         let rules = Config {
             locked: false,
+            profile: package.config.vendored_profile,
             ..package.config.clone()
         };
         let compilation = compile_skill(&self.dir, Path::new(name), &rules);

@@ -85,7 +85,7 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    /// Whether a staged skill has an error under the package's rules.
+    /// Whether a staged skill has an error under the vendored rules.
     pub fn has_errors(&self) -> bool {
         self.staged.iter().any(|s| s.compilation.has_errors())
     }

@@ -315,15 +315,20 @@ impl<'a> Checker<'a> {
                 None
             }
             Resolved::OutsideRoot => {
-                diagnostics.push(
-                    Diagnostic::at(
-                        Code::LinkOutsideRoot,
-                        self.source,
-                        self.span(target),
-                        format!("`{}` leads outside the skills root `{}`", target.text, self.place.root),
-                    )
-                    .with_help("copy the file into the skill and link it there: nothing outside the root is compiled in or installed"),
-                );
+                let mut diagnostic = Diagnostic::at(
+                    Code::LinkOutsideRoot,
+                    self.source,
+                    self.span(target),
+                    format!("`{}` leads outside the skills root `{}`", target.text, self.place.root),
+                )
+                .with_help("copy the file into the skill and link it there: nothing outside the root is compiled in or installed");
+                // Hosts load such a skill (the link is simply broken there):
+                // `lenient`, the rules of vendored skills, does too.
+                if self.profile == Profile::Lenient {
+                    diagnostic = diagnostic.with_severity(Severity::Warning);
+                    diagnostic.message.push_str("; the file is not embedded, and the link is broken wherever the skill is installed");
+                }
+                diagnostics.push(diagnostic);
                 None
             }
             Resolved::Undecodable => {
