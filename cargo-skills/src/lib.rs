@@ -33,6 +33,16 @@ struct Cli {
     command: Command,
 }
 
+/// The arguments of a command this build leaves out: taken whatever they
+/// are, so that the command says which feature it needs instead of clap's
+/// "unrecognized subcommand".
+#[cfg(not(feature = "mcp"))]
+#[derive(Debug, clap::Args)]
+struct LeanOnly {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    rest: Vec<String>,
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Scaffold a new skill that passes `check` in the package's profile.
@@ -87,6 +97,9 @@ enum Command {
     /// Serve skills directories to MCP hosts over stdio (tools, prompts, resources, skills).
     #[cfg(feature = "mcp")]
     Serve(commands::serve::Args),
+    /// Serve skills directories to MCP hosts over stdio (needs the `mcp` feature).
+    #[cfg(not(feature = "mcp"))]
+    Serve(LeanOnly),
     /// Agent Skills reference CLI: validate one skill directory (portable profile).
     Validate(commands::compat::ValidateArgs),
     /// Agent Skills reference CLI: print the specification fields as JSON.
@@ -132,6 +145,10 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Verify(args) => commands::vendoring::verify(args),
         #[cfg(feature = "mcp")]
         Command::Serve(args) => commands::serve::run(args),
+        #[cfg(not(feature = "mcp"))]
+        Command::Serve(_) => Err(Failure::Usage(
+            "`serve` needs the `mcp` feature, which this cargo-skills was built without: install it with default features (`cargo install --locked --path cargo-skills`)".to_owned(),
+        )),
         Command::Validate(args) => commands::compat::validate(args),
         Command::ReadProperties(args) => commands::compat::read_properties(args),
         Command::ToPrompt(args) => commands::compat::to_prompt(args),

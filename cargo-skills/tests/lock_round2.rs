@@ -311,3 +311,80 @@ fn lenient_takes_a_link_out_of_the_root_as_a_warning() {
         1,
     );
 }
+
+/// Item 4: Vercel's CLI installs a skill for an agent into
+/// `.claude/skills/NAME` (or `.agents/skills/NAME`) and records it in the
+/// same lock. `verify`, `check --locked` and `sync` find it there and
+/// verify it where it is; a skill that is nowhere names where they looked.
+#[test]
+fn a_skill_installed_for_an_agent_is_verified_and_restored_where_it_is() {
+    let dir = fresh_dir("lock2-agent-folders");
+    let (_, url) = source(&dir);
+    let app = package(&dir);
+    output(&app, &["skills", "add", &url, "--skill", "pdf"], 0);
+    // As Vercel's CLI lays it out for Claude Code: the skill under
+    // `.claude/skills`, the entry in the project's lock.
+    std::fs::create_dir_all(app.join(".claude/skills")).unwrap();
+    std::fs::rename(app.join("skills/pdf"), app.join(".claude/skills/pdf")).unwrap();
+    std::fs::remove_dir(app.join("skills")).unwrap();
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert_eq!(stdout, "pdf (in .claude/skills/pdf): matches\n");
+
+    write(
+        &app.join(".claude/skills/pdf/references/guide.md"),
+        "# mine\n",
+    );
+    let (stdout, _) = output(&app, &["skills", "verify"], 1);
+    assert!(
+        stdout.starts_with("pdf (in .claude/skills/pdf): modified: references/guide.md (edited)"),
+        "{stdout}"
+    );
+    let (_, stderr) = output(&app, &["skills", "sync"], 0);
+    assert!(
+        stderr.contains("Restored pdf in .claude/skills/pdf"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(app.join(".claude/skills/pdf/references/guide.md")).unwrap(),
+        "# Guide v1\n"
+    );
+    assert!(
+        !app.join("skills/pdf").exists(),
+        "restored where it was, not in the root"
+    );
+
+    std::fs::remove_dir_all(app.join(".claude/skills/pdf")).unwrap();
+    let (stdout, _) = output(&app, &["skills", "verify"], 1);
+    assert!(
+        stdout.contains("pdf: missing (looked in skills/pdf, .agents/skills/pdf, .claude/skills/pdf, .codex/skills/pdf)"),
+        "{stdout}"
+    );
+}
+
+/// Item 5: `install` wrote its record `.skills-install.json` inside each
+/// installed skill, so `verify` and `--locked` counted it as an added file,
+/// and an install into the package's own root broke the lock. The record
+/// is not a file of the skill: an installed skill verifies against its
+/// entry.
+#[test]
+fn an_installed_skill_verifies_against_its_lock_entry() {
+    let dir = fresh_dir("lock2-install-record");
+    let app = package(&dir);
+    write(&app.join("skills/mine/SKILL.md"), &skill("mine"));
+    write(
+        &app.join("skills/mine/scripts/run.sh"),
+        "#!/bin/sh\necho run\n",
+    );
+    output(&app, &["skills", "lock"], 0);
+    output(
+        &app,
+        &[
+            "skills", "install", "--from", "skills", "--to", "skills", "--force",
+        ],
+        0,
+    );
+    assert!(app.join("skills/mine/.skills-install.json").is_file());
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert_eq!(stdout, "mine: matches\n");
+    output(&app, &["skills", "check", "--locked"], 0);
+}

@@ -188,7 +188,7 @@ pub fn sync(args: SyncArgs) -> Result<(), Failure> {
     for name in &synced.matching {
         anstream::eprintln!("{}: matches the lock", shown(name));
     }
-    let root = display_path(&package.config.dir);
+
     let verb = if args.dry_run {
         "Would restore"
     } else {
@@ -206,8 +206,9 @@ pub fn sync(args: SyncArgs) -> Result<(), Failure> {
                 .unwrap_or_default();
             let from = skill.entry.source().unwrap_or_default();
             format!(
-                "{verb} {} in {root}/{} from {from}{at}",
-                skill.name, skill.name
+                "{verb} {} in {} from {from}{at}",
+                skill.name,
+                display_path(&skill.target)
             )
         })
         .collect();
@@ -271,6 +272,7 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
     let statuses = skills_compiler::lock::check::statuses(
         &package.base,
         &package.config.dir,
+        &package.lock_path,
         &lock,
         &present(&package),
     );
@@ -282,7 +284,14 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
         )));
     }
     let mut all_match = true;
-    for (name, status) in &statuses {
+    for checked in &statuses {
+        let (name, status) = (&checked.name, &checked.status);
+        // A skill Vercel's CLI installed for an agent is verified there.
+        let in_root = display_path(&package.config.dir.join(name));
+        let elsewhere = match &checked.folder {
+            folder if *folder == in_root || !checked.looked.is_empty() => String::new(),
+            folder => format!(" (in {folder})"),
+        };
         let by_hash_only = lock.get(name).is_some_and(|entry| entry.files().is_none());
         let line = match status {
             // Vercel's CLI writes entries without per-file lines.
@@ -290,7 +299,9 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
                 "{name}: matches (by `computedHash` only: no per-file lines, so modes are not checked; `cargo skills lock {name}` adds them)"
             ),
             Ok(Status::Matches) => format!("{name}: matches"),
-            Ok(Status::Missing) => format!("{name}: missing"),
+            Ok(Status::Missing) => {
+                format!("{name}: missing (looked in {})", checked.looked.join(", "))
+            }
             Ok(Status::Unlocked) => format!("{name}: unlocked"),
             Ok(Status::Modified { changed }) if changed.is_empty() => {
                 format!("{name}: modified (the entry names no files)")
@@ -306,11 +317,18 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
             Err(error) => format!("{name}: cannot be verified: {error}"),
         };
         all_match &= matches!(status, Ok(Status::Matches));
+        let line = match line.split_once(": ") {
+            Some((name, rest)) if !elsewhere.is_empty() => format!("{name}{elsewhere}: {rest}"),
+            _ => line,
+        };
         outln!("{}", shown(&line));
     }
-    let drifted = statuses
-        .iter()
-        .any(|(_, status)| matches!(status, Ok(Status::Modified { .. } | Status::Missing)));
+    let drifted = statuses.iter().any(|checked| {
+        matches!(
+            checked.status,
+            Ok(Status::Modified { .. } | Status::Missing)
+        )
+    });
     if drifted {
         anstream::eprintln!(
             "restore what was locked with `cargo skills sync`, or move to upstream's newest with `cargo skills update`"

@@ -121,32 +121,86 @@ pub fn read(base: &Path, path: &Path) -> Result<ReadLock, Diagnostic> {
     })
 }
 
+/// One skill against the lock.
+#[derive(Debug)]
+pub struct Checked {
+    /// Its entry's name (its folder's).
+    pub name: String,
+    /// What it is against its entry, or why that cannot be said.
+    pub status: Result<Status, String>,
+    /// Where it was verified, as paths show (`skills/pdf`, or an agent's
+    /// folder `.claude/skills/pdf`); for a missing skill, the root's.
+    pub folder: String,
+    /// For a missing skill, every folder it was looked for in.
+    pub looked: Vec<String>,
+}
+
+/// The folders a locked skill `name` is looked for in, in order: the
+/// package's skills root, then the agents' folders Vercel's CLI installs
+/// into (`.agents/skills`, `.claude/skills`, `.codex/skills`) beside the
+/// lock, which is the project's. Relative to the compilation's base.
+fn places(root: &Path, lock_dir: &Path, name: &str) -> Vec<PathBuf> {
+    let mut places = vec![root.join(name)];
+    for dir in crate::read::conventional::DIRS {
+        let place = lock_dir.join(dir).join(name);
+        if !places.contains(&place) {
+            places.push(place);
+        }
+    }
+    places
+}
+
 /// Each skill of the root against the lock, sorted by name: every locked
-/// skill, and every folder of `present` (the skills discovery found, by
-/// folder name) that the lock does not name.
+/// skill, verified where it is (the root, else an agent's folder), and
+/// every folder of `present` (the skills discovery found, by folder name)
+/// that the lock does not name. `lock_path` is the lock's, relative to
+/// `base` as `root` is.
 pub fn statuses(
     base: &Path,
     root: &Path,
+    lock_path: &Path,
     lock: &LockFile,
     present: &[String],
-) -> Vec<(String, Result<Status, String>)> {
+) -> Vec<Checked> {
+    let lock_dir = lock_path.parent().unwrap_or(Path::new(""));
     let mut cache = HashCache::of_build();
-    let mut out: Vec<(String, Result<Status, String>)> = lock
+    let mut out: Vec<Checked> = lock
         .entries()
         .map(|(name, entry)| {
             // Every key names a folder: the lock refuses others when read.
-            let status = verify_cached(&base.join(root).join(name), &entry, &mut cache)
-                .map_err(|e| e.to_string());
-            (name.to_owned(), status)
+            let places = places(root, lock_dir, name);
+            let found = places
+                .iter()
+                .find(|place| std::fs::symlink_metadata(base.join(place)).is_ok());
+            match found {
+                Some(place) => Checked {
+                    name: name.to_owned(),
+                    status: verify_cached(&base.join(place), &entry, &mut cache)
+                        .map_err(|e| e.to_string()),
+                    folder: display_path(place),
+                    looked: Vec::new(),
+                },
+                None => Checked {
+                    name: name.to_owned(),
+                    status: Ok(Status::Missing),
+                    folder: display_path(&places[0]),
+                    looked: places.iter().map(|p| display_path(p)).collect(),
+                },
+            }
         })
         .collect();
     cache.keep();
     for name in present {
         if lock.get(name).is_none() {
-            out.push((name.clone(), Ok(Status::Unlocked)));
+            out.push(Checked {
+                name: name.clone(),
+                status: Ok(Status::Unlocked),
+                folder: display_path(&root.join(name)),
+                looked: Vec::new(),
+            });
         }
     }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.sort_by(|a, b| a.name.cmp(&b.name));
     out
 }
 
@@ -197,11 +251,11 @@ pub fn check(
         })
         .collect();
     let mut diagnostics = Vec::new();
-    for (name, status) in statuses(base, root, &read.lock, &names) {
-        if scope == Scope::Found && !names.contains(&name) {
+    for checked in statuses(base, root, &path, &read.lock, &names) {
+        if scope == Scope::Found && !names.contains(&checked.name) {
             continue;
         }
-        if let Some(diagnostic) = diagnostic(&read, &root_display, &name, status) {
+        if let Some(diagnostic) = diagnostic(&read, &checked) {
             diagnostics.push(diagnostic);
         }
     }
@@ -209,17 +263,10 @@ pub fn check(
     (diagnostics, quoted.then_some(read.source))
 }
 
-fn diagnostic(
-    read: &ReadLock,
-    root: &str,
-    name: &str,
-    status: Result<Status, String>,
-) -> Option<Diagnostic> {
-    let folder = if root == "." {
-        name.to_owned()
-    } else {
-        format!("{root}/{name}")
-    };
+fn diagnostic(read: &ReadLock, checked: &Checked) -> Option<Diagnostic> {
+    let name = checked.name.as_str();
+    let folder = checked.folder.as_str();
+    let status = checked.status.clone();
     let lock = read.source.path();
     let at_entry_with = |code: Code, message: String| match read.offsets.get(name) {
         Some(&start) => Diagnostic::at(
@@ -263,15 +310,27 @@ fn diagnostic(
             ))
             .with_help(update)
         }
-        Ok(Status::Missing) => at_entry(format!(
-            "`{name}` is locked in `{lock}`, and `{folder}` does not exist"
-        ))
+        Ok(Status::Missing) => {
+            let elsewhere: Vec<String> = checked
+                .looked
+                .iter()
+                .skip(1)
+                .map(|place| format!("`{place}`"))
+                .collect();
+            let nor = match elsewhere.as_slice() {
+                [] => String::new(),
+                places => format!(", nor is it in an agent's folder ({})", places.join(", ")),
+            };
+            at_entry(format!(
+                "`{name}` is locked in `{lock}`, and `{folder}` does not exist{nor}"
+            ))
+        }
         .with_help(format!(
             "restore what was locked with `cargo skills sync {name}`, or move to upstream's newest with `cargo skills update {name}`; drop it with `cargo skills remove {name}`"
         )),
         Ok(Status::Unlocked) => Diagnostic::error(
             Code::LockMismatch,
-            &folder,
+            folder,
             format!("`{folder}` is not in `{lock}`"),
         )
         .with_help(format!(

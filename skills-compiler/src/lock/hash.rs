@@ -3,7 +3,8 @@
 //!
 //! Both read the same files, those Vercel's CLI hashes: every regular file
 //! under the skill folder at any depth, and folders named `.git` or
-//! `node_modules` skipped. Hidden files count: the lock is about what is on
+//! `node_modules` skipped; and `install`'s record at the top
+//! (`.skills-install.json`), which is not a file of the skill. Hidden files count: the lock is about what is on
 //! disk, not what the compiler embeds. Symlinks are passed over by
 //! `computedHash` (a directory listing's entry for a link is neither a file
 //! nor a folder there) and recorded by our lines, as git records them (mode
@@ -297,6 +298,11 @@ fn collect(
                     out,
                 )?;
             }
+        } else if prefix.is_empty() && name == skills_core::install::MANIFEST {
+            // `install`'s record of what it wrote, beside the skill's files
+            // but not one of them: an installed skill verifies against the
+            // lock entry of what was installed.
+            continue;
         } else if kind.is_symlink() {
             let target = fs::read_link(entry.path()).map_err(|error| HashError::Io {
                 path: path.clone(),

@@ -139,6 +139,9 @@ fn relative(from: &Path, to: &Path) -> Option<String> {
 pub struct Staged {
     /// The skill's name.
     pub name: String,
+    /// Where it goes, relative to the package: the root's folder of its
+    /// name, or the agent's folder `sync` found it in.
+    pub target: PathBuf,
     /// Its copy in the staging folder.
     pub dir: PathBuf,
     /// Its lock entry (computed from the copy).
@@ -258,6 +261,7 @@ impl Staging {
         let compilation = compile_skill(&self.dir, Path::new(name), &rules);
         Ok(Staged {
             name: name.to_owned(),
+            target: package.config.dir.join(name),
             entry: entry(&digest),
             digest,
             dir,
@@ -378,7 +382,7 @@ pub fn commit(
     let mut done: Vec<(&Staged, bool)> = Vec::new();
     let mut result = Ok(());
     for skill in staged {
-        let target = root.join(&skill.name);
+        let target = package.base.join(&skill.target);
         let replaced = target.exists();
         if replaced && let Err(e) = std::fs::rename(&target, old.join(&skill.name)) {
             result = Err(failed(format!(
@@ -405,7 +409,7 @@ pub fn commit(
             None => std::fs::remove_file(&lock_path),
         };
         for (skill, replaced) in done.into_iter().rev() {
-            let target = root.join(&skill.name);
+            let target = package.base.join(&skill.target);
             let _ = std::fs::rename(&target, &skill.dir);
             if replaced {
                 let _ = std::fs::rename(old.join(&skill.name), &target);

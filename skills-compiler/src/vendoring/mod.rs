@@ -10,7 +10,7 @@ pub mod install;
 pub mod offer;
 pub mod source;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::lock::file::{Entry, EntryFields, source_type};
 use crate::lock::hash::FolderDigest;
@@ -243,12 +243,28 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
     let mut staged = Vec::new();
     let mut matching = Vec::new();
     let mut fetched_all = Vec::new();
+    // Each skill where it is: the root, or an agent's folder that Vercel's
+    // CLI installed it in (restored there).
+    let located: std::collections::HashMap<String, crate::lock::check::Checked> =
+        crate::lock::check::statuses(
+            &package.base,
+            &package.config.dir,
+            &package.lock_path,
+            &lock,
+            &[],
+        )
+        .into_iter()
+        .map(|checked| (checked.name.clone(), checked))
+        .collect();
     for (name, entry) in selected {
-        let dir = package.root().join(&name);
-        if crate::lock::verify(&dir, &entry).is_ok_and(|s| s == Status::Matches) {
-            matching.push(name);
-            continue;
-        }
+        let target = match located.get(&name) {
+            Some(checked) if checked.status == Ok(Status::Matches) => {
+                matching.push(name);
+                continue;
+            }
+            Some(checked) if checked.looked.is_empty() => PathBuf::from(&checked.folder),
+            _ => package.config.dir.join(&name),
+        };
         let Some(mut source) = source_of(package, &name, &entry, outside)? else {
             return Err(failed(format!(
                 "`{}` differs from its entry, which records a copy of itself (`cargo skills lock`): there is nowhere to restore it from",
@@ -272,7 +288,8 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
                     source.reference.as_deref().unwrap_or("its default branch")
                 ))
             })?;
-        let skill = staging.stage(package, &name, &offer.dir, |_| entry.clone())?;
+        let mut skill = staging.stage(package, &name, &offer.dir, |_| entry.clone())?;
+        skill.target = target;
         match compare(&skill.digest, &entry) {
             Status::Matches
                 if skill
