@@ -250,13 +250,14 @@ fn bad_sources_are_clear_errors_and_write_nothing() {
     );
     let (_, stderr) = output(&app, &["skills", "add", "../twins", "--all"], 1);
     assert!(stderr.contains("has two skills named `same`"), "{stderr}");
-    // An invalid skill is refused with its diagnostics unless --force.
+    // A skill no host would load (vendored skills are held to `lenient`:
+    // an empty description) is refused with its diagnostics unless --force.
     write(
         &dir.join("broken/SKILL.md"),
-        b"---\nname: broken\ndescription: Breaks. Use when: never\n---\nBody.\n",
+        b"---\nname: broken\ndescription: \"\"\n---\nBody.\n",
     );
     let (_, stderr) = output(&app, &["skills", "add", "../broken"], 1);
-    assert!(stderr.contains("error[S007]"), "{stderr}");
+    assert!(stderr.contains("error[S10"), "{stderr}");
     assert!(stderr.contains("nothing was written"), "{stderr}");
     assert!(!app.join("skills-lock.json").exists());
     let left: Vec<_> = std::fs::read_dir(&app)
@@ -341,7 +342,7 @@ fn check_locked_reports_modified_missing_and_unlocked_skills() {
     let (stdout, _) = output(&app, &["skills", "verify"], 1);
     assert_eq!(
         stdout,
-        "docx: modified: SKILL.md (edited)\nmine: unlocked\npdf: modified: references/new.md (added)\nxlsx: missing\n"
+        "docx: modified: SKILL.md (edited)\nmine: unlocked\npdf: modified: references/new.md (added)\nxlsx: missing (looked in skills/xlsx, .agents/skills/xlsx, .claude/skills/xlsx, .codex/skills/xlsx)\n"
     );
     let (_, stderr) = output(
         &app,

@@ -191,13 +191,8 @@ pub fn update(
             continue;
         };
         let shown = entry.source().unwrap_or(&name).to_owned();
-        let listed = list(package, &source, &shown)?;
-        let offer = listed
-            .skills
-            .iter()
-            .find(|o| Some(o.skill_path.as_str()) == entry.skill_path())
-            .or_else(|| listed.skills.iter().find(|o| o.name == name))
-            .ok_or_else(|| failed(format!("`{shown}` no longer offers the skill `{name}`")))?;
+        let (listed, at) = fetch_entry(package, &source, &entry, &name, &shown)?;
+        let offer = &listed.skills[at];
         let fields = fields_for(package, &source, &listed.fetched, offer);
         let skill = staging.stage(package, &name, &offer.dir, |digest| {
             entry_from(&fields, digest)
@@ -276,18 +271,8 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
             source.reference = Some(commit.to_owned());
         }
         let shown = entry.source().unwrap_or(&name).to_owned();
-        let listed = list(package, &source, &shown)?;
-        let offer = listed
-            .skills
-            .iter()
-            .find(|o| Some(o.skill_path.as_str()) == entry.skill_path())
-            .or_else(|| listed.skills.iter().find(|o| o.name == name))
-            .ok_or_else(|| {
-                failed(format!(
-                    "`{shown}` at {} no longer offers the skill `{name}`",
-                    source.reference.as_deref().unwrap_or("its default branch")
-                ))
-            })?;
+        let (listed, at) = fetch_entry(package, &source, &entry, &name, &shown)?;
+        let offer = &listed.skills[at];
         let mut skill = staging.stage(package, &name, &offer.dir, |_| entry.clone())?;
         skill.target = target;
         match compare(&skill.digest, &entry) {
@@ -333,6 +318,31 @@ pub struct Synced {
     pub matching: Vec<String>,
     /// The skills to restore; [`Prepared::commit`] moves them into place.
     pub prepared: Prepared,
+}
+
+/// Fetches `source` for a locked skill, and finds the skill in it: by the
+/// entry's `skillPath`, else by its name. The listing and the skill's place
+/// in it.
+fn fetch_entry(
+    package: &Package,
+    source: &Source,
+    entry: &Entry,
+    name: &str,
+    shown: &str,
+) -> Result<(Listed, usize), VendorError> {
+    let listed = list(package, source, shown)?;
+    let at = listed
+        .skills
+        .iter()
+        .position(|o| Some(o.skill_path.as_str()) == entry.skill_path())
+        .or_else(|| listed.skills.iter().position(|o| o.name == name))
+        .ok_or_else(|| {
+            failed(format!(
+                "`{shown}` at {} no longer offers the skill `{name}`",
+                source.reference.as_deref().unwrap_or("its default branch")
+            ))
+        })?;
+    Ok((listed, at))
 }
 
 /// What changes from `before` (the root's folder, `None` when missing) to

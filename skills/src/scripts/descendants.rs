@@ -99,15 +99,26 @@ impl Descendants {
                 }
             }
         }
+        // A killed process whose parent died too is handed to this process
+        // a moment later: until it is, `waitpid` says it is not ours. Each
+        // is waited for until it is reaped here or gone from `/proc`.
         let until = std::time::Instant::now() + grace;
-        let mut left: Vec<libc::pid_t> = self.seen.keys().copied().collect();
+        let mut left: Vec<(libc::pid_t, u64)> = self
+            .seen
+            .iter()
+            .map(|(&pid, &start)| (pid, start))
+            .collect();
         while !left.is_empty() && std::time::Instant::now() < until {
-            left.retain(|&pid| {
+            left.retain(|&(pid, start)| {
                 let mut status = 0;
-                // SAFETY: a plain syscall; `status` is writable. A pid that
-                // is not our child answers ECHILD at once.
+                // SAFETY: a plain syscall; `status` is writable.
                 let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
-                reaped == 0
+                match reaped {
+                    r if r == pid => false,
+                    0 => true,
+                    // Not our child (yet): still there as the same process?
+                    _ => stat(pid).is_some_and(|(_, started)| started == start),
+                }
             });
             if !left.is_empty() {
                 std::thread::sleep(Duration::from_millis(1));
