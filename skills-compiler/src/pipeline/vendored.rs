@@ -63,8 +63,9 @@ impl Vendored {
     /// the lock does not cover its folder).
     pub(crate) fn of_skill(&self, files: &SkillFiles) -> Option<(&Config, &str)> {
         let dir = files.dir.as_ref()?;
-        let parent = dir.path.rsplit_once('/').map_or("", |(parent, _)| parent);
-        if parent != self.root && !(self.root == "." && !dir.path.contains('/')) {
+        // A folder of the root itself (`skills/pdf`, or `pdf` in the root `.`).
+        let parent = dir.path.rsplit_once('/').map_or(".", |(parent, _)| parent);
+        if parent != self.root {
             return None;
         }
         let source = self.sources.get(&files.directory)?;
