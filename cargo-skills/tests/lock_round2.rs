@@ -388,3 +388,98 @@ fn an_installed_skill_verifies_against_its_lock_entry() {
     assert_eq!(stdout, "mine: matches\n");
     output(&app, &["skills", "check", "--locked"], 0);
 }
+
+/// Vercel's `skills` CLI (npm `skills@1.7.4`, which needs Node 22), set up
+/// once under the target's temporary folder with npm: Node 22 comes from
+/// npm's `node` package. The test fails, not skips, when it cannot be had.
+fn vercel_cli() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("vercel-skills-1.7.4");
+    let bin = dir.join("node_modules/.bin");
+    if bin.join("skills").exists() && bin.join("node").exists() {
+        return bin;
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    let installed = Command::new("npm")
+        .args([
+            "install",
+            "--no-audit",
+            "--no-fund",
+            "node@22",
+            "skills@1.7.4",
+        ])
+        .current_dir(&dir)
+        .output()
+        .expect("npm (Node's package manager) is needed to install Vercel's skills CLI");
+    assert!(installed.status.success(), "npm install: {installed:?}");
+    bin
+}
+
+/// Items 4 and 9 against the real Vercel CLI: `skills add SRC -a
+/// claude-code` writes the skill into `.claude/skills/pdf` and a bare entry
+/// into the project's lock; `cargo skills verify` finds it there, says the
+/// check is by `computedHash` only, and `lock pdf` adds the per-file lines
+/// (keeping the entry's source); the Vercel CLI re-adding the skill drops
+/// them again, and `verify` says so; `sync` restores a deleted
+/// skill where the agent reads it.
+#[test]
+fn a_lock_the_vercel_cli_writes_for_an_agent_is_shared() {
+    let bin = vercel_cli();
+    let dir = fresh_dir("lock2-vercel-cli");
+    let app = package(&dir);
+    write(&dir.join("src/skills/pdf/SKILL.md"), &skill("pdf"));
+    write(
+        &dir.join("src/skills/pdf/scripts/run.sh"),
+        "#!/bin/sh\necho run\n",
+    );
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let vercel_add = || {
+        let added = Command::new(bin.join("skills"))
+            .args(["add", "../src", "--agent", "claude-code", "--yes", "--copy"])
+            .current_dir(&app)
+            .env("PATH", &path)
+            .env("CI", "1")
+            .output()
+            .unwrap();
+        assert!(added.status.success(), "skills add: {added:?}");
+    };
+    vercel_add();
+    assert!(app.join(".claude/skills/pdf/SKILL.md").is_file());
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert!(
+        stdout.starts_with("pdf (in .claude/skills/pdf): matches (by `computedHash` only"),
+        "{stdout}"
+    );
+    output(&app, &["skills", "lock", "pdf"], 0);
+    let lock = std::fs::read_to_string(app.join("skills-lock.json")).unwrap();
+    assert!(lock.contains("\"source\": \"../src\""), "{lock}");
+    assert!(lock.contains("SKILL.md 100644 "), "{lock}");
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert_eq!(stdout, "pdf (in .claude/skills/pdf): matches\n");
+
+    // The Vercel CLI adding it again drops our keys.
+    vercel_add();
+    let lock = std::fs::read_to_string(app.join("skills-lock.json")).unwrap();
+    assert!(!lock.contains("\"files\""), "{lock}");
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert!(
+        stdout.contains("matches (by `computedHash` only")
+            && stdout.contains("`cargo skills lock pdf` adds them"),
+        "{stdout}"
+    );
+
+    std::fs::remove_dir_all(app.join(".claude/skills/pdf")).unwrap();
+    let (_, stderr) = output(&app, &["skills", "sync", "--allow-outside"], 0);
+    assert!(
+        stderr.contains("Restored pdf in .claude/skills/pdf"),
+        "{stderr}"
+    );
+    let (stdout, _) = output(&app, &["skills", "verify"], 0);
+    assert!(
+        stdout.starts_with("pdf (in .claude/skills/pdf): matches"),
+        "{stdout}"
+    );
+}

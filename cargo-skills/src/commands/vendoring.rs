@@ -117,8 +117,29 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
     }
     if args.list {
         let listed = vendoring::list(&package, &source, &args.source).map_err(failure)?;
-        for skill in &listed.skills {
-            outln!("{}\t{}", shown(&skill.name), shown(&skill.skill_path));
+        // One line a skill, tab-separated: name, path, licence, whether
+        // `add` takes it as it is, scripts, and the description cut.
+        for skill in vendoring::summaries(&package, &listed) {
+            let description = skill.description.as_deref().unwrap_or("-");
+            let cut: String = description.chars().take(80).collect();
+            let more = if description.chars().count() > 80 {
+                "…"
+            } else {
+                ""
+            };
+            outln!(
+                "{}\t{}\t{}\t{}\t{}\t{}{more}",
+                shown(&skill.name),
+                shown(&skill.skill_path),
+                shown(skill.license.as_deref().unwrap_or("-")),
+                if skill.valid { "valid" } else { "invalid" },
+                if skill.has_scripts {
+                    "scripts"
+                } else {
+                    "no scripts"
+                },
+                shown(&cut.replace(['\n', '\t'], " "))
+            );
         }
         return Ok(());
     }
@@ -233,7 +254,8 @@ pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
 pub fn lock(args: LockArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
     let present = present(&package);
-    if present.is_empty() {
+    // Named skills may be locked ones an agent's folder holds.
+    if present.is_empty() && args.names.is_empty() {
         return Err(Failure::Io(format!(
             "no skill in `{}` to lock",
             display_path(&package.config.dir)

@@ -66,6 +66,52 @@ pub fn list(package: &Package, source: &Source, shown: &str) -> Result<Listed, V
     Ok(Listed { fetched, skills })
 }
 
+/// One skill a source offers, as `add --list` shows it: enough to choose
+/// by without reading it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OfferSummary {
+    /// The name it is added under.
+    pub name: String,
+    /// Its SKILL.md in the source.
+    pub skill_path: String,
+    /// Its description (whole; the printer cuts it), when it has one.
+    pub description: Option<String>,
+    /// Its `license`, when it says.
+    pub license: Option<String>,
+    /// Whether it has no error under the rules vendored skills are held to
+    /// (`vendored_profile`): whether `add` takes it without `--force`.
+    pub valid: bool,
+    /// Whether it has files under `scripts/`.
+    pub has_scripts: bool,
+}
+
+/// What `add --list` says of each skill of `listed`: each checked with the
+/// rules `add` would hold it to.
+pub fn summaries(package: &Package, listed: &Listed) -> Vec<OfferSummary> {
+    let rules = crate::config::Config {
+        locked: false,
+        profile: package.config.vendored_profile,
+        ..package.config.clone()
+    };
+    listed
+        .skills
+        .iter()
+        .map(|offer| {
+            let compilation = crate::pipeline::compile_skill(Path::new(""), &offer.dir, &rules);
+            let skill = compilation.valid.skills.first();
+            OfferSummary {
+                name: offer.name.clone(),
+                skill_path: offer.skill_path.clone(),
+                description: skill.map(|s| s.description().to_owned()),
+                license: skill.and_then(|s| s.table.license().map(str::to_owned)),
+                valid: !compilation.has_errors(),
+                has_scripts: skill
+                    .is_some_and(|s| s.files.iter().any(|file| file.path.starts_with("scripts/"))),
+            }
+        })
+        .collect()
+}
+
 /// Skills staged and checked, ready to [`Prepared::commit`]; dropped, it
 /// leaves nothing behind.
 #[derive(Debug)]
@@ -258,7 +304,7 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
                 continue;
             }
             Some(checked) if checked.looked.is_empty() => PathBuf::from(&checked.folder),
-            _ => package.config.dir.join(&name),
+            _ => missing_target(package, &name),
         };
         let Some(mut source) = source_of(package, &name, &entry, outside)? else {
             return Err(failed(format!(
@@ -308,6 +354,21 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
             _fetched: fetched_all,
         },
     })
+}
+
+/// Where `sync` puts a skill that is nowhere: the package's skills root;
+/// when there is none and an agent's folder beside the lock is (a project
+/// whose skills Vercel's CLI installed for an agent), that folder.
+fn missing_target(package: &Package, name: &str) -> PathBuf {
+    if package.root().is_dir() {
+        return package.config.dir.join(name);
+    }
+    let lock_dir = package.lock_path.parent().unwrap_or(Path::new(""));
+    crate::read::conventional::DIRS
+        .iter()
+        .map(|dir| lock_dir.join(dir))
+        .find(|dir| package.base.join(dir).is_dir())
+        .map_or_else(|| package.config.dir.join(name), |dir| dir.join(name))
 }
 
 /// What [`sync`] found: the skills that already match, and the ones to
@@ -373,14 +434,33 @@ pub fn lock_present(
     names: &[String],
 ) -> Result<Vec<String>, VendorError> {
     let mut lock = package.lock()?;
-    if let Some(unknown) = names.iter().find(|n| !present.contains(n)) {
+    // A locked skill that Vercel's CLI installed for an agent is recorded
+    // where it is (`.claude/skills/pdf`).
+    let elsewhere: std::collections::HashMap<String, PathBuf> = crate::lock::check::statuses(
+        &package.base,
+        &package.config.dir,
+        &package.lock_path,
+        &lock,
+        &[],
+    )
+    .into_iter()
+    .filter(|checked| checked.looked.is_empty() && !present.contains(&checked.name))
+    .map(|checked| (checked.name, PathBuf::from(checked.folder)))
+    .collect();
+    if let Some(unknown) = names
+        .iter()
+        .find(|n| !present.contains(n) && !elsewhere.contains_key(*n))
+    {
         return Err(VendorError::Usage(format!(
             "`{unknown}` is not a skill of `{}`",
             display_path(&package.config.dir)
         )));
     }
     let mut written = Vec::new();
-    for name in present {
+    let candidates = present
+        .iter()
+        .chain(names.iter().filter(|n| elsewhere.contains_key(*n)));
+    for name in candidates {
         let chosen = if names.is_empty() {
             lock.get(name).is_none()
         } else {
@@ -389,7 +469,10 @@ pub fn lock_present(
         if !chosen {
             continue;
         }
-        let dir = package.root().join(name);
+        let dir = match elsewhere.get(name) {
+            Some(folder) => package.base.join(folder),
+            None => package.root().join(name),
+        };
         let digest = crate::lock::hash::hash_folder(&dir, crate::lock::hash::Limits::default())
             .map_err(|e| failed(format!("cannot hash `{}`: {e}", display(package, name))))?;
         let fresh = match lock.get(name) {
