@@ -183,6 +183,24 @@ fn host_keys_that_contradict_each_other_are_warnings_and_an_alias_gets_a_fix_it(
     assert_eq!(warning.line(), Some(5));
     assert!(warning.message.contains("`Bash`"), "{}", warning.message);
 
+    // `disallowed-tools` is read as `allowed-tools` is: commas are W003.
+    let compilation = one(
+        &support::with("disallowed-tools: Bash, Write\n"),
+        &Config::default(),
+    );
+    let commas = find(&compilation, Code::CommaSeparatedTools);
+    assert!(
+        commas
+            .message
+            .starts_with("`disallowed-tools` looks comma-separated"),
+        "{}",
+        commas.message
+    );
+    assert_eq!(
+        commas.fix.as_ref().and_then(|f| f.replacement()),
+        Some("Bash Write")
+    );
+
     let compilation = one(
         &support::with("disallowedTools: Bash\n"),
         &Config::default(),

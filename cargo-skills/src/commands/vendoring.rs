@@ -160,11 +160,7 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
             display_path(&package.lock_path)
         )));
     }
-    let outside = if args.allow_outside {
-        vendoring::Outside::Allow
-    } else {
-        vendoring::Outside::Refuse
-    };
+    let outside = outside(args.allow_outside);
     let prepared = vendoring::update(&package, &args.names, outside).map_err(failure)?;
     if prepared.staged.is_empty() {
         return Err(Failure::Io(
@@ -194,11 +190,7 @@ pub fn sync(args: SyncArgs) -> Result<(), Failure> {
             display_path(&package.lock_path)
         )));
     }
-    let outside = if args.allow_outside {
-        vendoring::Outside::Allow
-    } else {
-        vendoring::Outside::Refuse
-    };
+    let outside = outside(args.allow_outside);
     let synced = vendoring::sync(&package, &args.names, outside).map_err(failure)?;
     if synced.matching.is_empty() && synced.prepared.staged.is_empty() {
         return Err(Failure::Io(format!(
@@ -413,6 +405,15 @@ fn finish(
     }
     anstream::eprintln!("Locked in {}", shown(&display_path(&package.lock_path)));
     Ok(())
+}
+
+/// `--allow-outside` as the library takes it.
+fn outside(allowed: bool) -> vendoring::Outside {
+    if allowed {
+        vendoring::Outside::Allow
+    } else {
+        vendoring::Outside::Refuse
+    }
 }
 
 fn failure(error: VendorError) -> Failure {

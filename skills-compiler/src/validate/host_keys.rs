@@ -76,6 +76,10 @@ impl Expect {
 /// not; `true` when the value is to be kept (in `lenient`, always: the
 /// host may read it anyway, and the problem is a warning).
 pub(crate) fn check(ctx: &mut Ctx<'_>, node: &Node, key: &str, expect: Expect) -> bool {
+    if expect == Expect::Tools {
+        // Read as `allowed-tools` is: a list written with commas is W003.
+        super::fields::comma_separated(ctx, node, key);
+    }
     let problem = match problem(node, expect) {
         None => return true,
         Some(problem) => problem,

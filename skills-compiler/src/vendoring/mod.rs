@@ -286,17 +286,7 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
     let mut fetched_all = Vec::new();
     // Each skill where it is: the root, or an agent's folder that Vercel's
     // CLI installed it in (restored there).
-    let located: std::collections::HashMap<String, crate::lock::check::Checked> =
-        crate::lock::check::statuses(
-            &package.base,
-            &package.config.dir,
-            &package.lock_path,
-            &lock,
-            &[],
-        )
-        .into_iter()
-        .map(|checked| (checked.name.clone(), checked))
-        .collect();
+    let located = located(package, &lock);
     for (name, entry) in selected {
         let target = match located.get(&name) {
             Some(checked) if checked.status == Ok(Status::Matches) => {
@@ -329,9 +319,11 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
                     .eq_ignore_ascii_case(entry.computed_hash().unwrap_or_default()) => {}
             status => {
                 let why = match (&status, pinned) {
-                    (Status::Modified { changed }, _) if !changed.is_empty() => describe(&name, &status)
-                        .split_once(": ")
-                        .map_or_else(String::new, |(_, files)| files.to_owned()),
+                    (Status::Modified { changed }, _) if !changed.is_empty() => changed
+                        .iter()
+                        .map(Change::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     (_, true) => "its files do not hash to the recorded `computedHash`".to_owned(),
                     (_, false) => "upstream has changed since it was locked, and the entry records no commit to go back to (Vercel's CLI writes none)".to_owned(),
                 };
@@ -354,6 +346,24 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
             _fetched: fetched_all,
         },
     })
+}
+
+/// Each locked skill where it is (the root, or an agent's folder beside the
+/// lock) and what it is against its entry, by name.
+fn located(
+    package: &Package,
+    lock: &crate::lock::file::LockFile,
+) -> std::collections::HashMap<String, crate::lock::check::Checked> {
+    crate::lock::check::statuses(
+        &package.base,
+        &package.config.dir,
+        &package.lock_path,
+        lock,
+        &[],
+    )
+    .into_iter()
+    .map(|checked| (checked.name.clone(), checked))
+    .collect()
 }
 
 /// Where `sync` puts a skill that is nowhere: the package's skills root;
@@ -436,17 +446,11 @@ pub fn lock_present(
     let mut lock = package.lock()?;
     // A locked skill that Vercel's CLI installed for an agent is recorded
     // where it is (`.claude/skills/pdf`).
-    let elsewhere: std::collections::HashMap<String, PathBuf> = crate::lock::check::statuses(
-        &package.base,
-        &package.config.dir,
-        &package.lock_path,
-        &lock,
-        &[],
-    )
-    .into_iter()
-    .filter(|checked| checked.looked.is_empty() && !present.contains(&checked.name))
-    .map(|checked| (checked.name, PathBuf::from(checked.folder)))
-    .collect();
+    let elsewhere: std::collections::HashMap<String, PathBuf> = located(package, &lock)
+        .into_values()
+        .filter(|checked| checked.looked.is_empty() && !present.contains(&checked.name))
+        .map(|checked| (checked.name, PathBuf::from(checked.folder)))
+        .collect();
     if let Some(unknown) = names
         .iter()
         .find(|n| !present.contains(n) && !elsewhere.contains_key(*n))
