@@ -321,33 +321,10 @@ fn metadata_of(ctx: &mut Ctx<'_>, node: &Node) -> List<(Str, Str)> {
     List::Owned(out)
 }
 
-/// W003 for a tool list written with commas (`allowed-tools: Bash, Read`),
-/// with the fix-it that separates the tools with spaces: the one rule for
-/// `allowed-tools` and Claude Code's `disallowed-tools`.
-pub(super) fn comma_separated(ctx: &mut Ctx<'_>, node: &Node, key: &str) {
-    let Some(text) = node.as_str().filter(|text| text.contains(',')) else {
-        return;
-    };
-    let fixed = text
-        .split([',', ' '])
-        .filter(|t| !t.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    ctx.push(
-        ctx.error(
-            Code::CommaSeparatedTools,
-            node.span.clone(),
-            format!("`{key}` looks comma-separated; the specification separates tools with spaces"),
-        )
-        .with_severity(Severity::Warning)
-        .with_fix(ctx.source, node.span.clone(), fixed, "separate with spaces"),
-    );
-}
-
 fn allowed_tools_of(ctx: &mut Ctx<'_>, node: &Node) -> Vec<String> {
     match &node.value {
         Value::String(text) => {
-            comma_separated(ctx, node, "allowed-tools");
+            super::tool_list::comma_separated(ctx, node, "allowed-tools");
             text.split_whitespace().map(str::to_owned).collect()
         }
         Value::Seq(items) => {

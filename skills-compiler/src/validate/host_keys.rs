@@ -78,7 +78,7 @@ impl Expect {
 pub(crate) fn check(ctx: &mut Ctx<'_>, node: &Node, key: &str, expect: Expect) -> bool {
     if expect == Expect::Tools {
         // Read as `allowed-tools` is: a list written with commas is W003.
-        super::fields::comma_separated(ctx, node, key);
+        super::tool_list::comma_separated(ctx, node, key);
     }
     let problem = match problem(node, expect) {
         None => return true,

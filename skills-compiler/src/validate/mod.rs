@@ -19,6 +19,7 @@ mod placeholder;
 pub(crate) mod provenance;
 mod schema;
 mod template;
+mod tool_list;
 mod tools;
 
 use ctx::Ctx;
