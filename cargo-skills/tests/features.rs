@@ -1,7 +1,8 @@
 //! The CLI a CI gate installs (issue 44, item 4): `cargo install
 //! cargo-skills --no-default-features` builds no async runtime, HTTP
 //! client, TLS or MCP library, and at most half the crates of the full
-//! CLI. Read from `cargo tree` over the workspace's lock.
+//! CLI. Read from `cargo tree` over the workspace's lock. And the lean CLI,
+//! built, has every command the full one has (issue 57).
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -71,4 +72,63 @@ fn the_ci_cli_has_no_runtime_http_tls_or_mcp_and_half_the_crates() {
         lean.len(),
         full.len()
     );
+}
+
+/// The subcommands `--help` lists, in order.
+fn subcommands(binary: &std::path::Path) -> Vec<String> {
+    let output = Command::new(binary).arg("--help").output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    help.lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next().map(str::to_owned))
+        .collect()
+}
+
+/// Issue 57, item 8: the lean CLI answered `serve` with clap's
+/// "unrecognized subcommand 'serve' ... tip: 'remove'". Every command of the
+/// full CLI exists in the lean one, and what needs a feature says which, as
+/// a usage error (exit 2). Builds the lean CLI in a target directory of its
+/// own (features differ from the test build's).
+#[test]
+fn the_lean_cli_has_every_command_and_names_the_feature_it_lacks() {
+    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("lean-cli");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let built = Command::new(cargo)
+        .args([
+            "build",
+            "-p",
+            "cargo-skills",
+            "--no-default-features",
+            "--locked",
+        ])
+        .arg("--target-dir")
+        .arg(&target)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let lean = target.join("debug/cargo-skills");
+    let full = std::path::Path::new(env!("CARGO_BIN_EXE_cargo-skills"));
+    let commands = subcommands(full);
+    assert!(commands.contains(&"serve".to_owned()), "{commands:?}");
+    assert_eq!(subcommands(&lean), commands);
+    for (args, says) in [
+        (&["serve", "skills"][..], "`serve` needs the `mcp` feature"),
+        (
+            &["check", "mcp+stdio:true"],
+            "built without the `mcp` feature",
+        ),
+    ] {
+        let output = Command::new(&lean).args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("unrecognized"), "{args:?}: {stderr}");
+    }
 }

@@ -312,6 +312,36 @@ fn fix_to_portable_writes_out_what_lenient_assumed_and_renames_the_folder() {
     );
 }
 
+/// `fix --to portable` on a skill with `tools` creates the `tools.yaml`
+/// sidecar (it stopped at "cannot write skills/deploy/tools.yaml: No such
+/// file or directory" with SKILL.md already rewritten; found by the README
+/// test), and the result is portable.
+#[test]
+fn fix_to_portable_creates_the_tools_sidecar() {
+    let dir = fresh_dir("fix-to-sidecar");
+    std::fs::create_dir_all(dir.join("skills/deploy")).unwrap();
+    std::fs::write(
+        dir.join("skills/deploy/SKILL.md"),
+        "---\nname: deploy\ndescription: Deploys the app. Use when asked to ship.\ntools:\n  - name: run_job\n    description: Runs a deploy job.\n    endpoint:\n      method: POST\n      url: https://ci.example.com/jobs\n---\nBody.\n",
+    )
+    .unwrap();
+    run(&dir, &["check", "skills", "--profile", "portable"], 1);
+    let (_, stderr) = run(
+        &dir,
+        &["fix", "skills", "--to", "portable", "--allow-dirty"],
+        0,
+    );
+    assert!(
+        stderr.contains("Rewrote skills/deploy/tools.yaml"),
+        "{stderr}"
+    );
+    let sidecar = std::fs::read_to_string(dir.join("skills/deploy/tools.yaml")).unwrap();
+    assert!(sidecar.contains("run_job"), "{sidecar}");
+    let skill = std::fs::read_to_string(dir.join("skills/deploy/SKILL.md")).unwrap();
+    assert!(!skill.contains("run_job"), "{skill}");
+    run(&dir, &["check", "skills", "--profile", "portable"], 0);
+}
+
 #[test]
 fn a_skill_file_named_in_the_wrong_case_is_renamed_then_fixed() {
     let dir = fresh_dir("fix-case");

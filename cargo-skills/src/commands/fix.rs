@@ -128,12 +128,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let written = write_all(&changes)?;
         if let Err(why) = plan.apply() {
             // The renames were put back; so are the rewritten files.
-            for change in changes
+            let written: Vec<&Change> = changes
                 .iter()
                 .filter(|c| written.contains(&c.path.as_str()))
-            {
-                let _ = std::fs::write(&change.path, &change.before);
-            }
+                .collect();
+            put_back(&written);
             return Err(Failure::Io(format!("{why}; nothing was written")));
         }
         for (from, to) in plan.steps() {
@@ -339,7 +338,8 @@ fn refuse_dirty<'a>(paths: impl Iterator<Item = &'a str>) -> Result<(), Failure>
 
 /// Writes every change, after checking that each file can be written: a
 /// read-only file stops the command before anything is written. A write
-/// that fails later says what was written before it. The paths written.
+/// that fails later puts back the ones before it (all or nothing). The
+/// paths written.
 pub(crate) fn write_all(changes: &[Change]) -> Result<Vec<&str>, Failure> {
     let read_only: Vec<_> = changes
         .iter()
@@ -359,27 +359,57 @@ pub(crate) fn write_all(changes: &[Change]) -> Result<Vec<&str>, Failure> {
     let mut written = Vec::new();
     for change in changes {
         match write_back(&change.path, &change.before, &change.after) {
-            Ok(true) => written.push(change.path.as_str()),
+            Ok(true) => written.push(change),
             Ok(false) => {}
-            Err(Failure::Io(message)) if !written.is_empty() => {
-                return Err(Failure::Io(format!(
-                    "{message}; already written: {}",
-                    written
-                        .iter()
-                        .map(|p| shown(p))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )));
+            Err(failure) => {
+                // All or nothing: what was written is put back.
+                put_back(&written);
+                return Err(match failure {
+                    Failure::Io(message) if !written.is_empty() => {
+                        Failure::Io(format!("{message}; nothing was written"))
+                    }
+                    failure => failure,
+                });
             }
-            Err(failure) => return Err(failure),
         }
     }
-    Ok(written)
+    Ok(written.into_iter().map(|c| c.path.as_str()).collect())
+}
+
+/// Undoes [`write_all`]'s writes: each file holds its text before again, and
+/// a file it created (a `tools.yaml` sidecar) is removed.
+fn put_back(written: &[&Change]) {
+    for change in written {
+        if change.before.is_empty() {
+            let _ = std::fs::remove_file(&change.path);
+        } else {
+            let _ = std::fs::write(&change.path, &change.before);
+        }
+    }
+}
+
+/// Writes a new file at `path`, refusing one that exists by now.
+fn create(path: &str, text: &str) -> Result<(), Failure> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        })
+        .map_err(|error| Failure::Io(format!("cannot write {path}: {error}")))
 }
 
 /// Writes `after` over `path` atomically, when the file still holds
 /// `before`; an edit saved since it was read is kept, with a note.
 pub(crate) fn write_back(path: &str, before: &str, after: &str) -> Result<bool, Failure> {
+    // A file the change creates (`fix --to portable`'s `tools.yaml`): never
+    // over one that appeared since.
+    if before.is_empty() && std::fs::symlink_metadata(path).is_err() {
+        return create(path, after).map(|()| true);
+    }
     match crate::replace::replace(Path::new(path), before.as_bytes(), after.as_bytes()) {
         Ok(crate::replace::Replaced::Written) => Ok(true),
         Ok(crate::replace::Replaced::ChangedSince) => {
