@@ -24,6 +24,25 @@ pub struct Selection {
     /// Rule set: portable, extended or lenient (default: the package's).
     #[arg(long)]
     pub profile: Option<skills_compiler::Profile>,
+    /// Each warning of a vendored skill, with its place (default: one line
+    /// per vendored skill that counts them, W027).
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+impl Selection {
+    /// The diagnostics of `compilation` to print: a vendored skill's
+    /// warnings in one line each unless `--verbose`.
+    pub fn shown<'a>(
+        &self,
+        compilation: &'a Compilation,
+    ) -> std::borrow::Cow<'a, [skills_compiler::Diagnostic]> {
+        if self.verbose || compilation.vendored.is_empty() {
+            compilation.diagnostics.as_slice().into()
+        } else {
+            compilation.summarised().into()
+        }
+    }
 }
 
 /// One place to compile: a crate directory and its configuration, with paths

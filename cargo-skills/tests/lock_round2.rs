@@ -239,10 +239,11 @@ fn vendored_skills_are_held_to_the_lenient_rules_and_name_their_upstream() {
     output(&app, &["skills", "lock"], 0);
     let (_, stderr) = output(&app, &["skills", "add", "./vendor", "--skill", "shared"], 0);
     assert!(stderr.contains("Added shared"), "{stderr}");
-    let (_, stderr) = output(&app, &["skills", "check", "--message-format", "short"], 0);
+    let short = ["skills", "check", "--message-format", "short", "--verbose"];
+    let (_, stderr) = output(&app, &short, 0);
     assert!(stderr.contains("warning[S112]"), "{stderr}");
     assert!(stderr.contains("warning[S517]"), "{stderr}");
-    let (_, stderr) = output(&app, &["skills", "check"], 0);
+    let (_, stderr) = output(&app, &["skills", "check", "--verbose"], 0);
     assert!(
         stderr.contains("`shared` is vendored from `./vendor` (skills-lock.json): report it there"),
         "{stderr}"
@@ -252,7 +253,7 @@ fn vendored_skills_are_held_to_the_lenient_rules_and_name_their_upstream() {
         &app.join("skills/mine/SKILL.md"),
         &PUBLISHED.replace("shared", "mine"),
     );
-    let (_, stderr) = output(&app, &["skills", "check", "--message-format", "short"], 1);
+    let (_, stderr) = output(&app, &short, 1);
     assert!(
         stderr.contains("skills/mine/SKILL.md:4:1: error[S112]"),
         "{stderr}"
@@ -276,6 +277,41 @@ fn vendored_skills_are_held_to_the_lenient_rules_and_name_their_upstream() {
         stderr.contains("skills/shared/SKILL.md:4:1: error[S112]"),
         "{stderr}"
     );
+}
+
+/// Item 8: a vendored skill's warnings repeated on every command (W008
+/// with a 200-character underline); they are one line per skill (W027)
+/// unless `--verbose`, in `check` and the commands that print diagnostics
+/// on the way, while machine formats keep each one.
+#[test]
+fn a_vendored_skills_warnings_are_one_line_unless_verbose() {
+    let dir = fresh_dir("lock2-vendored-summary");
+    let app = package(&dir);
+    write(&app.join("vendor/shared/SKILL.md"), PUBLISHED);
+    write(&app.join("skills/mine/SKILL.md"), &skill("mine"));
+    output(&app, &["skills", "add", "./vendor", "--skill", "shared"], 0);
+    let summary = "skills/shared: warning[W027]: `shared`, vendored from `./vendor`, has 2 warnings: S112, S517";
+    for command in [
+        &["skills", "check", "--message-format", "short"][..],
+        &["skills", "list"],
+        &["skills", "catalog"],
+    ] {
+        let (_, stderr) = output(&app, command, 0);
+        assert!(stderr.contains(summary), "{command:?}: {stderr}");
+        assert!(!stderr.contains("[S112]"), "{command:?}: {stderr}");
+        assert_eq!(stderr.matches("shared").count(), 2, "{command:?}: {stderr}");
+    }
+    let (_, stderr) = output(&app, &["skills", "check"], 0);
+    assert!(stderr.contains("warning[W027]"), "{stderr}");
+    assert!(stderr.contains("`--verbose` shows each"), "{stderr}");
+    // The summary line still counts every warning.
+    assert!(stderr.contains("2 warnings"), "{stderr}");
+    let (_, stderr) = output(&app, &["skills", "list", "--verbose"], 0);
+    assert!(stderr.contains("warning[S112]"), "{stderr}");
+    assert!(!stderr.contains("W027"), "{stderr}");
+    let (stdout, _) = output(&app, &["skills", "check", "--message-format", "json"], 0);
+    assert!(stdout.contains("\"S112\""), "{stdout}");
+    assert!(!stdout.contains("W027"), "{stdout}");
 }
 
 /// Item 3: `lenient` refused a skill whose link leaves the root (S517),

@@ -794,6 +794,10 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
         Code::HardLink,
         "cargo-skills hostile::links_and_ignored_files_do_not_leak_what_the_rules_leave_out (a hard link is no file tree)",
     ),
+    (
+        Code::VendoredWarnings,
+        "cargo-skills lock_round2::a_vendored_skills_warnings_are_one_line_unless_verbose (the CLI's summary of a vendored skill)",
+    ),
 ];
 
 #[test]

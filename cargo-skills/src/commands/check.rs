@@ -104,7 +104,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         use rayon::prelude::*;
         targets
             .par_iter()
-            .map(|target| Checked::of(&target.compile(), args.message_format, color))
+            .map(|target| Checked::of(&target.compile(), &args, color))
             .collect()
     };
     if args.message_format == MessageFormat::Sarif {
@@ -252,14 +252,20 @@ struct Checked {
 }
 
 impl Checked {
-    fn of(compilation: &Compilation, format: MessageFormat, color: Color) -> Self {
+    fn of(compilation: &Compilation, args: &Args, color: Color) -> Self {
+        let format = args.message_format;
         let mut checked = Checked {
             tally: compilation.tally(),
             error_codes: Default::default(),
             rendered: String::new(),
         };
         let sources = &compilation.sources;
-        for diagnostic in &compilation.diagnostics {
+        // What a person reads is summarised; what a machine reads is whole.
+        let diagnostics = match format {
+            MessageFormat::Human | MessageFormat::Short => args.selection.shown(compilation),
+            _ => compilation.diagnostics.as_slice().into(),
+        };
+        for diagnostic in diagnostics.iter() {
             if diagnostic.severity == Severity::Error {
                 checked.error_codes.insert(diagnostic.code);
             }

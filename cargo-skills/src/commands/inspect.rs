@@ -20,7 +20,7 @@ pub(crate) fn compiled(selection: &Selection, paths: &[PathBuf]) -> Result<Skill
     let mut failed = false;
     for target in targets(selection, paths, &Overrides::default())? {
         let compilation = target.compile();
-        for diagnostic in &compilation.diagnostics {
+        for diagnostic in selection.shown(&compilation).iter() {
             anstream::eprintln!("{}", render::short(diagnostic));
         }
         match compilation.into_skills() {
@@ -49,7 +49,7 @@ fn compiled_one(selection: &Selection, paths: &[PathBuf], name: &str) -> Result<
             .valid
             .get(name)
             .map(|skill| skill.dir.clone().unwrap_or_else(|| skill.path().to_owned()));
-        for diagnostic in compilation.diagnostics {
+        for diagnostic in selection.shown(&compilation).into_owned() {
             let mine = folder.as_ref().is_some_and(|folder| {
                 diagnostic.file == *folder || diagnostic.file.starts_with(&format!("{folder}/"))
             });

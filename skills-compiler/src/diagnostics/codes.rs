@@ -372,6 +372,9 @@ codes! {
     LockEntryWithoutFiles = "W026", "a lock entry checked by its `computedHash` alone",
         "skills-lock.json: \"pdf\": { \"source\": \"anthropics/skills\", \"computedHash\": \"...\" } (no `files`)",
         "Vercel's CLI writes entries without per-file lines, and drops ours when it re-adds a skill. `computedHash` covers paths and bytes, not modes: a script that lost its execute bit still matches. `cargo skills lock NAME` adds the lines (mode and sha256 of each file) and keeps the entry's source.";
+    VendoredWarnings = "W027", "a vendored skill's warnings, counted in one line",
+        "skills/pdf: `pdf`, vendored from `anthropics/skills`, has 3 warnings: W008 ×2, W014",
+        "A skill the lock records is someone else's files: its warnings would repeat on every command, and editing it breaks the lock. The CLI shows them as one line per skill; `--verbose` shows each, with its place. Report them upstream, or set a lint's level in `[package.metadata.skills.lints]`; `allow W027` hides the line.";
 }
 
 impl std::fmt::Display for Code {

@@ -32,6 +32,9 @@ pub struct Compilation {
     /// Each skill checked, valid or not: its folder (or flat `.md` file) as
     /// paths in diagnostics show it, in discovery's order.
     pub checked: Vec<String>,
+    /// The skills the root's lock records as vendored: each folder (as
+    /// `checked` has it) and the upstream it came from.
+    pub vendored: BTreeMap<String, String>,
 }
 
 /// What a check counted, each count saying what it counts.
@@ -66,6 +69,15 @@ impl Compilation {
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The diagnostics as a person reads them: each vendored skill's
+    /// warnings folded into one W027 that counts them by code (they are
+    /// someone else's to fix, and would repeat on every command), errors
+    /// and everything else as they are. `diagnostics` keeps every one, for
+    /// `--verbose` and the machine formats.
+    pub fn summarised(&self) -> Vec<Diagnostic> {
+        super::vendored::summarise(&self.diagnostics, &self.vendored)
     }
 
     /// The counts of a check: skills by outcome, diagnostics by severity.
@@ -179,6 +191,7 @@ impl Compilation {
             diagnostics,
             sources: self.sources,
             checked,
+            vendored: self.vendored,
         };
         let skipped = skipped
             .into_iter()
@@ -370,6 +383,8 @@ pub(crate) struct Checked {
     bytes: u64,
     sources: Sources,
     diagnostics: Vec<Diagnostic>,
+    /// The upstream of a skill the root's lock records.
+    vendored_from: Option<String>,
 }
 
 impl Checked {
@@ -395,6 +410,7 @@ pub(crate) fn check_in_root(
     let source = source.to_owned();
     let mut checked = check_one(files, rules);
     vendored.annotate(&checked.directory, &source, &mut checked.diagnostics);
+    checked.vendored_from = Some(source);
     checked
 }
 
@@ -421,6 +437,7 @@ pub(crate) fn check_one(files: SkillFiles, config: &Config) -> Checked {
         bytes,
         sources,
         diagnostics,
+        vendored_from: None,
     }
 }
 
@@ -453,8 +470,12 @@ pub(crate) fn assemble(
     // those of the root and of the set get theirs below.
     let mut of_skills = Vec::new();
     let mut bytes = 0u64;
+    let mut vendored = BTreeMap::new();
     for one in checked {
         bytes = bytes.saturating_add(one.bytes);
+        if let Some(source) = one.vendored_from {
+            vendored.insert(one.path.clone(), source);
+        }
         paths.push(one.path);
         names.push((one.directory, one.file));
         skills.extend(one.skill);
@@ -483,6 +504,7 @@ pub(crate) fn assemble(
         diagnostics,
         sources,
         checked: paths,
+        vendored,
     }
 }
 
@@ -636,6 +658,7 @@ mod tests {
                 diagnostics,
                 sources: Sources::default(),
                 checked: checked.clone(),
+                vendored: BTreeMap::new(),
             };
             let mut with_errors = vec![false; checked.len()];
             let mut with_warnings = vec![false; checked.len()];

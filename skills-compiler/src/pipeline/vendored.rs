@@ -5,11 +5,11 @@
 //! skills keep the package's profile, and each of its diagnostics names the
 //! upstream to report it to.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use crate::config::Config;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::lock::check::{find, read};
 use crate::read::discover::SkillFiles;
 
@@ -100,4 +100,64 @@ fn is_own(entry: &crate::lock::Entry, lock_dir: &Path, dir: &Path) -> bool {
         (Ok(source), Ok(dir)) => source == dir,
         _ => false,
     }
+}
+
+/// `diagnostics` with each vendored skill's warnings (`vendored`: folder to
+/// upstream) replaced by one W027 on its folder, which counts them by code;
+/// in order otherwise.
+pub(crate) fn summarise(
+    diagnostics: &[Diagnostic],
+    vendored: &BTreeMap<String, String>,
+) -> Vec<Diagnostic> {
+    let folder_of = |file: &str| {
+        vendored
+            .keys()
+            .find(|folder| {
+                file.strip_prefix(folder.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+            .cloned()
+    };
+    let mut folded: BTreeMap<String, BTreeMap<Code, usize>> = BTreeMap::new();
+    let mut kept = Vec::with_capacity(diagnostics.len());
+    for diagnostic in diagnostics {
+        match folder_of(&diagnostic.file).filter(|_| diagnostic.severity == Severity::Warning) {
+            Some(folder) => {
+                *folded
+                    .entry(folder)
+                    .or_default()
+                    .entry(diagnostic.code)
+                    .or_default() += 1
+            }
+            None => kept.push(diagnostic.clone()),
+        }
+    }
+    for (folder, codes) in folded {
+        let total: usize = codes.values().sum();
+        let counts: Vec<String> = codes
+            .iter()
+            .map(|(code, n)| match n {
+                1 => code.to_string(),
+                n => format!("{code} ×{n}"),
+            })
+            .collect();
+        let name = folder.rsplit('/').next().unwrap_or(&folder);
+        let source = skills_core::printable(&vendored[&folder]);
+        kept.push(
+            Diagnostic::warning(
+                Code::VendoredWarnings,
+                folder.clone(),
+                format!(
+                    "`{name}`, vendored from `{source}`, has {total} warning{}: {}",
+                    if total == 1 { "" } else { "s" },
+                    counts.join(", ")
+                ),
+            )
+            .with_help(format!(
+                "`--verbose` shows each; report them to `{source}`, since an edit here breaks the lock, or set their level in `[package.metadata.skills.lints]`"
+            )),
+        );
+    }
+    crate::diagnostics::sort(&mut kept);
+    kept
 }
