@@ -55,6 +55,8 @@ use skills::{Call, Policy, RequestError, ToolCallError};
 
 #[cfg(feature = "reqwest")]
 mod reqwest_sender;
+#[cfg(feature = "scripted")]
+pub mod scripted;
 #[cfg(feature = "reqwest")]
 pub use reqwest_sender::ReqwestSender;
 

@@ -1,11 +1,11 @@
 //! A rig agent built from compiled skills: `release` (a reference and a
 //! script) and `tracker` (an HTTP tool). `skills_rig` gives the agent its
 //! tools and the catalog in one call; the model here is scripted (rig's
-//! Anthropic provider replaying recorded responses, [`model`]), the HTTP
-//! tool goes to a real local server ([`tracker`]), and the script runs as a
-//! real process with the host's approval.
+//! Anthropic provider replaying recorded responses,
+//! [`skills_rig::scripted`]), the HTTP tool goes to a real local server
+//! ([`tracker`]), and the script runs as a real process with the host's
+//! approval.
 
-pub mod model;
 pub mod tracker;
 
 use rig_agent::AgentBuilder;
@@ -101,7 +101,7 @@ pub async fn demo(approve: impl Fn(&str) + Send + Sync + 'static) -> Result<Demo
     let tracker = tracker::Tracker::start()
         .await
         .map_err(|error| format!("the tracker could not start: {error}"))?;
-    let scripted = model::ScriptedAnthropic::new(script());
+    let scripted = skills_rig::scripted::ScriptedAnthropic::new(script());
     let model = AnthropicConfig::new("scripted-key")
         .connect(scripted.clone())
         .completion("claude-scripted");

@@ -1,6 +1,7 @@
-//! A scripted Anthropic model: rig's own Anthropic provider, whose HTTP
-//! client replays recorded Messages API responses instead of calling the
-//! API, and keeps every request it was sent. In rig 0.44 a model is a wire
+//! A scripted Anthropic model, to try an agent without a model key (feature
+//! `scripted`): rig's own Anthropic provider, whose HTTP client replays
+//! recorded Messages API responses instead of calling the API, and keeps
+//! every request it was sent. In rig 0.44 a model is a wire
 //! (Anthropic's Messages) on a transport (an HTTP client), so replaying at
 //! the HTTP client runs all of rig's real encoding and decoding: the agent
 //! cannot tell the difference, and the requests are exactly what Anthropic
@@ -16,6 +17,22 @@ use rig_core::http_client::{self, HttpClientExt, LazyBody, MultipartForm, Stream
 use serde_json::Value;
 
 /// Replays `replies` in order; records each request's JSON body.
+///
+/// ```
+/// use rig_core::providers::anthropic::wire::AnthropicConfig;
+/// use skills_rig::scripted::ScriptedAnthropic;
+///
+/// let scripted = ScriptedAnthropic::new(vec![serde_json::json!({
+///     "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-scripted",
+///     "content": [{"type": "text", "text": "Hello."}],
+///     "stop_reason": "end_turn", "stop_sequence": null,
+///     "usage": {"input_tokens": 10, "output_tokens": 2}
+/// })]);
+/// let model = AnthropicConfig::new("no-key-needed")
+///     .connect(scripted.clone())
+///     .completion("claude-scripted");
+/// # let _ = model;
+/// ```
 #[derive(Clone, Default)]
 pub struct ScriptedAnthropic {
     replies: Arc<Mutex<VecDeque<Value>>>,
