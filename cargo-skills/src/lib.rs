@@ -78,6 +78,10 @@ enum Command {
         /// manifest option.
         code: String,
     },
+    /// Trigger tests: route each case's query over the catalogue and judge the choices.
+    Test(commands::test::Args),
+    /// How the router ranks the catalogue for one query, and what it chooses.
+    Route(commands::route::Args),
     /// Install skills into an agent's folder (`--to claude|codex|agents|DIR`), as compiled.
     Install(commands::install::InstallArgs),
     /// Write each skill as `NAME.zip` for hosted APIs (deterministic; upload limits checked first).
@@ -135,6 +139,8 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Expand(args) => commands::inspect::expand(args),
         Command::Schema(args) => commands::inspect::schema(args),
         Command::Explain { code } => explain(&code),
+        Command::Test(args) => commands::test::run(args),
+        Command::Route(args) => commands::route::run(args),
         Command::Install(args) => commands::install::run(args),
         Command::Pack(args) => commands::pack::run(args),
         Command::Add(args) => commands::vendoring::add(args),

@@ -582,3 +582,30 @@ pub fn named_in<'s>(
         })
         .collect()
 }
+
+/// Every skill folder below each of `paths` (a path that is a skill stays
+/// itself). A path with none stays as it is: checked as a root, it is the
+/// error that says nothing was found there.
+pub fn nested_skills(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut expanded = Vec::new();
+    for path in paths {
+        if skills_compiler::SkillPath::look_up(std::path::Path::new("."), path).is_skill() {
+            expanded.push(path.clone());
+            continue;
+        }
+        let nested = skills_compiler::collection::skill_dirs(path);
+        if nested.truncated {
+            eprintln!(
+                "warning: the search below `{}` stopped at {} levels or {} folders: skills beyond them were not checked",
+                skills_compiler::display_path(path),
+                skills_compiler::collection::MAX_DEPTH,
+                skills_compiler::collection::MAX_FOLDERS
+            );
+        }
+        if nested.skills.is_empty() {
+            expanded.push(path.clone());
+        }
+        expanded.extend(nested.skills.into_iter().map(|skill| skill.path));
+    }
+    expanded
+}

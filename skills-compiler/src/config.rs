@@ -87,6 +87,8 @@ pub struct Config {
     pub areas: Option<Vec<String>>,
     /// When set, the catalog is measured against these budgets.
     pub budget: Option<BudgetConfig>,
+    /// `[package.metadata.skills.test]`: the trigger tests' gates.
+    pub test: Option<TestConfig>,
     /// Glob patterns of a skill's files that are not part of it (matched
     /// against each path relative to the skill directory and each of its
     /// components).
@@ -180,6 +182,7 @@ impl Default for Config {
             tool_name_prefix_budget: 0,
             areas: None,
             budget: None,
+            test: None,
             exclude: DEFAULT_EXCLUDE.iter().map(|&p| p.to_owned()).collect(),
             max_files: 512,
             max_skill_bytes: 16 * 1024 * 1024,
@@ -222,6 +225,8 @@ pub struct Overrides {
     pub areas: Option<Vec<String>>,
     /// The context budget to check the catalog against (`[package.metadata.skills.budget]`).
     pub budget: Option<BudgetConfig>,
+    /// The trigger tests' gates and host (`[package.metadata.skills.test]`).
+    pub test: Option<TestConfig>,
     /// Glob patterns of files left out of every skill directory.
     pub exclude: Option<Vec<String>>,
     /// The most files a skill directory may hold.
@@ -326,6 +331,7 @@ impl Overrides {
                 .or(base.tool_name_prefix_budget),
             areas: self.areas.or(base.areas),
             budget: self.budget.or(base.budget),
+            test: self.test.or(base.test),
             exclude: self.exclude.or(base.exclude),
             max_files: self.max_files.or(base.max_files),
             max_skill_bytes: self.max_skill_bytes.or(base.max_skill_bytes),
@@ -355,6 +361,7 @@ impl Overrides {
             tool_name_prefix_budget,
             areas,
             budget,
+            test,
             exclude,
             max_files,
             max_skill_bytes,
@@ -379,6 +386,7 @@ impl Overrides {
             tool_name_prefix_budget.unwrap_or(config.tool_name_prefix_budget);
         config.areas = areas.or(config.areas);
         config.budget = budget.or(config.budget);
+        config.test = test.or(config.test);
         config.exclude = exclude.unwrap_or(config.exclude);
         config.max_files = max_files.unwrap_or(config.max_files);
         config.max_skill_bytes = max_skill_bytes.unwrap_or(config.max_skill_bytes);
@@ -662,6 +670,45 @@ pub struct BudgetConfig {
     /// Count each host's own skills first, as the host lists them
     /// (default: on).
     pub builtins: Option<bool>,
+}
+
+/// The `test` table of `[package.metadata.skills]`: what `cargo skills
+/// test` holds a run to (skill-reach's gates by default).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct TestConfig {
+    /// Should-trigger cases whose skill is chosen, at least (default 0.8).
+    pub recall: Option<Ratio>,
+    /// Cases that pass, at least (default 0.8).
+    pub accuracy: Option<Ratio>,
+    /// Cases given a wrong skill, at most (default 0.1).
+    pub misroute: Option<Ratio>,
+    /// Hold the gates for each skill with cases too (default on).
+    pub per_skill: Option<bool>,
+    /// The share of a case's runs that must choose right (default 0.5).
+    pub pass_rate: Option<Ratio>,
+    /// The host whose listing the router reads (default `claude-code`).
+    pub host: Option<Host>,
+}
+
+/// A share between 0 and 1, as a manifest writes it (`0.8`).
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Ratio(pub f64);
+
+// A ratio is never NaN (refused when read), so equality is an equivalence.
+impl Eq for Ratio {}
+
+impl<'de> Deserialize<'de> for Ratio {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = f64::deserialize(deserializer)?;
+        if (0.0..=1.0).contains(&value) {
+            Ok(Ratio(value))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "{value} is not a share between 0 and 1"
+            )))
+        }
+    }
 }
 
 /// What an exceeded budget is.

@@ -102,6 +102,7 @@ mod config;
 pub mod diagnostics;
 pub mod expansion_cache;
 pub mod lock;
+pub mod routing;
 mod parallel;
 mod pipeline;
 pub mod tracking;
@@ -110,7 +111,7 @@ pub mod write;
 
 pub use config::{
     CatalogLocation, Config, DEFAULT_EXCLUDE, Keep, OptionError, OptionValue, Overrides, Profile,
-    configuring_workspace_manifest, option_keys,
+    Ratio, TestConfig, configuring_workspace_manifest, option_keys,
 };
 pub use diagnostics::source::{SourceFile, Sources};
 pub use diagnostics::{Code, Diagnostic, Severity};

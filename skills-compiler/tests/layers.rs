@@ -63,6 +63,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "config",
         ],
     ),
+    // Trigger tests: valid skills as a host lists them, routed, judged.
+    ("routing", &["read", "ir", "budget", "diagnostics", "config"]),
     ("tracking", &["read", "diagnostics", "config", "lock"]),
     // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.
     (

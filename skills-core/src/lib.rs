@@ -41,6 +41,7 @@ pub mod install;
 mod packed;
 mod policy;
 pub mod present;
+pub mod route;
 mod schema;
 mod skill;
 mod tables;

@@ -73,7 +73,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         ..Overrides::default()
     };
     let paths = if args.recursive {
-        nested_skills(&args.paths)
+        crate::select::nested_skills(&args.paths)
     } else {
         args.paths.clone()
     };
@@ -190,33 +190,6 @@ fn servers(paths: &[PathBuf]) -> Result<Option<Vec<String>>, Failure> {
             "check either servers (`mcp+stdio:CMD`) or paths, not both at once".into(),
         )),
     }
-}
-
-/// Every skill folder below each of `paths` (a path that is a skill stays
-/// itself). A path with none stays as it is: checked as a root, it is the
-/// error that says nothing was found there.
-fn nested_skills(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut expanded = Vec::new();
-    for path in paths {
-        if skills_compiler::SkillPath::look_up(std::path::Path::new("."), path).is_skill() {
-            expanded.push(path.clone());
-            continue;
-        }
-        let nested = skills_compiler::collection::skill_dirs(path);
-        if nested.truncated {
-            eprintln!(
-                "warning: the search below `{}` stopped at {} levels or {} folders: skills beyond them were not checked",
-                skills_compiler::display_path(path),
-                skills_compiler::collection::MAX_DEPTH,
-                skills_compiler::collection::MAX_FOLDERS
-            );
-        }
-        if nested.skills.is_empty() {
-            expanded.push(path.clone());
-        }
-        expanded.extend(nested.skills.into_iter().map(|skill| skill.path));
-    }
-    expanded
 }
 
 /// Every target's diagnostics in one SARIF log on stdout; exit 1 on errors.

@@ -9,7 +9,9 @@ pub mod inspect;
 pub mod install;
 pub mod new;
 pub mod pack;
+pub mod route;
 #[cfg(feature = "mcp")]
 pub mod serve;
+pub mod test;
 pub mod vendoring;
 pub mod well_known;

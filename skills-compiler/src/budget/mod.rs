@@ -125,6 +125,14 @@ fn listing_order(entries: &[Entry<'_>], builtins: bool, listing: builtins::Listi
     order
 }
 
+/// What `budget`'s host lists for `entry`, or `None` when it leaves the
+/// skill out of its listing (`disable-model-invocation: true` for Claude
+/// Code and Zed, `allow_implicit_invocation: false` for Codex): the text a
+/// model picks a skill by.
+pub fn listed_text(budget: Budget, entry: &Entry<'_>) -> Option<String> {
+    (!builtins::listing(budget).hides.hides(entry)).then(|| entry_text(budget, entry))
+}
+
 /// One skill's whole entry as `budget`'s host lists it (Zed's prompt
 /// template is approximated as `- name: description`; it counts only the
 /// name and description). For exact token counts of what is sent.

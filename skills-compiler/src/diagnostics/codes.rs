@@ -294,6 +294,21 @@ codes! {
     BundleTooLarge = "S523", "a skill's zip bundle is over a hosted API's upload limit",
         "skills/media (9 MB of video, zipped: 9.1 MB; Anthropic takes 8 MB)",
         "`cargo skills pack` checks every bundle against the upload limits the hosted APIs document before it writes any, so a bundle that would be refused at upload is refused here. Move large files out of the skill (a URL to fetch them from, say), or split the skill.";
+    CaseSyntax = "S601", "a trigger case file that is not valid JSON, YAML or CSV",
+        "evals/eval_queries.json: [{\"query\": \"fill this form\", \"should_trigger\": true,}]",
+        "Fix the syntax at the given line and column. Case files are JSON (or YAML, which `cargo skills test` reads with the same parser), or CSV for OpenAI's `id,should_trigger,prompt`.";
+    CaseShape = "S602", "a trigger case that is not in the shape its format has",
+        "[{\"query\": \"fill this form\", \"should_trigger\": \"yes\"}]",
+        "A skill's `evals/eval_queries.json` is an array of `{\"query\": str, \"should_trigger\": bool}`; a set's case file (skill-reach) is `{\"queries\": [{\"id\", \"text\", \"expected_skill\": name or null, \"acceptable_skills\": [...]}]}`. Formats of one skill (this array, aigent's `tests.yml`, waza's prompts, OpenAI's CSV) live in the skill's folder, or are given as `--cases SKILL=FILE`.";
+    UnknownCaseSkill = "S603", "a trigger case names a skill the set does not have",
+        "{\"text\": \"fill this form\", \"expected_skill\": \"pfd\"}",
+        "Name a skill of the set (`cargo skills list`), or null for a request no skill is for. The help suggests the closest name.";
+    DuplicateCaseId = "S604", "two trigger cases have one id",
+        "{\"queries\": [{\"id\": \"q1\", ...}, {\"id\": \"q1\", ...}]}",
+        "Give each case its own id: the report's lines and a CI's history are keyed by it.";
+    CaseFileTooLarge = "S605", "a trigger case file over 16 MiB",
+        "evals/eval_queries.json of 100 MB",
+        "Cases are text a person wrote and reviews; split a generated set into files under 16 MiB.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";

@@ -1,0 +1,373 @@
+//! `cargo skills test`: trigger tests. Each case's query is routed over the
+//! catalogue the host lists, and the choices are judged against what the
+//! case expects; the rules and the figures are `skills_compiler::routing`.
+//! `cargo skills route`: one query's ranking, to debug it.
+
+use std::path::{Path, PathBuf};
+
+use skills_compiler::diagnostics::render::{self, Color};
+use skills_compiler::ir::Skill;
+use skills_compiler::routing::cases::{self, Case, Expected};
+use skills_compiler::routing::{self, Catalogue, Gates, Report};
+use skills_compiler::{Config, Overrides};
+
+use crate::failure::Failure;
+use crate::output::{outln, shown};
+use crate::select::{Selection, nested_skills, targets};
+
+/// Where a skill keeps its own cases (Anthropic's skill-creator, agentskills.io).
+const OWN_CASES: &str = "evals/eval_queries.json";
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Skills roots or single skill directories (default: every workspace package with skills).
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    selection: Selection,
+    /// Every skill below each PATH, at any depth, as `check --recursive`.
+    #[arg(long, requires = "paths")]
+    recursive: bool,
+    /// A case file: a set's (skill-reach's `{"queries": [...]}`), or one
+    /// skill's (in its folder, or `SKILL=FILE`). Repeatable; each skill's
+    /// `evals/eval_queries.json` is read as well.
+    #[arg(long = "cases", value_name = "FILE")]
+    cases: Vec<String>,
+    /// The router: `lexical` (offline, deterministic; the default).
+    #[arg(long, default_value = "lexical")]
+    router: String,
+    /// Runs per case; a case passes when at least half its runs choose right.
+    #[arg(long, default_value_t = 1)]
+    runs: usize,
+    /// The host whose listing the router reads: claude-code, codex, zed,
+    /// agent-skills (default: the package's `test.host`, else claude-code).
+    #[arg(long)]
+    host: Option<skills_compiler::budget::Host>,
+    /// human, or json (one line per case, then a summary line).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    message_format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    if args.router != "lexical" {
+        return Err(Failure::Usage(format!(
+            "unknown router `{}`: `lexical` is the one this cargo-skills has",
+            shown(&args.router)
+        )));
+    }
+    let set = catalogue_of(&args.selection, &args.paths, args.recursive, args.host)?;
+    let cases = read_cases(&args.cases, &set)?;
+    if cases.is_empty() {
+        return Err(Failure::Usage(format!(
+            "no trigger cases: none of the {} skills has `{OWN_CASES}`, and no `--cases` file was given",
+            set.skills.len()
+        )));
+    }
+    let router = set.catalogue.router();
+    let gates = Gates::of(set.config.test.as_ref());
+    let report = routing::evaluate(
+        &cases,
+        |query| Ok::<_, Failure>(router.route(query)),
+        args.runs,
+        &gates,
+    )?;
+    match args.message_format {
+        Format::Json => print_json(&report, &gates),
+        Format::Human => print_human(&report, &set),
+    }
+    if report.summary.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
+    }
+}
+
+/// The valid skills of the selection, the catalogue their host lists, and
+/// the configuration of the first target (gates, host).
+pub(crate) struct Set {
+    pub skills: Vec<Skill>,
+    pub catalogue: Catalogue,
+    pub config: Config,
+    pub host: skills_compiler::budget::Host,
+}
+
+pub(crate) fn catalogue_of(
+    selection: &Selection,
+    paths: &[PathBuf],
+    recursive: bool,
+    host: Option<skills_compiler::budget::Host>,
+) -> Result<Set, Failure> {
+    let paths = if recursive {
+        nested_skills(paths)
+    } else {
+        paths.to_vec()
+    };
+    let targets = targets(selection, &paths, &Overrides::default())?;
+    let config = targets
+        .first()
+        .map(|target| target.config.clone())
+        .unwrap_or_default();
+    let mut skills = Vec::new();
+    let mut invalid = 0;
+    for target in &targets {
+        let compilation = target.compile();
+        invalid += compilation.tally().with_errors;
+        skills.extend(compilation.valid.skills.into_iter().map(|skill| (*skill).clone()));
+    }
+    skills.sort_by(|a, b| a.name().cmp(b.name()).then(a.path().cmp(b.path())));
+    // Two skills of one name: a host lists one; the first by path here.
+    skills.dedup_by(|b, a| a.name() == b.name());
+    if invalid > 0 {
+        anstream::eprintln!(
+            "note: {invalid} skill{} with errors left out of the catalogue (`cargo skills check` says why)",
+            if invalid == 1 { "" } else { "s" }
+        );
+    }
+    if skills.is_empty() {
+        return Err(Failure::Usage(
+            "no valid skill to route to: the catalogue is empty".to_owned(),
+        ));
+    }
+    let host = host.unwrap_or_else(|| routing::host(config.test.as_ref()));
+    let catalogue = Catalogue::of(host.budget(), &skills);
+    Ok(Set {
+        skills,
+        catalogue,
+        config,
+        host,
+    })
+}
+
+/// Every skill's own cases, then the `--cases` files; every problem of
+/// every file is printed before the run stops (exit 2).
+fn read_cases(files: &[String], set: &Set) -> Result<Vec<Case>, Failure> {
+    let known: Vec<&str> = set.skills.iter().map(Skill::name).collect();
+    let mut reads = Vec::new();
+    for skill in &set.skills {
+        let Some(dir) = &skill.dir else { continue };
+        let path = Path::new(dir).join(OWN_CASES);
+        if path.is_file() {
+            let shown = format!("{dir}/{OWN_CASES}");
+            reads.push(cases::load(&path, &shown, Some(skill.name()), &known));
+        }
+    }
+    for file in files {
+        let (skill, path) = match file.split_once('=') {
+            Some((skill, path)) if !skill.is_empty() && !Path::new(file).exists() => {
+                (Some(skill.to_owned()), PathBuf::from(path))
+            }
+            _ => (skill_holding(Path::new(file), &set.skills), PathBuf::from(file)),
+        };
+        if let Some(name) = &skill
+            && !known.contains(&name.as_str())
+        {
+            return Err(Failure::Usage(format!(
+                "`--cases {}`: no skill of the set is named `{}`{}",
+                shown(file),
+                shown(name),
+                skills_core::closest(name, known.iter().copied())
+                    .map(|near| format!("; did you mean `{near}`?"))
+                    .unwrap_or_default()
+            )));
+        }
+        let shown_path = skills_compiler::display_path(&path);
+        reads.push(cases::load(&path, &shown_path, skill.as_deref(), &known));
+    }
+    let mut all = Vec::new();
+    let mut problems = 0;
+    let color = match anstream::stderr().current_choice() {
+        anstream::ColorChoice::Never => Color::Never,
+        _ => Color::Always,
+    };
+    for read in reads {
+        let mut sources = skills_compiler::Sources::default();
+        if let Some(source) = read.source {
+            sources.insert(source);
+        }
+        for diagnostic in &read.diagnostics {
+            problems += 1;
+            anstream::eprintln!("{}\n", render::human(diagnostic, &sources, color));
+        }
+        all.extend(read.cases);
+    }
+    if problems > 0 {
+        return Err(Failure::Usage(format!(
+            "{problems} problem{} in the case files: nothing was routed",
+            if problems == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(all)
+}
+
+/// The skill whose folder holds `file`, when one does.
+fn skill_holding(file: &Path, skills: &[Skill]) -> Option<String> {
+    let file = std::fs::canonicalize(file).ok()?;
+    skills
+        .iter()
+        .filter_map(|skill| {
+            let dir = std::fs::canonicalize(skill.dir.as_ref()?).ok()?;
+            file.starts_with(&dir)
+                .then(|| (dir.components().count(), skill.name()))
+        })
+        .max()
+        .map(|(_, name)| name.to_owned())
+}
+
+/// A score as reports print it: four decimals, the same on every machine.
+fn rounded(value: f64) -> f64 {
+    (value * 10_000.0).round() / 10_000.0
+}
+
+fn expected_json(expected: &Expected) -> (serde_json::Value, Option<&str>) {
+    match expected {
+        Expected::Skill { name, acceptable } => {
+            let mut all = vec![name.clone()];
+            all.extend(acceptable.iter().cloned());
+            (serde_json::json!(all), None)
+        }
+        Expected::Nothing => (serde_json::Value::Null, None),
+        Expected::NotSkill(name) => (serde_json::Value::Null, Some(name)),
+    }
+}
+
+fn print_json(report: &Report, gates: &Gates) {
+    for outcome in &report.outcomes {
+        let (expected, avoid) = expected_json(&outcome.case.expected);
+        let mut line = serde_json::json!({
+            "type": "case",
+            "id": outcome.case.id,
+            "query": outcome.case.query,
+            "expected": expected,
+            "chosen": outcome.chosen,
+            "ranked": outcome.ranked.iter().take(5).map(|scored| serde_json::json!({
+                "skill": scored.skill,
+                "score": rounded(scored.score),
+            })).collect::<Vec<_>>(),
+            "pass": outcome.pass,
+            "runs": outcome.runs,
+        });
+        if let Some(avoid) = avoid {
+            line["not"] = serde_json::json!(avoid);
+        }
+        outln!("{line}");
+    }
+    let summary = &report.summary;
+    outln!(
+        "{}",
+        serde_json::json!({
+            "type": "summary",
+            "cases": summary.cases,
+            "passed": summary.passed,
+            "accuracy": rounded(summary.accuracy),
+            "recall": rounded(summary.recall),
+            "misroute": rounded(summary.misroute),
+            "abstention": rounded(summary.abstention),
+            "skills": summary.skills.iter().map(|s| serde_json::json!({
+                "skill": s.skill,
+                "cases": s.cases,
+                "found": s.found,
+                "taken": s.taken,
+                "precision": rounded(s.precision),
+                "recall": rounded(s.recall),
+                "f1": rounded(s.f1),
+            })).collect::<Vec<_>>(),
+            "attractors": summary.attractors.iter().map(|a| serde_json::json!({
+                "expected": a.expected,
+                "chosen": a.chosen,
+                "count": a.count,
+            })).collect::<Vec<_>>(),
+            "gates": {
+                "recall": gates.recall,
+                "accuracy": gates.accuracy,
+                "misroute": gates.misroute,
+                "per_skill": gates.per_skill,
+            },
+            "failures": summary.failures.iter().map(|f| serde_json::json!({
+                "skill": f.skill,
+                "gate": f.gate,
+                "value": rounded(f.value),
+                "bound": f.bound,
+            })).collect::<Vec<_>>(),
+            "pass": summary.failures.is_empty(),
+        })
+    );
+}
+
+fn print_human(report: &Report, set: &Set) {
+    let summary = &report.summary;
+    anstream::eprintln!(
+        "{} cases over {} skills, as {} lists them (router: lexical)",
+        summary.cases,
+        set.catalogue.names().count(),
+        set.host.budget().name()
+    );
+    let failing: Vec<_> = report.outcomes.iter().filter(|o| !o.pass).collect();
+    let mut by_skill: std::collections::BTreeMap<String, Vec<_>> = Default::default();
+    for outcome in &failing {
+        let key = match &outcome.case.expected {
+            Expected::Skill { name, .. } | Expected::NotSkill(name) => name.clone(),
+            Expected::Nothing => "(no skill)".to_owned(),
+        };
+        by_skill.entry(key).or_default().push(outcome);
+    }
+    for (skill, outcomes) in &by_skill {
+        outln!("{}:", shown(skill));
+        for outcome in outcomes {
+            let chosen = outcome.chosen.as_deref().unwrap_or("no skill");
+            let wanted = match &outcome.case.expected {
+                Expected::Skill { .. } => "",
+                Expected::Nothing => " (wanted: no skill)",
+                Expected::NotSkill(_) => " (wanted: any other, or none)",
+            };
+            outln!(
+                "  FAIL {} \"{}\" -> {}{wanted}",
+                shown(&outcome.case.id),
+                shown(&outcome.case.query),
+                shown(chosen)
+            );
+        }
+    }
+    if !summary.attractors.is_empty() {
+        outln!("pairs to separate (the second took the first's cases):");
+        for pair in summary.attractors.iter().take(10) {
+            outln!(
+                "  {} -> {} ({} case{})",
+                shown(&pair.expected),
+                shown(&pair.chosen),
+                pair.count,
+                if pair.count == 1 { "" } else { "s" }
+            );
+        }
+    }
+    outln!(
+        "top-1 accuracy {:.3}, recall {:.3}, misroute {:.3}, abstention {:.3} ({} of {} cases passed)",
+        summary.accuracy,
+        summary.recall,
+        summary.misroute,
+        summary.abstention,
+        summary.passed,
+        summary.cases
+    );
+    for failure in &summary.failures {
+        let what = failure
+            .skill
+            .as_deref()
+            .map_or("the set".to_owned(), |s| format!("`{}`", shown(s)));
+        let (relation, sign) = if failure.gate == "misroute" {
+            ("at most", ">")
+        } else {
+            ("at least", "<")
+        };
+        anstream::eprintln!(
+            "gate failed: {} of {what} is {:.3} {sign} {:.3} ({relation})",
+            failure.gate,
+            failure.value,
+            failure.bound
+        );
+    }
+}

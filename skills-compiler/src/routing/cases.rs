@@ -1,0 +1,602 @@
+//! Trigger cases, read from the formats the tools that exist write:
+//!
+//! - Anthropic's skill-creator and agentskills.io: a skill's
+//!   `evals/eval_queries.json`, `[{"query": str, "should_trigger": bool}]`
+//!   (`text` accepted for `query`);
+//! - google/skill-reach, for a whole set: `{"queries": [{"id", "text",
+//!   "expected_skill": name | null, "acceptable_skills": [...]}]}`;
+//! - aigent's `tests.yml`: `queries: [{input, should_match, min_score?}]`;
+//! - waza: `should_trigger_prompts` / `should_not_trigger_prompts`, lists of
+//!   `{prompt, reason?, confidence?}`;
+//! - OpenAI's CSV: `id,should_trigger,prompt`.
+//!
+//! JSON and YAML are read by one parser with a span on every node, so every
+//! problem is located; CSV by a small reader of its own. The formats that
+//! belong to one skill take it from where the file is (or `SKILL=FILE`).
+
+use std::ops::Range;
+
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::read::yaml::{self, Node, Value};
+
+/// The largest case file read: a set of cases is text a person wrote.
+pub const MAX_CASE_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// The deepest nesting a case file may have.
+const MAX_DEPTH: usize = 32;
+
+/// One routing question and what a good router does with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// Its id: the file's, or `SKILL#N` for formats without ids.
+    pub id: String,
+    /// What the user says.
+    pub query: String,
+    /// What must be chosen.
+    pub expected: Expected,
+    /// The file it came from, as diagnostics show it.
+    pub file: String,
+}
+
+/// What a case expects of the router.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// This skill (or one of `acceptable`).
+    Skill {
+        /// The skill the case is for.
+        name: String,
+        /// Other skills that are as good a choice.
+        acceptable: Vec<String>,
+    },
+    /// No skill at all (skill-reach's `expected_skill: null`).
+    Nothing,
+    /// Anything but this skill (a skill's own should-not-trigger case).
+    NotSkill(String),
+}
+
+impl Expected {
+    /// Whether choosing `chosen` (or nothing) passes.
+    pub fn passes(&self, chosen: Option<&str>) -> bool {
+        match self {
+            Expected::Skill { name, acceptable } => {
+                chosen.is_some_and(|c| c == name || acceptable.iter().any(|a| a == c))
+            }
+            Expected::Nothing => chosen.is_none(),
+            Expected::NotSkill(name) => chosen != Some(name.as_str()),
+        }
+    }
+
+    /// The skill whose should-trigger case this is.
+    pub fn skill(&self) -> Option<&str> {
+        match self {
+            Expected::Skill { name, .. } => Some(name),
+            _ => None,
+        }
+    }
+}
+
+/// The cases of one file, and its problems.
+#[derive(Debug, Default)]
+pub struct Read {
+    /// The cases, in the file's order.
+    pub cases: Vec<Case>,
+    /// Every problem found, located.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The file, for rendering the diagnostics.
+    pub source: Option<SourceFile>,
+}
+
+/// Reads the case file at `path` (shown as `shown`): [`read`] on its text,
+/// after the size limit (S605) and UTF-8.
+pub fn load(path: &std::path::Path, shown: &str, skill: Option<&str>, known: &[&str]) -> Read {
+    let refused = |code: Code, message: String| Read {
+        diagnostics: vec![Diagnostic::error(code, shown, message)],
+        ..Read::default()
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.len() > MAX_CASE_FILE_BYTES => {
+            return refused(
+                Code::CaseFileTooLarge,
+                format!(
+                    "{} bytes: a case file may hold at most {MAX_CASE_FILE_BYTES}",
+                    meta.len()
+                ),
+            );
+        }
+        Ok(_) => {}
+        Err(error) => {
+            return refused(Code::CaseSyntax, format!("cannot read it: {error}"));
+        }
+    }
+    match std::fs::read(path).map(String::from_utf8) {
+        Ok(Ok(text)) => read(shown, &text, skill, known),
+        Ok(Err(_)) => refused(Code::CaseSyntax, "it is not UTF-8 text".to_owned()),
+        Err(error) => refused(Code::CaseSyntax, format!("cannot read it: {error}")),
+    }
+}
+
+/// Reads the cases of `text` (the file `path`, as diagnostics show it).
+/// `skill` is the skill a one-skill format belongs to, when known;
+/// `known` are the skills the cases may name.
+pub fn read(path: &str, text: &str, skill: Option<&str>, known: &[&str]) -> Read {
+    let source = SourceFile::new(path, text);
+    let mut reader = Reader {
+        source: &source,
+        skill,
+        known,
+        cases: Vec::new(),
+        spans: Vec::new(),
+        problems: Vec::new(),
+    };
+    if path.ends_with(".csv") {
+        reader.csv();
+    } else {
+        match yaml::parse(&source, 0..text.len(), MAX_DEPTH) {
+            Ok(Some(root)) => reader.document(&root),
+            Ok(None) => reader.problem(0..0, "the file holds no cases".to_owned()),
+            Err(problems) => {
+                reader
+                    .problems
+                    .extend(problems.into_iter().map(|mut diagnostic| {
+                        diagnostic.code = Code::CaseSyntax;
+                        diagnostic.message = diagnostic.message.replace("YAML", "JSON or YAML");
+                        diagnostic
+                    }));
+            }
+        }
+    }
+    reader.duplicate_ids();
+    Read {
+        cases: reader.cases,
+        diagnostics: reader.problems,
+        source: Some(source),
+    }
+}
+
+struct Reader<'a> {
+    source: &'a SourceFile,
+    skill: Option<&'a str>,
+    known: &'a [&'a str],
+    cases: Vec<Case>,
+    /// Where each case is, for problems found after reading (duplicates).
+    spans: Vec<Range<usize>>,
+    problems: Vec<Diagnostic>,
+}
+
+impl Reader<'_> {
+    fn problem(&mut self, at: Range<usize>, message: String) {
+        self.problems
+            .push(Diagnostic::at(Code::CaseShape, self.source, at, message));
+    }
+
+    /// Which format the document is, by its shape.
+    fn document(&mut self, root: &Node) {
+        match &root.value {
+            Value::Seq(items) => self.anthropic(items),
+            Value::Map(_) if root.get("queries").is_some() => {
+                self.queries(root.get("queries").unwrap_or(root))
+            }
+            Value::Map(_)
+                if root.get("should_trigger_prompts").is_some()
+                    || root.get("should_not_trigger_prompts").is_some() =>
+            {
+                self.waza(root)
+            }
+            _ => self.problem(
+                root.span.clone(),
+                format!(
+                    "a case file is an array of `{{\"query\", \"should_trigger\"}}`, or a mapping with `queries` or `should_trigger_prompts`; found {}",
+                    root.type_name()
+                ),
+            ),
+        }
+    }
+
+    /// The skill a one-skill format belongs to, or a problem at `at`.
+    fn own_skill(&mut self, at: Range<usize>, format: &str) -> Option<String> {
+        match self.skill {
+            Some(skill) => Some(skill.to_owned()),
+            None => {
+                self.problems.push(
+                    Diagnostic::at(
+                        Code::CaseShape,
+                        self.source,
+                        at,
+                        format!("{format} cases belong to one skill, and this file is in no skill's folder"),
+                    )
+                    .with_help("put it in the skill's folder (`evals/eval_queries.json`), or name the skill: `--cases SKILL=FILE`"),
+                );
+                None
+            }
+        }
+    }
+
+    fn anthropic(&mut self, items: &[Node]) {
+        let Some(skill) = items
+            .first()
+            .and_then(|first| self.own_skill(first.span.clone(), "these"))
+        else {
+            return;
+        };
+        for (n, item) in items.iter().enumerate() {
+            let query = self.text(item, &["query", "text"]);
+            let trigger = self.flag(item, "should_trigger");
+            if let (Some(query), Some(trigger)) = (query, trigger) {
+                let id = self.id(item).unwrap_or_else(|| format!("{skill}#{}", n + 1));
+                self.push(item.span.clone(), id, query, one_skill(&skill, trigger));
+            }
+        }
+    }
+
+    /// skill-reach's set-level cases, or aigent's one-skill `queries`.
+    fn queries(&mut self, queries: &Node) {
+        let Some(items) = queries.as_seq() else {
+            let found = queries.type_name();
+            return self.problem(
+                queries.span.clone(),
+                format!("`queries` must be an array, found {found}"),
+            );
+        };
+        let aigent = items.iter().any(|item| item.get("input").is_some());
+        let skill = if aigent {
+            match items.first() {
+                Some(first) => self.own_skill(first.span.clone(), "aigent's"),
+                None => None,
+            }
+        } else {
+            None
+        };
+        for (n, item) in items.iter().enumerate() {
+            if let Some(skill) = &skill {
+                let query = self.text(item, &["input"]);
+                let trigger = self.flag(item, "should_match");
+                if let (Some(query), Some(trigger)) = (query, trigger) {
+                    let id = self.id(item).unwrap_or_else(|| format!("{skill}#{}", n + 1));
+                    self.push(item.span.clone(), id, query, one_skill(skill, trigger));
+                }
+                continue;
+            }
+            let query = self.text(item, &["text", "query"]);
+            let expected = self.expected_skill(item);
+            let id = self.id(item).unwrap_or_else(|| format!("#{}", n + 1));
+            if let (Some(query), Some(expected)) = (query, expected) {
+                self.push(item.span.clone(), id, query, expected);
+            }
+        }
+    }
+
+    fn waza(&mut self, root: &Node) {
+        let Some(skill) = self.own_skill(root.span.clone(), "waza's") else {
+            return;
+        };
+        let mut n = 0;
+        for (key, trigger) in [
+            ("should_trigger_prompts", true),
+            ("should_not_trigger_prompts", false),
+        ] {
+            let Some(list) = root.get(key) else { continue };
+            let Some(items) = list.as_seq() else {
+                let found = list.type_name();
+                self.problem(
+                    list.span.clone(),
+                    format!("`{key}` must be an array, found {found}"),
+                );
+                continue;
+            };
+            for item in items {
+                n += 1;
+                let query = match &item.value {
+                    Value::String(text) => Some(text.clone()),
+                    _ => self.text(item, &["prompt"]),
+                };
+                if let Some(query) = query {
+                    let at = item.span.clone();
+                    self.push(at, format!("{skill}#{n}"), query, one_skill(&skill, trigger));
+                }
+            }
+        }
+    }
+
+    /// OpenAI's `id,should_trigger,prompt`, with a header line.
+    fn csv(&mut self) {
+        let Some(skill) = self.own_skill(0..0, "CSV") else {
+            return;
+        };
+        let text = self.source.text();
+        let rows = csv_rows(text);
+        let Some((header_at, header)) = rows.first() else {
+            return self.problem(0..0, "the file holds no cases".to_owned());
+        };
+        let column = |name: &str| header.iter().position(|cell| cell.0.trim() == name);
+        let (Some(id), Some(trigger), Some(prompt)) =
+            (column("id"), column("should_trigger"), column("prompt"))
+        else {
+            return self.problem(
+                header_at.clone(),
+                "the header must name the columns `id`, `should_trigger` and `prompt`".to_owned(),
+            );
+        };
+        for (at, row) in rows.iter().skip(1) {
+            let cell = |i: usize| row.get(i).map(|cell| cell.0.as_str());
+            let flag = match cell(trigger).map(str::trim) {
+                Some("true" | "TRUE" | "True" | "1" | "yes") => Some(true),
+                Some("false" | "FALSE" | "False" | "0" | "no") => Some(false),
+                _ => None,
+            };
+            match (cell(id), flag, cell(prompt)) {
+                (Some(id), Some(flag), Some(prompt)) if !prompt.trim().is_empty() => {
+                    self.push(
+                        at.clone(),
+                        id.trim().to_owned(),
+                        prompt.to_owned(),
+                        one_skill(&skill, flag),
+                    );
+                }
+                _ => self.problem(
+                    at.clone(),
+                    "a row needs an id, `should_trigger` true or false, and a prompt".to_owned(),
+                ),
+            }
+        }
+    }
+
+    fn push(&mut self, at: Range<usize>, id: String, query: String, expected: Expected) {
+        self.spans.push(at);
+        self.cases.push(Case {
+            id,
+            query,
+            expected,
+            file: self.source.path().to_owned(),
+        });
+    }
+
+    /// A non-empty string under the first of `keys` that `item` has.
+    fn text(&mut self, item: &Node, keys: &[&str]) -> Option<String> {
+        if item.as_map().is_none() {
+            let found = item.type_name();
+            self.problem(
+                item.span.clone(),
+                format!("a case must be a mapping, found {found}"),
+            );
+            return None;
+        }
+        let Some(node) = keys.iter().find_map(|key| item.get(key)) else {
+            self.problem(
+                item.span.clone(),
+                format!("this case has no `{}`", keys[0]),
+            );
+            return None;
+        };
+        match node.as_str() {
+            Some(text) if !text.trim().is_empty() => Some(text.to_owned()),
+            Some(_) => {
+                self.problem(node.span.clone(), "the query is empty".to_owned());
+                None
+            }
+            None => {
+                let found = node.type_name();
+                self.problem(
+                    node.span.clone(),
+                    format!("`{}` must be a string, found {found}", keys[0]),
+                );
+                None
+            }
+        }
+    }
+
+    fn flag(&mut self, item: &Node, key: &str) -> Option<bool> {
+        // Not a mapping: `text` said so.
+        item.as_map()?;
+        let Some(node) = item.get(key) else {
+            self.problem(item.span.clone(), format!("this case has no `{key}`"));
+            return None;
+        };
+        match node.value {
+            Value::Bool(flag) => Some(flag),
+            _ => {
+                let found = node.type_name();
+                self.problem(
+                    node.span.clone(),
+                    format!("`{key}` must be true or false, found {found}"),
+                );
+                None
+            }
+        }
+    }
+
+    fn id(&mut self, item: &Node) -> Option<String> {
+        let node = item.get("id")?;
+        match &node.value {
+            Value::String(id) => Some(id.clone()),
+            Value::Int(id) => Some(id.to_string()),
+            _ => {
+                let found = node.type_name();
+                self.problem(
+                    node.span.clone(),
+                    format!("`id` must be a string, found {found}"),
+                );
+                None
+            }
+        }
+    }
+
+    /// skill-reach's `expected_skill` (a name or null) and `acceptable_skills`.
+    fn expected_skill(&mut self, item: &Node) -> Option<Expected> {
+        let Some(node) = item.get("expected_skill") else {
+            self.problem(
+                item.span.clone(),
+                "this case has no `expected_skill` (a skill's name, or null for \"no skill\")"
+                    .to_owned(),
+            );
+            return None;
+        };
+        let name = match &node.value {
+            Value::Null => return Some(Expected::Nothing),
+            Value::String(name) => self.known_skill(name, node.span.clone())?,
+            _ => {
+                let found = node.type_name();
+                self.problem(
+                    node.span.clone(),
+                    format!("`expected_skill` must be a skill's name or null, found {found}"),
+                );
+                return None;
+            }
+        };
+        let mut acceptable = Vec::new();
+        if let Some(list) = item.get("acceptable_skills") {
+            match list.as_seq() {
+                Some(items) => {
+                    for other in items {
+                        match other.as_str() {
+                            Some(other) => {
+                                acceptable.extend(self.known_skill(other, other_span(items, other)))
+                            }
+                            None => self.problem(
+                                other.span.clone(),
+                                "`acceptable_skills` holds skills' names".to_owned(),
+                            ),
+                        }
+                    }
+                }
+                None => self.problem(
+                    list.span.clone(),
+                    "`acceptable_skills` must be an array of skills' names".to_owned(),
+                ),
+            }
+        }
+        Some(Expected::Skill { name, acceptable })
+    }
+
+    /// `name`, when the set has it; else a problem with the closest name.
+    fn known_skill(&mut self, name: &str, at: Range<usize>) -> Option<String> {
+        if self.known.contains(&name) {
+            return Some(name.to_owned());
+        }
+        let printable = skills_core::printable(name);
+        let mut diagnostic = Diagnostic::at(
+            Code::UnknownCaseSkill,
+            self.source,
+            at,
+            format!("no skill of the set is named `{printable}`"),
+        );
+        diagnostic = match skills_core::closest(name, self.known.iter().copied()) {
+            Some(near) => diagnostic.with_help(format!("did you mean `{near}`?")),
+            None => diagnostic.with_help(
+                "name a skill the set has (`cargo skills list`), or null for a case no skill is for",
+            ),
+        };
+        self.problems.push(diagnostic);
+        None
+    }
+
+    /// Two cases with one id: the second is located, the first labelled.
+    fn duplicate_ids(&mut self) {
+        let mut seen: std::collections::HashMap<&str, usize> = Default::default();
+        for (at, case) in self.cases.iter().enumerate() {
+            let Some(first) = seen.insert(case.id.as_str(), at) else {
+                continue;
+            };
+            let id = skills_core::printable(&case.id);
+            self.problems.push(
+                Diagnostic::at(
+                    Code::DuplicateCaseId,
+                    self.source,
+                    self.spans[at].clone(),
+                    format!("two cases have the id `{id}`"),
+                )
+                .with_label(self.source, self.spans[first].clone(), "the first")
+                .with_help("give each case its own id: reports are keyed by it"),
+            );
+        }
+    }
+}
+
+/// The span of `name` among `items` (the node whose text it is).
+fn other_span(items: &[Node], name: &str) -> Range<usize> {
+    items
+        .iter()
+        .find(|item| item.as_str() == Some(name))
+        .map_or(0..0, |item| item.span.clone())
+}
+
+/// A one-skill format's case: this skill, or anything but it.
+fn one_skill(skill: &str, trigger: bool) -> Expected {
+    if trigger {
+        Expected::Skill {
+            name: skill.to_owned(),
+            acceptable: Vec::new(),
+        }
+    } else {
+        Expected::NotSkill(skill.to_owned())
+    }
+}
+
+/// A cell's text and its bytes in the file.
+type Cell = (String, Range<usize>);
+
+/// RFC 4180 rows (quoted cells, doubled quotes, line breaks in quotes),
+/// each with its bytes; blank lines skipped.
+fn csv_rows(text: &str) -> Vec<(Range<usize>, Vec<Cell>)> {
+    let mut rows = Vec::new();
+    let mut row: Vec<Cell> = Vec::new();
+    let mut cell = String::new();
+    let mut cell_start = 0;
+    let mut row_start = 0;
+    let mut quoted = false;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek().is_some_and(|(_, next)| *next == '"') => {
+                chars.next();
+                cell.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => cell.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => {
+                row.push((std::mem::take(&mut cell), cell_start..at));
+                cell_start = at + 1;
+            }
+            (false, '\n') => {
+                let end = if text[..at].ends_with('\r') { at - 1 } else { at };
+                let trimmed = cell.strip_suffix('\r').map(str::to_owned);
+                row.push((trimmed.unwrap_or(std::mem::take(&mut cell)), cell_start..end));
+                cell.clear();
+                if row.len() > 1 || !row[0].0.is_empty() {
+                    rows.push((row_start..end, std::mem::take(&mut row)));
+                }
+                row.clear();
+                row_start = at + 1;
+                cell_start = at + 1;
+            }
+            (false, c) => cell.push(c),
+        }
+    }
+    if !cell.is_empty() || !row.is_empty() {
+        row.push((cell, cell_start..text.len()));
+        rows.push((row_start..text.len(), row));
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_cells_keep_quotes_commas_and_line_breaks() {
+        let rows = csv_rows("id,should_trigger,prompt\r\n1,true,\"fill a \"\"PDF\"\", now\"\n\n2,false,\"two\nlines\"\n");
+        let cells: Vec<Vec<&str>> = rows
+            .iter()
+            .map(|(_, row)| row.iter().map(|c| c.0.as_str()).collect())
+            .collect();
+        assert_eq!(
+            cells,
+            [
+                vec!["id", "should_trigger", "prompt"],
+                vec!["1", "true", "fill a \"PDF\", now"],
+                vec!["2", "false", "two\nlines"],
+            ]
+        );
+    }
+}

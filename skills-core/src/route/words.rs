@@ -1,0 +1,163 @@
+//! The words a router compares: lowercase, split at anything that is not
+//! a letter or a digit, filler words dropped, English suffixes taken off so
+//! that "creating", "creates" and "creation" meet. Runs of CJK characters
+//! (which have no spaces) become overlapping pairs. One function for the
+//! catalogue and the query, so both sides always agree.
+
+/// Words that say nothing about which skill a request is for: English
+/// function words, a request's politeness, and the catalogue's own stock
+/// phrases ("use when", "skill"). Sorted, for a binary search.
+const STOP: &[&str] = &[
+    "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "ask",
+    "asks", "at", "be", "been", "before", "being", "both", "but", "by", "can", "could", "did",
+    "do", "does", "doing", "done", "each", "either", "etc", "for", "from", "get", "gets", "give",
+    "go", "got", "had", "has", "have", "he", "help", "her", "here", "hers", "him", "his", "how",
+    "i", "if", "in", "into", "is", "it", "its", "just", "let", "lets", "like", "me", "might",
+    "mine", "more", "most", "must", "my", "need", "needs", "no", "nor", "not", "now", "of", "off",
+    "ok", "on", "once", "one", "only", "or", "other", "our", "ours", "out", "over", "please",
+    "s", "shall", "she", "should", "skill", "so", "some", "such", "t", "than", "thanks", "that",
+    "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "to",
+    "too", "triggers", "under", "until", "up", "us", "use", "used", "user", "users", "uses",
+    "using", "very", "via", "want", "wants", "was", "we", "were", "what", "when", "whenever",
+    "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your",
+    "yours",
+];
+
+/// The words of `text`, as the router compares them, in order.
+///
+/// ```
+/// use skills_core::route::words;
+///
+/// assert_eq!(words("Creating PDF forms, please!"), ["creat", "pdf", "form"]);
+/// ```
+pub fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut cjk: Vec<char> = Vec::new();
+    for c in text.chars() {
+        if is_cjk(c) {
+            push_word(&mut out, &mut word);
+            cjk.push(c);
+        } else if c.is_alphanumeric() {
+            push_cjk(&mut out, &mut cjk);
+            word.extend(c.to_lowercase());
+        } else {
+            push_word(&mut out, &mut word);
+            push_cjk(&mut out, &mut cjk);
+        }
+    }
+    push_word(&mut out, &mut word);
+    push_cjk(&mut out, &mut cjk);
+    out
+}
+
+fn push_word(out: &mut Vec<String>, word: &mut String) {
+    let stop = |w: &str| STOP.binary_search(&w).is_ok();
+    if !word.is_empty() && !stop(word) {
+        let stemmed = stem(word);
+        // "skills" is as empty as "skill".
+        if !stop(&stemmed) {
+            out.push(stemmed);
+        }
+    }
+    word.clear();
+}
+
+/// A run of CJK characters as overlapping pairs (one character alone).
+fn push_cjk(out: &mut Vec<String>, run: &mut Vec<char>) {
+    match run.len() {
+        0 => {}
+        1 => out.push(run[0].to_string()),
+        _ => out.extend(run.windows(2).map(|pair| pair.iter().collect())),
+    }
+    run.clear();
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{3040}'..='\u{30ff}' // kana
+        | '\u{3400}'..='\u{4dbf}' // CJK extension A
+        | '\u{4e00}'..='\u{9fff}' // CJK unified ideographs
+        | '\u{ac00}'..='\u{d7af}' // Hangul syllables
+        | '\u{f900}'..='\u{faff}') // compatibility ideographs
+}
+
+/// A light English stemmer: plurals, then one derivational or inflectional
+/// suffix, then a doubled final consonant or a final `e`. Coarser than
+/// Porter's, and the same on both sides, which is what matching needs.
+fn stem(word: &str) -> String {
+    if word.len() <= 3 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
+        return word.to_owned();
+    }
+    let mut w = word.to_owned();
+    if w.ends_with("sses") {
+        w.truncate(w.len() - 2);
+    } else if w.ends_with("ies") && w.len() > 4 {
+        w.truncate(w.len() - 3);
+        w.push('y');
+    } else if w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is")
+    {
+        w.truncate(w.len() - 1);
+    }
+    const SUFFIXES: &[(&str, &str)] = &[
+        ("ational", "ate"),
+        ("ization", "ize"),
+        ("isation", "ize"),
+        ("ation", "ate"),
+        ("ness", ""),
+        ("ment", ""),
+        ("ied", "y"),
+        ("ing", ""),
+        ("ise", "ize"),
+        ("ed", ""),
+    ];
+    for (suffix, replacement) in SUFFIXES {
+        if let Some(rest) = w.strip_suffix(suffix)
+            && rest.len() >= 3
+            && (*suffix != "ment" || rest.len() >= 5)
+        {
+            w = format!("{rest}{replacement}");
+            break;
+        }
+    }
+    let bytes = w.as_bytes();
+    let n = bytes.len();
+    if n >= 4 && bytes[n - 1] == bytes[n - 2] && !b"aeioulsz".contains(&bytes[n - 1]) {
+        w.truncate(n - 1);
+    } else if n >= 4 && bytes[n - 1] == b'e' {
+        w.truncate(n - 1);
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stop_list_is_sorted_for_its_binary_search() {
+        assert!(STOP.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn forms_of_one_word_meet() {
+        for group in [
+            &["create", "creates", "created", "creating", "creation"][..],
+            &["test", "tests", "tested", "testing"],
+            &["deploy", "deploys", "deployment", "deploying"],
+            &["query", "queries"],
+            &["optimize", "optimise", "optimization", "optimizing"],
+            &["run", "running", "runs"],
+            &["plan", "planning", "plans"],
+        ] {
+            let stems: Vec<String> = group.iter().map(|w| stem(w)).collect();
+            assert!(stems.windows(2).all(|p| p[0] == p[1]), "{group:?}: {stems:?}");
+        }
+    }
+
+    #[test]
+    fn cjk_runs_become_pairs_and_filler_goes() {
+        assert_eq!(words("精读文章 please"), ["精读", "读文", "文章"]);
+        assert_eq!(words("Use when the user asks"), Vec::<String>::new());
+    }
+}
