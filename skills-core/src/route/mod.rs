@@ -70,7 +70,7 @@ impl Default for Params {
             name_weight: 3.0,
             name_b: 0.3,
             text_b: 0.75,
-            threshold: 0.2,
+            threshold: 0.22,
         }
     }
 }
@@ -113,6 +113,23 @@ pub struct Ranked {
 }
 
 impl Ranked {
+    /// A choice without a ranking, as a router that only chooses (a model)
+    /// gives it.
+    pub fn only(choice: Option<&str>) -> Ranked {
+        Ranked {
+            ranked: choice
+                .map(|skill| {
+                    vec![Scored {
+                        skill: skill.to_owned(),
+                        score: 1.0,
+                    }]
+                })
+                .unwrap_or_default(),
+            chosen: choice.map(|_| 0),
+            named: false,
+        }
+    }
+
     /// The skill chosen, or `None` when the router abstains.
     pub fn chosen(&self) -> Option<&str> {
         self.chosen.map(|at| self.ranked[at].skill.as_str())
@@ -192,7 +209,10 @@ impl Router {
         let mut best_possible = 0.0;
         for word in &query_words {
             let postings = self.postings.get(word).map_or(&[][..], Vec::as_slice);
-            let df = postings.len() as f64;
+            // A word no skill has could at best have been one skill's: it
+            // counts against the query as such (else, in a small catalogue,
+            // one stray word outweighs every word that matched).
+            let df = postings.len().max(1) as f64;
             let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
             best_possible += idf;
             for &(at, in_name, in_text) in postings {

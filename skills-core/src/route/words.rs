@@ -53,7 +53,9 @@ pub fn words(text: &str) -> Vec<String> {
 
 fn push_word(out: &mut Vec<String>, word: &mut String) {
     let stop = |w: &str| STOP.binary_search(&w).is_ok();
-    if !word.is_empty() && !stop(word) {
+    // A number ("3", "2024") says which version or day, not which skill.
+    let number = word.chars().all(|c| c.is_ascii_digit());
+    if !word.is_empty() && !stop(word) && !number {
         let stemmed = stem(word);
         // "skills" is as empty as "skill".
         if !stop(&stemmed) {

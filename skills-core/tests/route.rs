@@ -1,0 +1,101 @@
+//! The offline router's promises: the same ranking whatever the catalogue's
+//! order, ties broken by name, a skill named in the query chosen, no skill
+//! for a request no skill is for, and no panic on any text.
+
+use proptest::prelude::*;
+use skills_core::route::{Doc, Router};
+
+fn catalogue() -> Vec<(String, String)> {
+    [
+        ("pdf", "Fill in PDF forms, merge PDF files and extract their text."),
+        ("release-notes", "Write release notes from the pull requests merged since the last tag."),
+        ("deploy", "Deploy the app to staging or production and roll back a bad release."),
+        ("slack-digest", "Summarise the unread messages of your Slack channels."),
+        ("sql-review", "Review SQL migrations for locking, missing indexes and data loss."),
+    ]
+    .iter()
+    .map(|(n, d)| ((*n).to_owned(), (*d).to_owned()))
+    .collect()
+}
+
+fn router(entries: &[(String, String)]) -> Router {
+    let docs: Vec<Doc<'_>> = entries.iter().map(|(n, t)| Doc::new(n, t)).collect();
+    Router::new(&docs)
+}
+
+#[test]
+fn requests_go_to_their_skill_and_others_to_none() {
+    let router = router(&catalogue());
+    for (query, expected) in [
+        ("merge these two PDFs into one file", Some("pdf")),
+        ("write the release notes for v2.3", Some("release-notes")),
+        ("roll back yesterday's production deploy", Some("deploy")),
+        ("does this migration lock the users table?", Some("sql-review")),
+        ("what's the weather in Lisbon tomorrow?", None),
+        ("tell me a joke about cats", None),
+    ] {
+        assert_eq!(router.route(query).chosen(), expected, "{query}");
+    }
+}
+
+#[test]
+fn a_skill_the_query_names_is_chosen() {
+    let router = router(&catalogue());
+    let ranked = router.route("use slack digest on the weather channel");
+    assert_eq!(ranked.chosen(), Some("slack-digest"));
+    assert!(ranked.named);
+}
+
+#[test]
+fn ties_are_broken_by_name() {
+    let same = "Convert spreadsheets to charts.".to_owned();
+    let entries = vec![
+        ("zeta".to_owned(), same.clone()),
+        ("alpha".to_owned(), same.clone()),
+        ("mid".to_owned(), same),
+    ];
+    let ranked = router(&entries).route("convert this spreadsheet to a chart");
+    let order: Vec<&str> = ranked.ranked.iter().map(|s| s.skill.as_str()).collect();
+    assert_eq!(order, ["alpha", "mid", "zeta"]);
+    assert_eq!(ranked.chosen(), Some("alpha"));
+}
+
+proptest! {
+    /// The catalogue's order changes nothing: the ranking is a function of
+    /// the entries.
+    #[test]
+    fn the_ranking_does_not_depend_on_the_catalogues_order(
+        rotation in 0usize..5,
+        query in "[a-zA-Z ]{0,60}",
+    ) {
+        let mut entries = catalogue();
+        let first = router(&entries).route(&query);
+        entries.rotate_left(rotation);
+        entries.reverse();
+        let again = router(&entries).route(&query);
+        prop_assert_eq!(first, again);
+    }
+
+    /// Any text, in the catalogue or the query (CJK, control characters,
+    /// combining marks, emoji): a ranking, scores between 0 and 1, sorted.
+    #[test]
+    fn any_text_routes_without_a_panic(
+        names in prop::collection::vec("\\PC{1,12}", 1..6),
+        texts in prop::collection::vec("\\PC{0,80}", 6),
+        query in "\\PC{0,120}",
+    ) {
+        let entries: Vec<(String, String)> = names
+            .iter()
+            .zip(&texts)
+            .map(|(n, t)| (n.clone(), t.clone()))
+            .collect();
+        let ranked = router(&entries).route(&query);
+        for scored in &ranked.ranked {
+            prop_assert!((0.0..=1.0).contains(&scored.score), "{}", scored.score);
+        }
+        prop_assert!(ranked.ranked.windows(2).all(|w| w[0].score >= w[1].score));
+        if let Some(chosen) = ranked.chosen() {
+            prop_assert_eq!(chosen, ranked.ranked[0].skill.as_str());
+        }
+    }
+}
