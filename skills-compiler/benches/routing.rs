@@ -102,7 +102,12 @@ impl PlainBm25 {
 
     fn route(&self, query: &str) -> Option<&str> {
         let lower = query.to_lowercase();
-        if let Some(named) = self.names.iter().filter(|n| lower.contains(n.as_str())).max_by_key(|n| n.len()) {
+        if let Some(named) = self
+            .names
+            .iter()
+            .filter(|n| lower.contains(n.as_str()))
+            .max_by_key(|n| n.len())
+        {
             return Some(named);
         }
         let words = plain_words(query);
@@ -135,7 +140,12 @@ fn bench(c: &mut Criterion) {
     let catalogue = Catalogue::of(Budget::ClaudeCode, &skills);
     let entries: Vec<(String, String)> = catalogue
         .names()
-        .map(|n| (n.to_owned(), catalogue.text(n).unwrap_or_default().to_owned()))
+        .map(|n| {
+            (
+                n.to_owned(),
+                catalogue.text(n).unwrap_or_default().to_owned(),
+            )
+        })
         .collect();
     // Cases may name a skill the host does not list (it is then never chosen).
     let known: Vec<&str> = skills.iter().map(Skill::name).collect();
@@ -145,7 +155,13 @@ fn bench(c: &mut Criterion) {
         let cases = cases(half, &known);
         let gates = Gates::default();
         let ours = evaluate(&cases, |q| Ok::<_, ()>(router.route(q)), 1, &gates).unwrap();
-        let theirs = evaluate(&cases, |q| Ok::<_, ()>(Ranked::only(plain.route(q))), 1, &gates).unwrap();
+        let theirs = evaluate(
+            &cases,
+            |q| Ok::<_, ()>(Ranked::only(plain.route(q))),
+            1,
+            &gates,
+        )
+        .unwrap();
         eprintln!(
             "{half}: {} cases over {} skills: lexical top-1 {:.3} (recall {:.3}, misroute {:.3}), plain BM25 top-1 {:.3} (recall {:.3}, misroute {:.3})",
             cases.len(),

@@ -7,11 +7,26 @@ use skills_core::route::{Doc, Router};
 
 fn catalogue() -> Vec<(String, String)> {
     [
-        ("pdf", "Fill in PDF forms, merge PDF files and extract their text."),
-        ("release-notes", "Write release notes from the pull requests merged since the last tag."),
-        ("deploy", "Deploy the app to staging or production and roll back a bad release."),
-        ("slack-digest", "Summarise the unread messages of your Slack channels."),
-        ("sql-review", "Review SQL migrations for locking, missing indexes and data loss."),
+        (
+            "pdf",
+            "Fill in PDF forms, merge PDF files and extract their text.",
+        ),
+        (
+            "release-notes",
+            "Write release notes from the pull requests merged since the last tag.",
+        ),
+        (
+            "deploy",
+            "Deploy the app to staging or production and roll back a bad release.",
+        ),
+        (
+            "slack-digest",
+            "Summarise the unread messages of your Slack channels.",
+        ),
+        (
+            "sql-review",
+            "Review SQL migrations for locking, missing indexes and data loss.",
+        ),
     ]
     .iter()
     .map(|(n, d)| ((*n).to_owned(), (*d).to_owned()))
@@ -30,7 +45,10 @@ fn requests_go_to_their_skill_and_others_to_none() {
         ("merge these two PDFs into one file", Some("pdf")),
         ("write the release notes for v2.3", Some("release-notes")),
         ("roll back yesterday's production deploy", Some("deploy")),
-        ("does this migration lock the users table?", Some("sql-review")),
+        (
+            "does this migration lock the users table?",
+            Some("sql-review"),
+        ),
         ("what's the weather in Lisbon tomorrow?", None),
         ("tell me a joke about cats", None),
     ] {

@@ -117,7 +117,13 @@ pub(crate) fn catalogue_of(
     for target in &targets {
         let compilation = target.compile();
         invalid += compilation.tally().with_errors;
-        skills.extend(compilation.valid.skills.into_iter().map(|skill| (*skill).clone()));
+        skills.extend(
+            compilation
+                .valid
+                .skills
+                .into_iter()
+                .map(|skill| (*skill).clone()),
+        );
     }
     skills.sort_by(|a, b| a.name().cmp(b.name()).then(a.path().cmp(b.path())));
     // Two skills of one name: a host lists one; the first by path here.
@@ -161,7 +167,10 @@ fn read_cases(files: &[String], set: &Set) -> Result<Vec<Case>, Failure> {
             Some((skill, path)) if !skill.is_empty() && !Path::new(file).exists() => {
                 (Some(skill.to_owned()), PathBuf::from(path))
             }
-            _ => (skill_holding(Path::new(file), &set.skills), PathBuf::from(file)),
+            _ => (
+                skill_holding(Path::new(file), &set.skills),
+                PathBuf::from(file),
+            ),
         };
         if let Some(name) = &skill
             && !known.contains(&name.as_str())

@@ -222,7 +222,9 @@ impl Reader<'_> {
             let query = self.text(item, &["query", "text"]);
             let trigger = self.flag(item, "should_trigger");
             if let (Some(query), Some(trigger)) = (query, trigger) {
-                let id = self.id(item).unwrap_or_else(|| format!("{skill}#{}", n + 1));
+                let id = self
+                    .id(item)
+                    .unwrap_or_else(|| format!("{skill}#{}", n + 1));
                 self.push(item.span.clone(), id, query, one_skill(&skill, trigger));
             }
         }
@@ -251,7 +253,9 @@ impl Reader<'_> {
                 let query = self.text(item, &["input"]);
                 let trigger = self.flag(item, "should_match");
                 if let (Some(query), Some(trigger)) = (query, trigger) {
-                    let id = self.id(item).unwrap_or_else(|| format!("{skill}#{}", n + 1));
+                    let id = self
+                        .id(item)
+                        .unwrap_or_else(|| format!("{skill}#{}", n + 1));
                     self.push(item.span.clone(), id, query, one_skill(skill, trigger));
                 }
                 continue;
@@ -291,7 +295,12 @@ impl Reader<'_> {
                 };
                 if let Some(query) = query {
                     let at = item.span.clone();
-                    self.push(at, format!("{skill}#{n}"), query, one_skill(&skill, trigger));
+                    self.push(
+                        at,
+                        format!("{skill}#{n}"),
+                        query,
+                        one_skill(&skill, trigger),
+                    );
                 }
             }
         }
@@ -361,10 +370,7 @@ impl Reader<'_> {
             return None;
         }
         let Some(node) = keys.iter().find_map(|key| item.get(key)) else {
-            self.problem(
-                item.span.clone(),
-                format!("this case has no `{}`", keys[0]),
-            );
+            self.problem(item.span.clone(), format!("this case has no `{}`", keys[0]));
             return None;
         };
         match node.as_str() {
@@ -558,9 +564,16 @@ fn csv_rows(text: &str) -> Vec<(Range<usize>, Vec<Cell>)> {
                 cell_start = at + 1;
             }
             (false, '\n') => {
-                let end = if text[..at].ends_with('\r') { at - 1 } else { at };
+                let end = if text[..at].ends_with('\r') {
+                    at - 1
+                } else {
+                    at
+                };
                 let trimmed = cell.strip_suffix('\r').map(str::to_owned);
-                row.push((trimmed.unwrap_or(std::mem::take(&mut cell)), cell_start..end));
+                row.push((
+                    trimmed.unwrap_or(std::mem::take(&mut cell)),
+                    cell_start..end,
+                ));
                 cell.clear();
                 if row.len() > 1 || !row[0].0.is_empty() {
                     rows.push((row_start..end, std::mem::take(&mut row)));
@@ -585,7 +598,9 @@ mod tests {
 
     #[test]
     fn csv_cells_keep_quotes_commas_and_line_breaks() {
-        let rows = csv_rows("id,should_trigger,prompt\r\n1,true,\"fill a \"\"PDF\"\", now\"\n\n2,false,\"two\nlines\"\n");
+        let rows = csv_rows(
+            "id,should_trigger,prompt\r\n1,true,\"fill a \"\"PDF\"\", now\"\n\n2,false,\"two\nlines\"\n",
+        );
         let cells: Vec<Vec<&str>> = rows
             .iter()
             .map(|(_, row)| row.iter().map(|c| c.0.as_str()).collect())

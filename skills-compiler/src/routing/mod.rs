@@ -364,14 +364,28 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
             count,
         })
         .collect();
-    attractors.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.expected.cmp(&b.expected)));
+    attractors.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then_with(|| a.expected.cmp(&b.expected))
+    });
 
     let mut failures = Vec::new();
     let mut hold = |skill: Option<&str>, accuracy: f64, recall: f64, misroute: f64| {
         for (gate, value, bound, ok) in [
             ("recall", recall, gates.recall, recall >= gates.recall),
-            ("accuracy", accuracy, gates.accuracy, accuracy >= gates.accuracy),
-            ("misroute", misroute, gates.misroute, misroute <= gates.misroute),
+            (
+                "accuracy",
+                accuracy,
+                gates.accuracy,
+                accuracy >= gates.accuracy,
+            ),
+            (
+                "misroute",
+                misroute,
+                gates.misroute,
+                misroute <= gates.misroute,
+            ),
         ] {
             if !ok {
                 failures.push(GateFailure {
@@ -388,11 +402,18 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
         None,
         ratio(passed, cases),
         summary_recall,
-        if cases == 0 { 0.0 } else { ratio(misrouted, cases) },
+        if cases == 0 {
+            0.0
+        } else {
+            ratio(misrouted, cases)
+        },
     );
     if gates.per_skill {
         for (skill, own) in &skill_cases {
-            let should: Vec<_> = own.iter().filter(|o| o.case.expected.skill().is_some()).collect();
+            let should: Vec<_> = own
+                .iter()
+                .filter(|o| o.case.expected.skill().is_some())
+                .collect();
             let passed = own.iter().filter(|o| o.pass).count();
             let misrouted = own.iter().filter(|o| wrong_skill(o)).count();
             hold(
@@ -408,8 +429,16 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
         passed,
         accuracy: ratio(passed, cases),
         recall: summary_recall,
-        misroute: if cases == 0 { 0.0 } else { ratio(misrouted, cases) },
-        abstention: if cases == 0 { 0.0 } else { ratio(abstained, cases) },
+        misroute: if cases == 0 {
+            0.0
+        } else {
+            ratio(misrouted, cases)
+        },
+        abstention: if cases == 0 {
+            0.0
+        } else {
+            ratio(abstained, cases)
+        },
         skills,
         attractors,
         failures,

@@ -220,8 +220,8 @@ impl Router {
                 let p = &self.params;
                 let name_norm = 1.0 - p.name_b + p.name_b * self.name_len[at] / self.avg_name;
                 let text_norm = 1.0 - p.text_b + p.text_b * self.text_len[at] / self.avg_text;
-                let tf = p.name_weight * f64::from(in_name) / name_norm
-                    + f64::from(in_text) / text_norm;
+                let tf =
+                    p.name_weight * f64::from(in_name) / name_norm + f64::from(in_text) / text_norm;
                 scores[at] += idf * tf / (p.k1 + tf);
             }
         }
