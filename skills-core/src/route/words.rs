@@ -122,9 +122,10 @@ fn stem(word: &str) -> String {
     }
     let bytes = w.as_bytes();
     let n = bytes.len();
-    if n >= 4 && bytes[n - 1] == bytes[n - 2] && !b"aeioulsz".contains(&bytes[n - 1]) {
-        w.truncate(n - 1);
-    } else if n >= 5 && bytes[n - 1] == b'e' {
+    // "running" to "run"; "create" to "creat", as "creating" became.
+    let doubled = n >= 4 && bytes[n - 1] == bytes[n - 2] && !b"aeioulsz".contains(&bytes[n - 1]);
+    let final_e = n >= 5 && bytes[n - 1] == b'e';
+    if doubled || final_e {
         w.truncate(n - 1);
     }
     w
