@@ -276,7 +276,8 @@ fn every_readme_line_is_run_or_says_why_not() {
     assert!(lines.len() > 30, "{lines:?}");
     let run_here = |line: &Line| {
         line.command.starts_with("cargo skills ")
-            && [QUICK_START, FILES, VENDORING].contains(&first_command(line.block, &lines))
+            && [QUICK_START, FILES, VENDORING, TRIGGERS]
+                .contains(&first_command(line.block, &lines))
     };
     let orphans: Vec<&Line> = lines
         .iter()
@@ -306,6 +307,7 @@ fn first_command(block: usize, lines: &[Line]) -> &str {
 const QUICK_START: &str = "cargo skills new deploy --tool run_job";
 const FILES: &str = "cargo skills show pdf --files";
 const VENDORING: &str = "cargo skills add anthropics/skills --list";
+const TRIGGERS: &str = "cargo skills test";
 
 fn block(first: &str) -> Vec<Line> {
     let lines = readme_lines();
@@ -387,5 +389,34 @@ fn the_vendoring_lines_run_from_a_vendored_skill() {
         let dir = root.join(format!("line-{index}"));
         copy_tree(&added, &dir);
         assert_runs(&bin, &dir, line, &[]);
+    }
+}
+
+/// The trigger-test lines, in a crate whose skills have cases of their own
+/// and a set's file beside them.
+#[test]
+fn the_trigger_test_lines_run_on_skills_with_cases() {
+    let bin = cargo_shim();
+    let dir = fresh_dir("readme-triggers");
+    write(
+        &dir.join("skills/pdf/SKILL.md"),
+        "---\nname: pdf\ndescription: Fill in PDF forms, merge PDF files and extract their text.\n---\nBody.\n",
+    );
+    write(&dir.join("skills/deploy/SKILL.md"), DEPLOY);
+    write(
+        &dir.join("skills/deploy/references/checklist.md"),
+        "# Checklist\n",
+    );
+    write(
+        &dir.join("skills/pdf/evals/eval_queries.json"),
+        r#"[{"query": "merge these two PDFs", "should_trigger": true}]"#,
+    );
+    write(
+        &dir.join("cases.json"),
+        r#"{"queries": [{"id": "1", "text": "ship the build to production", "expected_skill": "deploy"}]}"#,
+    );
+    empty_crate(&dir);
+    for line in block(TRIGGERS) {
+        assert_runs(&bin, &dir, &line, &[]);
     }
 }

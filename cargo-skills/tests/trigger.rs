@@ -345,3 +345,34 @@ fn our_held_out_cases_route_over_the_corpus() {
     let accuracy = summary["accuracy"].as_f64().unwrap();
     assert!(accuracy >= 0.85, "held-out top-1 {accuracy}");
 }
+
+/// A skill's `evals/` is one of its files (listed, checked, installed,
+/// packed) but the generated tables leave it out unless the package sets
+/// `embed_evals`.
+#[test]
+fn evals_are_left_out_of_the_generated_tables_unless_asked() {
+    let dir = root("trigger-embed");
+    write(&dir.join("skills/pdf/references/forms.md"), "# Forms\n");
+    write(
+        &dir.join("skills/pdf/evals/eval_queries.json"),
+        r#"[{"query": "merge two PDFs", "should_trigger": true}]"#,
+    );
+    let manifest =
+        "[package]\nname = \"t\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n";
+    write(&dir.join("Cargo.toml"), manifest);
+    write(&dir.join("src/lib.rs"), "");
+    let (expanded, _) = output(&dir, &["expand"], 0);
+    assert!(expanded.contains("references/forms.md"), "{expanded}");
+    assert!(!expanded.contains("eval_queries.json"), "{expanded}");
+    let (files, _) = output(&dir, &["show", "pdf", "--files"], 0);
+    assert!(files.contains("evals/eval_queries.json"), "{files}");
+    write(
+        &dir.join("Cargo.toml"),
+        &manifest.replace(
+            "[workspace]",
+            "[package.metadata.skills]\nembed_evals = true\n\n[workspace]",
+        ),
+    );
+    let (expanded, _) = output(&dir, &["expand"], 0);
+    assert!(expanded.contains("evals/eval_queries.json"), "{expanded}");
+}

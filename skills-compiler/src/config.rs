@@ -89,6 +89,8 @@ pub struct Config {
     pub budget: Option<BudgetConfig>,
     /// `[package.metadata.skills.test]`: the trigger tests' gates.
     pub test: Option<TestConfig>,
+    /// The generated tables embed each skill's `evals/` (default off).
+    pub embed_evals: bool,
     /// Glob patterns of a skill's files that are not part of it (matched
     /// against each path relative to the skill directory and each of its
     /// components).
@@ -183,6 +185,7 @@ impl Default for Config {
             areas: None,
             budget: None,
             test: None,
+            embed_evals: false,
             exclude: DEFAULT_EXCLUDE.iter().map(|&p| p.to_owned()).collect(),
             max_files: 512,
             max_skill_bytes: 16 * 1024 * 1024,
@@ -227,6 +230,9 @@ pub struct Overrides {
     pub budget: Option<BudgetConfig>,
     /// The trigger tests' gates and host (`[package.metadata.skills.test]`).
     pub test: Option<TestConfig>,
+    /// Embed each skill's `evals/` (its trigger cases) in the generated
+    /// tables (default off: an agent never reads them).
+    pub embed_evals: Option<bool>,
     /// Glob patterns of files left out of every skill directory.
     pub exclude: Option<Vec<String>>,
     /// The most files a skill directory may hold.
@@ -332,6 +338,7 @@ impl Overrides {
             areas: self.areas.or(base.areas),
             budget: self.budget.or(base.budget),
             test: self.test.or(base.test),
+            embed_evals: self.embed_evals.or(base.embed_evals),
             exclude: self.exclude.or(base.exclude),
             max_files: self.max_files.or(base.max_files),
             max_skill_bytes: self.max_skill_bytes.or(base.max_skill_bytes),
@@ -362,6 +369,7 @@ impl Overrides {
             areas,
             budget,
             test,
+            embed_evals,
             exclude,
             max_files,
             max_skill_bytes,
@@ -387,6 +395,7 @@ impl Overrides {
         config.areas = areas.or(config.areas);
         config.budget = budget.or(config.budget);
         config.test = test.or(config.test);
+        config.embed_evals = embed_evals.unwrap_or(config.embed_evals);
         config.exclude = exclude.unwrap_or(config.exclude);
         config.max_files = max_files.unwrap_or(config.max_files);
         config.max_skill_bytes = max_skill_bytes.unwrap_or(config.max_skill_bytes);

@@ -119,6 +119,10 @@ pub struct Skill {
     /// `agents/openai.yaml` says `policy.allow_implicit_invocation: false`
     /// (Codex then lists it only for explicit use).
     pub codex_implicit: bool,
+    /// Whether the generated tables embed the skill's `evals/` (its trigger
+    /// cases): off unless the package asks (`embed_evals`), since an agent
+    /// never reads them. Every other writer of the skill keeps them.
+    pub embed_evals: bool,
 }
 
 /// JSON text the validator wrote from a value: it parses.

@@ -223,6 +223,7 @@ fn check(
         folders: Vec::new(),
         snapshot: None,
         codex_implicit: true,
+        embed_evals: false,
     })
 }
 
@@ -254,6 +255,7 @@ fn with_files(
             skill.dir_on_disk = Some(dir.on_disk);
             skill.skipped = dir.listing.skipped;
             skill.files = dir.listing.files;
+            skill.embed_evals = config.embed_evals;
             skill.folders = dir.listing.folders;
             Some((dir.root, dir.root_on_disk))
         }

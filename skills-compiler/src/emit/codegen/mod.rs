@@ -151,7 +151,14 @@ fn skill_table(skill: &Skill, index: usize) -> TokenStream {
         quote!(const _: &[u8] = #bytes;)
     });
     // The bytes are `include_bytes!` of each file, printed by `tables::files`.
-    let file_values = tables::files(&skill.files, skill.dir.as_deref().unwrap_or_default());
+    // A skill's trigger cases are for `cargo skills test`, not for an agent.
+    let embedded: Vec<_> = skill
+        .files
+        .iter()
+        .filter(|file| skill.embed_evals || !file.path.starts_with("evals/"))
+        .cloned()
+        .collect();
+    let file_values = tables::files(&embedded, skill.dir.as_deref().unwrap_or_default());
     let count = file_values.len();
     let (files_static, files_ref) = if count == 0 {
         (quote!(), quote!([]))
