@@ -9,6 +9,8 @@
 #[doc(hidden)]
 pub mod commands;
 mod failure;
+#[cfg(feature = "models")]
+mod models;
 mod output;
 #[doc(hidden)]
 pub mod replace;

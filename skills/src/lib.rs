@@ -47,6 +47,7 @@ pub mod loader;
 pub mod model;
 #[cfg(feature = "response")]
 pub mod response;
+pub mod route;
 #[cfg(all(feature = "scripts", unix))]
 pub mod scripts;
 mod set;

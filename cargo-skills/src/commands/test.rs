@@ -32,12 +32,27 @@ pub struct Args {
     /// `evals/eval_queries.json` is read as well.
     #[arg(long = "cases", value_name = "FILE")]
     cases: Vec<String>,
-    /// The router: `lexical` (offline, deterministic; the default).
-    #[arg(long, default_value = "lexical")]
-    router: String,
-    /// Runs per case; a case passes when at least half its runs choose right.
-    #[arg(long, default_value_t = 1)]
-    runs: usize,
+    /// The router: `lexical` (offline, deterministic; the default),
+    /// `anthropic:MODEL` (Messages API, ANTHROPIC_API_KEY) or
+    /// `openai:MODEL` (Responses API, OPENAI_API_KEY).
+    #[arg(long, default_value = "lexical", value_parser = parse_router)]
+    router: Router,
+    /// Runs per case (default 1 for `lexical`, whose choices never vary, 3
+    /// for a model); a case passes when at least half its runs choose right.
+    #[arg(long)]
+    runs: Option<usize>,
+    /// A model router's API origin, for a proxy or a test server.
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// The most seconds one model request may take.
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    timeout: u64,
+    /// Model requests in flight at once.
+    #[arg(long, default_value_t = 4)]
+    concurrency: usize,
+    /// The most model requests the run may send, retries included.
+    #[arg(long, default_value_t = 1000)]
+    max_requests: usize,
     /// The host whose listing the router reads: claude-code, codex, zed,
     /// agent-skills (default: the package's `test.host`, else claude-code).
     #[arg(long)]
@@ -53,13 +68,60 @@ pub enum Format {
     Json,
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
-    if args.router != "lexical" {
-        return Err(Failure::Usage(format!(
-            "unknown router `{}`: `lexical` is the one this cargo-skills has",
-            shown(&args.router)
-        )));
+/// Who chooses the skill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Router {
+    /// The offline router.
+    Lexical,
+    /// A model, through its API.
+    Model {
+        provider: skills::model::Provider,
+        model: String,
+    },
+}
+
+impl Router {
+    fn name(&self) -> String {
+        match self {
+            Router::Lexical => "lexical".to_owned(),
+            Router::Model { provider, model } => format!("{}:{model}", provider_name(*provider)),
+        }
     }
+}
+
+fn provider_name(provider: skills::model::Provider) -> &'static str {
+    match provider {
+        skills::model::Provider::Anthropic => "anthropic",
+        _ => "openai",
+    }
+}
+
+fn parse_router(value: &str) -> Result<Router, String> {
+    use skills::model::Provider;
+    let model = |provider, model: &str| {
+        if model.trim().is_empty() {
+            Err(format!(
+                "`{value}` names no model: `anthropic:MODEL` or `openai:MODEL`"
+            ))
+        } else {
+            Ok(Router::Model {
+                provider,
+                model: model.to_owned(),
+            })
+        }
+    };
+    match value.split_once(':') {
+        None if value == "lexical" => Ok(Router::Lexical),
+        Some(("anthropic", name)) => model(Provider::Anthropic, name),
+        Some(("openai", name)) => model(Provider::OpenAiResponses, name),
+        _ => Err(format!(
+            "unknown router `{}`: `lexical`, `anthropic:MODEL` or `openai:MODEL`",
+            shown(value)
+        )),
+    }
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
     let set = catalogue_of(&args.selection, &args.paths, args.recursive, args.host)?;
     let cases = read_cases(&args.cases, &set)?;
     if cases.is_empty() {
@@ -68,23 +130,103 @@ pub fn run(args: Args) -> Result<(), Failure> {
             set.skills.len()
         )));
     }
-    let router = set.catalogue.router();
     let gates = Gates::of(set.config.test.as_ref());
-    let report = routing::evaluate(
-        &cases,
-        |query| Ok::<_, Failure>(router.route(query)),
-        args.runs,
-        &gates,
-    )?;
+    let report = match &args.router {
+        Router::Lexical => {
+            let router = set.catalogue.router();
+            let routed = |query: &str| Ok::<_, Failure>(router.route(query));
+            routing::evaluate(&cases, routed, args.runs.unwrap_or(1), &gates)?
+        }
+        Router::Model { provider, model } => {
+            let runs = args.runs.unwrap_or(3).max(1);
+            let mut choices = ask_model(&args, &set, &cases, *provider, model, runs)?.into_iter();
+            let routed = |_: &str| {
+                Ok::<_, Failure>(skills_core::route::Ranked::only(
+                    choices.next().flatten().as_deref(),
+                ))
+            };
+            routing::evaluate(&cases, routed, runs, &gates)?
+        }
+    };
     match args.message_format {
         Format::Json => print_json(&report, &gates),
-        Format::Human => print_human(&report, &set),
+        Format::Human => print_human(&report, &set, &args.router.name()),
     }
     if report.summary.failures.is_empty() {
         Ok(())
     } else {
         Err(Failure::Invalid)
     }
+}
+
+/// Each case's runs, asked of the model in order (case by case, run by run).
+#[cfg(feature = "models")]
+fn ask_model(
+    args: &Args,
+    set: &Set,
+    cases: &[Case],
+    provider: skills::model::Provider,
+    model: &str,
+    runs: usize,
+) -> Result<Vec<Option<String>>, Failure> {
+    let variable = match provider {
+        skills::model::Provider::Anthropic => "ANTHROPIC_API_KEY",
+        _ => "OPENAI_API_KEY",
+    };
+    let key = std::env::var(variable)
+        .ok()
+        .filter(|key| !key.trim().is_empty())
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "`--router {}` needs an API key in {variable}: nothing was sent",
+                args.router.name()
+            ))
+        })?;
+    // The model is offered the skills the host lists, as the host lists them.
+    let listed: Vec<skills_core::Skill> = set
+        .skills
+        .iter()
+        .filter(|skill| set.catalogue.text(skill.name()).is_some())
+        .map(|skill| skills_compiler::lower::skill(skill, Default::default()))
+        .collect();
+    let runtime_set = skills::SkillSet::owned(listed);
+    let toolset = skills::Toolset::new(&runtime_set);
+    let listing: String = set
+        .catalogue
+        .names()
+        .filter_map(|name| set.catalogue.text(name))
+        .collect();
+    let mut router = skills::route::ModelRouter::new(provider, model, &toolset, &listing, &key);
+    if let Some(url) = &args.base_url {
+        router = router.base_url(url);
+    }
+    let queries: Vec<String> = cases
+        .iter()
+        .flat_map(|case| std::iter::repeat_n(case.query.clone(), runs))
+        .collect();
+    let limits = crate::models::Limits {
+        concurrency: args.concurrency,
+        timeout: std::time::Duration::from_secs(args.timeout.max(1)),
+        max_requests: args.max_requests,
+        retries: 4,
+    };
+    crate::models::ask_all(&router, &queries, limits)
+        .map_err(|error| Failure::Usage(format!("{}: {error}", args.router.name())))
+}
+
+#[cfg(not(feature = "models"))]
+fn ask_model(
+    args: &Args,
+    _: &Set,
+    _: &[Case],
+    _: skills::model::Provider,
+    _: &str,
+    _: usize,
+) -> Result<Vec<Option<String>>, Failure> {
+    Err(Failure::Usage(format!(
+        "`--router {}` needs the `models` feature, which this cargo-skills was built without: install it with default features",
+        args.router.name()
+    )))
 }
 
 /// The valid skills of the selection, the catalogue their host lists, and
@@ -307,10 +449,10 @@ fn print_json(report: &Report, gates: &Gates) {
     );
 }
 
-fn print_human(report: &Report, set: &Set) {
+fn print_human(report: &Report, set: &Set, router: &str) {
     let summary = &report.summary;
     anstream::eprintln!(
-        "{} cases over {} skills, as {} lists them (router: lexical)",
+        "{} cases over {} skills, as {} lists them (router: {router})",
         summary.cases,
         set.catalogue.names().count(),
         set.host.budget().name()

@@ -1,0 +1,449 @@
+//! `cargo skills test --router anthropic:MODEL|openai:MODEL` against a local
+//! server that speaks each API's wire format and records what it was sent:
+//! the request (headers, model, the one tool, the catalogue), a run's votes,
+//! and every way an API fails (no key, 400, 429 then success, a slow reply,
+//! a reply that is not the format). No test calls the internet.
+
+#![cfg(feature = "models")]
+
+mod support;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{cargo_skills_in, fresh_dir};
+
+/// One request as the server read it.
+#[derive(Debug, Clone)]
+struct Recorded {
+    path: String,
+    headers: Vec<(String, String)>,
+    body: Value,
+}
+
+impl Recorded {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What the server answers: status, extra headers, body, and a delay.
+struct Reply {
+    status: u16,
+    headers: Vec<(&'static str, String)>,
+    body: String,
+    delay: Duration,
+}
+
+fn ok(body: Value) -> Reply {
+    Reply {
+        status: 200,
+        headers: Vec::new(),
+        body: body.to_string(),
+        delay: Duration::ZERO,
+    }
+}
+
+type Answer = dyn Fn(&Recorded, usize) -> Reply + Send + Sync;
+
+/// A local HTTP/1.1 server (keep-alive) answering each request with
+/// `answer(request, how many came before)`.
+struct Server {
+    origin: String,
+    seen: Arc<Mutex<Vec<Recorded>>>,
+}
+
+impl Server {
+    fn start(answer: impl Fn(&Recorded, usize) -> Reply + Send + Sync + 'static) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let origin = format!("http://{}", listener.local_addr().unwrap());
+        let seen: Arc<Mutex<Vec<Recorded>>> = Arc::default();
+        let answer: Arc<Answer> = Arc::new(answer);
+        let record = seen.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let (record, answer) = (record.clone(), answer.clone());
+                std::thread::spawn(move || {
+                    let mut reader = BufReader::new(stream.try_clone().unwrap());
+                    let mut stream = stream;
+                    while let Some(request) = read_request(&mut reader) {
+                        let count = {
+                            let mut seen = record.lock().unwrap();
+                            seen.push(request.clone());
+                            seen.len() - 1
+                        };
+                        let reply = answer(&request, count);
+                        std::thread::sleep(reply.delay);
+                        let mut head = format!(
+                            "HTTP/1.1 {} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\n",
+                            reply.status,
+                            reply.body.len()
+                        );
+                        for (name, value) in &reply.headers {
+                            head.push_str(&format!("{name}: {value}\r\n"));
+                        }
+                        head.push_str("\r\n");
+                        if stream.write_all(head.as_bytes()).is_err()
+                            || stream.write_all(reply.body.as_bytes()).is_err()
+                        {
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        Server { origin, seen }
+    }
+
+    fn seen(&self) -> Vec<Recorded> {
+        self.seen.lock().unwrap().clone()
+    }
+}
+
+fn read_request(reader: &mut impl BufRead) -> Option<Recorded> {
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let path = line.split_whitespace().nth(1)?.to_owned();
+    let mut headers = Vec::new();
+    loop {
+        let mut header = String::new();
+        reader.read_line(&mut header).ok()?;
+        let header = header.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        let (name, value) = header.split_once(':')?;
+        headers.push((name.trim().to_owned(), value.trim().to_owned()));
+    }
+    let length: usize = headers
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).ok()?;
+    Some(Recorded {
+        path,
+        headers,
+        body: serde_json::from_slice(&body).unwrap_or(Value::Null),
+    })
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn root(name: &str) -> PathBuf {
+    let dir = fresh_dir(name);
+    for (skill, description) in [
+        (
+            "pdf",
+            "Fill in PDF forms, merge PDF files and extract their text.",
+        ),
+        ("deploy", "Deploy the app to staging or production."),
+    ] {
+        write(
+            &dir.join(format!("skills/{skill}/SKILL.md")),
+            &format!(
+                "---\nname: {skill}\ndescription: {description}\n---\nSECRET BODY of {skill}.\n"
+            ),
+        );
+    }
+    write(
+        &dir.join("cases.json"),
+        r#"{"queries": [
+  {"id": "a", "text": "merge these PDFs", "expected_skill": "pdf"},
+  {"id": "b", "text": "ship it to production", "expected_skill": "deploy"},
+  {"id": "c", "text": "tell me a joke", "expected_skill": null}
+]}"#,
+    );
+    dir
+}
+
+/// The skill a fake model picks for a query: the way a good one would.
+fn pick(query: &str) -> Option<&'static str> {
+    if query.contains("PDF") {
+        Some("pdf")
+    } else if query.contains("production") {
+        Some("deploy")
+    } else {
+        None
+    }
+}
+
+fn anthropic_reply(choice: Option<&str>) -> Value {
+    let content = match choice {
+        Some(name) => {
+            json!([{"type": "tool_use", "id": "toolu_1", "name": "load_skill", "input": {"name": name}}])
+        }
+        None => json!([{"type": "text", "text": "Here is a joke."}]),
+    };
+    json!({"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-test",
+           "content": content, "stop_reason": "tool_use",
+           "usage": {"input_tokens": 10, "output_tokens": 5}})
+}
+
+fn openai_reply(choice: Option<&str>) -> Value {
+    let output = match choice {
+        Some(name) => json!([{"type": "function_call", "id": "fc_1", "call_id": "call_1",
+                               "name": "load_skill", "arguments": json!({"name": name}).to_string()}]),
+        None => json!([{"type": "message", "role": "assistant",
+                        "content": [{"type": "output_text", "text": "A joke."}]}]),
+    };
+    json!({"id": "resp_1", "object": "response", "output": output})
+}
+
+/// `cargo skills test` against `server`, with the key `key` (None: unset).
+fn test(
+    dir: &Path,
+    server: &Server,
+    router: &str,
+    key: Option<&str>,
+    extra: &[&str],
+) -> (i32, String, String) {
+    let mut command = cargo_skills_in(dir);
+    command
+        .args([
+            "test",
+            "skills",
+            "--cases",
+            "cases.json",
+            "--router",
+            router,
+        ])
+        .args(["--base-url", &server.origin, "--message-format", "json"])
+        .args(extra)
+        .env_remove("ANTHROPIC_API_KEY")
+        .env_remove("OPENAI_API_KEY");
+    if let Some(key) = key {
+        command
+            .env("ANTHROPIC_API_KEY", key)
+            .env("OPENAI_API_KEY", key);
+    }
+    let output = command.output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn query_of(request: &Recorded) -> String {
+    request.body["messages"][0]["content"]
+        .as_str()
+        .or_else(|| request.body["input"].as_str())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn anthropic_is_asked_as_a_host_asks_and_each_case_runs_three_times() {
+    let dir = root("models-anthropic");
+    let server = Server::start(|request, _| ok(anthropic_reply(pick(&query_of(request)))));
+    let (code, stdout, stderr) = test(&dir, &server, "anthropic:claude-test", Some("sk-test"), &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["runs"], json!(["pdf", "pdf", "pdf"]));
+    assert_eq!(lines[2]["runs"], json!([null, null, null]));
+    assert_eq!(lines[3]["accuracy"], 1.0);
+    let seen = server.seen();
+    assert_eq!(seen.len(), 9);
+    let request = seen
+        .iter()
+        .find(|r| query_of(r) == "merge these PDFs")
+        .unwrap();
+    assert_eq!(request.path, "/v1/messages");
+    assert_eq!(request.header("x-api-key"), Some("sk-test"));
+    assert_eq!(request.header("anthropic-version"), Some("2023-06-01"));
+    assert_eq!(request.header("content-type"), Some("application/json"));
+    let body = &request.body;
+    let keys: Vec<&String> = body.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["max_tokens", "messages", "model", "system", "tools"]);
+    assert_eq!(body["model"], "claude-test");
+    assert_eq!(body["messages"].as_array().unwrap().len(), 1);
+    assert_eq!(body["messages"][0]["role"], "user");
+    let tools = body["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), 1);
+    assert_eq!(tools[0]["name"], "load_skill");
+    assert_eq!(
+        tools[0]["input_schema"]["properties"]["name"]["enum"],
+        json!(["deploy", "pdf"])
+    );
+    let system = body["system"].as_str().unwrap();
+    assert!(
+        system.contains("- pdf: Fill in PDF forms, merge PDF files and extract their text."),
+        "{system}"
+    );
+    assert!(!system.contains("SECRET BODY"), "{system}");
+}
+
+#[test]
+fn openai_is_asked_through_the_responses_api() {
+    let dir = root("models-openai");
+    let server = Server::start(|request, _| ok(openai_reply(pick(&query_of(request)))));
+    let (code, stdout, stderr) = test(
+        &dir,
+        &server,
+        "openai:gpt-test",
+        Some("sk-o"),
+        &["--runs", "1"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("\"runs\":[\"deploy\"]"), "{stdout}");
+    let seen = server.seen();
+    assert_eq!(seen.len(), 3);
+    // Sent concurrently: found by its query.
+    let request = seen
+        .iter()
+        .find(|r| query_of(r) == "merge these PDFs")
+        .unwrap();
+    assert_eq!(request.path, "/v1/responses");
+    assert_eq!(request.header("authorization"), Some("Bearer sk-o"));
+    assert_eq!(request.body["model"], "gpt-test");
+    assert_eq!(request.body["input"], "merge these PDFs");
+    assert_eq!(request.body["tools"][0]["type"], "function");
+    assert_eq!(request.body["tools"][0]["name"], "load_skill");
+    assert!(
+        request.body["instructions"]
+            .as_str()
+            .unwrap()
+            .contains("- deploy: ")
+    );
+}
+
+#[test]
+fn a_missing_key_sends_nothing_and_exits_2() {
+    let dir = root("models-no-key");
+    let server = Server::start(|_, _| ok(anthropic_reply(None)));
+    let (code, stdout, stderr) = test(&dir, &server, "anthropic:claude-test", None, &[]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("needs an API key in ANTHROPIC_API_KEY: nothing was sent"),
+        "{stderr}"
+    );
+    assert!(server.seen().is_empty());
+}
+
+#[test]
+fn an_api_error_is_the_servers_message_and_exit_2_not_a_routing_failure() {
+    let dir = root("models-400");
+    let server = Server::start(|_, _| {
+        Reply {
+        status: 400,
+        headers: Vec::new(),
+        body: json!({"type": "error", "error": {"type": "invalid_request_error", "message": "model: claude-nope does not exist"}}).to_string(),
+        delay: Duration::ZERO,
+    }
+    });
+    let (code, stdout, stderr) = test(&dir, &server, "anthropic:claude-nope", Some("k"), &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("the API answered 400 Bad Request: model: claude-nope does not exist"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_429_is_retried_after_the_wait_it_asks_for() {
+    let dir = root("models-429");
+    let server = Server::start(|request, count| {
+        if count == 0 {
+            Reply {
+                status: 429,
+                headers: vec![("retry-after", "1".to_owned())],
+                body: json!({"error": {"message": "rate limited"}}).to_string(),
+                delay: Duration::ZERO,
+            }
+        } else {
+            ok(anthropic_reply(pick(&query_of(request))))
+        }
+    });
+    let (code, _, stderr) = test(
+        &dir,
+        &server,
+        "anthropic:claude-test",
+        Some("k"),
+        &["--runs", "1", "--concurrency", "1"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(server.seen().len(), 4);
+}
+
+#[test]
+fn a_slow_reply_times_out_with_exit_2() {
+    let dir = root("models-slow");
+    let server = Server::start(|request, _| Reply {
+        delay: Duration::from_secs(4),
+        ..ok(anthropic_reply(pick(&query_of(request))))
+    });
+    let (code, _, stderr) = test(
+        &dir,
+        &server,
+        "anthropic:claude-test",
+        Some("k"),
+        &["--timeout", "1", "--runs", "1"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("did not answer within 1 s"), "{stderr}");
+}
+
+#[test]
+fn a_reply_that_is_not_the_wire_format_is_an_error() {
+    for (name, body) in [
+        ("models-garbage", "<html>proxy error</html>".to_owned()),
+        ("models-shape", json!({"content": 5}).to_string()),
+    ] {
+        let dir = root(name);
+        let body = body.clone();
+        let server = Server::start(move |_, _| Reply {
+            status: 200,
+            headers: Vec::new(),
+            body: body.clone(),
+            delay: Duration::ZERO,
+        });
+        let (code, _, stderr) = test(
+            &dir,
+            &server,
+            "anthropic:claude-test",
+            Some("k"),
+            &["--runs", "1"],
+        );
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("not JSON") || stderr.contains("not the API's shape"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn the_spend_guard_refuses_before_sending() {
+    let dir = root("models-guard");
+    let server = Server::start(|_, _| ok(anthropic_reply(None)));
+    let (code, _, stderr) = test(
+        &dir,
+        &server,
+        "anthropic:claude-test",
+        Some("k"),
+        &["--max-requests", "5"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("9 requests would be sent, more than --max-requests 5"),
+        "{stderr}"
+    );
+    assert!(server.seen().is_empty());
+}

@@ -1,0 +1,160 @@
+//! Which skill a request is for, asked of a model as a host asks it: the
+//! catalogue in the system prompt, `load_skill` as the one tool (its enum
+//! the listed names), the request as the user's turn, and the first
+//! `load_skill` call (or none) as the choice. No skill's body is sent.
+//!
+//! [`ModelRouter`] builds the HTTP request and reads the reply; sending is
+//! the caller's (as with [`Call::request`](crate::Call::request)), so the
+//! same router serves `cargo skills test --router` and a host's own client.
+//!
+//! ```
+//! use skills::model::Provider;
+//! use skills::route::ModelRouter;
+//! # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
+//!
+//! let toolset = skills::Toolset::new(&agent::SKILLS);
+//! let router = ModelRouter::new(Provider::Anthropic, "claude-sonnet-4-5", &toolset, "- forms: Fill in PDF forms.\n", "sk-test");
+//! let request = router.request("fill in this form");
+//! assert_eq!(request.uri(), "https://api.anthropic.com/v1/messages");
+//! let reply = serde_json::json!({"content": [
+//!     {"type": "tool_use", "id": "t1", "name": "load_skill", "input": {"name": "forms"}}
+//! ]});
+//! assert_eq!(router.choice(&reply).unwrap().as_deref(), Some("forms"));
+//! ```
+
+use serde_json::{Value, json};
+
+use crate::model::{ModelApiError, Provider, tool_uses};
+use crate::toolset::{LOAD_SKILL, Toolset};
+
+/// The most tokens a routing answer may take: a tool call, or a refusal.
+const MAX_TOKENS: u32 = 512;
+
+/// Asks a model API which skill a request is for.
+#[derive(Debug, Clone)]
+pub struct ModelRouter {
+    provider: Provider,
+    model: String,
+    base_url: String,
+    key: String,
+    system: String,
+    load_skill: Value,
+}
+
+impl ModelRouter {
+    /// A router over `toolset`'s skills, listed to the model as `listing`
+    /// (what the host lists: the same text the offline router reads), with
+    /// the API key `key`. `provider` is [`Provider::Anthropic`] (the
+    /// Messages API) or [`Provider::OpenAiResponses`] (the Responses API;
+    /// [`Provider::OpenAiChat`] is asked through it too).
+    pub fn new(
+        provider: Provider,
+        model: &str,
+        toolset: &Toolset<'_>,
+        listing: &str,
+        key: &str,
+    ) -> ModelRouter {
+        let load_skill = toolset
+            .definitions(provider)
+            .as_array()
+            .and_then(|tools| tools.iter().find(|tool| name_of(tool) == Some(LOAD_SKILL)))
+            .cloned()
+            .unwrap_or(Value::Null);
+        let system = format!(
+            "The following skills are available. When the user's request is one a skill is for, call {LOAD_SKILL} with its name before anything else; when none is, answer without calling it.\n\n{listing}"
+        );
+        ModelRouter {
+            provider,
+            model: model.to_owned(),
+            base_url: default_base_url(provider).to_owned(),
+            key: key.to_owned(),
+            system,
+            load_skill,
+        }
+    }
+
+    /// Another origin for the API (a proxy, a test server): `https://host`
+    /// or `http://127.0.0.1:PORT`, without the path.
+    pub fn base_url(mut self, url: &str) -> ModelRouter {
+        self.base_url = url.trim_end_matches('/').to_owned();
+        self
+    }
+
+    /// The system prompt the model reads: the instruction, then the listing.
+    pub fn system(&self) -> &str {
+        &self.system
+    }
+
+    /// The request that asks which skill `query` is for.
+    pub fn request(&self, query: &str) -> http::Request<Vec<u8>> {
+        let (path, body) = match self.provider {
+            Provider::Anthropic => (
+                "/v1/messages",
+                json!({
+                    "model": self.model,
+                    "max_tokens": MAX_TOKENS,
+                    "system": self.system,
+                    "tools": [self.load_skill],
+                    "messages": [{"role": "user", "content": query}],
+                }),
+            ),
+            Provider::OpenAiResponses | Provider::OpenAiChat => (
+                "/v1/responses",
+                json!({
+                    "model": self.model,
+                    "max_output_tokens": MAX_TOKENS,
+                    "instructions": self.system,
+                    "tools": [self.load_skill],
+                    "input": query,
+                }),
+            ),
+        };
+        let builder = http::Request::post(format!("{}{path}", self.base_url))
+            .header(http::header::CONTENT_TYPE, "application/json");
+        let builder = match self.provider {
+            Provider::Anthropic => builder
+                .header("x-api-key", &self.key)
+                .header("anthropic-version", "2023-06-01"),
+            Provider::OpenAiResponses | Provider::OpenAiChat => {
+                builder.header(http::header::AUTHORIZATION, format!("Bearer {}", self.key))
+            }
+        };
+        builder
+            .body(body.to_string().into_bytes())
+            .unwrap_or_else(|_| http::Request::new(Vec::new()))
+    }
+
+    /// The skill the reply chose: the name of its first `load_skill` call,
+    /// or `None` when it called none.
+    pub fn choice(&self, reply: &Value) -> Result<Option<String>, ModelApiError> {
+        let provider = match self.provider {
+            Provider::OpenAiChat => Provider::OpenAiResponses,
+            provider => provider,
+        };
+        let calls = tool_uses(provider, reply)?;
+        let Some(call) = calls.iter().find(|call| call.name == LOAD_SKILL) else {
+            return Ok(None);
+        };
+        let arguments = match &call.raw_arguments {
+            Value::String(text) => serde_json::from_str(text).unwrap_or(Value::Null),
+            other => other.clone(),
+        };
+        Ok(arguments
+            .get("name")
+            .and_then(Value::as_str)
+            .map(str::to_owned))
+    }
+}
+
+fn name_of(tool: &Value) -> Option<&str> {
+    tool.get("name")
+        .or_else(|| tool.get("function").and_then(|f| f.get("name")))
+        .and_then(Value::as_str)
+}
+
+fn default_base_url(provider: Provider) -> &'static str {
+    match provider {
+        Provider::Anthropic => "https://api.anthropic.com",
+        Provider::OpenAiResponses | Provider::OpenAiChat => "https://api.openai.com",
+    }
+}
