@@ -376,3 +376,57 @@ fn evals_are_left_out_of_the_generated_tables_unless_asked() {
     let (expanded, _) = output(&dir, &["expand"], 0);
     assert!(expanded.contains("evals/eval_queries.json"), "{expanded}");
 }
+
+/// Two skills that take each other's cases get W028 at the description,
+/// with the requests; a skill that wins none of its cases gets W029.
+#[test]
+fn descriptions_that_lose_their_cases_get_warnings_with_the_requests() {
+    let dir = fresh_dir("trigger-lints");
+    for (skill, description) in [
+        ("alpha", "Exports reports as spreadsheets."),
+        ("beta", "Imports spreadsheets into reports."),
+    ] {
+        write(
+            &dir.join(format!("skills/{skill}/SKILL.md")),
+            &format!("---\nname: {skill}\ndescription: {description}\n---\nBody.\n"),
+        );
+    }
+    write(
+        &dir.join("cases.json"),
+        r#"{"queries": [
+  {"id": "a", "text": "import the spreadsheet into the report", "expected_skill": "alpha"},
+  {"id": "b", "text": "export the report as a spreadsheet", "expected_skill": "beta"}
+]}"#,
+    );
+    let (_, stderr) = output(&dir, &["test", "skills", "--cases", "cases.json"], 1);
+    assert!(
+        stderr.contains("warning[W028]: 1 of `alpha`'s cases went to `beta`: \"import the spreadsheet into the report\"; and 1 of `beta`'s went to `alpha`: \"export the report as a spreadsheet\"")
+            && stderr.contains("--> skills/alpha/SKILL.md:3:14"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("warning[W028]").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("warning[W029]: `beta` won none of its 1 case"),
+        "{stderr}"
+    );
+    let (stdout, _) = output(
+        &dir,
+        &[
+            "test",
+            "skills",
+            "--cases",
+            "cases.json",
+            "--message-format",
+            "json",
+        ],
+        1,
+    );
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let codes: Vec<&str> = summary["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["W028", "W029", "W029"]);
+}

@@ -795,6 +795,34 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
         "cargo-skills hostile::links_and_ignored_files_do_not_leak_what_the_rules_leave_out (a hard link is no file tree)",
     ),
     (
+        Code::CaseSyntax,
+        "cargo-skills trigger::malformed_case_files_get_located_diagnostics_and_exit_2 (a case file is no skill file)",
+    ),
+    (
+        Code::CaseShape,
+        "cargo-skills trigger::malformed_case_files_get_located_diagnostics_and_exit_2",
+    ),
+    (
+        Code::UnknownCaseSkill,
+        "cargo-skills trigger::malformed_case_files_get_located_diagnostics_and_exit_2",
+    ),
+    (
+        Code::DuplicateCaseId,
+        "cargo-skills trigger::malformed_case_files_get_located_diagnostics_and_exit_2",
+    ),
+    (
+        Code::CaseFileTooLarge,
+        "cargo-skills trigger::malformed_case_files_get_located_diagnostics_and_exit_2",
+    ),
+    (
+        Code::CasesTakenByAnother,
+        "cargo-skills trigger::descriptions_that_lose_their_cases_get_warnings_with_the_requests (from a run of cases)",
+    ),
+    (
+        Code::NeverChosen,
+        "cargo-skills trigger::descriptions_that_lose_their_cases_get_warnings_with_the_requests",
+    ),
+    (
         Code::VendoredWarnings,
         "cargo-skills lock_round2::a_vendored_skills_warnings_are_one_line_unless_verbose (the CLI's summary of a vendored skill)",
     ),

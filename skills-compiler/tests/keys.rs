@@ -96,6 +96,7 @@ fn every_option_is_documented_and_offered_from_its_one_declaration() {
     let tables = [
         "[package.metadata.skills.budget]",
         "[package.metadata.skills.lints]",
+        "[package.metadata.skills.test]",
     ];
     for key in skills_compiler::option_keys::<skills_compiler::Overrides>() {
         let table = format!("[package.metadata.skills.{key}]");

@@ -66,7 +66,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // Trigger tests: valid skills as a host lists them, routed, judged.
     (
         "routing",
-        &["read", "ir", "budget", "diagnostics", "config"],
+        &["read", "ir", "lint", "budget", "diagnostics", "config"],
     ),
     ("tracking", &["read", "diagnostics", "config", "lock"]),
     // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.

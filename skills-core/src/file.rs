@@ -235,12 +235,14 @@ pub fn is_file_path(path: &str) -> bool {
 /// assert_eq!(file_path("./../secret"), None);
 /// assert_eq!(file_path("/etc/passwd"), None);
 /// assert_eq!(file_path("."), None);
+/// assert_eq!(file_path("references/api.md/."), None);
 /// ```
 pub fn file_path(path: &str) -> Option<std::borrow::Cow<'_, str>> {
     if is_file_path(path) {
         return Some(std::borrow::Cow::Borrowed(path));
     }
-    if path.starts_with('/') {
+    // `x/.` names a folder, never the file `x`.
+    if path.starts_with('/') || path.ends_with("/.") || path.ends_with('/') {
         return None;
     }
     let kept: Vec<&str> = path.split('/').filter(|part| *part != ".").collect();

@@ -21,6 +21,8 @@ pub struct SkillSet {
     catalog_xml: OnceLock<String>,
     /// Each tool name with the (skill, tool) positions that declare it.
     tools: OnceLock<BTreeMap<String, Vec<(usize, usize)>>>,
+    /// The offline router over the skills' names and descriptions.
+    router: OnceLock<skills_core::route::Router>,
 }
 
 /// Where a set's skills are: in the binary, or owned.
@@ -68,6 +70,7 @@ impl SkillSet {
             catalog: OnceLock::new(),
             catalog_xml: OnceLock::new(),
             tools: OnceLock::new(),
+            router: OnceLock::new(),
         }
     }
 
@@ -296,6 +299,46 @@ impl SkillSet {
     pub fn catalog(&self) -> &str {
         self.catalog
             .get_or_init(|| self.iter().map(Skill::catalog_line).collect())
+    }
+
+    /// The skills ranked for `query` by the offline router `cargo skills
+    /// test` proves (`skills_core::route`), and the one it chooses, or none:
+    /// for an agent whose catalogue is over its context budget, the skills
+    /// to show the model this turn ([`Toolset::routed`](crate::Toolset::routed)).
+    /// Each skill is read as Claude Code lists it (its description, then its
+    /// `when_to_use`); the index is built on first use (6 ms for 343 skills,
+    /// BENCHMARKS.md).
+    ///
+    /// ```
+    /// # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
+    /// let ranked = agent::SKILLS.route("fill in this PDF form");
+    /// assert_eq!(ranked.chosen(), Some("forms"));
+    /// assert_eq!(agent::SKILLS.route("what's the weather in Lisbon?").chosen(), None);
+    /// ```
+    pub fn route(&self, query: &str) -> skills_core::route::Ranked {
+        self.router
+            .get_or_init(|| {
+                let texts: Vec<(String, String)> = self
+                    .iter()
+                    .map(|skill| {
+                        let when = skill
+                            .extras()
+                            .find(|(key, _)| *key == "when_to_use")
+                            .and_then(|(_, json)| serde_json::from_str::<String>(json).ok());
+                        let text = match when {
+                            Some(when) => format!("{} - {when}", skill.description()),
+                            None => skill.description().to_owned(),
+                        };
+                        (skill.name().to_owned(), text)
+                    })
+                    .collect();
+                let docs: Vec<skills_core::route::Doc<'_>> = texts
+                    .iter()
+                    .map(|(name, text)| skills_core::route::Doc::new(name, text))
+                    .collect();
+                skills_core::route::Router::new(&docs)
+            })
+            .route(query)
     }
 
     /// The Agent Skills `<available_skills>` block, XML-escaped. Made on

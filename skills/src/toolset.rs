@@ -291,6 +291,23 @@ impl<'s> Toolset<'s> {
         Ok(self)
     }
 
+    /// The same toolset over the `k` skills [`SkillSet::route`] ranks best
+    /// for `query` (the chosen one first): for a catalogue over the context
+    /// budget, what to show the model this turn. `Err(SubsetError::Empty)`
+    /// when no skill shares a word with the query.
+    ///
+    /// ```
+    /// # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
+    /// let toolset = skills::Toolset::new(&agent::SKILLS).routed("fill in this PDF form", 3)?;
+    /// assert!(toolset.instructions().contains("- forms: "));
+    /// # Ok::<(), skills::SubsetError>(())
+    /// ```
+    pub fn routed(self, query: &str, k: usize) -> Result<Toolset<'s>, crate::SubsetError> {
+        let ranked = self.set.route(query);
+        let names: Vec<String> = ranked.top(k).iter().map(|s| s.skill.clone()).collect();
+        self.only(names)
+    }
+
     /// The most bytes one read returns (default 256 KiB); more is cut at a
     /// line boundary, and the answer says how to read on.
     pub fn cap(mut self, bytes: usize) -> Toolset<'s> {

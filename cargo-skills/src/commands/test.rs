@@ -148,9 +148,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
             routing::evaluate(&cases, routed, runs, &gates)?
         }
     };
+    let lints = routing::lints(&report, &set.skills);
+    let sources = lint_sources(&lints, &set.skills);
     match args.message_format {
-        Format::Json => print_json(&report, &gates),
-        Format::Human => print_human(&report, &set, &args.router.name()),
+        Format::Json => print_json(&report, &gates, &lints, &sources),
+        Format::Human => {
+            let color = match anstream::stderr().current_choice() {
+                anstream::ColorChoice::Never => Color::Never,
+                _ => Color::Always,
+            };
+            for lint in &lints {
+                anstream::eprintln!("{}\n", render::human(lint, &sources, color));
+            }
+            print_human(&report, &set, &args.router.name());
+        }
     }
     if report.summary.failures.is_empty() {
         Ok(())
@@ -369,6 +380,24 @@ fn skill_holding(file: &Path, skills: &[Skill]) -> Option<String> {
         .map(|(_, name)| name.to_owned())
 }
 
+/// The skill files the lints point into, to quote them.
+fn lint_sources(
+    lints: &[skills_compiler::Diagnostic],
+    skills: &[Skill],
+) -> skills_compiler::Sources {
+    let mut sources = skills_compiler::Sources::default();
+    for skill in skills
+        .iter()
+        .filter(|s| lints.iter().any(|l| l.file == s.path()))
+    {
+        sources.insert(skills_compiler::SourceFile::new(
+            skill.path(),
+            skill.source_text(),
+        ));
+    }
+    sources
+}
+
 /// A score as reports print it: four decimals, the same on every machine.
 fn rounded(value: f64) -> f64 {
     (value * 10_000.0).round() / 10_000.0
@@ -386,7 +415,12 @@ fn expected_json(expected: &Expected) -> (serde_json::Value, Option<&str>) {
     }
 }
 
-fn print_json(report: &Report, gates: &Gates) {
+fn print_json(
+    report: &Report,
+    gates: &Gates,
+    lints: &[skills_compiler::Diagnostic],
+    sources: &skills_compiler::Sources,
+) {
     for outcome in &report.outcomes {
         let (expected, avoid) = expected_json(&outcome.case.expected);
         let mut line = serde_json::json!({
@@ -444,6 +478,10 @@ fn print_json(report: &Report, gates: &Gates) {
                 "value": rounded(f.value),
                 "bound": f.bound,
             })).collect::<Vec<_>>(),
+            "warnings": lints.iter().map(|lint| {
+                serde_json::from_str::<serde_json::Value>(&render::json(lint, sources))
+                    .unwrap_or(serde_json::Value::Null)
+            }).collect::<Vec<_>>(),
             "pass": summary.failures.is_empty(),
         })
     );

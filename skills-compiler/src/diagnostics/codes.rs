@@ -390,6 +390,12 @@ codes! {
     VendoredWarnings = "W027", "a vendored skill's warnings, counted in one line",
         "skills/pdf: `pdf`, vendored from `anthropics/skills`, has 3 warnings: W008 ×2, W014",
         "A skill the lock records is someone else's files: its warnings would repeat on every command, and editing it breaks the lock. The CLI shows them as one line per skill; `--verbose` shows each, with its place. Report them upstream, or set a lint's level in `[package.metadata.skills.lints]`; `allow W027` hides the line.";
+    CasesTakenByAnother = "W028", "two skills take each other's trigger cases",
+        "skills/pdf: \"merge these PDFs\" went to `docx`, and `docx`'s \"export to PDF\" went to `pdf`",
+        "`cargo skills test` routed a case of one skill to the other (both ways, or more than once one way): a model cannot tell their descriptions apart for these requests. Say in each description what it is for that the other is not, with the words a user would say.";
+    NeverChosen = "W029", "a skill that wins none of its own trigger cases",
+        "skills/pdf: none of its 3 cases chose it (\"merge these PDFs\", ...)",
+        "`cargo skills test` chose another skill, or none, for every case written for this skill: its description does not say what those requests ask for. Put the words a user says for them in the description (before the host's cut), or fix the cases.";
 }
 
 impl std::fmt::Display for Code {

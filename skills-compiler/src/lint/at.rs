@@ -7,7 +7,7 @@ use crate::ir::Skill;
 /// A diagnostic at `skill`'s description, for lints over a whole set (whose
 /// files were let go after validation: the text is rebuilt from the skill),
 /// or at the file when `lenient` derived the description.
-pub(super) fn at_description(skill: &Skill, code: Code, message: String) -> Diagnostic {
+pub(crate) fn at_description(skill: &Skill, code: Code, message: String) -> Diagnostic {
     match &skill.description_span {
         Some(span) => {
             let file = SourceFile::new(skill.path(), skill.source_text());

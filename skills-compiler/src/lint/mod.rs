@@ -13,7 +13,7 @@
 //! The pipeline runs [`skill`] on each valid skill and the set lints on the
 //! valid set.
 
-mod at;
+pub(crate) mod at;
 mod body;
 mod budget;
 mod description;
