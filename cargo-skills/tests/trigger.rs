@@ -430,3 +430,67 @@ fn descriptions_that_lose_their_cases_get_warnings_with_the_requests() {
         .collect();
     assert_eq!(codes, ["W028", "W029", "W029"]);
 }
+
+/// `--message-format github`: each failing case an annotation at its line
+/// in the case file, each missed gate one more; `sarif`: one log whose
+/// results are the failing cases, valid against the SARIF 2.1.0 schema.
+#[test]
+fn failing_cases_are_github_annotations_and_sarif_results() {
+    let dir = root("trigger-github");
+    write(
+        &dir.join("cases.json"),
+        "{\"queries\": [\n  {\"id\": \"p1\", \"text\": \"merge these two PDFs into one\", \"expected_skill\": \"pdf\"},\n  {\"id\": \"p2\", \"text\": \"roll back the production release\", \"expected_skill\": \"pdf\"}\n]}",
+    );
+    let (stdout, _) = output(
+        &dir,
+        &[
+            "test",
+            "skills",
+            "--cases",
+            "cases.json",
+            "--message-format",
+            "github",
+        ],
+        1,
+    );
+    assert!(
+        stdout.starts_with("::error file=cases.json,line=3,col=3"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("S606"), "{stdout}");
+    assert!(stdout.contains("case `p2`"), "{stdout}");
+    assert!(
+        stdout.contains("::error title=cargo skills test::recall of the set is 0.500"),
+        "{stdout}"
+    );
+    let (stdout, _) = output(
+        &dir,
+        &[
+            "test",
+            "skills",
+            "--cases",
+            "cases.json",
+            "--message-format",
+            "sarif",
+        ],
+        1,
+    );
+    let log: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            support::workspace().join("tests/fixtures/sarif/sarif-schema-2.1.0.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{stdout}");
+    assert_eq!(results[0]["ruleId"], "S606");
+    assert_eq!(
+        results[0]["locations"][0]["physicalLocation"]["region"]["startLine"],
+        3
+    );
+}

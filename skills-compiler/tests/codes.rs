@@ -815,6 +815,10 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
         "cargo-skills trigger::malformed_case_files_get_located_diagnostics_and_exit_2",
     ),
     (
+        Code::TriggerCaseFailed,
+        "cargo-skills trigger::failing_cases_are_github_annotations_and_sarif_results (a run of cases)",
+    ),
+    (
         Code::CasesTakenByAnother,
         "cargo-skills trigger::descriptions_that_lose_their_cases_get_warnings_with_the_requests (from a run of cases)",
     ),

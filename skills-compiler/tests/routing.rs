@@ -14,6 +14,7 @@ fn case(id: &str, query: &str, expected: Expected) -> Case {
         query: query.to_owned(),
         expected,
         file: "cases.json".to_owned(),
+        span: None,
     }
 }
 

@@ -57,15 +57,22 @@ pub struct Args {
     /// agent-skills (default: the package's `test.host`, else claude-code).
     #[arg(long)]
     host: Option<skills_compiler::budget::Host>,
-    /// human, or json (one line per case, then a summary line).
+    /// How to report.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     message_format: Format,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// Failing requests under their skill, the pairs to separate, the figures.
     Human,
+    /// One JSON object per case, then a summary object (stdout).
     Json,
+    /// GitHub Actions annotations: each failing case at its line, each
+    /// description warning, each missed gate (stdout).
+    Github,
+    /// One SARIF 2.1.0 log of the failing cases and the warnings (stdout).
+    Sarif,
 }
 
 /// Who chooses the skill.
@@ -123,7 +130,7 @@ fn parse_router(value: &str) -> Result<Router, String> {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let set = catalogue_of(&args.selection, &args.paths, args.recursive, args.host)?;
-    let cases = read_cases(&args.cases, &set)?;
+    let (cases, case_files) = read_cases(&args.cases, &set)?;
     if cases.is_empty() {
         return Err(Failure::Usage(format!(
             "no trigger cases: none of the {} skills has `{OWN_CASES}`, and no `--cases` file was given",
@@ -152,6 +159,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let sources = lint_sources(&lints, &set.skills);
     match args.message_format {
         Format::Json => print_json(&report, &gates, &lints, &sources),
+        Format::Github => {
+            for diagnostic in routing::failures(&report, &case_files).iter().chain(&lints) {
+                outln!("{}", render::github(diagnostic));
+            }
+            for failure in &report.summary.failures {
+                outln!("::error title=cargo skills test::{}", gate_line(failure));
+            }
+        }
+        Format::Sarif => {
+            let mut all = routing::failures(&report, &case_files);
+            all.extend(lints.iter().cloned());
+            outln!(
+                "{}",
+                skills_compiler::diagnostics::sarif::log(
+                    &all,
+                    "cargo-skills",
+                    env!("CARGO_PKG_VERSION")
+                )
+            );
+        }
         Format::Human => {
             let color = match anstream::stderr().current_choice() {
                 anstream::ColorChoice::Never => Color::Never,
@@ -304,7 +331,10 @@ pub(crate) fn catalogue_of(
 
 /// Every skill's own cases, then the `--cases` files; every problem of
 /// every file is printed before the run stops (exit 2).
-fn read_cases(files: &[String], set: &Set) -> Result<Vec<Case>, Failure> {
+fn read_cases(
+    files: &[String],
+    set: &Set,
+) -> Result<(Vec<Case>, skills_compiler::Sources), Failure> {
     let known: Vec<&str> = set.skills.iter().map(Skill::name).collect();
     let mut reads = Vec::new();
     for skill in &set.skills {
@@ -342,6 +372,7 @@ fn read_cases(files: &[String], set: &Set) -> Result<Vec<Case>, Failure> {
     }
     let mut all = Vec::new();
     let mut problems = 0;
+    let mut case_files = skills_compiler::Sources::default();
     let color = match anstream::stderr().current_choice() {
         anstream::ColorChoice::Never => Color::Never,
         _ => Color::Always,
@@ -356,6 +387,7 @@ fn read_cases(files: &[String], set: &Set) -> Result<Vec<Case>, Failure> {
             anstream::eprintln!("{}\n", render::human(diagnostic, &sources, color));
         }
         all.extend(read.cases);
+        case_files.extend(sources);
     }
     if problems > 0 {
         return Err(Failure::Usage(format!(
@@ -363,7 +395,7 @@ fn read_cases(files: &[String], set: &Set) -> Result<Vec<Case>, Failure> {
             if problems == 1 { "" } else { "s" }
         )));
     }
-    Ok(all)
+    Ok((all, case_files))
 }
 
 /// The skill whose folder holds `file`, when one does.
@@ -543,20 +575,23 @@ fn print_human(report: &Report, set: &Set, router: &str) {
         summary.cases
     );
     for failure in &summary.failures {
-        let what = failure
-            .skill
-            .as_deref()
-            .map_or("the set".to_owned(), |s| format!("`{}`", shown(s)));
-        let (relation, sign) = if failure.gate == "misroute" {
-            ("at most", ">")
-        } else {
-            ("at least", "<")
-        };
-        anstream::eprintln!(
-            "gate failed: {} of {what} is {:.3} {sign} {:.3} ({relation})",
-            failure.gate,
-            failure.value,
-            failure.bound
-        );
+        anstream::eprintln!("gate failed: {}", gate_line(failure));
     }
+}
+
+/// `recall of `pdf` is 0.500 < 0.800 (at least)`.
+fn gate_line(failure: &routing::GateFailure) -> String {
+    let what = failure
+        .skill
+        .as_deref()
+        .map_or("the set".to_owned(), |s| format!("`{}`", shown(s)));
+    let (relation, sign) = if failure.gate == "misroute" {
+        ("at most", ">")
+    } else {
+        ("at least", "<")
+    };
+    format!(
+        "{} of {what} is {:.3} {sign} {:.3} ({relation})",
+        failure.gate, failure.value, failure.bound
+    )
 }

@@ -309,6 +309,9 @@ codes! {
     CaseFileTooLarge = "S605", "a trigger case file over 16 MiB",
         "evals/eval_queries.json of 100 MB",
         "Cases are text a person wrote and reviews; split a generated set into files under 16 MiB.";
+    TriggerCaseFailed = "S606", "a trigger case the router answers wrong",
+        "cases.json: {\"id\": \"q3\", \"text\": \"merge these PDFs\", \"expected_skill\": \"pdf\"} chose `docx`",
+        "`cargo skills test` routed the case's request to another skill, or to none (or chose a skill for a request no skill is for). Say in the description what the request asks for, in the words a user says, before the host's cut; `cargo skills route QUERY` shows the ranking.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";

@@ -36,6 +36,8 @@ pub struct Case {
     pub expected: Expected,
     /// The file it came from, as diagnostics show it.
     pub file: String,
+    /// Where in the file (bytes), when it came from one.
+    pub span: Option<Range<usize>>,
 }
 
 /// What a case expects of the router.
@@ -350,12 +352,13 @@ impl Reader<'_> {
     }
 
     fn push(&mut self, at: Range<usize>, id: String, query: String, expected: Expected) {
-        self.spans.push(at);
+        self.spans.push(at.clone());
         self.cases.push(Case {
             id,
             query,
             expected,
             file: self.source.path().to_owned(),
+            span: Some(at),
         });
     }
 

@@ -1,11 +1,14 @@
-//! What a run of trigger tests says about the descriptions: two skills that
-//! take each other's cases (W028), and a skill that wins none of its own
-//! (W029), each at the skill's description, quoting the requests.
+//! What a run of trigger tests says as diagnostics: each failing case at
+//! its place in its file (S606), two skills that take each other's cases
+//! (W028), and a skill that wins none of its own (W029), each at the
+//! skill's description, quoting the requests.
 
+use crate::diagnostics::source::Sources;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::Skill;
 use crate::lint::at::at_description;
 
+use super::cases::Expected;
 use super::evaluate::Report;
 
 /// The most requests a warning quotes.
@@ -103,4 +106,38 @@ fn quoted(requests: &[String]) -> String {
         text.push(format!("and {} more", requests.len() - QUOTED));
     }
     text.join(", ")
+}
+
+/// S606 for each case of `report` that failed, at the case in its file
+/// (`sources` holds the case files), in the cases' order.
+pub fn failures(report: &Report, sources: &Sources) -> Vec<Diagnostic> {
+    report
+        .outcomes
+        .iter()
+        .filter(|outcome| !outcome.pass)
+        .map(|outcome| {
+            let case = &outcome.case;
+            let chosen = match &outcome.chosen {
+                Some(skill) => format!("`{skill}`"),
+                None => "no skill".to_owned(),
+            };
+            let wanted = match &case.expected {
+                Expected::Skill { name, .. } => format!("`{name}`"),
+                Expected::Nothing => "no skill".to_owned(),
+                Expected::NotSkill(name) => format!("anything but `{name}`"),
+            };
+            let message = format!(
+                "case `{}` (\"{}\") chose {chosen}, not {wanted}",
+                skills_core::printable(&case.id),
+                skills_core::printable(&case.query)
+            );
+            match (sources.get(&case.file), &case.span) {
+                (Some(source), Some(span)) => {
+                    Diagnostic::at(Code::TriggerCaseFailed, source, span.clone(), message)
+                }
+                _ => Diagnostic::error(Code::TriggerCaseFailed, case.file.clone(), message),
+            }
+            .with_help("make the description say what this request asks for, or fix the case; `cargo skills route QUERY` shows the ranking")
+        })
+        .collect()
 }

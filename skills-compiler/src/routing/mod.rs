@@ -25,6 +25,7 @@
 //!     query: "fill in this PDF form".into(),
 //!     expected: Expected::Skill { name: "pdf".into(), acceptable: vec![] },
 //!     file: "cases.json".into(),
+//!     span: None,
 //! };
 //! let routed = |query: &str| Ok::<_, String>(router.route(query));
 //! let report = evaluate(&[case], routed, 1, &Gates::default()).unwrap();
@@ -39,7 +40,7 @@ mod lints;
 pub use evaluate::{
     Attractor, GateFailure, Gates, Outcome, Report, SkillFigures, Summary, evaluate, host,
 };
-pub use lints::lints;
+pub use lints::{failures, lints};
 
 use skills_core::route::{Doc, Router};
 
