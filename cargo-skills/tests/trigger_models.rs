@@ -201,6 +201,12 @@ fn openai_reply(choice: Option<&str>) -> Value {
     json!({"id": "resp_1", "object": "response", "output": output})
 }
 
+/// Both APIs: the router's name, and its reply for a choice.
+const ROUTERS: [(&str, fn(Option<&str>) -> Value); 2] = [
+    ("anthropic:claude-test", anthropic_reply),
+    ("openai:gpt-test", openai_reply),
+];
+
 /// `cargo skills test` against `server`, with the key `key` (None: unset).
 fn test(
     dir: &Path,
@@ -324,108 +330,138 @@ fn openai_is_asked_through_the_responses_api() {
 
 #[test]
 fn a_missing_key_sends_nothing_and_exits_2() {
-    let dir = root("models-no-key");
-    let server = Server::start(|_, _| ok(anthropic_reply(None)));
-    let (code, stdout, stderr) = test(&dir, &server, "anthropic:claude-test", None, &[]);
-    assert_eq!(code, 2);
-    assert!(stdout.is_empty(), "{stdout}");
-    assert!(
-        stderr.contains("needs an API key in ANTHROPIC_API_KEY: nothing was sent"),
-        "{stderr}"
-    );
-    assert!(server.seen().is_empty());
+    for (router, reply) in ROUTERS {
+        let dir = root("models-no-key");
+        let server = Server::start(move |_, _| ok(reply(None)));
+        let (code, stdout, stderr) = test(&dir, &server, router, None, &[]);
+        assert_eq!(code, 2, "{router}");
+        assert!(stdout.is_empty(), "{stdout}");
+        assert!(
+            stderr.contains("needs an API key in") && stderr.contains("nothing was sent"),
+            "{stderr}"
+        );
+        assert!(server.seen().is_empty());
+    }
 }
 
+/// A 400 (a model that does not exist) or a 401 (a key refused): the
+/// server's message and exit 2, nothing counted as a routing failure.
 #[test]
 fn an_api_error_is_the_servers_message_and_exit_2_not_a_routing_failure() {
-    let dir = root("models-400");
-    let server = Server::start(|_, _| {
-        Reply {
-        status: 400,
-        headers: Vec::new(),
-        body: json!({"type": "error", "error": {"type": "invalid_request_error", "message": "model: claude-nope does not exist"}}).to_string(),
-        delay: Duration::ZERO,
+    for (router, _) in ROUTERS {
+        for (status, text, message) in [
+            (400, "400 Bad Request", "model: nope does not exist"),
+            (401, "401 Unauthorized", "invalid x-api-key"),
+        ] {
+            let dir = root("models-api-error");
+            let server = Server::start(move |_, _| {
+                Reply {
+                status,
+                headers: Vec::new(),
+                body: json!({"type": "error", "error": {"type": "invalid_request_error", "message": message}}).to_string(),
+                delay: Duration::ZERO,
+            }
+            });
+            let (code, stdout, stderr) = test(&dir, &server, router, Some("k"), &[]);
+            assert_eq!(code, 2, "{router} {status}: {stderr}");
+            assert!(stdout.is_empty(), "{stdout}");
+            assert!(
+                stderr.contains(&format!("the API answered {text}: {message}")),
+                "{stderr}"
+            );
+        }
     }
-    });
-    let (code, stdout, stderr) = test(&dir, &server, "anthropic:claude-nope", Some("k"), &[]);
-    assert_eq!(code, 2, "{stderr}");
-    assert!(stdout.is_empty(), "{stdout}");
-    assert!(
-        stderr.contains("the API answered 400 Bad Request: model: claude-nope does not exist"),
-        "{stderr}"
-    );
 }
 
 #[test]
 fn a_429_is_retried_after_the_wait_it_asks_for() {
-    let dir = root("models-429");
-    let server = Server::start(|request, count| {
-        if count == 0 {
-            Reply {
-                status: 429,
-                headers: vec![("retry-after", "1".to_owned())],
-                body: json!({"error": {"message": "rate limited"}}).to_string(),
-                delay: Duration::ZERO,
+    for (router, reply) in ROUTERS {
+        let dir = root("models-429");
+        let server = Server::start(move |request, count| {
+            if count == 0 {
+                Reply {
+                    status: 429,
+                    headers: vec![("retry-after", "1".to_owned())],
+                    body: json!({"error": {"message": "rate limited"}}).to_string(),
+                    delay: Duration::ZERO,
+                }
+            } else {
+                ok(reply(pick(&query_of(request))))
             }
-        } else {
-            ok(anthropic_reply(pick(&query_of(request))))
-        }
-    });
-    let (code, _, stderr) = test(
-        &dir,
-        &server,
-        "anthropic:claude-test",
-        Some("k"),
-        &["--runs", "1", "--concurrency", "1"],
-    );
-    assert_eq!(code, 0, "{stderr}");
-    assert_eq!(server.seen().len(), 4);
-}
-
-#[test]
-fn a_slow_reply_times_out_with_exit_2() {
-    let dir = root("models-slow");
-    let server = Server::start(|request, _| Reply {
-        delay: Duration::from_secs(4),
-        ..ok(anthropic_reply(pick(&query_of(request))))
-    });
-    let (code, _, stderr) = test(
-        &dir,
-        &server,
-        "anthropic:claude-test",
-        Some("k"),
-        &["--timeout", "1", "--runs", "1"],
-    );
-    assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("did not answer within 1 s"), "{stderr}");
-}
-
-#[test]
-fn a_reply_that_is_not_the_wire_format_is_an_error() {
-    for (name, body) in [
-        ("models-garbage", "<html>proxy error</html>".to_owned()),
-        ("models-shape", json!({"content": 5}).to_string()),
-    ] {
-        let dir = root(name);
-        let body = body.clone();
-        let server = Server::start(move |_, _| Reply {
-            status: 200,
-            headers: Vec::new(),
-            body: body.clone(),
-            delay: Duration::ZERO,
         });
         let (code, _, stderr) = test(
             &dir,
             &server,
-            "anthropic:claude-test",
+            router,
             Some("k"),
-            &["--runs", "1"],
+            &["--runs", "1", "--concurrency", "1"],
         );
-        assert_eq!(code, 2, "{stderr}");
-        assert!(
-            stderr.contains("not JSON") || stderr.contains("not the API's shape"),
-            "{stderr}"
+        assert_eq!(code, 0, "{router}: {stderr}");
+        assert_eq!(server.seen().len(), 4);
+    }
+}
+
+#[test]
+fn a_slow_reply_times_out_with_exit_2() {
+    for (router, reply) in ROUTERS {
+        let dir = root("models-slow");
+        let server = Server::start(move |request, _| Reply {
+            delay: Duration::from_secs(4),
+            ..ok(reply(pick(&query_of(request))))
+        });
+        let (code, _, stderr) = test(
+            &dir,
+            &server,
+            router,
+            Some("k"),
+            &["--timeout", "1", "--runs", "1"],
         );
+        assert_eq!(code, 2, "{router}: {stderr}");
+        assert!(stderr.contains("did not answer within 1 s"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_reply_that_is_not_the_wire_format_is_an_error() {
+    for (router, _) in ROUTERS {
+        for body in [
+            "<html>proxy error</html>".to_owned(),
+            json!({"content": 5, "output": 5}).to_string(),
+        ] {
+            let dir = root("models-garbage");
+            let server = Server::start(move |_, _| Reply {
+                status: 200,
+                headers: Vec::new(),
+                body: body.clone(),
+                delay: Duration::ZERO,
+            });
+            let (code, _, stderr) = test(&dir, &server, router, Some("k"), &["--runs", "1"]);
+            assert_eq!(code, 2, "{router}: {stderr}");
+            assert!(
+                stderr.contains("not JSON") || stderr.contains("not the API's shape"),
+                "{stderr}"
+            );
+        }
+    }
+}
+
+/// Nothing listens at the origin: one clear error, exit 2.
+#[test]
+fn a_router_that_cannot_be_reached_is_an_error() {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let dir = root("models-unreachable");
+    let server = Server {
+        origin: format!("http://127.0.0.1:{port}"),
+        seen: Arc::default(),
+    };
+    for (router, _) in ROUTERS {
+        let (code, _, stderr) = test(&dir, &server, router, Some("k"), &["--runs", "1"]);
+        assert_eq!(code, 2, "{router}: {stderr}");
+        assert!(stderr.contains("the API could not be reached"), "{stderr}");
     }
 }
 

@@ -214,6 +214,9 @@ fn bench(c: &mut Criterion) {
         .take(5_000)
         .collect();
     let many_docs: Vec<Doc<'_>> = many.iter().map(|(n, t)| Doc::new(n, t)).collect();
+    c.bench_function("index 5,000 skills", |b| {
+        b.iter(|| black_box(Router::new(&many_docs)))
+    });
     let big = Router::new(&many_docs);
     let big_plain = PlainBm25::new(&many);
     let mut group = c.benchmark_group("route 700 queries, 5,000 skills");
