@@ -201,8 +201,11 @@ fn openai_reply(choice: Option<&str>) -> Value {
     json!({"id": "resp_1", "object": "response", "output": output})
 }
 
+/// A wire format's reply for a choice.
+type ReplyFor = fn(Option<&str>) -> Value;
+
 /// Both APIs: the router's name, and its reply for a choice.
-const ROUTERS: [(&str, fn(Option<&str>) -> Value); 2] = [
+const ROUTERS: [(&str, ReplyFor); 2] = [
     ("anthropic:claude-test", anthropic_reply),
     ("openai:gpt-test", openai_reply),
 ];
