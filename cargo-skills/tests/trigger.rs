@@ -375,6 +375,29 @@ fn evals_are_left_out_of_the_generated_tables_unless_asked() {
     );
     let (expanded, _) = output(&dir, &["expand"], 0);
     assert!(expanded.contains("evals/eval_queries.json"), "{expanded}");
+    // The writers of a skill directory carry it: install and pack.
+    output(
+        &dir,
+        &["install", "pdf", "--to", "out", "--from", "skills"],
+        0,
+    );
+    assert!(dir.join("out/pdf/evals/eval_queries.json").is_file());
+    output(
+        &dir,
+        &["pack", "pdf", "--out", "zips", "--from", "skills"],
+        0,
+    );
+    let mut zip =
+        zip::ZipArchive::new(std::fs::File::open(dir.join("zips/pdf.zip")).unwrap()).unwrap();
+    let names: Vec<String> = (0..zip.len())
+        .map(|i| zip.by_index(i).unwrap().name().unwrap().into_owned())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .any(|name| name.ends_with("evals/eval_queries.json")),
+        "{names:?}"
+    );
 }
 
 /// Two skills that take each other's cases get W028 at the description,
