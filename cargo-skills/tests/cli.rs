@@ -921,14 +921,7 @@ fn sarif_output_is_valid_sarif_with_rules_and_fixes() {
         1,
     );
     let log: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            support::workspace().join("tests/fixtures/sarif/sarif-schema-2.1.0.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
-    let validator = jsonschema::validator_for(&schema).unwrap();
+    let validator = support::sarif_schema();
     let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:#?}");
     // The schema bites: a log of another version, or a result without its

@@ -55,6 +55,23 @@ const SET: &str = r#"{"queries": [
   {"id": "d", "text": "what's the weather in Lisbon?", "expected_skill": null}
 ]}"#;
 
+/// `cargo skills test skills --cases cases.json --message-format FORMAT`
+/// in `dir`, which must exit with `code`.
+fn test_cases(dir: &Path, format: &str, code: i32) -> (String, String) {
+    output(
+        dir,
+        &[
+            "test",
+            "skills",
+            "--cases",
+            "cases.json",
+            "--message-format",
+            format,
+        ],
+        code,
+    )
+}
+
 fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
     stdout
         .lines()
@@ -71,18 +88,7 @@ fn a_set_file_and_a_skills_own_cases_route_and_pass_the_gates() {
         r#"[{"query": "extract the text of this PDF", "should_trigger": true},
             {"text": "roll back the production deploy", "should_trigger": false}]"#,
     );
-    let (stdout, _) = output(
-        &dir,
-        &[
-            "test",
-            "skills",
-            "--cases",
-            "cases.json",
-            "--message-format",
-            "json",
-        ],
-        0,
-    );
+    let (stdout, _) = test_cases(&dir, "json", 0);
     let lines = json_lines(&stdout);
     assert_eq!(lines.len(), 7, "{stdout}");
     let first = &lines[0];
@@ -108,18 +114,7 @@ fn a_set_file_and_a_skills_own_cases_route_and_pass_the_gates() {
     assert_eq!(summary["misroute"], 0.0);
     assert_eq!(summary["pass"], true);
     // Byte-identical on a second run.
-    let (again, _) = output(
-        &dir,
-        &[
-            "test",
-            "skills",
-            "--cases",
-            "cases.json",
-            "--message-format",
-            "json",
-        ],
-        0,
-    );
+    let (again, _) = test_cases(&dir, "json", 0);
     assert_eq!(stdout, again);
 }
 
@@ -432,18 +427,7 @@ fn descriptions_that_lose_their_cases_get_warnings_with_the_requests() {
         stderr.contains("warning[W029]: `beta` won none of its 1 case"),
         "{stderr}"
     );
-    let (stdout, _) = output(
-        &dir,
-        &[
-            "test",
-            "skills",
-            "--cases",
-            "cases.json",
-            "--message-format",
-            "json",
-        ],
-        1,
-    );
+    let (stdout, _) = test_cases(&dir, "json", 1);
     let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     let codes: Vec<&str> = summary["warnings"]
         .as_array()
@@ -464,18 +448,7 @@ fn failing_cases_are_github_annotations_and_sarif_results() {
         &dir.join("cases.json"),
         "{\"queries\": [\n  {\"id\": \"p1\", \"text\": \"merge these two PDFs into one\", \"expected_skill\": \"pdf\"},\n  {\"id\": \"p2\", \"text\": \"roll back the production release\", \"expected_skill\": \"pdf\"}\n]}",
     );
-    let (stdout, _) = output(
-        &dir,
-        &[
-            "test",
-            "skills",
-            "--cases",
-            "cases.json",
-            "--message-format",
-            "github",
-        ],
-        1,
-    );
+    let (stdout, _) = test_cases(&dir, "github", 1);
     assert!(
         stdout.starts_with("::error file=cases.json,line=3,col=3"),
         "{stdout}"
@@ -486,28 +459,12 @@ fn failing_cases_are_github_annotations_and_sarif_results() {
         stdout.contains("::error title=cargo skills test::recall of the set is 0.500"),
         "{stdout}"
     );
-    let (stdout, _) = output(
-        &dir,
-        &[
-            "test",
-            "skills",
-            "--cases",
-            "cases.json",
-            "--message-format",
-            "sarif",
-        ],
-        1,
-    );
+    let (stdout, _) = test_cases(&dir, "sarif", 1);
     let log: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            support::workspace().join("tests/fixtures/sarif/sarif-schema-2.1.0.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
-    let validator = jsonschema::validator_for(&schema).unwrap();
-    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    let errors = support::sarif_schema()
+        .iter_errors(&log)
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>();
     assert!(errors.is_empty(), "{errors:#?}");
     let results = log["runs"][0]["results"].as_array().unwrap();
     assert_eq!(results.len(), 1, "{stdout}");

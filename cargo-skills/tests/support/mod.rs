@@ -121,3 +121,13 @@ pub fn files_with_modes(dir: &Path) -> Vec<(String, Vec<u8>, bool)> {
 pub fn listing(dir: &Path) -> Vec<String> {
     entries(dir).into_iter().map(|(name, _)| name).collect()
 }
+
+/// The SARIF 2.1.0 schema (a copy in `tests/fixtures`), as a validator.
+pub fn sarif_schema() -> jsonschema::Validator {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(workspace().join("tests/fixtures/sarif/sarif-schema-2.1.0.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    jsonschema::validator_for(&schema).unwrap()
+}

@@ -171,6 +171,15 @@ impl Reader<'_> {
             .push(Diagnostic::at(Code::CaseShape, self.source, at, message));
     }
 
+    /// `node` (the value of `key`) is not `what` it must be.
+    fn wrong_type(&mut self, node: &Node, key: &str, what: &str) {
+        let found = node.type_name();
+        self.problem(
+            node.span.clone(),
+            format!("`{key}` must be {what}, found {found}"),
+        );
+    }
+
     /// Which format the document is, by its shape.
     fn document(&mut self, root: &Node) {
         match &root.value {
@@ -235,11 +244,7 @@ impl Reader<'_> {
     /// skill-reach's set-level cases, or aigent's one-skill `queries`.
     fn queries(&mut self, queries: &Node) {
         let Some(items) = queries.as_seq() else {
-            let found = queries.type_name();
-            return self.problem(
-                queries.span.clone(),
-                format!("`queries` must be an array, found {found}"),
-            );
+            return self.wrong_type(queries, "queries", "an array");
         };
         let aigent = items.iter().any(|item| item.get("input").is_some());
         let skill = if aigent {
@@ -282,11 +287,7 @@ impl Reader<'_> {
         ] {
             let Some(list) = root.get(key) else { continue };
             let Some(items) = list.as_seq() else {
-                let found = list.type_name();
-                self.problem(
-                    list.span.clone(),
-                    format!("`{key}` must be an array, found {found}"),
-                );
+                self.wrong_type(list, key, "an array");
                 continue;
             };
             for item in items {
@@ -383,11 +384,7 @@ impl Reader<'_> {
                 None
             }
             None => {
-                let found = node.type_name();
-                self.problem(
-                    node.span.clone(),
-                    format!("`{}` must be a string, found {found}", keys[0]),
-                );
+                self.wrong_type(node, keys[0], "a string");
                 None
             }
         }
@@ -403,11 +400,7 @@ impl Reader<'_> {
         match node.value {
             Value::Bool(flag) => Some(flag),
             _ => {
-                let found = node.type_name();
-                self.problem(
-                    node.span.clone(),
-                    format!("`{key}` must be true or false, found {found}"),
-                );
+                self.wrong_type(node, key, "true or false");
                 None
             }
         }
@@ -419,11 +412,7 @@ impl Reader<'_> {
             Value::String(id) => Some(id.clone()),
             Value::Int(id) => Some(id.to_string()),
             _ => {
-                let found = node.type_name();
-                self.problem(
-                    node.span.clone(),
-                    format!("`id` must be a string, found {found}"),
-                );
+                self.wrong_type(node, "id", "a string");
                 None
             }
         }
@@ -443,11 +432,7 @@ impl Reader<'_> {
             Value::Null => return Some(Expected::Nothing),
             Value::String(name) => self.known_skill(name, node.span.clone())?,
             _ => {
-                let found = node.type_name();
-                self.problem(
-                    node.span.clone(),
-                    format!("`expected_skill` must be a skill's name or null, found {found}"),
-                );
+                self.wrong_type(node, "expected_skill", "a skill's name or null");
                 return None;
             }
         };
