@@ -30,6 +30,17 @@ pub fn shown_lines(text: &str) -> String {
     out
 }
 
+/// Whether diagnostics rendered for stderr get colour: what anstream
+/// decided for the stream (`NO_COLOR`, a terminal or not), decided once so
+/// that many rendered at once skip its stripping adapter.
+pub fn stderr_color() -> skills_compiler::diagnostics::render::Color {
+    use skills_compiler::diagnostics::render::Color;
+    match anstream::stderr().current_choice() {
+        anstream::ColorChoice::Never => Color::Never,
+        _ => Color::Always,
+    }
+}
+
 #[doc(hidden)]
 pub fn write(args: std::fmt::Arguments<'_>, newline: bool) {
     let mut stdout = anstream::stdout().lock();

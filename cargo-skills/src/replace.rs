@@ -46,6 +46,21 @@ pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced>
     written.map(|()| Replaced::Written)
 }
 
+/// Creates `path` with `bytes`, atomically and never over a file that is
+/// there by now: the bytes go to a temporary file beside it, are synced,
+/// and the file is linked in under its name (a hard link fails, where a
+/// rename would replace, when the name is taken), then the temporary name
+/// is removed. An interrupted create leaves no half-written file.
+pub fn create(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (temporary, mut file) = temporary_beside(path)?;
+    let created = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::hard_link(&temporary, path));
+    let _ = std::fs::remove_file(&temporary);
+    created
+}
+
 /// A new file beside `path` (same directory, so that the rename is atomic),
 /// hidden so that discovery skips it should a kill leave it behind, with a
 /// name no one can plant a link at first ([`skills_core::temporary_file`]).

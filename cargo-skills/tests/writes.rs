@@ -99,3 +99,19 @@ fn an_edit_saved_since_the_read_is_not_overwritten() {
         .collect();
     assert_eq!(names, ["SKILL.md"]);
 }
+
+/// A file `fix` creates (`tools.yaml`) appears whole or not at all, and
+/// never over a file that is there by then: the existing one is kept, and
+/// no temporary file is left beside it.
+#[test]
+fn a_created_file_never_replaces_one_that_is_there() {
+    let dir = fresh_dir("writes-create");
+    let path = dir.join("tools.yaml");
+    cargo_skills::replace::create(&path, b"tools: []\n").unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"tools: []\n");
+    let error = cargo_skills::replace::create(&path, b"other\n").unwrap_err();
+    assert_eq!(error.kind(), std::io::ErrorKind::AlreadyExists);
+    assert_eq!(std::fs::read(&path).unwrap(), b"tools: []\n");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+}

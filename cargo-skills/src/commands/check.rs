@@ -94,10 +94,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // collection prints thousands of lines, and the stripping adapter writes
     // each fragment to its stream, one system call each. So the colour choice
     // is made once, and diagnostics are rendered with or without colour.
-    let color = match anstream::stderr().current_choice() {
-        anstream::ColorChoice::Never => Color::Never,
-        _ => Color::Always,
-    };
+    let color = crate::output::stderr_color();
     // Targets compile and render on every core (many paths on one command
     // line, as a CI gate over a collection has them); output keeps their order.
     let checked: Vec<Checked> = {

@@ -376,29 +376,26 @@ pub(crate) fn write_all(changes: &[Change]) -> Result<Vec<&str>, Failure> {
     Ok(written.into_iter().map(|c| c.path.as_str()).collect())
 }
 
-/// Undoes [`write_all`]'s writes: each file holds its text before again, and
-/// a file it created (a `tools.yaml` sidecar) is removed.
+/// Undoes [`write_all`]'s writes: each file holds its text before again
+/// (replaced atomically, and only while it still holds what was written),
+/// and a file it created (a `tools.yaml` sidecar) is removed.
 fn put_back(written: &[&Change]) {
     for change in written {
         if change.before.is_empty() {
             let _ = std::fs::remove_file(&change.path);
         } else {
-            let _ = std::fs::write(&change.path, &change.before);
+            let _ = crate::replace::replace(
+                Path::new(&change.path),
+                change.after.as_bytes(),
+                change.before.as_bytes(),
+            );
         }
     }
 }
 
 /// Writes a new file at `path`, refusing one that exists by now.
 fn create(path: &str, text: &str) -> Result<(), Failure> {
-    use std::io::Write;
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .and_then(|mut file| {
-            file.write_all(text.as_bytes())?;
-            file.sync_all()
-        })
+    crate::replace::create(Path::new(path), text.as_bytes())
         .map_err(|error| Failure::Io(format!("cannot write {path}: {error}")))
 }
 

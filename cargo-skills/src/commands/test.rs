@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::diagnostics::render::{self, Color};
+use skills_compiler::diagnostics::render;
 use skills_compiler::ir::Skill;
 use skills_compiler::routing::cases::{self, Case, Expected};
 use skills_compiler::routing::{self, Catalogue, Gates, Report};
@@ -180,10 +180,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             );
         }
         Format::Human => {
-            let color = match anstream::stderr().current_choice() {
-                anstream::ColorChoice::Never => Color::Never,
-                _ => Color::Always,
-            };
+            let color = crate::output::stderr_color();
             for lint in &lints {
                 anstream::eprintln!("{}\n", render::human(lint, &sources, color));
             }
@@ -373,10 +370,7 @@ fn read_cases(
     let mut all = Vec::new();
     let mut problems = 0;
     let mut case_files = skills_compiler::Sources::default();
-    let color = match anstream::stderr().current_choice() {
-        anstream::ColorChoice::Never => Color::Never,
-        _ => Color::Always,
-    };
+    let color = crate::output::stderr_color();
     for read in reads {
         let mut sources = skills_compiler::Sources::default();
         if let Some(source) = read.source {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::diagnostics::render::{self, Color};
+use skills_compiler::diagnostics::render;
 use skills_compiler::lock::Status;
 use skills_compiler::vendoring::install::{Package, VendorError};
 use skills_compiler::vendoring::source::Source;
@@ -357,10 +357,7 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
 
 /// Prints each staged skill's diagnostics; whether one has an error.
 fn show_problems(prepared: &Prepared) -> bool {
-    let color = match anstream::stderr().current_choice() {
-        anstream::ColorChoice::Never => Color::Never,
-        _ => Color::Always,
-    };
+    let color = crate::output::stderr_color();
     for skill in &prepared.staged {
         for diagnostic in &skill.compilation.diagnostics {
             anstream::eprintln!(

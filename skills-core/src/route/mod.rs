@@ -84,10 +84,10 @@ pub struct Router {
     phrases: Vec<Vec<String>>,
     /// Each word's postings: (skill, occurrences in the name, in the text).
     postings: HashMap<String, Vec<(u32, u16, u16)>>,
-    name_len: Vec<f64>,
-    text_len: Vec<f64>,
-    avg_name: f64,
-    avg_text: f64,
+    /// Each skill's BM25 length normalisation of its name and of its text,
+    /// made once here rather than for every posting a query reads.
+    name_norm: Vec<f64>,
+    text_norm: Vec<f64>,
     params: Params,
 }
 
@@ -161,7 +161,8 @@ impl Router {
             text_len.push(text.len() as f64);
             let mut counts: HashMap<&str, (u16, u16)> = HashMap::new();
             for word in &name {
-                counts.entry(word).or_default().0 += 1;
+                let count = &mut counts.entry(word).or_default().0;
+                *count = count.saturating_add(1);
             }
             for word in &text {
                 let count = &mut counts.entry(word).or_default().1;
@@ -175,14 +176,19 @@ impl Router {
             }
             phrases.push(if name.len() >= 2 { name } else { Vec::new() });
         }
-        let mean = |lengths: &[f64]| lengths.iter().sum::<f64>() / lengths.len().max(1) as f64;
+        // 1 - b + b * length / average length, for each skill.
+        let norms = |lengths: &[f64], b: f64| -> Vec<f64> {
+            let average = (lengths.iter().sum::<f64>() / lengths.len().max(1) as f64).max(1.0);
+            lengths
+                .iter()
+                .map(|length| 1.0 - b + b * length / average)
+                .collect()
+        };
         Router {
             names: docs.iter().map(|doc| doc.name.to_owned()).collect(),
             phrases,
-            avg_name: mean(&name_len).max(1.0),
-            avg_text: mean(&text_len).max(1.0),
-            name_len,
-            text_len,
+            name_norm: norms(&name_len, params.name_b),
+            text_norm: norms(&text_len, params.text_b),
             postings,
             params,
         }
@@ -215,13 +221,11 @@ impl Router {
             let df = postings.len().max(1) as f64;
             let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
             best_possible += idf;
+            let p = &self.params;
             for &(at, in_name, in_text) in postings {
                 let at = at as usize;
-                let p = &self.params;
-                let name_norm = 1.0 - p.name_b + p.name_b * self.name_len[at] / self.avg_name;
-                let text_norm = 1.0 - p.text_b + p.text_b * self.text_len[at] / self.avg_text;
-                let tf =
-                    p.name_weight * f64::from(in_name) / name_norm + f64::from(in_text) / text_norm;
+                let tf = p.name_weight * f64::from(in_name) / self.name_norm[at]
+                    + f64::from(in_text) / self.text_norm[at];
                 scores[at] += idf * tf / (p.k1 + tf);
             }
         }
