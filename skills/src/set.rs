@@ -305,8 +305,9 @@ impl SkillSet {
     /// test` proves (`skills_core::route`), and the one it chooses, or none:
     /// for an agent whose catalogue is over its context budget, the skills
     /// to show the model this turn ([`Toolset::routed`](crate::Toolset::routed)).
-    /// Each skill is read as Claude Code lists it (its description, then its
-    /// `when_to_use`); the index is built on first use (6 ms for 343 skills,
+    /// Each skill is read by its description, then its `when_to_use` (as
+    /// Claude Code joins them, without a host's cut: a runtime has no
+    /// host); the index is built on first use (6 ms for 343 skills,
     /// BENCHMARKS.md).
     ///
     /// ```
