@@ -84,6 +84,8 @@ enum Command {
     Test(commands::test::Args),
     /// How the router ranks the catalogue for one query, and what it chooses.
     Route(commands::route::Args),
+    /// Sign a skill folder: writes `skill.oms.sig` (OpenSSF Model Signing), which `check --trust` and `model_signing verify` verify.
+    Sign(commands::sign::Args),
     /// Install skills into an agent's folder (`--to claude|codex|agents|DIR`), as compiled.
     Install(commands::install::InstallArgs),
     /// Write each skill as `NAME.zip` for hosted APIs (deterministic; upload limits checked first).
@@ -143,6 +145,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Explain { code } => explain(&code),
         Command::Test(args) => commands::test::run(args),
         Command::Route(args) => commands::route::run(args),
+        Command::Sign(args) => commands::sign::run(args),
         Command::Install(args) => commands::install::run(args),
         Command::Pack(args) => commands::pack::run(args),
         Command::Add(args) => commands::vendoring::add(args),

@@ -128,6 +128,13 @@ pub struct Config {
     /// its package or repository. Set by the run-time loader, which may
     /// load a root that has no package around it.
     pub lock_file: Option<PathBuf>,
+    /// PEM files of the roots whose signatures (`skill.oms.sig`) are
+    /// trusted, relative to the crate root; each signed skill must verify
+    /// up to one of them (S524, S525, S526).
+    pub trust: Vec<PathBuf>,
+    /// Every skill must carry a signature that verifies: an unsigned skill
+    /// is an error (S527), not a warning.
+    pub require_signatures: bool,
     /// What the compilation keeps of each valid skill: set by the front end
     /// that knows what it will read of it.
     pub keep: Keep,
@@ -196,6 +203,8 @@ impl Default for Config {
             catalog_chars: 240,
             catalog_location: CatalogLocation::Uri,
             locked: false,
+            trust: Vec::new(),
+            require_signatures: false,
             vendored_profile: Profile::Lenient,
             lock_file: None,
             keep: Keep::Skills,
@@ -256,6 +265,10 @@ pub struct Overrides {
     pub locked: Option<bool>,
     /// The rules vendored skills are held to (default `lenient`).
     pub vendored_profile: Option<Profile>,
+    /// PEM files of trusted signing roots.
+    pub trust: Option<Vec<PathBuf>>,
+    /// An unsigned skill is an error (S527).
+    pub require_signatures: Option<bool>,
 }
 
 /// A value of one `key = value` option, as a front end read it (the
@@ -353,6 +366,8 @@ impl Overrides {
             catalog_location: self.catalog_location.or(base.catalog_location),
             locked: self.locked.or(base.locked),
             vendored_profile: self.vendored_profile.or(base.vendored_profile),
+            trust: self.trust.or(base.trust),
+            require_signatures: self.require_signatures.or(base.require_signatures),
         }
     }
 
@@ -381,6 +396,8 @@ impl Overrides {
             catalog_location,
             locked,
             vendored_profile,
+            trust,
+            require_signatures,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -410,6 +427,8 @@ impl Overrides {
         config.catalog_location = catalog_location.unwrap_or(config.catalog_location);
         config.locked = locked.unwrap_or(config.locked);
         config.vendored_profile = vendored_profile.unwrap_or(config.vendored_profile);
+        config.trust = trust.unwrap_or(config.trust);
+        config.require_signatures = require_signatures.unwrap_or(config.require_signatures);
         config
     }
 }

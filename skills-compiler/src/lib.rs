@@ -105,6 +105,8 @@ pub mod lock;
 mod parallel;
 mod pipeline;
 pub mod routing;
+#[cfg(feature = "signing")]
+pub mod signing;
 pub mod tracking;
 pub mod vendoring;
 pub mod write;

@@ -32,6 +32,15 @@ pub struct Args {
     /// `--locked`, and never touch the network (checking never does).
     #[arg(long)]
     frozen: bool,
+    /// A PEM file of signing roots to trust (repeatable): each signed
+    /// skill (`skill.oms.sig`) must verify up to one of them (S524 to
+    /// S526); an unsigned skill is a warning (S527). Adds to the
+    /// manifest's `trust`.
+    #[arg(long, value_name = "FILE.pem")]
+    trust: Vec<PathBuf>,
+    /// An unsigned skill is an error (S527), not a warning.
+    #[arg(long)]
+    require_signatures: bool,
     /// `-D warnings` turns warnings into errors.
     #[arg(short = 'D', value_name = "LINT")]
     deny: Vec<String>,
@@ -70,6 +79,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let overrides = Overrides {
         deny_warnings: (!args.deny.is_empty()).then_some(true),
         locked: (args.locked || args.frozen).then_some(true),
+        require_signatures: args.require_signatures.then_some(true),
         ..Overrides::default()
     };
     let paths = if args.recursive {
@@ -78,6 +88,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
         args.paths.clone()
     };
     let (mut targets, skipped) = targets_and_skipped(&args.selection, &paths, &overrides)?;
+    // `--trust` files are the command line's (relative to where it runs),
+    // added to each package's own anchors (relative to its manifest).
+    let trusted: Vec<PathBuf> = args
+        .trust
+        .iter()
+        .filter_map(|f| std::path::absolute(f).ok())
+        .collect();
+    for target in &mut targets {
+        target.config.trust.extend(trusted.iter().cloned());
+    }
     // Nothing of a valid skill is read after the checks but what the set's
     // checks read: its body is let go as soon as it is checked.
     for target in &mut targets {

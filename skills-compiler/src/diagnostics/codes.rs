@@ -294,6 +294,21 @@ codes! {
     BundleTooLarge = "S523", "a skill's zip bundle is over a hosted API's upload limit",
         "skills/media (9 MB of video, zipped: 9.1 MB; Anthropic takes 8 MB)",
         "`cargo skills pack` checks every bundle against the upload limits the hosted APIs document before it writes any, so a bundle that would be refused at upload is refused here. Move large files out of the skill (a URL to fetch them from, say), or split the skill.";
+    SignatureTampered = "S524", "a file of a signed skill is not what its signature lists",
+        "skills/pdf/scripts/fill.py: changed since `skill.oms.sig` was signed",
+        "A file was changed, added or removed after the publisher signed the skill: the bytes are not the ones they released. Get the skill again from its publisher (`cargo skills update NAME`), or, for your own skill, sign it again (`cargo skills sign DIR --key KEY.pem --cert-chain LEAF.pem`).";
+    SignatureUntrusted = "S525", "a skill's signature does not verify, or its certificates do not chain to a trusted anchor",
+        "skills/pdf/skill.oms.sig: signed by `CN=Someone`, whose chain (`CN=Someone` <- `CN=Their CA`) reaches none of the trusted anchors",
+        "Add the publisher's root certificate to `trust` (in `[package.metadata.skills]`, or `--trust FILE.pem`) if you trust them; otherwise the skill is not from who you expected. A signature that does not verify with its own certificate was altered: fetch the skill again.";
+    SignatureMalformed = "S526", "`skill.oms.sig` is not a signature this build can read",
+        "skills/pdf/skill.oms.sig:1:1: expected a Sigstore bundle v0.3 (JSON)",
+        "The file must be a Sigstore bundle v0.3 as OpenSSF Model Signing writes it: a DSSE envelope over an in-toto statement, with an X.509 certificate chain. Sign again with `cargo skills sign` or `model_signing sign certificate`.";
+    Unsigned = "S527", "a skill has no `skill.oms.sig` where signatures are checked",
+        "skills/pdf: no `skill.oms.sig`, and `require_signatures = true`",
+        "Ask its publisher for a signed release, sign your own skill (`cargo skills sign`), or, if unsigned skills are acceptable, drop `require_signatures` (an unsigned skill is then a warning).";
+    TrustAnchor = "S528", "a trust anchor cannot be read as PEM certificates",
+        "Cargo.toml: `trust` names `certs/vendor.pem`, which holds no `CERTIFICATE` block",
+        "List PEM files of the roots you trust in `trust` (relative to Cargo.toml), each with at least one `-----BEGIN CERTIFICATE-----` block.";
     CaseSyntax = "S601", "a trigger case file that is not valid JSON, YAML or CSV",
         "evals/eval_queries.json: [{\"query\": \"fill this form\", \"should_trigger\": true,}]",
         "Fix the syntax at the given line and column. Case files are JSON (or YAML, which `cargo skills test` reads with the same parser), or CSV for OpenAI's `id,should_trigger,prompt`.";

@@ -165,7 +165,7 @@ impl std::fmt::Display for HashError {
 /// Hashes the skill folder `dir`: Vercel's `computedHash` (which reads
 /// every byte) and each file's digest.
 pub fn hash_folder(dir: &Path, limits: Limits) -> Result<FolderDigest, HashError> {
-    let (mut listed, links) = list_files(dir, limits)?;
+    let (mut listed, links) = list_files(dir, limits, &locked_away)?;
     // Vercel's order for its hash; ours (bytes) for the lines.
     listed.sort_by(|a, b| locale_compare(&a.path, &b.path));
     let mut hash = Sha256::new();
@@ -197,7 +197,31 @@ pub fn file_digests(
     limits: Limits,
     cache: &mut HashCache,
 ) -> Result<Vec<FileDigest>, HashError> {
-    let (listed, links) = list_files(dir, limits)?;
+    file_digests_skipping(dir, limits, cache, &locked_away)
+}
+
+/// What the lock leaves out of a skill folder: folders named `.git` or
+/// `node_modules` at any depth, and `install`'s record at the top.
+fn locked_away(path: &str, is_dir: bool) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if is_dir {
+        name == ".git" || name == "node_modules"
+    } else {
+        path == skills_core::install::MANIFEST
+    }
+}
+
+/// [`file_digests`] with another rule for what is left out: `skip` gets
+/// each path (relative, `/`-separated) and whether it is a folder, whose
+/// whole tree is then left unread. The one walk of a skill folder that the
+/// lock and signatures share.
+pub fn file_digests_skipping(
+    dir: &Path,
+    limits: Limits,
+    cache: &mut HashCache,
+    skip: &dyn Fn(&str, bool) -> bool,
+) -> Result<Vec<FileDigest>, HashError> {
+    let (listed, links) = list_files(dir, limits, skip)?;
     let mut budget = limits.max_bytes;
     let mut files = Vec::with_capacity(listed.len());
     for file in listed {
@@ -245,10 +269,20 @@ pub struct ListedFile {
 /// The files Vercel's CLI hashes, listed with their metadata (the sizes
 /// held to `limits` before anything is read), and the symlinks beside
 /// them, each already a line.
-fn list_files(dir: &Path, limits: Limits) -> Result<(Vec<ListedFile>, Vec<FileDigest>), HashError> {
+fn list_files(
+    dir: &Path,
+    limits: Limits,
+    skip: &dyn Fn(&str, bool) -> bool,
+) -> Result<(Vec<ListedFile>, Vec<FileDigest>), HashError> {
     let mut out = Listed::default();
     let mut bytes = 0u64;
-    collect(dir, "", 0, limits, &mut bytes, &mut out)?;
+    let mut walk = Walk {
+        limits,
+        skip,
+        bytes: &mut bytes,
+        out: &mut out,
+    };
+    walk.collect(dir, "", 0)?;
     Ok((out.files, out.links))
 }
 
@@ -258,93 +292,90 @@ struct Listed {
     links: Vec<FileDigest>,
 }
 
-fn collect(
-    dir: &Path,
-    prefix: &str,
-    depth: usize,
+/// One walk of a folder: its limits, what it leaves out, what it found.
+struct Walk<'a> {
     limits: Limits,
-    bytes: &mut u64,
-    out: &mut Listed,
-) -> Result<(), HashError> {
-    let io = |error| HashError::Io {
-        path: if prefix.is_empty() {
-            ".".to_owned()
-        } else {
-            prefix.to_owned()
-        },
-        error,
-    };
-    if depth > MAX_DEPTH {
-        return Err(io(std::io::Error::other("folders nest too deep")));
-    }
-    for entry in fs::read_dir(dir).map_err(io)? {
-        let entry = entry.map_err(io)?;
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else {
-            return Err(HashError::NameNotUtf8 {
-                path: format!("{prefix}{}", name.to_string_lossy()),
-            });
+    skip: &'a dyn Fn(&str, bool) -> bool,
+    bytes: &'a mut u64,
+    out: &'a mut Listed,
+}
+
+impl Walk<'_> {
+    fn collect(&mut self, dir: &Path, prefix: &str, depth: usize) -> Result<(), HashError> {
+        let io = |error| HashError::Io {
+            path: if prefix.is_empty() {
+                ".".to_owned()
+            } else {
+                prefix.to_owned()
+            },
+            error,
         };
-        let path = format!("{prefix}{name}");
-        let kind = entry.file_type().map_err(io)?;
-        if kind.is_dir() {
-            if name != ".git" && name != "node_modules" {
-                collect(
-                    &entry.path(),
-                    &format!("{path}/"),
-                    depth + 1,
-                    limits,
-                    bytes,
-                    out,
-                )?;
-            }
-        } else if prefix.is_empty() && name == skills_core::install::MANIFEST {
-            // `install`'s record of what it wrote, beside the skill's files
-            // but not one of them: an installed skill verifies against the
-            // lock entry of what was installed.
-            continue;
-        } else if kind.is_symlink() {
-            let target = fs::read_link(entry.path()).map_err(|error| HashError::Io {
-                path: path.clone(),
-                error,
-            })?;
-            out.links.push(FileDigest {
-                sha256: skills_core::sha256_hex(target.as_os_str().as_encoded_bytes()),
-                path,
-                mode: Mode::Symlink,
-            });
-        } else if kind.is_file() {
-            if out.files.len() == limits.max_files {
-                return Err(HashError::TooManyFiles {
-                    limit: limits.max_files,
+        if depth > MAX_DEPTH {
+            return Err(io(std::io::Error::other("folders nest too deep")));
+        }
+        for entry in fs::read_dir(dir).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else {
+                return Err(HashError::NameNotUtf8 {
+                    path: format!("{prefix}{}", name.to_string_lossy()),
                 });
+            };
+            let path = format!("{prefix}{name}");
+            let kind = entry.file_type().map_err(io)?;
+            if (self.skip)(&path, kind.is_dir()) {
+                continue;
             }
-            let metadata = entry.metadata().map_err(|error| HashError::Io {
-                path: path.clone(),
-                error,
-            })?;
-            *bytes = bytes.saturating_add(metadata.len());
-            if *bytes > limits.max_bytes {
-                return Err(HashError::TooLarge {
-                    limit: limits.max_bytes,
+            if kind.is_dir() {
+                self.collect(&entry.path(), &format!("{path}/"), depth + 1)?;
+            } else if kind.is_symlink() {
+                let target = fs::read_link(entry.path()).map_err(|error| HashError::Io {
+                    path: path.clone(),
+                    error,
+                })?;
+                self.out.links.push(FileDigest {
+                    sha256: skills_core::sha256_hex(target.as_os_str().as_encoded_bytes()),
+                    path,
+                    mode: Mode::Symlink,
                 });
+            } else if kind.is_file() {
+                self.push_file(&entry, path)?;
             }
-            let modified = metadata
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            out.files.push(ListedFile {
-                full: entry.path(),
-                executable: is_executable(&metadata),
-                len: metadata.len(),
-                modified,
-                identity: crate::read::open::Identity::of(&metadata),
-                path,
+        }
+        Ok(())
+    }
+
+    fn push_file(&mut self, entry: &fs::DirEntry, path: String) -> Result<(), HashError> {
+        if self.out.files.len() == self.limits.max_files {
+            return Err(HashError::TooManyFiles {
+                limit: self.limits.max_files,
             });
         }
+        let metadata = entry.metadata().map_err(|error| HashError::Io {
+            path: path.clone(),
+            error,
+        })?;
+        *self.bytes = self.bytes.saturating_add(metadata.len());
+        if *self.bytes > self.limits.max_bytes {
+            return Err(HashError::TooLarge {
+                limit: self.limits.max_bytes,
+            });
+        }
+        let modified = metadata
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        self.out.files.push(ListedFile {
+            full: entry.path(),
+            executable: is_executable(&metadata),
+            len: metadata.len(),
+            modified,
+            identity: crate::read::open::Identity::of(&metadata),
+            path,
+        });
+        Ok(())
     }
-    Ok(())
 }
 
 /// The file's bytes, at most what is left of the folder's budget (a file

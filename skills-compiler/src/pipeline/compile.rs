@@ -132,6 +132,17 @@ impl Compilation {
         diagnostics::sort(&mut self.diagnostics);
     }
 
+    /// Adds what the signatures say of the skills checked (`trust`,
+    /// `require_signatures`): S524 to S528.
+    pub(crate) fn check_signatures(&mut self, base: &Path, config: &Config) {
+        let (found, sources) = super::signatures::check(base, config, &self.checked);
+        for source in sources {
+            self.sources.insert(source);
+        }
+        self.diagnostics.extend(found);
+        diagnostics::sort(&mut self.diagnostics);
+    }
+
     /// The compiled set, when there is no error at all.
     pub fn skills(&self) -> Option<&ir::SkillSet> {
         (!self.has_errors()).then_some(&self.valid)
@@ -272,6 +283,9 @@ pub fn compile(base: &Path, config: &Config) -> Compilation {
     if config.locked {
         compilation.check_lock(base, config, lock::check::Scope::Root);
     }
+    if super::signatures::wanted(config) {
+        compilation.check_signatures(base, config);
+    }
     compilation
 }
 
@@ -328,6 +342,9 @@ pub fn compile_looked_up_in(
             ..config.clone()
         };
         compilation.check_lock(base, &root, lock::check::Scope::Found);
+    }
+    if super::signatures::wanted(config) {
+        compilation.check_signatures(base, config);
     }
     compilation
 }

@@ -4,6 +4,7 @@
 
 pub mod again;
 mod compile;
+mod signatures;
 mod vendored;
 
 pub(crate) use compile::compile_one;

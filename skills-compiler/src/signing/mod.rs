@@ -1,0 +1,264 @@
+//! Signed skills: OpenSSF Model Signing's detached signature, a file
+//! `skill.oms.sig` at the top of a skill folder, verified against the
+//! trust anchors a build is given, offline; and signing a skill the same
+//! way. A wing over the pipeline, as the lock is: what the signature says
+//! ([`bundle`], [`statement`]), who made it ([`chain`], [`keys`]) and
+//! whether the files are still the ones signed ([`files`]).
+//!
+//! ```text
+//! skill.oms.sig = Sigstore bundle v0.3
+//!   verificationMaterial.x509CertificateChain   leaf first, DER in base64
+//!   dsseEnvelope.payload                       in-toto Statement v1 (base64)
+//!     predicate.resources[] {name, sha256}      every file of the skill
+//!   dsseEnvelope.signatures[0].sig             ECDSA over DSSE's PAE(payload)
+//! ```
+//!
+//! A signature proves who released the bytes; it does not prove that they
+//! are safe (SECURITY.md).
+
+mod bundle;
+mod chain;
+mod files;
+mod keys;
+mod sign;
+mod statement;
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+pub use chain::{Anchor, Signer};
+pub use keys::SigningKey;
+pub use sign::sign;
+use x509_cert::Certificate;
+
+use crate::diagnostics::source::SourceFile;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::lock::HashCache;
+use crate::read::discover::display_path;
+
+/// The signature's file name, at the top of the skill folder.
+pub const SIGNATURE_FILE: &str = "skill.oms.sig";
+
+/// A signature larger than this is refused unread: a skill's 5,120 files
+/// take about 1 MiB of statement.
+pub const MAX_SIGNATURE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The roots a build trusts: the certificates of the `trust` PEM files.
+#[derive(Debug, Clone, Default)]
+pub struct Trust {
+    anchors: Vec<Anchor>,
+}
+
+impl Trust {
+    /// The anchors in PEM text: every `CERTIFICATE` block.
+    pub fn from_pem(pem: &[u8]) -> Result<Trust, String> {
+        let certificates = Certificate::load_pem_chain(pem)
+            .map_err(|error| format!("not PEM certificates: {error}"))?;
+        if certificates.is_empty() {
+            return Err("no `BEGIN CERTIFICATE` block".to_owned());
+        }
+        Ok(Trust {
+            anchors: certificates.into_iter().map(Anchor::new).collect(),
+        })
+    }
+
+    /// The anchors of the PEM `files` (relative to `base`), each read
+    /// whole; a file that cannot be read is S528, named as configured.
+    pub fn load(base: &Path, files: &[PathBuf]) -> Result<Trust, Diagnostic> {
+        let mut trust = Trust::default();
+        for file in files {
+            let shown = display_path(file);
+            let refused = |why: String| {
+                Diagnostic::error(
+                    Code::TrustAnchor,
+                    &shown,
+                    format!("the trust anchor `{shown}` {why}"),
+                )
+                .with_help("`trust` lists PEM files of root certificates, relative to Cargo.toml")
+            };
+            let pem = std::fs::read(base.join(file))
+                .map_err(|e| refused(format!("cannot be read: {e}")))?;
+            let read = Trust::from_pem(&pem).map_err(|why| refused(format!("holds {why}")))?;
+            trust.anchors.extend(read.anchors);
+        }
+        Ok(trust)
+    }
+
+    /// The anchors, in the order read.
+    pub fn anchors(&self) -> &[Anchor] {
+        &self.anchors
+    }
+}
+
+/// What a skill's signature came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Signed by `Signer`, and every file is the one signed.
+    Signed(Signer),
+    /// No `skill.oms.sig`.
+    Unsigned,
+    /// The signature or the files are refused: see the diagnostics.
+    Refused,
+}
+
+/// One skill folder's signature checked.
+#[derive(Debug)]
+pub struct Verification {
+    /// The outcome.
+    pub verdict: Verdict,
+    /// Why it was refused (S524, S525, S526, I/O): empty otherwise.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The signature's text, for rendering the diagnostics that point into it.
+    pub source: Option<SourceFile>,
+}
+
+impl Verification {
+    fn refused(diagnostic: Diagnostic, source: Option<SourceFile>) -> Verification {
+        Verification {
+            verdict: Verdict::Refused,
+            diagnostics: vec![diagnostic],
+            source,
+        }
+    }
+}
+
+/// Verifies the skill folder `folder` (relative to `base`) against
+/// `trust`, now. Files whose size and time `cache` has seen are not read
+/// again.
+pub fn verify(base: &Path, folder: &Path, trust: &Trust, cache: &mut HashCache) -> Verification {
+    verify_at(base, folder, trust, cache, SystemTime::now())
+}
+
+/// [`verify`] at the time `now`.
+pub fn verify_at(
+    base: &Path,
+    folder: &Path,
+    trust: &Trust,
+    cache: &mut HashCache,
+    now: SystemTime,
+) -> Verification {
+    let shown = display_path(folder);
+    let sig_path = folder.join(SIGNATURE_FILE);
+    let sig_shown = format!("{shown}/{SIGNATURE_FILE}");
+    let text = match read_signature(&base.join(&sig_path)) {
+        Ok(Some(text)) => text,
+        Ok(None) => {
+            return Verification {
+                verdict: Verdict::Unsigned,
+                diagnostics: Vec::new(),
+                source: None,
+            };
+        }
+        Err(why) => {
+            return Verification::refused(
+                Diagnostic::error(Code::SignatureMalformed, &sig_shown, why),
+                None,
+            );
+        }
+    };
+    let source = SourceFile::new(sig_shown.clone(), text);
+    let bundle = match bundle::read(&source) {
+        Ok(bundle) => bundle,
+        Err(diagnostic) => return Verification::refused(diagnostic, Some(source)),
+    };
+    let untrusted = |message: String, needle: &str| {
+        Diagnostic::at(
+            Code::SignatureUntrusted,
+            &source,
+            bundle::locate(source.text(), needle),
+            message,
+        )
+    };
+    let (key, signer) = match chain::verify(&bundle.certificates, trust.anchors(), now) {
+        Ok(found) => found,
+        Err(why) => {
+            let anchors: Vec<&str> = trust.anchors().iter().map(|a| a.subject.as_str()).collect();
+            let help = format!("trusted anchors: {}", anchors.join("; "));
+            return Verification::refused(
+                untrusted(why, "\"x509CertificateChain\"").with_help(help),
+                Some(source),
+            );
+        }
+    };
+    let signed = keys::pae(bundle::PAYLOAD_TYPE, &bundle.payload);
+    if !key.verifies(key.own_hash(), &signed, &bundle.signature) {
+        return Verification::refused(
+            untrusted(
+                format!(
+                    "the envelope's signature does not verify with the key of `{}`: the payload is not the one signed",
+                    signer.subject
+                ),
+                "\"sig\"",
+            ),
+            Some(source),
+        );
+    }
+    let limits = crate::lock::hash::Limits::default();
+    let manifest = match statement::read(&bundle.payload, limits.max_files) {
+        Ok(manifest) => manifest,
+        Err(why) => {
+            let at = bundle::locate(source.text(), "\"payload\"");
+            return Verification::refused(
+                Diagnostic::at(Code::SignatureMalformed, &source, at, why),
+                Some(source),
+            );
+        }
+    };
+    let found = match files::on_disk(
+        &base.join(folder),
+        &manifest.ignore_paths,
+        manifest.allow_symlinks,
+        cache,
+    ) {
+        Ok(found) => found,
+        Err(why) => {
+            return Verification::refused(
+                Diagnostic::error(Code::SignatureTampered, &shown, why),
+                Some(source),
+            );
+        }
+    };
+    let diagnostics = files::compare(&shown, &manifest, &found);
+    Verification {
+        verdict: if diagnostics.is_empty() {
+            Verdict::Signed(signer)
+        } else {
+            Verdict::Refused
+        },
+        diagnostics,
+        source: Some(source),
+    }
+}
+
+/// The signature's text; `None` when the folder has none.
+fn read_signature(path: &Path) -> Result<Option<String>, String> {
+    let file = match crate::read::open::open_regular(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("cannot read `{SIGNATURE_FILE}`: {error}")),
+    };
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(file, MAX_SIGNATURE_BYTES + 1),
+        &mut bytes,
+    )
+    .map_err(|e| format!("cannot read `{SIGNATURE_FILE}`: {e}"))?;
+    if bytes.len() as u64 > MAX_SIGNATURE_BYTES {
+        return Err(format!(
+            "`{SIGNATURE_FILE}` is larger than {MAX_SIGNATURE_BYTES} bytes"
+        ));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| format!("`{SIGNATURE_FILE}` is not UTF-8 JSON"))
+}
+
+/// Reads PEM certificates (`--cert-chain` files), leaf first.
+pub fn certificates_from_pem(pem: &[u8]) -> Result<Vec<Certificate>, String> {
+    let certificates = Certificate::load_pem_chain(pem)
+        .map_err(|error| format!("not PEM certificates: {error}"))?;
+    if certificates.is_empty() {
+        return Err("no `BEGIN CERTIFICATE` block".to_owned());
+    }
+    Ok(certificates)
+}
