@@ -89,8 +89,10 @@ pub(crate) fn verify(
         ));
     }
     let mut path = vec![leaf_subject.clone()];
+    let mut used = vec![0];
     let mut current = leaf;
-    // Each round climbs one issuer; the chain is at most MAX_CHAIN long.
+    // Each round climbs one issuer, never through a certificate twice: at
+    // most as many rounds as the chain has certificates.
     for depth in 0..chain.len() {
         check_valid_at(current, signed_at)?;
         if let Some(anchor) = anchors.iter().find(|a| issued(&a.certificate, current)) {
@@ -104,16 +106,18 @@ pub(crate) fn verify(
                 },
             ));
         }
-        let Some(issuer) = chain[1..].iter().find(|c| issued(c, current)) else {
-            path.push(current.tbs_certificate().issuer().to_string());
-            return Err(format!(
-                "signed by `{leaf_subject}`, whose chain ({}) reaches none of the trusted anchors",
-                shown_path(&path)
-            ));
+        let next = (1..chain.len()).find(|&i| !used.contains(&i) && issued(&chain[i], current));
+        let Some(next) = next else {
+            let issuer = current.tbs_certificate().issuer();
+            if issuer != current.tbs_certificate().subject() {
+                path.push(skills_core::printable(&issuer.to_string()).into_owned());
+            }
+            break;
         };
-        check_issuer(issuer, depth)?;
-        path.push(subject(issuer));
-        current = issuer;
+        check_issuer(&chain[next], depth)?;
+        path.push(subject(&chain[next]));
+        used.push(next);
+        current = &chain[next];
     }
     Err(format!(
         "signed by `{leaf_subject}`, whose chain ({}) reaches none of the trusted anchors",
