@@ -16,7 +16,8 @@ use skills_compiler::signing::{self, SIGNATURE_FILE, SigningKey, Trust, Verdict,
 use skills_compiler::{Code, Diagnostic};
 
 fn tempdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("signing-{name}-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("signing-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -66,13 +67,28 @@ fn signed(name: &str) -> Signed {
     let ca = pki::ca("CN=Test Root,O=Vendor", Curve::P256);
     let leaf = pki::leaf(&ca, "CN=Vendor Skills,O=Vendor", Curve::P256);
     sign(&dir, &leaf, &[&ca]);
-    Signed { base, dir, ca, leaf }
+    Signed {
+        base,
+        dir,
+        ca,
+        leaf,
+    }
 }
 
 /// The one refusal: its code, and the message.
 fn refused(verification: &Verification) -> &Diagnostic {
-    assert_eq!(verification.verdict, Verdict::Refused, "{:?}", verification.diagnostics);
-    assert_eq!(verification.diagnostics.len(), 1, "{:?}", verification.diagnostics);
+    assert_eq!(
+        verification.verdict,
+        Verdict::Refused,
+        "{:?}",
+        verification.diagnostics
+    );
+    assert_eq!(
+        verification.diagnostics.len(),
+        1,
+        "{:?}",
+        verification.diagnostics
+    );
     &verification.diagnostics[0]
 }
 
@@ -86,7 +102,11 @@ fn a_signed_skill_verifies_on_both_curves_and_names_its_signer() {
         sign(&dir, &leaf, &[&ca]);
         let trust = trust(&[&ca]);
         let verified = verify(&base, &trust);
-        assert!(verified.diagnostics.is_empty(), "{:?}", verified.diagnostics);
+        assert!(
+            verified.diagnostics.is_empty(),
+            "{:?}",
+            verified.diagnostics
+        );
         let Verdict::Signed(signer) = verified.verdict else {
             panic!("{:?}", verified.verdict)
         };
@@ -103,7 +123,10 @@ fn a_chain_through_an_intermediate_of_the_other_curve_verifies() {
     let intermediate = pki::issue(&root, "CN=Intermediate", Curve::P256, Shape::ca());
     let leaf = pki::leaf(&intermediate, "CN=Publisher", Curve::P256);
     sign(&dir, &leaf, &[&intermediate]);
-    assert!(matches!(verify(&base, &trust(&[&root])).verdict, Verdict::Signed(_)));
+    assert!(matches!(
+        verify(&base, &trust(&[&root])).verdict,
+        Verdict::Signed(_)
+    ));
 }
 
 #[test]
@@ -117,7 +140,11 @@ fn signing_is_byte_deterministic() {
 #[test]
 fn each_changed_added_or_missing_file_is_named() {
     let s = signed("tampered");
-    std::fs::write(s.dir.join("scripts/fill.py"), "import os; os.system('curl evil')\n").unwrap();
+    std::fs::write(
+        s.dir.join("scripts/fill.py"),
+        "import os; os.system('curl evil')\n",
+    )
+    .unwrap();
     std::fs::write(s.dir.join("scripts/extra.sh"), "#!/bin/sh\n").unwrap();
     std::fs::remove_file(s.dir.join("SKILL.md")).unwrap();
     let verified = verify(&s.base, &trust(&[&s.ca]));
@@ -130,8 +157,16 @@ fn each_changed_added_or_missing_file_is_named() {
     assert_eq!(
         found,
         [
-            (Code::SignatureTampered, "pdf/scripts/extra.sh", "added after the skill was signed"),
-            (Code::SignatureTampered, "pdf/scripts/fill.py", "changed since the skill was signed"),
+            (
+                Code::SignatureTampered,
+                "pdf/scripts/extra.sh",
+                "added after the skill was signed"
+            ),
+            (
+                Code::SignatureTampered,
+                "pdf/scripts/fill.py",
+                "changed since the skill was signed"
+            ),
             (
                 Code::SignatureTampered,
                 "pdf/SKILL.md",
@@ -148,11 +183,17 @@ fn git_files_and_install_records_are_left_out_as_the_reference_does() {
     std::fs::create_dir_all(s.dir.join(".git/objects")).unwrap();
     std::fs::write(s.dir.join(".git/HEAD"), "ref\n").unwrap();
     std::fs::write(s.dir.join(".skills-install.json"), "{}").unwrap();
-    assert!(matches!(verify(&s.base, &trust(&[&s.ca])).verdict, Verdict::Signed(_)));
+    assert!(matches!(
+        verify(&s.base, &trust(&[&s.ca])).verdict,
+        Verdict::Signed(_)
+    ));
     // A `.git` below the top is a file of the skill, as for the reference.
     std::fs::create_dir_all(s.dir.join("scripts/.git")).unwrap();
     std::fs::write(s.dir.join("scripts/.git/x"), "x").unwrap();
-    assert_eq!(refused(&verify(&s.base, &trust(&[&s.ca]))).file, "pdf/scripts/.git/x");
+    assert_eq!(
+        refused(&verify(&s.base, &trust(&[&s.ca]))).file,
+        "pdf/scripts/.git/x"
+    );
 }
 
 #[test]
@@ -161,7 +202,11 @@ fn a_symlink_is_refused_when_the_signature_does_not_allow_it() {
     std::os::unix::fs::symlink("fill.py", s.dir.join("scripts/link.py")).unwrap();
     let d = refused(&verify(&s.base, &trust(&[&s.ca]))).clone();
     assert_eq!(d.code, Code::SignatureTampered);
-    assert!(d.message.contains("`scripts/link.py` is a symlink"), "{}", d.message);
+    assert!(
+        d.message.contains("`scripts/link.py` is a symlink"),
+        "{}",
+        d.message
+    );
 }
 
 #[test]
@@ -184,29 +229,50 @@ fn certificates_that_may_not_sign_are_refused() {
     let cases: [(&str, Box<dyn Fn(&Made) -> Made>, &str); 4] = [
         (
             "ca-leaf",
-            Box::new(|ca| pki::issue(ca, "CN=Leaf CA", Curve::P256, Shape { ca: true, ..Shape::leaf() })),
+            Box::new(|ca| {
+                pki::issue(
+                    ca,
+                    "CN=Leaf CA",
+                    Curve::P256,
+                    Shape {
+                        ca: true,
+                        ..Shape::leaf()
+                    },
+                )
+            }),
             "`CN=Leaf CA` is a CA certificate (CA:TRUE)",
         ),
         (
             "future",
-            Box::new(|ca| pki::issue(ca, "CN=Later", Curve::P256, Shape { from: 3600, ..Shape::leaf() })),
+            Box::new(|ca| {
+                pki::issue(
+                    ca,
+                    "CN=Later",
+                    Curve::P256,
+                    Shape {
+                        from: 3600,
+                        ..Shape::leaf()
+                    },
+                )
+            }),
             "`CN=Later` is valid only from",
         ),
         (
             "no-usage",
             Box::new(|ca| {
-                pki::issue(ca, "CN=Encipher", Curve::P256, Shape {
-                    usage: Some(vec![x509_cert::ext::pkix::KeyUsages::KeyEncipherment]),
-                    ..Shape::leaf()
-                })
+                pki::issue(
+                    ca,
+                    "CN=Encipher",
+                    Curve::P256,
+                    Shape {
+                        usage: Some(vec![x509_cert::ext::pkix::KeyUsages::KeyEncipherment]),
+                        ..Shape::leaf()
+                    },
+                )
             }),
             "`CN=Encipher` may not sign",
         ),
-        (
-            "expired-ca",
-            Box::new(|_| unreachable!()),
-            "",
-        ),
+        ("expired-ca", Box::new(|_| unreachable!()), ""),
     ];
     for (name, make, expected) in cases.into_iter().take(3) {
         let base = tempdir(name);
@@ -226,22 +292,55 @@ fn certificates_that_may_not_sign_are_refused() {
 fn validity_is_checked_when_the_skill_was_signed() {
     let base = tempdir("expired");
     let dir = skill(&base);
-    let ca = pki::ca_shaped("CN=Old Root", Curve::P256, Shape { from: -20 * 86_400, to: -10 * 86_400, ..Shape::ca() });
+    let ca = pki::ca_shaped(
+        "CN=Old Root",
+        Curve::P256,
+        Shape {
+            from: -20 * 86_400,
+            to: -10 * 86_400,
+            ..Shape::ca()
+        },
+    );
     let leaf = pki::leaf(&ca, "CN=Late Leaf", Curve::P256);
     sign(&dir, &leaf, &[&ca]);
     let d = refused(&verify(&base, &trust(&[&ca]))).clone();
-    assert!(d.message.starts_with("`CN=Old Root` was not valid when the skill was signed"), "{}", d.message);
+    assert!(
+        d.message
+            .starts_with("`CN=Old Root` was not valid when the skill was signed"),
+        "{}",
+        d.message
+    );
 
-    let root = pki::ca_shaped("CN=Root", Curve::P256, Shape { from: -30 * 86_400, ..Shape::ca() });
-    let old = pki::issue(&root, "CN=Old Leaf", Curve::P256, Shape { from: -9 * 86_400, to: -86_400, ..Shape::leaf() });
+    let root = pki::ca_shaped(
+        "CN=Root",
+        Curve::P256,
+        Shape {
+            from: -30 * 86_400,
+            ..Shape::ca()
+        },
+    );
+    let old = pki::issue(
+        &root,
+        "CN=Old Leaf",
+        Curve::P256,
+        Shape {
+            from: -9 * 86_400,
+            to: -86_400,
+            ..Shape::leaf()
+        },
+    );
     sign(&dir, &old, &[&root]);
-    assert!(matches!(verify(&base, &trust(&[&root])).verdict, Verdict::Signed(_)));
+    assert!(matches!(
+        verify(&base, &trust(&[&root])).verdict,
+        Verdict::Signed(_)
+    ));
 }
 
 /// Rewrites the bundle's JSON with `edit`.
 fn edit_bundle(dir: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
     let path = dir.join(SIGNATURE_FILE);
-    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     edit(&mut json);
     std::fs::write(&path, serde_json::to_vec_pretty(&json).unwrap()).unwrap();
 }
@@ -254,7 +353,9 @@ fn sign_payload(dir: &Path, leaf: &Made, payload: &[u8]) {
         payload,
     ]
     .concat();
-    let pki::Key::P256(key) = &leaf.key else { unreachable!() };
+    let pki::Key::P256(key) = &leaf.key else {
+        unreachable!()
+    };
     let signature: p256::ecdsa::Signature = p256::ecdsa::signature::Signer::sign(key, &pae);
     let sig = STANDARD.encode(signature.to_der().as_bytes());
     let payload = STANDARD.encode(payload);
@@ -268,10 +369,16 @@ fn statement(resources: serde_json::Value, ignore: serde_json::Value) -> Vec<u8>
     let mut hasher = <sha2::Sha256 as sha2::Digest>::new();
     for r in resources.as_array().unwrap() {
         let hex = r["digest"].as_str().unwrap();
-        let bytes: Vec<u8> = (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect();
+        let bytes: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+            .collect();
         sha2::Digest::update(&mut hasher, bytes);
     }
-    let root: String = sha2::Digest::finalize(hasher).iter().map(|b| format!("{b:02x}")).collect();
+    let root: String = sha2::Digest::finalize(hasher)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     serde_json::to_vec(&serde_json::json!({
         "_type": "https://in-toto.io/Statement/v1",
         "subject": [{"name": "pdf", "digest": {"sha256": root}}],
@@ -288,25 +395,43 @@ fn statement(resources: serde_json::Value, ignore: serde_json::Value) -> Vec<u8>
 fn a_signature_over_another_payload_is_refused() {
     let s = signed("other-payload");
     let other = STANDARD.encode(statement(serde_json::json!([]), serde_json::json!([])));
-    edit_bundle(&s.dir, |json| json["dsseEnvelope"]["payload"] = other.into());
+    edit_bundle(&s.dir, |json| {
+        json["dsseEnvelope"]["payload"] = other.into()
+    });
     let d = refused(&verify(&s.base, &trust(&[&s.ca]))).clone();
     assert_eq!(d.code, Code::SignatureUntrusted);
-    assert!(d.message.contains("the payload is not the one signed"), "{}", d.message);
+    assert!(
+        d.message.contains("the payload is not the one signed"),
+        "{}",
+        d.message
+    );
 }
 
 #[test]
 fn hostile_statements_signed_by_a_trusted_key_are_refused() {
     let digest = "ab".repeat(32);
     let cases = [
-        (serde_json::json!([{"name": "../x", "algorithm": "sha256", "digest": digest}]), serde_json::json!([]), "`../x` is not a path inside the skill"),
-        (serde_json::json!([{"name": "/etc/passwd", "algorithm": "sha256", "digest": digest}]), serde_json::json!([]), "`/etc/passwd` is not a path inside the skill"),
+        (
+            serde_json::json!([{"name": "../x", "algorithm": "sha256", "digest": digest}]),
+            serde_json::json!([]),
+            "`../x` is not a path inside the skill",
+        ),
+        (
+            serde_json::json!([{"name": "/etc/passwd", "algorithm": "sha256", "digest": digest}]),
+            serde_json::json!([]),
+            "`/etc/passwd` is not a path inside the skill",
+        ),
         (
             serde_json::json!([{"name": "SKILL.md", "algorithm": "sha256", "digest": digest}, {"name": "SKILL.md", "algorithm": "sha256", "digest": digest}]),
             serde_json::json!([]),
             "`SKILL.md` is listed twice",
         ),
         // An ignore list that would leave every file unchecked.
-        (serde_json::json!([]), serde_json::json!(["."]), "the ignored path `.` is not a path inside the skill"),
+        (
+            serde_json::json!([]),
+            serde_json::json!(["."]),
+            "the ignored path `.` is not a path inside the skill",
+        ),
     ];
     for (resources, ignore, expected) in cases {
         let s = signed("hostile-statement");
@@ -334,12 +459,18 @@ fn malformed_signatures_are_located() {
     };
     let (line, column, message) = located("{\n  \"mediaType\": oops\n}");
     assert_eq!((line, column), (2, 16), "{message}");
-    assert!(message.starts_with("not a Sigstore bundle: expected value"), "{message}");
+    assert!(
+        message.starts_with("not a Sigstore bundle: expected value"),
+        "{message}"
+    );
 
     // Nested 10,000 deep, where a value is kept and where it is skipped:
     // bounded either way (no stack overflow), and refused.
     let nest = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
-    let deep = format!("{{\"mediaType\": \"x\", \"verificationMaterial\": {{\"certificate\": {}}}}}", nest(10_000));
+    let deep = format!(
+        "{{\"mediaType\": \"x\", \"verificationMaterial\": {{\"certificate\": {}}}}}",
+        nest(10_000)
+    );
     let (_, _, message) = located(&deep);
     assert!(message.contains("recursion limit exceeded"), "{message}");
     let (_, _, message) = located(&format!("{{\"x\": {}}}", nest(10_000)));
@@ -351,7 +482,10 @@ fn malformed_signatures_are_located() {
     let not_base64 = good.replacen("\"payload\":\"", "\"payload\":\"%%%", 1);
     let (line, _, message) = located(&not_base64);
     assert_eq!(line, 1);
-    assert!(message.starts_with("the payload is not base64"), "{message}");
+    assert!(
+        message.starts_with("the payload is not base64"),
+        "{message}"
+    );
 
     let keyless = serde_json::json!({
         "mediaType": "application/vnd.dev.sigstore.bundle.v0.3+json",
@@ -359,17 +493,27 @@ fn malformed_signatures_are_located() {
         "dsseEnvelope": {"payload": "", "payloadType": "application/vnd.in-toto+json", "signatures": []},
     });
     let (_, _, message) = located(&serde_json::to_string_pretty(&keyless).unwrap());
-    assert_eq!(message, "a keyless (Sigstore/Fulcio) signature: only signatures with an X.509 certificate chain are verified");
+    assert_eq!(
+        message,
+        "a keyless (Sigstore/Fulcio) signature: only signatures with an X.509 certificate chain are verified"
+    );
 
     let mut json: serde_json::Value = serde_json::from_str(&good).unwrap();
     let leaf = json["verificationMaterial"]["x509CertificateChain"]["certificates"][0].clone();
-    json["verificationMaterial"]["x509CertificateChain"]["certificates"] = serde_json::Value::Array(vec![leaf; 1000]);
+    json["verificationMaterial"]["x509CertificateChain"]["certificates"] =
+        serde_json::Value::Array(vec![leaf; 1000]);
     let (_, _, message) = located(&serde_json::to_string(&json).unwrap());
-    assert_eq!(message, "the chain holds 1000 certificates; between 1 and 10 are read");
+    assert_eq!(
+        message,
+        "the chain holds 1000 certificates; between 1 and 10 are read"
+    );
 
     let bad_der = good.replacen("\"rawBytes\":\"", "\"rawBytes\":\"AAAA", 1);
     let (_, _, message) = located(&bad_der);
-    assert!(message.starts_with("certificate 1 is not a DER X.509 certificate"), "{message}");
+    assert!(
+        message.starts_with("certificate 1 is not a DER X.509 certificate"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -388,7 +532,10 @@ fn a_key_that_is_not_the_certificates_is_refused_when_signing() {
     let other = pki::leaf(&s.ca, "CN=Other", Curve::P256);
     let key = SigningKey::from_pem(&other.key.pem()).unwrap();
     let err = signing::sign(&s.dir, &key, &[s.leaf.certificate.clone()]).unwrap_err();
-    assert_eq!(err, "the key is not the one of `CN=Vendor Skills,O=Vendor`, the first certificate given");
+    assert_eq!(
+        err,
+        "the key is not the one of `CN=Vendor Skills,O=Vendor`, the first certificate given"
+    );
 }
 
 #[test]

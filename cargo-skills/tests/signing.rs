@@ -1,0 +1,304 @@
+//! Signed skills through the CLI, both ways against the reference
+//! implementation (PyPI `model-signing` 1.1.1, installed into a virtual
+//! environment under the target's temporary folder): ours signed, theirs
+//! verifies; theirs signed, ours verifies; tampered, added, removed,
+//! untrusted and expired refused by both.
+
+mod support;
+
+#[path = "../../skills-compiler/tests/support/pki.rs"]
+mod pki;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use pki::{Curve, Made, Shape};
+use support::{fresh_dir, output};
+
+/// The reference's CLI, `model_signing`, set up once per test binary. The
+/// test fails, not skips, when it cannot be installed.
+fn model_signing() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("model-signing-1.1.1");
+        let bin = venv.join("bin/model_signing");
+        if bin.exists() {
+            return bin;
+        }
+        let made = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is needed to install the reference verifier");
+        assert!(made.success(), "python3 -m venv failed");
+        let installed = Command::new(venv.join("bin/pip"))
+            .args(["install", "--quiet", "model-signing==1.1.1", "pyopenssl"])
+            .output()
+            .unwrap();
+        assert!(installed.status.success(), "pip install: {installed:?}");
+        bin
+    })
+}
+
+/// A project with a skill `pdf`, the PKI's files beside it.
+struct Project {
+    dir: PathBuf,
+    skill: PathBuf,
+}
+
+fn new_project(name: &str, ca: &Made, leaf: &Made) -> Project {
+    let dir = fresh_dir(name);
+    let skill = dir.join("skills/pdf");
+    std::fs::create_dir_all(skill.join("scripts")).unwrap();
+    std::fs::write(
+        skill.join("SKILL.md"),
+        "---\nname: pdf\ndescription: Fill PDF forms. Use when asked to fill a form.\n---\nRun `scripts/fill.py`.\n",
+    )
+    .unwrap();
+    std::fs::write(skill.join("scripts/fill.py"), "print('fill')\n").unwrap();
+    std::fs::write(dir.join("ca.pem"), ca.pem()).unwrap();
+    std::fs::write(dir.join("leaf.pem"), leaf.pem()).unwrap();
+    std::fs::write(dir.join("leaf.key"), leaf.key.pem()).unwrap();
+    Project { dir, skill }
+}
+
+impl Project {
+    fn ours_sign(&self) {
+        output(
+            &self.dir,
+            &[
+                "sign",
+                "skills/pdf",
+                "--key",
+                "leaf.key",
+                "--cert-chain",
+                "leaf.pem",
+                "ca.pem",
+            ],
+            0,
+        );
+    }
+
+    fn theirs_sign(&self) {
+        let signed = Command::new(model_signing())
+            .current_dir(&self.dir)
+            .args([
+                "sign",
+                "certificate",
+                "skills/pdf",
+                "--signature",
+                "skills/pdf/skill.oms.sig",
+                "--private_key",
+                "leaf.key",
+                "--signing_certificate",
+                "leaf.pem",
+                "--certificate_chain",
+                "ca.pem",
+            ])
+            .output()
+            .unwrap();
+        assert!(signed.status.success(), "reference sign: {signed:?}");
+    }
+
+    /// Whether the reference verifies the skill against `anchor`.
+    fn theirs_verify(&self, anchor: &str) -> bool {
+        Command::new(model_signing())
+            .current_dir(&self.dir)
+            .args([
+                "verify",
+                "certificate",
+                "skills/pdf",
+                "--signature",
+                "skills/pdf/skill.oms.sig",
+                "--certificate_chain",
+                anchor,
+            ])
+            .output()
+            .unwrap()
+            .status
+            .success()
+    }
+
+    /// Whether `cargo skills check` verifies it against `anchor`, and its stderr.
+    fn ours_verify(&self, anchor: &str) -> (bool, String) {
+        let output = support::cargo_skills_in(&self.dir)
+            .args(["check", "skills", "--trust", anchor, "--require-signatures"])
+            .output()
+            .unwrap();
+        let code = output.status.code();
+        assert!(matches!(code, Some(0 | 1)), "{output:?}");
+        (code == Some(0), String::from_utf8(output.stderr).unwrap())
+    }
+
+    /// Both verifiers agree on `anchor`; what ours said.
+    fn both(&self, anchor: &str, expected: bool) -> String {
+        let (ours, said) = self.ours_verify(anchor);
+        assert_eq!(self.theirs_verify(anchor), expected, "reference, {anchor}");
+        assert_eq!(ours, expected, "ours, {anchor}: {said}");
+        said
+    }
+}
+
+fn pki(curve: Curve) -> (Made, Made) {
+    let ca = pki::ca("CN=Test Root,O=Vendor", curve);
+    let leaf = pki::leaf(&ca, "CN=Vendor Skills,O=Vendor", curve);
+    (ca, leaf)
+}
+
+/// Each change to a signed skill, as both verifiers see it.
+fn tamper_each_way(project: &Project, sign: impl Fn(&Project)) {
+    sign(project);
+    project.both("ca.pem", true);
+
+    std::fs::write(project.skill.join("scripts/fill.py"), "print('pwned')\n").unwrap();
+    let said = project.both("ca.pem", false);
+    assert!(
+        said.contains(
+            "error[S524]: changed since the skill was signed\n--> skills/pdf/scripts/fill.py"
+        ),
+        "{said}"
+    );
+
+    sign(project);
+    std::fs::write(project.skill.join("scripts/extra.sh"), "#!/bin/sh\n").unwrap();
+    let said = project.both("ca.pem", false);
+    assert!(
+        said.contains(
+            "error[S524]: added after the skill was signed\n--> skills/pdf/scripts/extra.sh"
+        ),
+        "{said}"
+    );
+
+    sign(project);
+    std::fs::remove_file(project.skill.join("scripts/fill.py")).unwrap();
+    let said = project.both("ca.pem", false);
+    assert!(said.contains("--> skills/pdf/scripts/fill.py"), "{said}");
+    assert!(said.contains("error[S524]: missing"), "{said}");
+}
+
+#[test]
+fn ours_signed_theirs_verifies_and_both_refuse_the_same_changes() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-ours", &ca, &leaf);
+    tamper_each_way(&project, Project::ours_sign);
+}
+
+#[test]
+fn theirs_signed_ours_verifies_and_both_refuse_the_same_changes() {
+    let (ca, leaf) = pki(Curve::P384);
+    let project = new_project("sign-theirs", &ca, &leaf);
+    tamper_each_way(&project, Project::theirs_sign);
+}
+
+#[test]
+fn both_refuse_an_untrusted_signer_and_an_expired_chain() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-untrusted", &ca, &leaf);
+    let other = pki::ca("CN=Someone Else", Curve::P256);
+    std::fs::write(project.dir.join("other.pem"), other.pem()).unwrap();
+    for sign in [Project::ours_sign, Project::theirs_sign] {
+        sign(&project);
+        let said = project.both("other.pem", false);
+        assert!(
+            said.contains("error[S525]: signed by `CN=Vendor Skills,O=Vendor`, whose chain"),
+            "{said}"
+        );
+    }
+
+    // A CA that had expired when the leaf was issued.
+    let old = pki::ca_shaped(
+        "CN=Old Root",
+        Curve::P256,
+        Shape {
+            from: -20 * 86_400,
+            to: -10 * 86_400,
+            ..Shape::ca()
+        },
+    );
+    let late = pki::leaf(&old, "CN=Late Leaf", Curve::P256);
+    let expired = new_project("sign-expired", &old, &late);
+    for sign in [Project::ours_sign, Project::theirs_sign] {
+        sign(&expired);
+        let said = expired.both("ca.pem", false);
+        assert!(
+            said.contains("error[S525]: `CN=Old Root` was not valid when the skill was signed"),
+            "{said}"
+        );
+    }
+}
+
+/// What `check` prints for a tampered and an untrusted skill, whole.
+#[test]
+fn the_diagnostics_of_signed_skills() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-snapshot", &ca, &leaf);
+    project.ours_sign();
+    std::fs::write(project.skill.join("scripts/fill.py"), "print('pwned')\n").unwrap();
+    let (_, tampered) = project.ours_verify("ca.pem");
+    insta::assert_snapshot!("signed_tampered", tampered);
+    std::fs::remove_file(project.skill.join("skill.oms.sig")).unwrap();
+    let (_, unsigned) = project.ours_verify("ca.pem");
+    insta::assert_snapshot!("signed_unsigned", unsigned);
+    // Unsigned without `--require-signatures`: a warning, and the check passes.
+    let (_, warned) = output(&project.dir, &["check", "skills", "--trust", "ca.pem"], 0);
+    assert!(
+        warned.contains("warning[S527]: unsigned: it has no `skill.oms.sig`"),
+        "{warned}"
+    );
+}
+
+#[test]
+fn sign_refuses_what_it_cannot_sign() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-refusals", &ca, &leaf);
+    let (_, err) = output(
+        &project.dir,
+        &[
+            "sign",
+            "skills",
+            "--key",
+            "leaf.key",
+            "--cert-chain",
+            "leaf.pem",
+        ],
+        2,
+    );
+    assert_eq!(
+        err,
+        "error: skills is not a skill folder (it has no SKILL.md)\n"
+    );
+    let (_, err) = output(
+        &project.dir,
+        &[
+            "sign",
+            "skills/pdf",
+            "--key",
+            "leaf.pem",
+            "--cert-chain",
+            "leaf.pem",
+        ],
+        2,
+    );
+    assert!(
+        err.starts_with("error: leaf.pem: not a PEM private key"),
+        "{err}"
+    );
+    let (_, err) = output(
+        &project.dir,
+        &[
+            "sign",
+            "skills/pdf",
+            "--key",
+            "leaf.key",
+            "--cert-chain",
+            "ca.pem",
+        ],
+        2,
+    );
+    assert_eq!(
+        err,
+        "error: cannot sign skills/pdf: the key is not the one of `CN=Test Root,O=Vendor`, the first certificate given\n"
+    );
+    assert!(!project.skill.join("skill.oms.sig").exists());
+}
