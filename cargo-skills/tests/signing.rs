@@ -302,3 +302,69 @@ fn sign_refuses_what_it_cannot_sign() {
     );
     assert!(!project.skill.join("skill.oms.sig").exists());
 }
+
+/// `require_signatures` in a real cargo build: `include_skills!` with
+/// `skills_build::track` refuses a changed script, naming it, and builds
+/// again once the skill is signed again; an anchor that is not the
+/// signer's fails it too.
+#[test]
+fn a_build_with_require_signatures_refuses_a_changed_script() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-build", &ca, &leaf);
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").canonicalize().unwrap();
+    std::fs::write(
+        project.dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"signed-agent\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n\
+             [dependencies]\nskills = {{ package = \"skills-runtime\", path = \"{ws}/skills\" }}\n\n\
+             [build-dependencies]\nskills-build = {{ path = \"{ws}/skills-build\" }}\n\n\
+             [package.metadata.skills]\ntrust = [\"ca.pem\"]\nrequire_signatures = true\n\n[workspace]\n",
+            ws = workspace.display()
+        ),
+    )
+    .unwrap();
+    std::fs::write(project.dir.join("build.rs"), "fn main() {\n    skills_build::track(\"skills\");\n}\n").unwrap();
+    std::fs::create_dir_all(project.dir.join("src")).unwrap();
+    std::fs::write(
+        project.dir.join("src/main.rs"),
+        "mod agent {\n    skills::include_skills!(\"skills\");\n}\n\nfn main() {\n    print!(\"{}\", agent::SKILLS.len());\n}\n",
+    )
+    .unwrap();
+    std::fs::copy(workspace.join("Cargo.lock"), project.dir.join("Cargo.lock")).unwrap();
+    let build = || {
+        Command::new(env!("CARGO"))
+            .args(["build", "--quiet"])
+            .current_dir(&project.dir)
+            .env("CARGO_TARGET_DIR", workspace.join("target/temp-crates/target"))
+            .env_remove("RUSTFLAGS")
+            .output()
+            .unwrap()
+    };
+    let stderr = |output: &std::process::Output| String::from_utf8_lossy(&output.stderr).into_owned();
+
+    let unsigned = build();
+    assert!(!unsigned.status.success());
+    assert!(stderr(&unsigned).contains("error[S527]: unsigned: it has no `skill.oms.sig`"), "{}", stderr(&unsigned));
+
+    project.ours_sign();
+    let signed = build();
+    assert!(signed.status.success(), "{}", stderr(&signed));
+
+    std::fs::write(project.skill.join("scripts/fill.py"), "print('pwned')\n").unwrap();
+    let tampered = build();
+    assert!(!tampered.status.success());
+    let said = stderr(&tampered);
+    assert!(said.contains("error[S524]: changed since the skill was signed"), "{said}");
+    assert!(said.contains("skills/pdf/scripts/fill.py"), "{said}");
+
+    project.ours_sign();
+    let again = build();
+    assert!(again.status.success(), "{}", stderr(&again));
+
+    // Another anchor in the same file: the signer's chain no longer verifies.
+    let other = pki::ca("CN=Someone Else", Curve::P256);
+    std::fs::write(project.dir.join("ca.pem"), other.pem()).unwrap();
+    let untrusted = build();
+    assert!(!untrusted.status.success());
+    assert!(stderr(&untrusted).contains("error[S525]"), "{}", stderr(&untrusted));
+}

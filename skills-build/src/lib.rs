@@ -102,6 +102,9 @@ fn stamped_lines(manifest_dir: &Path, dir: &Path, stamp: u64) -> Vec<String> {
     if let Some(lock) = tracking::lock_file(manifest_dir, dir) {
         lines.push(format!("cargo::rerun-if-changed={}", lock.display()));
     }
+    for anchor in tracking::trust_files(manifest_dir) {
+        lines.push(format!("cargo::rerun-if-changed={}", anchor.display()));
+    }
     lines.push(format!(
         "cargo::rustc-env={}={stamp:016x}",
         tracking::env_name(dir)

@@ -56,26 +56,37 @@ pub fn lock_file(manifest_dir: &Path, dir: &Path) -> Option<std::path::PathBuf> 
     crate::lock::check::find(manifest_dir, dir)
 }
 
+/// The trust anchors (`trust`) the package's manifest names, relative to
+/// `manifest_dir`: the build script tracks them, and their stamps are part
+/// of the root's, so that a changed anchor verifies the skills again.
+pub fn trust_files(manifest_dir: &Path) -> Vec<std::path::PathBuf> {
+    crate::Config::load(manifest_dir, crate::Overrides::default())
+        .map(|config| config.trust)
+        .unwrap_or_default()
+}
+
 /// [`stamp`] of the root `dir`, extended with the size and modification
-/// time of its lock file: an edited lock rebuilds the crate as an edited
-/// skill does.
+/// time of its lock file and of its trust anchors: an edited lock or
+/// anchor rebuilds the crate as an edited skill does.
 pub fn stamp_with_lock(manifest_dir: &Path, dir: &Path) -> u64 {
     let root = stamp(&manifest_dir.join(dir));
-    let Some(lock) = lock_file(manifest_dir, dir) else {
-        return root;
-    };
-    let Ok(metadata) = std::fs::metadata(manifest_dir.join(&lock)) else {
-        return root;
-    };
-    let modified = metadata
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos());
-    fnv1a_extend(
-        root,
-        format!("\0lock\0{}\0{modified}", metadata.len()).as_bytes(),
-    )
+    let watched = lock_file(manifest_dir, dir)
+        .into_iter()
+        .chain(trust_files(manifest_dir));
+    watched.fold(root, |stamp, file| {
+        let Ok(metadata) = std::fs::metadata(manifest_dir.join(&file)) else {
+            return fnv1a_extend(stamp, b"\0missing");
+        };
+        let modified = metadata
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        fnv1a_extend(
+            stamp,
+            format!("\0{}\0{}\0{modified}", file.display(), metadata.len()).as_bytes(),
+        )
+    })
 }
 
 /// The build.rs a crate using `include_skills!(dir)` needs.
