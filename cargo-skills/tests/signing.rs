@@ -311,7 +311,10 @@ fn sign_refuses_what_it_cannot_sign() {
 fn a_build_with_require_signatures_refuses_a_changed_script() {
     let (ca, leaf) = pki(Curve::P256);
     let project = new_project("sign-build", &ca, &leaf);
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").canonicalize().unwrap();
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .unwrap();
     std::fs::write(
         project.dir.join("Cargo.toml"),
         format!(
@@ -323,7 +326,11 @@ fn a_build_with_require_signatures_refuses_a_changed_script() {
         ),
     )
     .unwrap();
-    std::fs::write(project.dir.join("build.rs"), "fn main() {\n    skills_build::track(\"skills\");\n}\n").unwrap();
+    std::fs::write(
+        project.dir.join("build.rs"),
+        "fn main() {\n    skills_build::track(\"skills\");\n}\n",
+    )
+    .unwrap();
     std::fs::create_dir_all(project.dir.join("src")).unwrap();
     std::fs::write(
         project.dir.join("src/main.rs"),
@@ -335,16 +342,24 @@ fn a_build_with_require_signatures_refuses_a_changed_script() {
         Command::new(env!("CARGO"))
             .args(["build", "--quiet"])
             .current_dir(&project.dir)
-            .env("CARGO_TARGET_DIR", workspace.join("target/temp-crates/target"))
+            .env(
+                "CARGO_TARGET_DIR",
+                workspace.join("target/temp-crates/target"),
+            )
             .env_remove("RUSTFLAGS")
             .output()
             .unwrap()
     };
-    let stderr = |output: &std::process::Output| String::from_utf8_lossy(&output.stderr).into_owned();
+    let stderr =
+        |output: &std::process::Output| String::from_utf8_lossy(&output.stderr).into_owned();
 
     let unsigned = build();
     assert!(!unsigned.status.success());
-    assert!(stderr(&unsigned).contains("error[S527]: unsigned: it has no `skill.oms.sig`"), "{}", stderr(&unsigned));
+    assert!(
+        stderr(&unsigned).contains("error[S527]: unsigned: it has no `skill.oms.sig`"),
+        "{}",
+        stderr(&unsigned)
+    );
 
     project.ours_sign();
     let signed = build();
@@ -354,7 +369,10 @@ fn a_build_with_require_signatures_refuses_a_changed_script() {
     let tampered = build();
     assert!(!tampered.status.success());
     let said = stderr(&tampered);
-    assert!(said.contains("error[S524]: changed since the skill was signed"), "{said}");
+    assert!(
+        said.contains("error[S524]: changed since the skill was signed"),
+        "{said}"
+    );
     assert!(said.contains("skills/pdf/scripts/fill.py"), "{said}");
 
     project.ours_sign();
@@ -366,5 +384,53 @@ fn a_build_with_require_signatures_refuses_a_changed_script() {
     std::fs::write(project.dir.join("ca.pem"), other.pem()).unwrap();
     let untrusted = build();
     assert!(!untrusted.status.success());
-    assert!(stderr(&untrusted).contains("error[S525]"), "{}", stderr(&untrusted));
+    assert!(
+        stderr(&untrusted).contains("error[S525]"),
+        "{}",
+        stderr(&untrusted)
+    );
+}
+
+/// `fmt` and `fix` leave a signed skill alone (the edit would break the
+/// signature) unless `--allow-unsigned-edit`, which says so; the edited
+/// skill then fails verification until it is signed again.
+#[test]
+fn fmt_and_fix_refuse_to_edit_a_signed_skill() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-edit", &ca, &leaf);
+    std::fs::write(
+        project.dir.join("Cargo.toml"),
+        "[package]\nname = \"signed\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n[lib]\npath = \"lib.rs\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(project.dir.join("lib.rs"), "").unwrap();
+    let unformatted = "---\ndescription:    Fill PDF forms. Use when asked to fill a form.\nname:   pdf\nallowed-tools: Read, Grep\n---\nBody.\n";
+    std::fs::write(project.skill.join("SKILL.md"), unformatted).unwrap();
+    project.ours_sign();
+    let refusal = "error: skills/pdf is signed (`skill.oms.sig`), and the edit would break the signature; nothing was written. \
+                   Edit it upstream and get a new signed release, or pass --allow-unsigned-edit (then sign it again with `cargo skills sign`)\n";
+    assert_eq!(output(&project.dir, &["fmt", "skills"], 2).1, refusal);
+    assert!(
+        output(&project.dir, &["fix", "skills", "--allow-dirty"], 2)
+            .1
+            .ends_with(refusal)
+    );
+    assert_eq!(
+        std::fs::read_to_string(project.skill.join("SKILL.md")).unwrap(),
+        unformatted
+    );
+    project.both("ca.pem", true);
+
+    let (_, said) = output(&project.dir, &["fmt", "skills", "--allow-unsigned-edit"], 0);
+    assert!(
+        said.starts_with(
+            "warning: editing signed skills (skills/pdf): their signatures no longer verify"
+        ),
+        "{said}"
+    );
+    assert_ne!(
+        std::fs::read_to_string(project.skill.join("SKILL.md")).unwrap(),
+        unformatted
+    );
+    project.both("ca.pem", false);
 }

@@ -37,6 +37,10 @@ pub struct Args {
     /// `x-embedded-*` keys), line by line, as `gh skill publish --fix` does.
     #[arg(long, conflicts_with = "to")]
     strip_provenance: bool,
+    /// Edit signed skills (`skill.oms.sig`) too: their signatures stop
+    /// verifying until they are signed again.
+    #[arg(long)]
+    allow_unsigned_edit: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -125,6 +129,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         if !args.allow_dirty {
             refuse_dirty(changes.iter().map(|c| c.path.as_str()))?;
         }
+        let from = renames.iter().map(|(from, _)| from.as_str());
+        refuse_signed(
+            changes.iter().map(|c| c.path.as_str()).chain(from),
+            args.allow_unsigned_edit,
+        )?;
         let written = write_all(&changes)?;
         if let Err(why) = plan.apply() {
             // The renames were put back; so are the rewritten files.
@@ -248,6 +257,10 @@ fn strip_provenance(targets: &[crate::select::Target], args: &Args) -> Result<()
         if !args.allow_dirty {
             refuse_dirty(changes.iter().map(|c| c.path.as_str()))?;
         }
+        refuse_signed(
+            changes.iter().map(|c| c.path.as_str()),
+            args.allow_unsigned_edit,
+        )?;
         write_all(&changes)?;
     }
     let verb = if args.dry_run {
@@ -291,6 +304,34 @@ pub(crate) fn diff(change: &Change) -> String {
         .context_radius(3)
         .header(&format!("a/{}", change.path), &format!("b/{}", change.path))
         .to_string()
+}
+
+/// A signed skill (`skill.oms.sig`) is not edited: the edit would break
+/// its signature. `allow` (`--allow-unsigned-edit`) edits it and says so.
+pub(crate) fn refuse_signed<'a>(
+    paths: impl Iterator<Item = &'a str>,
+    allow: bool,
+) -> Result<(), Failure> {
+    let signed = skills_compiler::write::signed::signed_folders(paths);
+    let shown_all = signed
+        .iter()
+        .map(|f| shown(&f.display().to_string()).into_owned())
+        .collect::<Vec<_>>()
+        .join(", ");
+    if signed.is_empty() {
+        return Ok(());
+    }
+    if allow {
+        anstream::eprintln!(
+            "warning: editing signed skills ({shown_all}): their signatures no longer verify; sign them again with `cargo skills sign`"
+        );
+        return Ok(());
+    }
+    Err(Failure::Usage(format!(
+        "{shown_all} {} signed (`skill.oms.sig`), and the edit would break the signature; nothing was written. \
+         Edit it upstream and get a new signed release, or pass --allow-unsigned-edit (then sign it again with `cargo skills sign`)",
+        if signed.len() == 1 { "is" } else { "are" }
+    )))
 }
 
 /// As `cargo fix`: files with uncommitted changes, or outside a git work

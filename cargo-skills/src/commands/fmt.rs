@@ -8,7 +8,7 @@ use skills_compiler::diagnostics::render;
 use skills_compiler::write::fix::Change;
 use skills_compiler::write::format::{self, Outcome};
 
-use crate::commands::fix::{diff, write_all};
+use crate::commands::fix::{diff, refuse_signed, write_all};
 use crate::failure::Failure;
 use crate::output::outln;
 use crate::select::{Selection, refuse_outside_workspace, targets};
@@ -22,6 +22,10 @@ pub struct Args {
     /// Write nothing; print a diff of each file that is not formatted and exit 1.
     #[arg(long)]
     check: bool,
+    /// Format signed skills (`skill.oms.sig`) too: their signatures stop
+    /// verifying until they are signed again.
+    #[arg(long)]
+    allow_unsigned_edit: bool,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -65,6 +69,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
             outln!("{}", diff(change));
         }
     } else {
+        refuse_signed(
+            changes.iter().map(|c| c.path.as_str()),
+            args.allow_unsigned_edit,
+        )?;
         for path in write_all(&changes)? {
             anstream::eprintln!("Formatted {path}");
         }

@@ -1,12 +1,14 @@
 //! Writing skills back to disk, a wing beside the pipeline: the IR as
 //! canonical text (builder), one frontmatter style (format), and fix-its
 //! applied to the bytes they name (fix), other installers' provenance
-//! taken out (provenance), and folder renames planned whole (renames).
+//! taken out (provenance), folder renames planned whole (renames), and
+//! the writes that would break a signature (signed).
 
 mod builder;
 pub mod fix;
 pub mod format;
 pub mod provenance;
 pub mod renames;
+pub mod signed;
 
 pub use builder::*;
