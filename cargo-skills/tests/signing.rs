@@ -434,3 +434,95 @@ fn fmt_and_fix_refuse_to_edit_a_signed_skill() {
     );
     project.both("ca.pem", false);
 }
+
+/// `add`, `update` and `sync` verify a signed upstream before anything is
+/// written into the root: a tampered upstream is refused with nothing
+/// written, the lock records who signed, and an upstream signed by someone
+/// else since is drift that `update` refuses.
+#[test]
+fn vendoring_verifies_before_anything_is_written() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-vendor", &ca, &leaf);
+    std::fs::write(
+        project.dir.join("Cargo.toml"),
+        "[package]\nname = \"signed\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n[lib]\npath = \"lib.rs\"\n\n\
+         [package.metadata.skills]\ntrust = [\"ca.pem\"]\nrequire_signatures = true\n\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(project.dir.join("lib.rs"), "").unwrap();
+    // The signed skill moves to an upstream folder; the root starts empty.
+    std::fs::create_dir_all(project.dir.join("upstream")).unwrap();
+    project.ours_sign();
+    std::fs::rename(&project.skill, project.dir.join("upstream/pdf")).unwrap();
+    let upstream = project.dir.join("upstream/pdf");
+    let sign_upstream = |leaf_file: &str, key_file: &str| {
+        output(
+            &project.dir,
+            &[
+                "sign",
+                "upstream/pdf",
+                "--key",
+                key_file,
+                "--cert-chain",
+                leaf_file,
+                "ca.pem",
+            ],
+            0,
+        );
+    };
+
+    std::fs::write(upstream.join("scripts/fill.py"), "print('pwned')\n").unwrap();
+    let (_, said) = output(&project.dir, &["add", "./upstream", "--skill", "pdf"], 1);
+    assert!(said.contains("S524"), "{said}");
+    assert!(said.contains("scripts/fill.py"), "{said}");
+    assert!(!project.skill.exists(), "nothing is written into the root");
+    assert!(
+        !project.dir.join("skills-lock.json").exists(),
+        "nor the lock"
+    );
+
+    sign_upstream("leaf.pem", "leaf.key");
+    output(&project.dir, &["add", "./upstream", "--skill", "pdf"], 0);
+    let lock: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(project.dir.join("skills-lock.json")).unwrap(),
+    )
+    .unwrap();
+    let fingerprint = <sha2::Sha256 as sha2::Digest>::digest(
+        x509_cert::der::Encode::to_der(&ca.certificate).unwrap(),
+    )
+    .iter()
+    .map(|b| format!("{b:02x}"))
+    .collect::<String>();
+    assert_eq!(
+        lock["skills"]["pdf"]["signer"],
+        serde_json::json!({"subject": "CN=Vendor Skills,O=Vendor", "anchor": fingerprint})
+    );
+    project.both("ca.pem", true);
+
+    // Signed since by another certificate of the same CA: drift.
+    let other = pki::leaf(&ca, "CN=Someone Inside", Curve::P256);
+    std::fs::write(project.dir.join("other.pem"), other.pem()).unwrap();
+    std::fs::write(project.dir.join("other.key"), other.key.pem()).unwrap();
+    std::fs::write(upstream.join("scripts/fill.py"), "print('v2')\n").unwrap();
+    sign_upstream("other.pem", "other.key");
+    let before = std::fs::read(project.skill.join("scripts/fill.py")).unwrap();
+    let (_, said) = output(&project.dir, &["update", "pdf", "--allow-outside"], 1);
+    assert!(
+        said.contains("`pdf` upstream is now signed by `CN=Someone Inside`"),
+        "{said}"
+    );
+    assert!(
+        said.contains("the lock recorded `CN=Vendor Skills,O=Vendor`"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(project.skill.join("scripts/fill.py")).unwrap(),
+        before
+    );
+
+    // A tampered upstream is not restored by `sync` either.
+    std::fs::write(upstream.join("scripts/fill.py"), "print('pwned')\n").unwrap();
+    std::fs::remove_dir_all(&project.skill).unwrap();
+    output(&project.dir, &["sync", "--allow-outside"], 1);
+    assert!(!project.skill.exists(), "nothing is written into the root");
+}

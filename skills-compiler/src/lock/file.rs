@@ -91,7 +91,7 @@ impl Entry {
     /// This entry with `fresh`'s members set over it: keys only another tool
     /// wrote stay where they were.
     pub fn updated_with(mut self, fresh: Entry) -> Entry {
-        for key in ["sourceUrl", "ref", "skillPath", "commit"] {
+        for key in ["sourceUrl", "ref", "skillPath", "commit", "signer"] {
             if fresh.0.get(key).is_none() {
                 self.0.remove(key);
             }
@@ -129,6 +129,32 @@ impl Entry {
     /// `commit`: the commit it was fetched at.
     pub fn commit(&self) -> Option<&str> {
         self.0.str("commit")
+    }
+
+    /// `signer`: who signed the skill when it was locked (the signing
+    /// certificate's subject, and the SHA-256 fingerprint of the trust
+    /// anchor its chain reached), when it was signed and verified then.
+    pub fn signer(&self) -> Option<(&str, &str)> {
+        match self.0.get("signer")? {
+            Json::Object(signer) => Some((signer.str("subject")?, signer.str("anchor")?)),
+            _ => None,
+        }
+    }
+
+    /// This entry with `signer` recorded (`subject`, `anchor`), or none.
+    pub fn with_signer(mut self, signer: Option<(&str, &str)>) -> Entry {
+        match signer {
+            Some((subject, anchor)) => {
+                let mut object = Object::new();
+                object.insert("subject", Json::String(subject.to_owned()));
+                object.insert("anchor", Json::String(anchor.to_owned()));
+                self.0.insert("signer", Json::Object(object));
+            }
+            None => {
+                self.0.remove("signer");
+            }
+        }
+        self
     }
 
     /// Our per-file lines, when this entry has them (Vercel's CLI writes

@@ -253,21 +253,61 @@ impl Staging {
         // The rules vendored skills are held to (`vendored_profile`, hosts'
         // `lenient` by default), less the lock: what is staged is what the
         // lock is about to record, and someone else's files.
+        // The trust anchors are the package's: their paths stay its own
+        // while the copy is checked from the staging folder.
         let rules = Config {
             locked: false,
             profile: package.config.vendored_profile,
+            trust: package
+                .config
+                .trust
+                .iter()
+                .map(|p| {
+                    std::path::absolute(package.base.join(p))
+                        .unwrap_or_else(|_| package.base.join(p))
+                })
+                .collect(),
             ..package.config.clone()
         };
         let compilation = compile_skill(&self.dir, Path::new(name), &rules);
+        let signer = signer_of(&self.dir, name, &rules);
         Ok(Staged {
             name: name.to_owned(),
             target: package.config.dir.join(name),
-            entry: entry(&digest),
+            entry: entry(&digest)
+                .with_signer(signer.as_ref().map(|(s, a)| (s.as_str(), a.as_str()))),
             digest,
             dir,
             compilation,
         })
     }
+}
+
+/// Who signed the staged copy `name` (subject, anchor fingerprint), when
+/// the package checks signatures and the copy's signature verifies: what
+/// the lock records, so that a later signature by someone else is seen.
+#[cfg(feature = "signing")]
+fn signer_of(staging: &Path, name: &str, rules: &Config) -> Option<(String, String)> {
+    use crate::signing::{Trust, Verdict, verify};
+    if rules.trust.is_empty() {
+        return None;
+    }
+    let trust = Trust::load(Path::new(""), &rules.trust).ok()?;
+    let verified = verify(
+        staging,
+        Path::new(name),
+        &trust,
+        &mut crate::lock::HashCache::none(),
+    );
+    match verified.verdict {
+        Verdict::Signed(signer) => Some((signer.subject, signer.anchor)),
+        Verdict::Unsigned | Verdict::Refused => None,
+    }
+}
+
+#[cfg(not(feature = "signing"))]
+fn signer_of(_: &Path, _: &str, _: &Config) -> Option<(String, String)> {
+    None
 }
 
 /// What a copy may still take.

@@ -243,6 +243,7 @@ pub fn update(
         let skill = staging.stage(package, &name, &offer.dir, |digest| {
             entry_from(&fields, digest)
         })?;
+        refuse_new_signer(&name, &entry, &skill.entry)?;
         let before = current_digest(package, &name);
         let status = against(&before, &skill.digest);
         changes.push(describe_update(&name, &status, &entry, &skill.digest));
@@ -414,6 +415,31 @@ fn fetch_entry(
             ))
         })?;
     Ok((listed, at))
+}
+
+/// An update whose upstream is now signed by someone other than the lock
+/// recorded (or no longer signed) is drift, refused before anything is
+/// written: trusting a new publisher is a decision, not an update.
+fn refuse_new_signer(name: &str, locked: &Entry, fetched: &Entry) -> Result<(), VendorError> {
+    let Some((subject, anchor)) = locked.signer() else {
+        return Ok(());
+    };
+    let now = match fetched.signer() {
+        Some(signer) if signer == (subject, anchor) => return Ok(()),
+        Some((new_subject, new_anchor)) => {
+            format!("signed by `{new_subject}` (anchor {})", short(new_anchor))
+        }
+        None => "not signed by anyone this package trusts".to_owned(),
+    };
+    Err(failed(format!(
+        "`{name}` upstream is now {now}; the lock recorded `{subject}` (anchor {}). Nothing was written. \
+         If you trust the new signer, take the skill again: `cargo skills remove {name}`, then `cargo skills add`",
+        short(anchor)
+    )))
+}
+
+fn short(fingerprint: &str) -> &str {
+    fingerprint.get(..16).unwrap_or(fingerprint)
 }
 
 /// What changes from `before` (the root's folder, `None` when missing) to
