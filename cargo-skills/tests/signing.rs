@@ -526,3 +526,56 @@ fn vendoring_verifies_before_anything_is_written() {
     output(&project.dir, &["sync", "--allow-outside"], 1);
     assert!(!project.skill.exists(), "nothing is written into the root");
 }
+
+/// The run-time loader (`trust` feature) applies the same rule: a signed
+/// skill loads, a tampered one fails with S524, an unsigned one warns or,
+/// with `require_signatures`, fails.
+#[test]
+fn the_loader_verifies_with_trust() {
+    use skills::loader::Loader;
+
+    let (ca, leaf) = pki(Curve::P384);
+    let project = new_project("sign-loader", &ca, &leaf);
+    project.ours_sign();
+    let root = project.dir.join("skills");
+    let anchors = project.dir.join("ca.pem");
+    let loaded = Loader::new()
+        .trust(&anchors)
+        .require_signatures()
+        .load(&root)
+        .unwrap();
+    assert_eq!(loaded.set().len(), 1);
+
+    std::fs::write(project.skill.join("scripts/fill.py"), "print('pwned')\n").unwrap();
+    let error = Loader::new().trust(&anchors).load(&root).unwrap_err();
+    let codes: Vec<&str> = error.errors().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["S524"]);
+    assert!(
+        error
+            .errors()
+            .next()
+            .unwrap()
+            .file
+            .ends_with("skills/pdf/scripts/fill.py")
+    );
+
+    std::fs::remove_file(project.skill.join("skill.oms.sig")).unwrap();
+    let loaded = Loader::new().trust(&anchors).load(&root).unwrap();
+    assert_eq!(
+        loaded
+            .warnings()
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect::<Vec<_>>(),
+        ["S527"]
+    );
+    let error = Loader::new()
+        .trust(&anchors)
+        .require_signatures()
+        .load(&root)
+        .unwrap_err();
+    assert_eq!(
+        error.errors().map(|d| d.code.as_str()).collect::<Vec<_>>(),
+        ["S527"]
+    );
+}

@@ -81,6 +81,37 @@ impl Loader {
         self
     }
 
+    /// Verify signed skills (`skill.oms.sig`, OpenSSF Model Signing) against
+    /// the root certificates in the PEM file `anchors` (call again for
+    /// more files): a skill whose files are not the ones signed (S524) or
+    /// whose signer does not chain to an anchor (S525) fails the load, as a
+    /// build with `trust` fails; an unsigned skill is a warning (S527),
+    /// unless [`require_signatures`](Loader::require_signatures). Offline:
+    /// no revocation is fetched.
+    ///
+    /// ```no_run
+    /// use skills::loader::Loader;
+    ///
+    /// let loaded = Loader::new()
+    ///     .trust("certs/vendor.pem")
+    ///     .require_signatures()
+    ///     .load("project/.claude/skills")?;
+    /// # Ok::<(), skills::loader::LoadError>(())
+    /// ```
+    #[cfg(feature = "trust")]
+    pub fn trust(mut self, anchors: impl AsRef<Path>) -> Loader {
+        self.config.trust.push(anchors.as_ref().to_path_buf());
+        self
+    }
+
+    /// Every skill must be signed, and verify ([`trust`](Loader::trust)):
+    /// an unsigned skill fails the load (S527).
+    #[cfg(feature = "trust")]
+    pub fn require_signatures(mut self) -> Loader {
+        self.config.require_signatures = true;
+        self
+    }
+
     /// Any option of `[package.metadata.skills]` (limits, `deny_warnings`,
     /// ...), from the compiler's one option table: a new option is a new
     /// field there, not a new method here.
