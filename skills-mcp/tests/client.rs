@@ -426,3 +426,82 @@ async fn a_server_without_skills_loads_nothing_and_says_so() {
     client.cancel().await.unwrap();
     assert!(matches!(error, RemoteError::NoSkills), "{error}");
 }
+
+#[path = "../../skills-compiler/tests/support/pki.rs"]
+mod pki;
+
+/// A served `skill.oms.sig` is verified like any other file: the host's
+/// loader with `trust` takes a signed skill, and refuses one whose server
+/// serves other bytes than were signed (S524), naming the file.
+#[tokio::test]
+async fn a_served_signature_is_verified_with_the_hosts_trust() {
+    use skills::loader::Loader;
+
+    let dir = cache("client-signed");
+    let skill = dir.join("served/pdf");
+    std::fs::create_dir_all(skill.join("scripts")).unwrap();
+    std::fs::write(
+        skill.join("SKILL.md"),
+        "---\nname: pdf\ndescription: Fill PDF forms. Use when asked to fill a form.\n---\nRun `scripts/fill.py`.\n",
+    )
+    .unwrap();
+    std::fs::write(skill.join("scripts/fill.py"), "print('fill')\n").unwrap();
+    let ca = pki::ca("CN=Test Root", pki::Curve::P256);
+    let leaf = pki::leaf(&ca, "CN=Publisher", pki::Curve::P256);
+    let anchors = dir.join("ca.pem");
+    std::fs::write(&anchors, ca.pem()).unwrap();
+    sign(&skill, &leaf, &ca);
+
+    let served = |dir: &std::path::Path| {
+        let set = Loader::new().load(dir.join("served")).unwrap().into_set();
+        skills_mcp::Builder::new(set).build().unwrap()
+    };
+    let host = || {
+        Remote::new("vendor").loader(
+            Loader::new()
+                .profile(Profile::Portable)
+                .trust(&anchors)
+                .require_signatures(),
+        )
+    };
+
+    let client = connect(served(&dir)).await;
+    let loaded = host()
+        .load(client.peer(), &dir.join("cache-ok"))
+        .await
+        .unwrap();
+    assert_eq!(loaded.names().collect::<Vec<_>>(), ["pdf"]);
+    assert!(dir.join("cache-ok/vendor/pdf/skill.oms.sig").is_file());
+    client.cancel().await.unwrap();
+
+    std::fs::write(skill.join("scripts/fill.py"), "print('pwned')\n").unwrap();
+    let client = connect(served(&dir)).await;
+    let error = host()
+        .load(client.peer(), &dir.join("cache-bad"))
+        .await
+        .unwrap_err();
+    let RemoteError::Invalid(invalid) = &error else {
+        panic!("{error}")
+    };
+    let errors: Vec<(&str, &str)> = invalid
+        .errors()
+        .map(|d| (d.code.as_str(), d.file.as_str()))
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].0, "S524");
+    assert!(errors[0].1.ends_with("pdf/scripts/fill.py"), "{errors:?}");
+    client.cancel().await.unwrap();
+}
+
+/// Signs `dir` as `cargo skills sign` does.
+fn sign(dir: &std::path::Path, leaf: &pki::Made, ca: &pki::Made) {
+    use skills_compiler::signing;
+    let key = signing::SigningKey::from_pem(&leaf.key.pem()).unwrap();
+    let bytes = signing::sign(
+        dir,
+        &key,
+        &[leaf.certificate.clone(), ca.certificate.clone()],
+    )
+    .unwrap();
+    std::fs::write(dir.join(signing::SIGNATURE_FILE), bytes).unwrap();
+}
