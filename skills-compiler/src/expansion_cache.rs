@@ -11,7 +11,8 @@
 //! The macro uses a stored expansion only when its header matches what the
 //! macro has in hand: this compiler's version, the configuration (the
 //! manifest's, with the macro's options over it) and the stamp of the root
-//! (every path, size and modification time: [`tracking::stamp`]). Anything
+//! (every path, size and modification time, with the lock's and the trust
+//! anchors': [`tracking::stamp_with_lock`]). Anything
 //! else, a missing file included, means compiling as before. Only an
 //! expansion without any diagnostic is stored: a warning must point at the
 //! macro's argument, which the build script cannot see.
@@ -71,7 +72,10 @@ pub fn store(
 /// `config` and a root at `manifest_dir` that is unchanged since.
 pub fn load(out_dir: &Path, manifest_dir: &Path, config: &Config) -> Option<String> {
     let text = std::fs::read_to_string(path(out_dir, &config.dir)).ok()?;
-    let stamp = tracking::stamp(&manifest_dir.join(&config.dir));
+    // The stamp the build script stored with: the root's, the lock's and
+    // the trust anchors' (a locked or signed crate compiled every time
+    // when the root's alone was compared).
+    let stamp = tracking::stamp_with_lock(manifest_dir, &config.dir);
     text.strip_prefix(&header(config, stamp)).map(str::to_owned)
 }
 

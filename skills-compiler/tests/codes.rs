@@ -512,6 +512,21 @@ fn cases() -> Vec<Case> {
         ),
         config(
             case(
+                Code::TrustAnchor,
+                vec![(A, VALID.into()), ("certs/vendor.pem", "not a certificate\n".into())],
+                // Without the `signing` feature nothing can verify, and
+                // the configuration is refused as a whole.
+                if cfg!(feature = "signing") {
+                    "certs/vendor.pem"
+                } else {
+                    "Cargo.toml"
+                },
+                None,
+            ),
+            |c| c.trust = vec!["certs/vendor.pem".into()],
+        ),
+        config(
+            case(
                 Code::LockFile,
                 vec![
                     (A, VALID.into()),
@@ -825,6 +840,22 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
     (
         Code::NeverChosen,
         "cargo-skills trigger::descriptions_that_lose_their_cases_get_warnings_with_the_requests",
+    ),
+    (
+        Code::SignatureTampered,
+        "signing::each_changed_added_or_missing_file_is_named (a signature made with a key made by the test)",
+    ),
+    (
+        Code::SignatureUntrusted,
+        "signing::another_root_is_untrusted_and_the_chain_is_named, signing::certificates_that_may_not_sign_are_refused",
+    ),
+    (
+        Code::SignatureMalformed,
+        "signing::malformed_signatures_are_located (located in the bundle's JSON)",
+    ),
+    (
+        Code::Unsigned,
+        "cargo-skills signing::the_diagnostics_of_signed_skills (needs a trust anchor made by the test)",
     ),
     (
         Code::VendoredWarnings,

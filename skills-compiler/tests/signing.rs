@@ -226,7 +226,8 @@ fn another_root_is_untrusted_and_the_chain_is_named() {
 
 #[test]
 fn certificates_that_may_not_sign_are_refused() {
-    let cases: [(&str, Box<dyn Fn(&Made) -> Made>, &str); 4] = [
+    type Make = Box<dyn Fn(&Made) -> Made>;
+    let cases: [(&str, Make, &str); 3] = [
         (
             "ca-leaf",
             Box::new(|ca| {
@@ -272,9 +273,8 @@ fn certificates_that_may_not_sign_are_refused() {
             }),
             "`CN=Encipher` may not sign",
         ),
-        ("expired-ca", Box::new(|_| unreachable!()), ""),
     ];
-    for (name, make, expected) in cases.into_iter().take(3) {
+    for (name, make, expected) in cases {
         let base = tempdir(name);
         let dir = skill(&base);
         let ca = pki::ca("CN=Root", Curve::P256);
@@ -531,7 +531,7 @@ fn a_key_that_is_not_the_certificates_is_refused_when_signing() {
     let s = signed("wrong-key");
     let other = pki::leaf(&s.ca, "CN=Other", Curve::P256);
     let key = SigningKey::from_pem(&other.key.pem()).unwrap();
-    let err = signing::sign(&s.dir, &key, &[s.leaf.certificate.clone()]).unwrap_err();
+    let err = signing::sign(&s.dir, &key, std::slice::from_ref(&s.leaf.certificate)).unwrap_err();
     assert_eq!(
         err,
         "the key is not the one of `CN=Vendor Skills,O=Vendor`, the first certificate given"

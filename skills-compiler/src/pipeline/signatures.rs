@@ -23,7 +23,7 @@ pub(crate) fn check(
     config: &Config,
     checked: &[String],
 ) -> (Vec<Diagnostic>, Vec<SourceFile>) {
-    use crate::signing::{Trust, Verdict, verify};
+    use crate::signing::{Trust, Verdict, Verdicts, Verifier};
 
     let trust = match Trust::load(base, &config.trust) {
         Ok(trust) => trust,
@@ -33,6 +33,7 @@ pub(crate) fn check(
         return (vec![no_anchors()], Vec::new());
     }
     let mut cache = crate::lock::HashCache::of_build();
+    let mut verifier = Verifier::new(&trust).remembering(Verdicts::of_build());
     let mut diagnostics = Vec::new();
     let mut sources = Vec::new();
     for folder in checked {
@@ -45,7 +46,7 @@ pub(crate) fn check(
             ));
             continue;
         }
-        let verified = verify(base, path, &trust, &mut cache);
+        let verified = verifier.verify(base, path, &mut cache);
         if verified.verdict == Verdict::Unsigned {
             diagnostics.push(unsigned(folder, config, "it has no `skill.oms.sig`"));
         }
@@ -53,6 +54,7 @@ pub(crate) fn check(
         sources.extend(verified.source);
     }
     cache.keep();
+    verifier.keep();
     (diagnostics, sources)
 }
 

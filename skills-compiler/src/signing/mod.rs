@@ -22,6 +22,7 @@ mod files;
 mod keys;
 mod sign;
 mod statement;
+mod verdicts;
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -29,6 +30,7 @@ use std::time::SystemTime;
 pub use chain::{Anchor, Signer};
 pub use keys::SigningKey;
 pub use sign::sign;
+pub use verdicts::Verdicts;
 use x509_cert::Certificate;
 
 use crate::diagnostics::source::SourceFile;
@@ -126,107 +128,139 @@ impl Verification {
 /// `trust`, now. Files whose size and time `cache` has seen are not read
 /// again.
 pub fn verify(base: &Path, folder: &Path, trust: &Trust, cache: &mut HashCache) -> Verification {
-    verify_at(base, folder, trust, cache, SystemTime::now())
+    Verifier::new(trust).verify(base, folder, cache)
 }
 
-/// [`verify`] at the time `now`.
-pub fn verify_at(
-    base: &Path,
-    folder: &Path,
-    trust: &Trust,
-    cache: &mut HashCache,
+/// Verifies skill folders against one trust set: at a time (now, unless
+/// [`at`](Verifier::at)), remembering verdicts when given a store
+/// ([`remembering`](Verifier::remembering)).
+#[derive(Debug)]
+pub struct Verifier<'a> {
+    trust: &'a Trust,
     now: SystemTime,
-) -> Verification {
-    let shown = display_path(folder);
-    let sig_path = folder.join(SIGNATURE_FILE);
-    let sig_shown = format!("{shown}/{SIGNATURE_FILE}");
-    let text = match read_signature(&base.join(&sig_path)) {
-        Ok(Some(text)) => text,
-        Ok(None) => {
-            return Verification {
-                verdict: Verdict::Unsigned,
-                diagnostics: Vec::new(),
-                source: None,
+    verdicts: Verdicts,
+}
+
+impl<'a> Verifier<'a> {
+    /// A verifier for `trust`, now, that remembers nothing.
+    pub fn new(trust: &'a Trust) -> Verifier<'a> {
+        Verifier {
+            trust,
+            now: SystemTime::now(),
+            verdicts: Verdicts::none(),
+        }
+    }
+
+    /// The same, at the time `now` (a leaf valid only after it is refused).
+    pub fn at(self, now: SystemTime) -> Verifier<'a> {
+        Verifier { now, ..self }
+    }
+
+    /// The same, taking and keeping verdicts in `verdicts`.
+    pub fn remembering(self, verdicts: Verdicts) -> Verifier<'a> {
+        Verifier { verdicts, ..self }
+    }
+
+    /// Writes the verdicts learnt, when they are kept.
+    pub fn keep(&self) {
+        self.verdicts.keep();
+    }
+
+    /// Verifies the skill folder `folder` (relative to `base`).
+    pub fn verify(&mut self, base: &Path, folder: &Path, cache: &mut HashCache) -> Verification {
+        let shown = display_path(folder);
+        let sig_shown = format!("{shown}/{SIGNATURE_FILE}");
+        let text = match read_signature(&base.join(folder).join(SIGNATURE_FILE)) {
+            Ok(Some(text)) => text,
+            Ok(None) => {
+                return Verification {
+                    verdict: Verdict::Unsigned,
+                    diagnostics: Vec::new(),
+                    source: None,
+                };
+            }
+            Err(why) => {
+                return Verification::refused(
+                    Diagnostic::error(Code::SignatureMalformed, &sig_shown, why),
+                    None,
+                );
+            }
+        };
+        let source = SourceFile::new(sig_shown, text);
+        let bundle = match bundle::read(&source) {
+            Ok(bundle) => bundle,
+            Err(diagnostic) => return Verification::refused(diagnostic, Some(source)),
+        };
+        let key = verdicts::key(source.text(), self.trust.anchors());
+        let signer = match self.verdicts.get(&key) {
+            Some(signer) => signer.clone(),
+            None => match self.signer(&source, &bundle) {
+                Ok(signer) => {
+                    self.verdicts.insert(key, signer.clone());
+                    signer
+                }
+                Err(diagnostic) => return Verification::refused(diagnostic, Some(source)),
+            },
+        };
+        let limits = crate::lock::hash::Limits::default();
+        let manifest = match statement::read(&bundle.payload, limits.max_files) {
+            Ok(manifest) => manifest,
+            Err(why) => {
+                let at = bundle::locate(source.text(), "\"payload\"");
+                let diagnostic = Diagnostic::at(Code::SignatureMalformed, &source, at, why);
+                return Verification::refused(diagnostic, Some(source));
+            }
+        };
+        let dir = base.join(folder);
+        let found =
+            match files::on_disk(&dir, &manifest.ignore_paths, manifest.allow_symlinks, cache) {
+                Ok(found) => found,
+                Err(why) => {
+                    let diagnostic = Diagnostic::error(Code::SignatureTampered, &shown, why);
+                    return Verification::refused(diagnostic, Some(source));
+                }
             };
+        let diagnostics = files::compare(&shown, &manifest, &found);
+        Verification {
+            verdict: if diagnostics.is_empty() {
+                Verdict::Signed(signer)
+            } else {
+                Verdict::Refused
+            },
+            diagnostics,
+            source: Some(source),
         }
-        Err(why) => {
-            return Verification::refused(
-                Diagnostic::error(Code::SignatureMalformed, &sig_shown, why),
-                None,
-            );
-        }
-    };
-    let source = SourceFile::new(sig_shown.clone(), text);
-    let bundle = match bundle::read(&source) {
-        Ok(bundle) => bundle,
-        Err(diagnostic) => return Verification::refused(diagnostic, Some(source)),
-    };
-    let untrusted = |message: String, needle: &str| {
-        Diagnostic::at(
-            Code::SignatureUntrusted,
-            &source,
-            bundle::locate(source.text(), needle),
-            message,
-        )
-    };
-    let (key, signer) = match chain::verify(&bundle.certificates, trust.anchors(), now) {
-        Ok(found) => found,
-        Err(why) => {
-            let anchors: Vec<&str> = trust.anchors().iter().map(|a| a.subject.as_str()).collect();
-            let help = format!("trusted anchors: {}", anchors.join("; "));
-            return Verification::refused(
-                untrusted(why, "\"x509CertificateChain\"").with_help(help),
-                Some(source),
-            );
-        }
-    };
-    let signed = keys::pae(bundle::PAYLOAD_TYPE, &bundle.payload);
-    if !key.verifies(key.own_hash(), &signed, &bundle.signature) {
-        return Verification::refused(
-            untrusted(
+    }
+
+    /// Who signed, when the chain reaches an anchor and the envelope's
+    /// signature verifies with the leaf's key; S525 otherwise.
+    fn signer(&self, source: &SourceFile, bundle: &bundle::Bundle) -> Result<Signer, Diagnostic> {
+        let untrusted = |message: String, needle: &str| {
+            let at = bundle::locate(source.text(), needle);
+            Diagnostic::at(Code::SignatureUntrusted, source, at, message)
+        };
+        let (key, signer) = chain::verify(&bundle.certificates, self.trust.anchors(), self.now)
+            .map_err(|why| {
+                let anchors: Vec<&str> = self
+                    .trust
+                    .anchors()
+                    .iter()
+                    .map(|a| a.subject.as_str())
+                    .collect();
+                untrusted(why, "\"x509CertificateChain\"")
+                    .with_help(format!("trusted anchors: {}", anchors.join("; ")))
+            })?;
+        let signed = keys::pae(bundle::PAYLOAD_TYPE, &bundle.payload);
+        if !key.verifies(key.own_hash(), &signed, &bundle.signature) {
+            return Err(untrusted(
                 format!(
                     "the envelope's signature does not verify with the key of `{}`: the payload is not the one signed",
                     signer.subject
                 ),
                 "\"sig\"",
-            ),
-            Some(source),
-        );
-    }
-    let limits = crate::lock::hash::Limits::default();
-    let manifest = match statement::read(&bundle.payload, limits.max_files) {
-        Ok(manifest) => manifest,
-        Err(why) => {
-            let at = bundle::locate(source.text(), "\"payload\"");
-            return Verification::refused(
-                Diagnostic::at(Code::SignatureMalformed, &source, at, why),
-                Some(source),
-            );
+            ));
         }
-    };
-    let found = match files::on_disk(
-        &base.join(folder),
-        &manifest.ignore_paths,
-        manifest.allow_symlinks,
-        cache,
-    ) {
-        Ok(found) => found,
-        Err(why) => {
-            return Verification::refused(
-                Diagnostic::error(Code::SignatureTampered, &shown, why),
-                Some(source),
-            );
-        }
-    };
-    let diagnostics = files::compare(&shown, &manifest, &found);
-    Verification {
-        verdict: if diagnostics.is_empty() {
-            Verdict::Signed(signer)
-        } else {
-            Verdict::Refused
-        },
-        diagnostics,
-        source: Some(source),
+        Ok(signer)
     }
 }
 
