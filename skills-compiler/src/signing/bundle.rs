@@ -77,6 +77,9 @@ pub(crate) struct Bundle {
     pub(crate) payload: Vec<u8>,
     /// The envelope's first signature (DER), which the reference checks.
     pub(crate) signature: Vec<u8>,
+    /// The chain's certificates as written (base64), joined: the same
+    /// chain in another skill has the same key.
+    pub(crate) chain_key: String,
 }
 
 /// Reads the bundle in `source`. Every problem is S526, at its place.
@@ -108,6 +111,13 @@ pub(crate) fn read(source: &SourceFile) -> Result<Bundle, Diagnostic> {
         ));
     }
     let certificates = certificates(source, &json.verification_material)?;
+    let chain_key = json
+        .verification_material
+        .x509_certificate_chain
+        .iter()
+        .flat_map(|chain| chain.certificates.iter().map(|c| c.raw_bytes.as_str()))
+        .collect::<Vec<_>>()
+        .join(" ");
     let Some(envelope) = json.dsse_envelope else {
         return Err(malformed(
             "\"verificationMaterial\"",
@@ -140,6 +150,7 @@ pub(crate) fn read(source: &SourceFile) -> Result<Bundle, Diagnostic> {
         certificates,
         payload,
         signature,
+        chain_key,
     })
 }
 

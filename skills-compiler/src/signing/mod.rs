@@ -139,6 +139,10 @@ pub struct Verifier<'a> {
     trust: &'a Trust,
     now: SystemTime,
     verdicts: Verdicts,
+    /// Chains already checked in this run, by their certificates' bytes:
+    /// a publisher signs every skill with one certificate, and its chain
+    /// is verified once, not once a skill.
+    chains: std::collections::HashMap<String, Result<(keys::PublicKey, Signer), String>>,
 }
 
 impl<'a> Verifier<'a> {
@@ -148,6 +152,7 @@ impl<'a> Verifier<'a> {
             trust,
             now: SystemTime::now(),
             verdicts: Verdicts::none(),
+            chains: std::collections::HashMap::new(),
         }
     }
 
@@ -234,12 +239,21 @@ impl<'a> Verifier<'a> {
 
     /// Who signed, when the chain reaches an anchor and the envelope's
     /// signature verifies with the leaf's key; S525 otherwise.
-    fn signer(&self, source: &SourceFile, bundle: &bundle::Bundle) -> Result<Signer, Diagnostic> {
+    fn signer(
+        &mut self,
+        source: &SourceFile,
+        bundle: &bundle::Bundle,
+    ) -> Result<Signer, Diagnostic> {
         let untrusted = |message: String, needle: &str| {
             let at = bundle::locate(source.text(), needle);
             Diagnostic::at(Code::SignatureUntrusted, source, at, message)
         };
-        let (key, signer) = chain::verify(&bundle.certificates, self.trust.anchors(), self.now)
+        let (trust, now) = (self.trust, self.now);
+        let (key, signer) = self
+            .chains
+            .entry(bundle.chain_key.clone())
+            .or_insert_with(|| chain::verify(&bundle.certificates, trust.anchors(), now))
+            .clone()
             .map_err(|why| {
                 let anchors: Vec<&str> = self
                     .trust
