@@ -276,7 +276,7 @@ fn every_readme_line_is_run_or_says_why_not() {
     assert!(lines.len() > 30, "{lines:?}");
     let run_here = |line: &Line| {
         line.command.starts_with("cargo skills ")
-            && [QUICK_START, FILES, VENDORING, TRIGGERS]
+            && [QUICK_START, FILES, VENDORING, TRIGGERS, SIGNING]
                 .contains(&first_command(line.block, &lines))
     };
     let orphans: Vec<&Line> = lines
@@ -308,6 +308,8 @@ const QUICK_START: &str = "cargo skills new deploy --tool run_job";
 const FILES: &str = "cargo skills show pdf --files";
 const VENDORING: &str = "cargo skills add anthropics/skills --list";
 const TRIGGERS: &str = "cargo skills test";
+const SIGNING: &str =
+    "cargo skills sign skills/deploy --key deploy.key --cert-chain deploy.pem certs/vendor.pem";
 
 fn block(first: &str) -> Vec<Line> {
     let lines = readme_lines();
@@ -419,4 +421,33 @@ fn the_trigger_test_lines_run_on_skills_with_cases() {
     for line in block(TRIGGERS) {
         assert_runs(&bin, &dir, &line, &[]);
     }
+}
+
+#[path = "../../skills-compiler/tests/support/pki.rs"]
+mod pki;
+
+/// The signing lines, in order, in a crate with a skill and a publisher's
+/// key, certificate and root (made here): sign, then check with the root
+/// trusted and signatures required.
+#[test]
+fn the_signing_lines_sign_then_verify() {
+    let bin = cargo_shim();
+    let dir = fresh_dir("readme-signing");
+    write(&dir.join("skills/deploy/SKILL.md"), DEPLOY);
+    write(
+        &dir.join("skills/deploy/references/checklist.md"),
+        "# Checklist\n",
+    );
+    let ca = pki::ca("CN=Vendor Root", pki::Curve::P256);
+    let leaf = pki::leaf(&ca, "CN=Vendor Skills", pki::Curve::P256);
+    write(&dir.join("certs/vendor.pem"), &ca.pem());
+    write(&dir.join("deploy.pem"), &leaf.pem());
+    write(&dir.join("deploy.key"), &leaf.key.pem());
+    empty_crate(&dir);
+    let lines = block(SIGNING);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for line in &lines {
+        assert_runs(&bin, &dir, line, &[]);
+    }
+    assert!(dir.join("skills/deploy/skill.oms.sig").is_file());
 }

@@ -571,6 +571,19 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
 mod tests {
     use super::*;
 
+    /// `include_skills!("skills", trust = [...], require_signatures = true)`
+    /// reads through the manifest's table.
+    #[test]
+    fn the_macro_takes_the_signature_options() {
+        let trust =
+            Overrides::option("trust", OptionValue::List(vec!["certs/vendor.pem".into()])).unwrap();
+        assert_eq!(trust.trust, Some(vec![PathBuf::from("certs/vendor.pem")]));
+        let required = Overrides::option("require_signatures", OptionValue::Bool(true)).unwrap();
+        let config = Config::from_overrides(required.over(trust));
+        assert!(config.require_signatures);
+        assert_eq!(config.trust, [PathBuf::from("certs/vendor.pem")]);
+    }
+
     #[test]
     fn an_absolute_root_is_refused_with_the_relative_path() {
         let manifest_dir = std::env::temp_dir().join("crate");
