@@ -85,7 +85,11 @@ enum Command {
     /// How the router ranks the catalogue for one query, and what it chooses.
     Route(commands::route::Args),
     /// Sign a skill folder: writes `skill.oms.sig` (OpenSSF Model Signing), which `check --trust` and `model_signing verify` verify.
+    #[cfg(feature = "signing")]
     Sign(commands::sign::Args),
+    /// Sign a skill folder (needs the `signing` feature).
+    #[cfg(not(feature = "signing"))]
+    Sign(LeanOnly),
     /// Install skills into an agent's folder (`--to claude|codex|agents|DIR`), as compiled.
     Install(commands::install::InstallArgs),
     /// Write each skill as `NAME.zip` for hosted APIs (deterministic; upload limits checked first).
@@ -145,7 +149,12 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Command::Explain { code } => explain(&code),
         Command::Test(args) => commands::test::run(args),
         Command::Route(args) => commands::route::run(args),
+        #[cfg(feature = "signing")]
         Command::Sign(args) => commands::sign::run(args),
+        #[cfg(not(feature = "signing"))]
+        Command::Sign(_) => Err(Failure::Usage(
+            "`sign` needs the `signing` feature, which this cargo-skills was built without: install it with `--features signing` (or default features)".to_owned(),
+        )),
         Command::Install(args) => commands::install::run(args),
         Command::Pack(args) => commands::pack::run(args),
         Command::Add(args) => commands::vendoring::add(args),

@@ -124,6 +124,7 @@ fn the_lean_cli_has_every_command_and_names_the_feature_it_lacks() {
             &["check", "mcp+stdio:true"],
             "built without the `mcp` feature",
         ),
+        (&["sign", "skills"], "`sign` needs the `signing` feature"),
     ] {
         let output = Command::new(&lean).args(args).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -131,4 +132,19 @@ fn the_lean_cli_has_every_command_and_names_the_feature_it_lacks() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(!stderr.contains("unrecognized"), "{args:?}: {stderr}");
     }
+    // Without `signing`, a check asked to verify signatures fails rather
+    // than passing unchecked.
+    let output = Command::new(&lean)
+        .args([
+            "check",
+            "examples/issue-tracker/skills",
+            "--trust",
+            "ca.pem",
+        ])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("error[S528]: `trust` or `require_signatures` is set, and this build cannot verify signatures"), "{stderr}");
 }

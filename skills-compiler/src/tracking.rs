@@ -60,7 +60,7 @@ pub fn lock_file(manifest_dir: &Path, dir: &Path) -> Option<std::path::PathBuf> 
 /// `manifest_dir`: the build script tracks them, and their stamps are part
 /// of the root's, so that a changed anchor verifies the skills again.
 pub fn trust_files(manifest_dir: &Path) -> Vec<std::path::PathBuf> {
-    crate::Config::load(manifest_dir, crate::Overrides::default())
+    crate::config::Config::load(manifest_dir, crate::config::Overrides::default())
         .map(|config| config.trust)
         .unwrap_or_default()
 }

@@ -61,6 +61,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "write",
             "diagnostics",
             "config",
+            "signing",
         ],
     ),
     // Trigger tests: valid skills as a host lists them, routed, judged.
@@ -69,6 +70,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &["read", "ir", "lint", "budget", "diagnostics", "config"],
     ),
     ("tracking", &["read", "diagnostics", "config", "lock"]),
+    // Signed skills: a publisher's signature over a skill folder, its
+    // files walked as the lock walks them.
+    ("signing", &["read", "diagnostics", "lock"]),
     // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.
     (
         "expansion_cache",
@@ -101,6 +105,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "parallel",
             "diagnostics",
             "lock",
+            "signing",
         ],
     ),
     // `lib.rs`: the crate's face. It declares the modules and hands on their

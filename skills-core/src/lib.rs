@@ -73,3 +73,8 @@ pub use tables::{List, Memo, Str};
 pub use temporary::{temporary_dir, temporary_file};
 pub use text::{acts_on_output, hidden_chars, invisible_chars, is_invisible, printable};
 pub use tool::Tool;
+
+/// The detached signature of a signed skill (OpenSSF Model Signing), at
+/// the top of its folder: the compiler verifies it, and writers refuse to
+/// edit a folder that holds one.
+pub const SIGNATURE_FILE: &str = "skill.oms.sig";

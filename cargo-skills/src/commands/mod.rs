@@ -12,6 +12,7 @@ pub mod pack;
 pub mod route;
 #[cfg(feature = "mcp")]
 pub mod serve;
+#[cfg(feature = "signing")]
 pub mod sign;
 pub mod test;
 pub mod vendoring;

@@ -4,11 +4,12 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::SIGNATURE_FILE;
 use super::statement::{GIT_PATHS, Manifest};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::lock::HashCache;
 use crate::lock::hash::{HashError, Limits, Mode, file_digests_skipping};
+
+pub use skills_core::SIGNATURE_FILE;
 
 /// Whether `path` (relative to the skill) is left out of a signature with
 /// `ignore_paths`: the signature file, git's files at the top (as the

@@ -38,8 +38,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::lock::HashCache;
 use crate::read::discover::display_path;
 
-/// The signature's file name, at the top of the skill folder.
-pub const SIGNATURE_FILE: &str = "skill.oms.sig";
+pub use files::SIGNATURE_FILE;
 
 /// A signature larger than this is refused unread: a skill's 5,120 files
 /// take about 1 MiB of statement.

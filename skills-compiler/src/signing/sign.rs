@@ -7,10 +7,10 @@ use std::path::Path;
 use x509_cert::Certificate;
 use x509_cert::der::Encode;
 
-use super::files::on_disk;
+use super::bundle;
+use super::files::{SIGNATURE_FILE, on_disk};
 use super::keys::{SigningKey, pae};
 use super::statement::{self, GIT_PATHS, Manifest};
-use super::{SIGNATURE_FILE, bundle};
 use crate::lock::HashCache;
 
 /// Signs the skill folder `dir` with `key`, whose certificate is

@@ -4,9 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-/// The signature's file name (also [`crate::signing::SIGNATURE_FILE`],
-/// which needs the `signing` feature; this rule does not).
-const SIGNATURE_FILE: &str = "skill.oms.sig";
+use skills_core::SIGNATURE_FILE;
 
 /// The signed skill folder that holds `path` (a file to write, relative
 /// to the working directory or absolute): its nearest folder with a
