@@ -547,3 +547,43 @@ fn an_unsigned_folder_is_unsigned() {
     assert_eq!(v.verdict, Verdict::Unsigned);
     assert!(v.diagnostics.is_empty());
 }
+
+/// A verdict kept in a build's `OUT_DIR` spares the next build the chain
+/// and the signature (a verifier set before the leaf's validity, which
+/// would refuse it, takes the kept verdict), never the files: a changed
+/// file is still named.
+#[test]
+fn a_kept_verdict_skips_the_chain_but_not_the_files() {
+    use signing::{Verdicts, Verifier};
+    let s = signed("verdicts");
+    let out_dir = tempdir("verdicts-out");
+    let trust = trust(&[&s.ca]);
+    let before_the_leaf = std::time::SystemTime::now() - std::time::Duration::from_secs(86_400);
+
+    let mut fresh = Verifier::new(&trust).at(before_the_leaf);
+    let refused = fresh.verify(&s.base, Path::new("pdf"), &mut HashCache::none());
+    assert_eq!(refused.verdict, Verdict::Refused);
+
+    let mut first = Verifier::new(&trust).remembering(Verdicts::in_dir(&out_dir));
+    let signed_now = first.verify(&s.base, Path::new("pdf"), &mut HashCache::none());
+    assert!(matches!(signed_now.verdict, Verdict::Signed(_)));
+    first.keep();
+
+    let mut again = Verifier::new(&trust)
+        .at(before_the_leaf)
+        .remembering(Verdicts::in_dir(&out_dir));
+    let kept = again.verify(&s.base, Path::new("pdf"), &mut HashCache::none());
+    assert!(
+        matches!(kept.verdict, Verdict::Signed(_)),
+        "{:?}",
+        kept.diagnostics
+    );
+
+    std::fs::write(s.dir.join("scripts/fill.py"), "print('pwned')\n").unwrap();
+    let tampered = again.verify(&s.base, Path::new("pdf"), &mut HashCache::none());
+    assert_eq!(refused_file(&tampered), "pdf/scripts/fill.py");
+}
+
+fn refused_file(verification: &Verification) -> &str {
+    &refused(verification).file
+}

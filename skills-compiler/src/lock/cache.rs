@@ -19,6 +19,43 @@ pub struct HashCache {
     changed: bool,
 }
 
+/// A file of lines a build keeps in its `OUT_DIR` between builds: what
+/// the lock's digests and the signatures' verdicts share.
+pub(crate) mod kept {
+    use std::path::{Path, PathBuf};
+
+    /// Where the file `name` is kept in this build: in `OUT_DIR`, when set.
+    pub(crate) fn of_build(name: &str) -> Option<PathBuf> {
+        std::env::var_os("OUT_DIR").map(|dir| Path::new(&dir).join(name))
+    }
+
+    /// The lines of the file at `path`, as far as it reads.
+    pub(crate) fn lines(path: &Path) -> Vec<String> {
+        std::fs::read_to_string(path)
+            .map(|text| text.lines().map(str::to_owned).collect())
+            .unwrap_or_default()
+    }
+
+    /// Writes `lines`, sorted, to `path` through a temporary file beside
+    /// it (named after `stem`): a reader never sees half a file, and a
+    /// failure only costs the next build the work again.
+    pub(crate) fn write(path: &Path, stem: &str, mut lines: Vec<String>) {
+        lines.sort();
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let Ok((temporary, mut file)) = skills_core::temporary_file(dir, stem) else {
+            return;
+        };
+        if std::io::Write::write_all(&mut file, lines.join("\n").as_bytes()).is_ok() {
+            let _ = std::fs::rename(&temporary, path);
+        } else {
+            let _ = std::fs::remove_file(&temporary);
+        }
+    }
+}
+
 impl HashCache {
     /// A cache that keeps nothing.
     pub fn none() -> HashCache {
@@ -27,20 +64,21 @@ impl HashCache {
 
     /// The cache kept in `dir` (a build's `OUT_DIR`), as far as it reads.
     pub fn in_dir(dir: &Path) -> HashCache {
-        let kept_at = dir.join(FILE);
+        HashCache::kept_at(dir.join(FILE))
+    }
+
+    fn kept_at(kept_at: PathBuf) -> HashCache {
         let mut known = HashMap::new();
-        if let Ok(text) = std::fs::read_to_string(&kept_at) {
-            for line in text.lines() {
-                // `len modified sha256 path`: the path last, as it may hold spaces.
-                let mut parts = line.splitn(4, ' ');
-                let (Some(len), Some(modified), Some(sha), Some(path)) =
-                    (parts.next(), parts.next(), parts.next(), parts.next())
-                else {
-                    continue;
-                };
-                if let (Ok(len), Ok(modified)) = (len.parse(), modified.parse()) {
-                    known.insert(PathBuf::from(path), (len, modified, sha.to_owned()));
-                }
+        for line in kept::lines(&kept_at) {
+            // `len modified sha256 path`: the path last, as it may hold spaces.
+            let mut parts = line.splitn(4, ' ');
+            let (Some(len), Some(modified), Some(sha), Some(path)) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            if let (Ok(len), Ok(modified)) = (len.parse(), modified.parse()) {
+                known.insert(PathBuf::from(path), (len, modified, sha.to_owned()));
             }
         }
         HashCache {
@@ -52,10 +90,7 @@ impl HashCache {
 
     /// The cache of the build this runs in: `OUT_DIR`'s, when it is set.
     pub fn of_build() -> HashCache {
-        match std::env::var_os("OUT_DIR") {
-            Some(dir) => HashCache::in_dir(Path::new(&dir)),
-            None => HashCache::none(),
-        }
+        kept::of_build(FILE).map_or_else(HashCache::none, HashCache::kept_at)
     }
 
     /// The digest of the file at `full` when its size and modification
@@ -85,25 +120,13 @@ impl HashCache {
         let (Some(path), true) = (&self.kept_at, self.changed) else {
             return;
         };
-        let mut lines: Vec<String> = self
+        let lines = self
             .known
             .iter()
             .filter_map(|(file, (len, modified, sha))| {
                 Some(format!("{len} {modified} {sha} {}", file.to_str()?))
             })
             .collect();
-        lines.sort();
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => std::path::Path::new("."),
-        };
-        let Ok((temporary, mut file)) = skills_core::temporary_file(dir, "lock-hashes") else {
-            return;
-        };
-        if std::io::Write::write_all(&mut file, lines.join("\n").as_bytes()).is_ok() {
-            let _ = std::fs::rename(&temporary, path);
-        } else {
-            let _ = std::fs::remove_file(&temporary);
-        }
+        kept::write(path, "lock-hashes", lines);
     }
 }

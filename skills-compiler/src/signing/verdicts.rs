@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::Signer;
+use crate::lock::cache::kept;
 
 /// The cache file's name in `OUT_DIR`.
 const FILE: &str = "skills-signature-verdicts.txt";
@@ -30,21 +31,22 @@ impl Verdicts {
 
     /// The verdicts kept in `dir` (a build's `OUT_DIR`), as far as they read.
     pub fn in_dir(dir: &Path) -> Verdicts {
-        let kept_at = dir.join(FILE);
+        Verdicts::kept_at(dir.join(FILE))
+    }
+
+    fn kept_at(kept_at: PathBuf) -> Verdicts {
         let mut known = HashMap::new();
-        if let Ok(text) = std::fs::read_to_string(&kept_at) {
-            for line in text.lines() {
-                // `key anchor subject`: the subject last, as it holds spaces.
-                let mut parts = line.splitn(3, ' ');
-                if let (Some(key), Some(anchor), Some(subject)) =
-                    (parts.next(), parts.next(), parts.next())
-                {
-                    let signer = Signer {
-                        subject: subject.to_owned(),
-                        anchor: anchor.to_owned(),
-                    };
-                    known.insert(key.to_owned(), signer);
-                }
+        for line in kept::lines(&kept_at) {
+            // `key anchor subject`: the subject last, as it holds spaces.
+            let mut parts = line.splitn(3, ' ');
+            if let (Some(key), Some(anchor), Some(subject)) =
+                (parts.next(), parts.next(), parts.next())
+            {
+                let signer = Signer {
+                    subject: subject.to_owned(),
+                    anchor: anchor.to_owned(),
+                };
+                known.insert(key.to_owned(), signer);
             }
         }
         Verdicts {
@@ -56,10 +58,7 @@ impl Verdicts {
 
     /// The verdicts of the build this runs in: `OUT_DIR`'s, when it is set.
     pub fn of_build() -> Verdicts {
-        match std::env::var_os("OUT_DIR") {
-            Some(dir) => Verdicts::in_dir(Path::new(&dir)),
-            None => Verdicts::none(),
-        }
+        kept::of_build(FILE).map_or_else(Verdicts::none, Verdicts::kept_at)
     }
 
     pub(crate) fn get(&self, key: &str) -> Option<&Signer> {
@@ -80,22 +79,12 @@ impl Verdicts {
         let (Some(path), true) = (&self.kept_at, self.changed) else {
             return;
         };
-        let mut lines: Vec<String> = self
+        let lines = self
             .known
             .iter()
             .map(|(key, signer)| format!("{key} {} {}", signer.anchor, signer.subject))
             .collect();
-        lines.sort();
-        let dir = path.parent().unwrap_or(Path::new("."));
-        let Ok((temporary, mut file)) = skills_core::temporary_file(dir, "signature-verdicts")
-        else {
-            return;
-        };
-        if std::io::Write::write_all(&mut file, lines.join("\n").as_bytes()).is_ok() {
-            let _ = std::fs::rename(&temporary, path);
-        } else {
-            let _ = std::fs::remove_file(&temporary);
-        }
+        kept::write(path, "signature-verdicts", lines);
     }
 }
 
