@@ -48,6 +48,7 @@ mod tables;
 mod temporary;
 mod text;
 mod tool;
+pub mod uri;
 #[cfg(feature = "zip")]
 pub mod well_known;
 mod write_out;

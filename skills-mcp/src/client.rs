@@ -409,20 +409,7 @@ async fn read_verified(peer: &Peer<RoleClient>, file: &SkillResource) -> Result<
 /// The file's path in the skill: its URI under the skill's root, decoded
 /// segment by segment, and a path inside the skill directory.
 fn relative_path(root: &str, uri: &str) -> Option<String> {
-    let rest = uri.strip_prefix(root)?;
-    if rest.contains(['?', '#']) {
-        return None;
-    }
-    let segments: Option<Vec<String>> = rest
-        .split('/')
-        .map(|segment| {
-            let decoded = percent_encoding::percent_decode_str(segment)
-                .decode_utf8()
-                .ok()?;
-            (!decoded.contains(['/', '\\'])).then(|| decoded.into_owned())
-        })
-        .collect();
-    let path = segments?.join("/");
+    let path = skills::uri::segments(uri.strip_prefix(root)?)?.join("/");
     skills::tables::is_file_path(&path).then_some(path)
 }
 

@@ -220,3 +220,26 @@ async fn what_is_not_a_directory_is_invalid_params() {
     assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
     client.cancel().await.unwrap();
 }
+
+/// A non-ASCII name has one URI (issue 61, item 6): the catalog's
+/// `<location>` is the URI the server lists and serves, percent-encoded.
+#[tokio::test]
+async fn a_non_ascii_name_has_one_uri_in_the_catalog_and_on_the_server() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sep2640-unicode");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("café")).unwrap();
+    std::fs::write(
+        dir.join("café/SKILL.md"),
+        "---\nname: café\ndescription: Orders coffee. Use when asked for a coffee.\n---\nBody.\n",
+    )
+    .unwrap();
+    let set = skills::loader::Loader::new().load(&dir).unwrap().into_set();
+    let location = set.get("café").unwrap().location.to_string();
+    assert_eq!(location, "skill://caf%C3%A9/SKILL.md");
+    let client = connect(skills_mcp::Builder::new(set).build().unwrap()).await;
+    let listed = client.list_skills(None).await.unwrap();
+    assert_eq!(listed.skills[0].uri, location);
+    let served = read(&client, &location).await;
+    assert!(served.starts_with(b"---\nname: caf\xc3\xa9"), "{served:?}");
+    client.cancel().await.unwrap();
+}

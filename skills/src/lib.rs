@@ -61,6 +61,9 @@ pub mod __private;
 pub use layers::{Layers, Merged, Shadowed};
 pub use set::{SkillSet, SubsetError, available_skills};
 pub use skills_core::install;
+/// `skill://` URIs (SEP-2640): the catalog's `<location>` and what the MCP
+/// server serves, each segment percent-encoded.
+pub use skills_core::uri;
 /// The `.well-known/agent-skills` discovery index of a set and the
 /// artifacts it points at: `well_known::Index::of(set.iter())`.
 #[cfg(feature = "zip")]

@@ -189,10 +189,13 @@ fn check(
     let name = fields.name?;
     let description = fields.description?;
     let location = match config.catalog_location {
-        crate::config::CatalogLocation::Uri => match &prefix {
-            Some(prefix) => format!("skill://{prefix}/{name}/SKILL.md"),
-            None => format!("skill://{name}/SKILL.md"),
-        },
+        crate::config::CatalogLocation::Uri => {
+            let skill_path = match &prefix {
+                Some(prefix) => format!("{prefix}/{name}"),
+                None => name.to_string(),
+            };
+            skills_core::uri::of(&skill_path, skills_core::uri::SKILL_MD)
+        }
         crate::config::CatalogLocation::Path => source.path().to_owned(),
     };
     let mut table = fields.table;
