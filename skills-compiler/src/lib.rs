@@ -41,35 +41,9 @@
 //! ends). Entry points: [`compile`] (a root on disk), [`compile_path`] (what a
 //! command line names), [`compile_files`] (skills held in memory).
 //!
-//! # Adding a diagnostic
-//!
-//! 1. Give it a code in `diagnostics/codes.rs`: the next free number of its
-//!    family (`S0xx` framing and YAML, `S1xx` specification fields, `S2xx`
-//!    extensions, `S3xx` tools, `S4xx` permissions, `S5xx` discovery and
-//!    limits, `Wxxx` warnings), a one-line title, a file that triggers it and
-//!    how to fix it: `cargo skills explain` prints these.
-//! 2. Report it where its rule belongs:
-//!    - the file's bytes, fences or YAML syntax: `read/frontmatter.rs`,
-//!      `read/yaml.rs`;
-//!    - which files make a skill: `read/discover.rs`;
-//!    - a field of the frontmatter: `validate/fields.rs` (names in
-//!      `validate/name.rs`); tools, schemas, endpoints and templates:
-//!      `validate/tools.rs`, `validate/schema.rs`, `validate/template.rs`;
-//!      permissions: `validate/permissions.rs`;
-//!    - what only `lenient` assumes: `validate/lenient.rs`;
-//!    - a skill that is valid but will work badly with a model: a lint, in
-//!      the file of its family under `lint/` (a new family, a new file),
-//!      called from `lint::skill` for one skill or from the pipeline's set
-//!      lints for several;
-//!    - a limit over the whole set: `lib.rs`'s pipeline.
-//!
-//!    In validation, report through the context, in one call:
-//!    `ctx.push(ctx.error(Code::X, node.span.clone(), "what is wrong").with_help("how to fix it"))`,
-//!    with a fix-it (`with_fix`, machine-applicable; `with_suggestion`, a
-//!    guess; `with_rename`) when the fix is certain enough to show.
-//! 3. Add a case to `tests/codes.rs`, which fails until every code lands at
-//!    its exact line and column, and a snapshot where the rendering matters.
-//! 4. Describe it in `docs/diagnostics.md` when it needs more than its title.
+//! Where a new key, rule, diagnostic, command or host goes, and the steps
+//! for each, are in `docs/architecture.md` ("Adding a diagnostic" and
+//! the sections beside it), which the layering tests hold to the code.
 
 #![deny(missing_docs)]
 // A `Diagnostic` is large (file, message, span, help, fix-it) and returned on
