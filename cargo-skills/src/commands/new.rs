@@ -292,7 +292,7 @@ Add the runtime as a dependency ({reason}):"
             outln!("    cargo add --build skills-build");
         }
     }
-    if !uses_the_macro(&package.dir) {
+    if !skills_compiler::uses_the_macro(&package.dir) {
         outln!("\nNo source file uses the skills yet; add to src/main.rs or src/lib.rs:");
         outln!("    mod agent {{");
         outln!(
@@ -302,25 +302,6 @@ Add the runtime as a dependency ({reason}):"
         outln!("    }}");
     }
     Ok(())
-}
-
-/// Whether a file under `src/` invokes `include_skills!`.
-fn uses_the_macro(package_dir: &Path) -> bool {
-    fn any_file(dir: &Path, depth: usize) -> bool {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return false;
-        };
-        entries.flatten().any(|entry| {
-            let path = entry.path();
-            if path.is_dir() {
-                depth < 16 && any_file(&path, depth + 1)
-            } else {
-                path.extension().is_some_and(|e| e == "rs")
-                    && std::fs::read_to_string(&path).is_ok_and(|t| t.contains("include_skills!"))
-            }
-        })
-    }
-    any_file(&package_dir.join("src"), 0)
 }
 
 /// Editing the package manifest, keeping its formatting.

@@ -446,7 +446,7 @@ fn package(place: &Where) -> Result<Package, Failure> {
     // the rules the build will hold it to.
     let named = match &place.root {
         Some(_) => Vec::new(),
-        None => crate::select::roots_named_in_sources(&dir),
+        None => skills_compiler::roots_named_in_sources(&dir),
     };
     let options = match named.as_slice() {
         [one] => one.overrides.clone(),
