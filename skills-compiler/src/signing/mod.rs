@@ -2,8 +2,9 @@
 //! `skill.oms.sig` at the top of a skill folder, verified against the
 //! trust anchors a build is given, offline; and signing a skill the same
 //! way. A wing over the pipeline, as the lock is: what the signature says
-//! ([`bundle`], [`statement`]), who made it ([`chain`], [`keys`]) and
-//! whether the files are still the ones signed ([`files`]).
+//! (`bundle`, `statement`), who made it (`chain`, `keys`) and whether the
+//! files are still the ones signed (`files`); `verdicts` keeps what a build
+//! verified, `sign` writes a signature.
 //!
 //! ```text
 //! skill.oms.sig = Sigstore bundle v0.3
