@@ -54,13 +54,9 @@ pub struct Trust {
 impl Trust {
     /// The anchors in PEM text: every `CERTIFICATE` block.
     pub fn from_pem(pem: &[u8]) -> Result<Trust, String> {
-        let certificates = Certificate::load_pem_chain(pem)
-            .map_err(|error| format!("not PEM certificates: {error}"))?;
-        if certificates.is_empty() {
-            return Err("no `BEGIN CERTIFICATE` block".to_owned());
-        }
+        let anchors = certificates_from_pem(pem)?;
         Ok(Trust {
-            anchors: certificates.into_iter().map(Anchor::new).collect(),
+            anchors: anchors.into_iter().map(Anchor::new).collect(),
         })
     }
 

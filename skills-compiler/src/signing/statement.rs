@@ -134,7 +134,7 @@ fn resources(listed: &[JsonResource], max: usize) -> Result<Vec<(String, String)
                 skills_core::printable(&resource.algorithm)
             ));
         }
-        if !is_relative_path(&resource.name) {
+        if !skills_core::is_file_path(&resource.name) {
             return Err(format!(
                 "`{name}` is not a path inside the skill (relative, `/`-separated, without `.` or `..`)"
             ));
@@ -176,7 +176,7 @@ fn check_subject_digest(subject: &JsonSubject, listed: &[JsonResource]) -> Resul
 /// the whole skill (`.` or an empty path would leave every file unchecked).
 fn ignore_path(path: &str) -> Result<String, Refusal> {
     let trimmed = path.trim_end_matches('/');
-    if is_relative_path(trimmed) {
+    if skills_core::is_file_path(trimmed) {
         Ok(trimmed.to_owned())
     } else {
         Err(format!(
@@ -184,16 +184,6 @@ fn ignore_path(path: &str) -> Result<String, Refusal> {
             skills_core::printable(path)
         ))
     }
-}
-
-/// A path inside the skill: relative, `/`-separated, with no empty, `.`
-/// or `..` component, no backslash and no NUL.
-pub(crate) fn is_relative_path(path: &str) -> bool {
-    !path.is_empty()
-        && !path.contains(['\\', '\0'])
-        && path
-            .split('/')
-            .all(|part| !part.is_empty() && part != "." && part != "..")
 }
 
 fn hex_bytes(hex: &str) -> Option<Vec<u8>> {
