@@ -1,5 +1,9 @@
 //! Why a command did not succeed, and so its exit code.
 
+use skills_compiler::ops;
+
+use crate::output::shown;
+
 /// Why a command did not succeed.
 #[derive(Debug)]
 pub enum Failure {
@@ -12,4 +16,35 @@ pub enum Failure {
     /// written, a process could not be started. Nothing about the command
     /// line is wrong; the message names what failed.
     Io(String),
+}
+
+/// An operation's refusal, printed as it comes (each problem an `error:`
+/// line), with its exit code.
+impl From<ops::Error> for Failure {
+    fn from(error: ops::Error) -> Self {
+        match error {
+            ops::Error::Usage(message) => Failure::Usage(message),
+            ops::Error::Io(message) => Failure::Io(message),
+            // Without a location: nothing was written.
+            ops::Error::Rejected {
+                diagnostics,
+                outcome,
+            } => {
+                for error in diagnostics {
+                    let (severity, code) = (error.severity.as_str(), error.code.as_str());
+                    anstream::eprintln!("{severity}[{code}]: {}", error.message);
+                    if let Some(help) = &error.help {
+                        anstream::eprintln!("  = help: {help}");
+                    }
+                }
+                Failure::Usage(outcome)
+            }
+            ops::Error::Refused { problems, outcome } => {
+                for problem in problems.iter().chain([&outcome]) {
+                    anstream::eprintln!("error: {}", shown(problem));
+                }
+                Failure::Invalid
+            }
+        }
+    }
 }

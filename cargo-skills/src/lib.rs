@@ -1,7 +1,7 @@
 //! `cargo skills`: the command-line front end of the skills compiler.
 //!
-//! Thin by design: argument parsing, package selection and output live here;
-//! every rule lives in `skills-compiler`. Works as `cargo skills <command>` and
+//! Thin by design: argument parsing and output live here; every rule and
+//! every write lives in `skills-compiler` (its `ops`). Works as `cargo skills <command>` and
 //! as `cargo-skills <command>`. Exit codes: 0 valid, 1 invalid, 2 usage error.
 
 #![deny(missing_docs)]
@@ -12,8 +12,6 @@ mod failure;
 #[cfg(feature = "models")]
 mod models;
 mod output;
-#[doc(hidden)]
-pub mod replace;
 mod select;
 
 use std::process::ExitCode;

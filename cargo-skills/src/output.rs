@@ -69,3 +69,24 @@ macro_rules! outln {
 }
 
 pub(crate) use {out, outln};
+
+/// Prints what [`skills_compiler::ops::apply`] says the person should
+/// know (signatures broken on purpose, files left because they changed
+/// since they were read), and hands its result on.
+pub fn applied(applied: skills_compiler::ops::Applied) -> skills_compiler::ops::Applied {
+    if !applied.unsigned.is_empty() {
+        let folders: Vec<_> = applied
+            .unsigned
+            .iter()
+            .map(|folder| shown(&folder.display().to_string()).into_owned())
+            .collect();
+        anstream::eprintln!(
+            "warning: editing signed skills ({}): their signatures no longer verify; sign them again with `cargo skills sign`",
+            folders.join(", ")
+        );
+    }
+    for note in &applied.notes {
+        anstream::eprintln!("note: {}", shown(note));
+    }
+    applied
+}

@@ -285,11 +285,9 @@ fn the_build_dependency_comes_from_the_same_source_as_skills() {
         // `new` sees a package that uses skills only through cargo metadata, which
         // needs the dependency to exist: check the manifest edit directly.
         let before = package.read("Cargo.toml");
-        cargo_skills::commands::new::manifest::add_build_dependency(
-            &package.dir.join("Cargo.toml"),
-        )
-        .unwrap();
-        let after = package.read("Cargo.toml");
+        let (after, _) = skills_compiler::ops::new::manifest::add_build_dependency(&before)
+            .unwrap()
+            .unwrap();
         assert!(
             after.contains(&format!("[build-dependencies]\n{expected}\n")),
             "{after}"
@@ -301,9 +299,7 @@ fn the_build_dependency_comes_from_the_same_source_as_skills() {
         assert!(after.contains("  # the runtime"), "comments are kept");
         // Once there, it is not added twice.
         assert_eq!(
-            cargo_skills::commands::new::manifest::add_build_dependency(
-                &package.dir.join("Cargo.toml")
-            ),
+            skills_compiler::ops::new::manifest::add_build_dependency(&after),
             Ok(None)
         );
     }

@@ -163,7 +163,11 @@ fn with_placeholders(command: &str) -> String {
 /// A folder on `PATH` whose `cargo` runs this build for `cargo skills`, and
 /// the real cargo for the rest (`cargo metadata`).
 fn cargo_shim() -> PathBuf {
-    let bin = fresh_dir("readme-bin");
+    // One folder per caller: tests run in parallel, and a shared one was
+    // emptied by one test while another ran its `cargo`.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let bin = fresh_dir(&format!("readme-bin-{n}"));
     let real = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let script = format!(
         "#!/bin/sh\nif [ \"$1\" = skills ]; then exec '{}' \"$@\"; fi\nexec '{real}' \"$@\"\n",

@@ -84,13 +84,15 @@ fn an_edit_saved_since_the_read_is_not_overwritten() {
     let formatted = "---\nname: a\ndescription: Does a. Use when asked.\n---\nBody\n";
     std::fs::write(&path, edited).unwrap();
     let outcome =
-        cargo_skills::replace::replace(&path, original.as_bytes(), formatted.as_bytes()).unwrap();
-    assert_eq!(outcome, cargo_skills::replace::Replaced::ChangedSince);
+        skills_compiler::ops::files::replace(&path, original.as_bytes(), formatted.as_bytes())
+            .unwrap();
+    assert_eq!(outcome, skills_compiler::ops::files::Replaced::ChangedSince);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
     // Unchanged since the read: written.
     let outcome =
-        cargo_skills::replace::replace(&path, edited.as_bytes(), formatted.as_bytes()).unwrap();
-    assert_eq!(outcome, cargo_skills::replace::Replaced::Written);
+        skills_compiler::ops::files::replace(&path, edited.as_bytes(), formatted.as_bytes())
+            .unwrap();
+    assert_eq!(outcome, skills_compiler::ops::files::Replaced::Written);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), formatted);
     // No temporary file is left beside it.
     let names: Vec<String> = std::fs::read_dir(path.parent().unwrap())
@@ -107,9 +109,9 @@ fn an_edit_saved_since_the_read_is_not_overwritten() {
 fn a_created_file_never_replaces_one_that_is_there() {
     let dir = fresh_dir("writes-create");
     let path = dir.join("tools.yaml");
-    cargo_skills::replace::create(&path, b"tools: []\n").unwrap();
+    skills_compiler::ops::files::create(&path, b"tools: []\n").unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), b"tools: []\n");
-    let error = cargo_skills::replace::create(&path, b"other\n").unwrap_err();
+    let error = skills_compiler::ops::files::create(&path, b"other\n").unwrap_err();
     assert_eq!(error.kind(), std::io::ErrorKind::AlreadyExists);
     assert_eq!(std::fs::read(&path).unwrap(), b"tools: []\n");
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();

@@ -76,6 +76,8 @@ mod config;
 pub mod diagnostics;
 pub mod expansion_cache;
 pub mod lock;
+#[cfg(feature = "ops")]
+pub mod ops;
 mod parallel;
 mod pipeline;
 pub mod routing;

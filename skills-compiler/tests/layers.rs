@@ -108,6 +108,22 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "signing",
         ],
     ),
+    // The operations front ends run, above the pipeline and every wing:
+    // they pick targets, plan with the stages and the wings, and write.
+    (
+        "ops",
+        &[
+            "pipeline",
+            "read",
+            "ir",
+            "budget",
+            "write",
+            "tracking",
+            "diagnostics",
+            "config",
+            "parallel",
+        ],
+    ),
     // `lib.rs`: the crate's face. It declares the modules and hands on their
     // items; it defines nothing.
     (

@@ -1,24 +1,21 @@
 //! `cargo skills budget`: the catalog against each host's context budget.
 //!
-//! The formulas live in `skills_compiler::budget`; this prints them. The
-//! skills are compiled without the package's own budget check, so that an
-//! over-budget `deny` still shows the table. Exit 1 when a configured budget
-//! (the package's `budget` table, or `--host`, `--chars`, `--tokens`) is
-//! exceeded.
+//! [`skills_compiler::ops::budget`] measures; this prints the tables. Exit
+//! 1 when a configured budget (the package's `budget` table, or `--host`,
+//! `--chars`, `--tokens`) is exceeded.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use clap::ValueEnum;
 use serde_json::{Value, json};
-use skills_compiler::budget::{self, Budget, BudgetConfig, Entry, Fate, Host, Line, Report};
+use skills_compiler::Overrides;
+use skills_compiler::budget::{self, Entry, Fate, Host, Line, Report};
 use skills_compiler::diagnostics::render;
-use skills_compiler::ir::Skill;
-use skills_compiler::{Config, Overrides};
+use skills_compiler::ops;
 
 use crate::failure::Failure;
 use crate::output::outln;
-use crate::select::{Selection, Target, targets};
+use crate::select::{Selection, targets};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -68,81 +65,33 @@ fn parse_hosts(value: &str) -> Result<Vec<Host>, String> {
 pub fn run(args: Args) -> Result<(), Failure> {
     let counter = token_counter(args.exact_tokens)?;
     let targets = targets(&args.selection, &args.paths, &Overrides::default())?;
-    // The first package with a `budget` table configures the report.
-    let configured = targets.iter().find_map(|t| t.config.budget.clone());
-    let skills = compiled(targets);
-    let base = configured.clone().unwrap_or_default();
-    let config = BudgetConfig {
-        hosts: if args.hosts.is_empty() {
-            base.hosts
-        } else {
-            Some(args.hosts.concat())
-        },
-        context: args.context.or(base.context),
-        chars: args.chars.or(base.chars),
-        tokens: args.tokens.or(base.tokens),
-        level: None,
-        builtins: if args.no_builtins {
-            Some(false)
-        } else {
-            base.builtins
-        },
+    let request = ops::budget::Request {
+        hosts: args.hosts.concat(),
+        context: args.context,
+        chars: args.chars,
+        tokens: args.tokens,
+        no_builtins: args.no_builtins,
     };
-    let budgets = config.budgets();
-    // Hosts gate the exit code only when asked for; plain budgets always are.
-    let hosts_asked = configured.is_some() || !args.hosts.is_empty();
-    let entries: Vec<Entry<'_>> = skills.iter().map(Entry::from).collect();
-    let reports: Vec<Report> = budgets
-        .iter()
-        .map(|&b| budget::report(b, &entries, &config.options()))
-        .collect();
+    let catalog = ops::budget::catalog(targets, &request);
+    for diagnostic in &catalog.errors {
+        anstream::eprintln!("{}", render::short(diagnostic));
+    }
+    if !catalog.errors.is_empty() {
+        anstream::eprintln!(
+            "note: {} error(s) above; the skills they concern are not in the report (`cargo skills check` lists them)",
+            catalog.errors.len()
+        );
+    }
+    let entries = catalog.entries();
+    let reports = catalog.reports(&entries);
     match args.format {
         Format::Table => print_tables(&reports, &entries, counter),
-        Format::Json => print_json(&reports, &entries, config.context, counter),
+        Format::Json => print_json(&reports, &entries, catalog.config.context, counter),
     }
-    let gated = |report: &Report| {
-        hosts_asked || matches!(report.budget, Budget::Chars(_) | Budget::Tokens(_))
-    };
-    if reports.iter().any(|r| r.is_over() && gated(r)) {
+    if catalog.is_over(&reports) {
         return Err(Failure::Invalid);
     }
     Ok(())
-}
-
-/// Every valid skill of the targets, sorted by name, compiled without the
-/// package's budget check. Errors are printed and their skills left out:
-/// `check` is the gate for validity, this is about what fits.
-fn compiled(targets: Vec<Target>) -> Vec<Skill> {
-    let mut skills = Vec::new();
-    let mut errors = 0usize;
-    for target in targets {
-        let target = Target {
-            config: Config {
-                budget: None,
-                ..target.config
-            },
-            ..target
-        };
-        let compilation = target.compile();
-        for diagnostic in compilation.diagnostics.iter().filter(|d| d.is_error()) {
-            errors += 1;
-            anstream::eprintln!("{}", render::short(diagnostic));
-        }
-        skills.extend(
-            compilation
-                .valid
-                .skills
-                .into_iter()
-                .map(Arc::unwrap_or_clone),
-        );
-    }
-    if errors > 0 {
-        anstream::eprintln!(
-            "note: {errors} error(s) above; the skills they concern are not in the report (`cargo skills check` lists them)"
-        );
-    }
-    skills.sort_by(|a, b| a.name().cmp(b.name()));
-    skills
 }
 
 /// Counts the tokens of a text exactly, when asked and built in.

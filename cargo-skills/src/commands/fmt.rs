@@ -1,14 +1,12 @@
 //! `cargo skills fmt`: one canonical frontmatter style
-//! (`skills_compiler::format`); `--check` for CI prints the diff and exits 1.
+//! ([`skills_compiler::ops::fmt`]); `--check` for CI prints the diff and exits 1.
 
 use std::path::PathBuf;
 
 use skills_compiler::Overrides;
 use skills_compiler::diagnostics::render;
-use skills_compiler::write::fix::Change;
-use skills_compiler::write::format::{self, Outcome};
+use skills_compiler::ops::{self, Guards, fmt::Left};
 
-use crate::commands::fix::{diff, refuse_signed, write_all};
 use crate::failure::Failure;
 use crate::output::outln;
 use crate::select::{Selection, refuse_outside_workspace, targets};
@@ -33,48 +31,37 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if !args.check {
         refuse_outside_workspace(&targets, "fmt")?;
     }
-    let mut changes = Vec::new();
-    let mut unchecked = Vec::new();
-    for target in &targets {
-        let mut problems = Vec::new();
-        for files in target.files(&mut problems) {
-            match format::skill(&files, &target.config) {
-                Outcome::Unchanged => {}
-                Outcome::Skipped(reason) => {
-                    anstream::eprintln!("note: {} left as it is: {reason}", files.path);
-                }
-                Outcome::Unchecked(reason) => {
-                    anstream::eprintln!("error: {} could not be checked: {reason}", files.path);
-                    unchecked.push(files.path.clone());
-                }
-                Outcome::Changed(after) => changes.push(Change {
-                    before: String::from_utf8_lossy(&files.bytes).into_owned(),
-                    path: files.path,
-                    after,
-                }),
+    let formatting = ops::fmt::plan(&targets);
+    for left in &formatting.left {
+        match left {
+            Left::Skipped { path, reason } => {
+                anstream::eprintln!("note: {path} left as it is: {reason}");
+            }
+            Left::Unchecked { path, reason } => {
+                anstream::eprintln!("error: {path} could not be checked: {reason}");
+            }
+            Left::Unreadable(problem) => {
+                anstream::eprintln!("{}", render::short(problem));
+                anstream::eprintln!(
+                    "error: {} could not be checked: it could not be read",
+                    problem.file
+                );
             }
         }
-        // What discovery could not read is not formatted either.
-        for problem in problems.iter().filter(|d| d.is_error()) {
-            anstream::eprintln!("{}", render::short(problem));
-            anstream::eprintln!(
-                "error: {} could not be checked: it could not be read",
-                problem.file
-            );
-            unchecked.push(problem.file.clone());
-        }
     }
+    let changes = &formatting.plan.changes;
     if args.check {
-        for change in &changes {
-            outln!("{}", diff(change));
+        for change in changes {
+            outln!("{}", ops::diff(change));
         }
     } else {
-        refuse_signed(
-            changes.iter().map(|c| c.path.as_str()),
-            args.allow_unsigned_edit,
-        )?;
-        for path in write_all(&changes)? {
-            anstream::eprintln!("Formatted {path}");
+        let guards = Guards {
+            clean_tree: false,
+            allow_unsigned_edit: args.allow_unsigned_edit,
+        };
+        let applied = crate::output::applied(ops::apply(&formatting.plan, guards)?);
+        for index in applied.written {
+            anstream::eprintln!("Formatted {}", changes[index].path);
         }
     }
     if args.check && !changes.is_empty() {
@@ -84,6 +71,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             if n == 1 { " is" } else { "s are" }
         );
     }
+    let unchecked: Vec<&str> = formatting.unchecked().collect();
     if !unchecked.is_empty() {
         let n = unchecked.len();
         anstream::eprintln!(

@@ -43,7 +43,7 @@ pub fn run(args: InstallArgs) -> Result<(), Failure> {
     without_huge_pages();
     let (folder, shown_folder) = folder(&args)?;
     let set = super::inspect::compiled(&args.selection, &args.from)?;
-    let chosen = crate::select::named_in(&set, &args.names)?;
+    let chosen = skills_compiler::ops::targets::named_in(&set, &args.names)?;
     let how = Install {
         force: args.force,
         dry_run: args.dry_run,

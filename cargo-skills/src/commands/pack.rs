@@ -28,7 +28,7 @@ pub struct PackArgs {
 
 pub fn run(args: PackArgs) -> Result<(), Failure> {
     let set = super::inspect::compiled(&args.selection, &args.from)?;
-    let chosen = crate::select::named_in(&set, &args.names)?;
+    let chosen = skills_compiler::ops::targets::named_in(&set, &args.names)?;
     let mut bundles = Vec::with_capacity(chosen.len());
     let mut refused = false;
     for skill in chosen {
@@ -50,7 +50,7 @@ pub fn run(args: PackArgs) -> Result<(), Failure> {
     for (name, zip) in &bundles {
         let path = args.out.join(format!("{name}.zip"));
         std::fs::create_dir_all(&args.out)
-            .and_then(|()| crate::replace::write_whole(&path, zip))
+            .and_then(|()| skills_compiler::ops::files::write_whole(&path, zip))
             .map_err(|error| Failure::Io(format!("cannot write {}: {error}", path.display())))?;
         outln!(
             "{}  {} bytes",

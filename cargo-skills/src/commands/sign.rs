@@ -56,15 +56,17 @@ fn read_text(path: &Path) -> Result<String, Failure> {
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let io = |e: std::io::Error| Failure::Io(format!("cannot write {}: {e}", path.display()));
     match std::fs::read(path) {
-        Ok(before) => match crate::replace::replace(path, &before, bytes).map_err(io)? {
-            crate::replace::Replaced::Written => Ok(()),
-            crate::replace::Replaced::ChangedSince => Err(Failure::Io(format!(
-                "{} changed while signing; nothing was written",
-                path.display()
-            ))),
-        },
+        Ok(before) => {
+            match skills_compiler::ops::files::replace(path, &before, bytes).map_err(io)? {
+                skills_compiler::ops::files::Replaced::Written => Ok(()),
+                skills_compiler::ops::files::Replaced::ChangedSince => Err(Failure::Io(format!(
+                    "{} changed while signing; nothing was written",
+                    path.display()
+                ))),
+            }
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            crate::replace::create(path, bytes).map_err(io)
+            skills_compiler::ops::files::create(path, bytes).map_err(io)
         }
         Err(e) => Err(io(e)),
     }

@@ -435,10 +435,10 @@ fn present(package: &Package) -> Vec<String> {
 /// The package the command works on, its configuration and its root.
 fn package(place: &Where) -> Result<Package, Failure> {
     let dir = match &place.package {
-        Some(name) => crate::select::packages()?
+        Some(name) => skills_compiler::ops::targets::packages()?
             .into_iter()
             .find(|p| &p.name == name)
-            .map(|p| crate::select::relative_to_cwd(&p.dir))
+            .map(|p| skills_compiler::ops::targets::relative_to_cwd(&p.dir))
             .ok_or_else(|| Failure::Usage(format!("package `{name}` is not in this workspace")))?,
         None => enclosing_package().unwrap_or_else(|| PathBuf::from(".")),
     };

@@ -15,7 +15,7 @@ use skills_core::well_known::{Artifact, Index};
 
 use crate::failure::Failure;
 use crate::output::{out, outln, shown};
-use crate::replace::write_whole;
+use skills_compiler::ops::files::write_whole;
 
 /// The index's file name in the folder `--out` names.
 const INDEX_FILE: &str = "index.json";

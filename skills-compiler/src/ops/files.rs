@@ -1,9 +1,9 @@
-//! Writing a skill file back without losing anything: the new text goes to
-//! a temporary file beside it, is synced, gets the file's owner, group and
-//! mode, and is
-//! renamed over it, so an interrupted write (a full disk, a file size limit,
-//! a kill) leaves the original whole. Just before, the file is read again:
-//! an edit saved since `fix` or `fmt` read it is kept, not overwritten.
+//! Writing a file without losing anything: the new text goes to a
+//! temporary file beside it, is synced, gets the file's owner, group and
+//! mode, and is renamed over it, so an interrupted write (a full disk, a
+//! file size limit, a kill) leaves the original whole. Just before, the
+//! file is read again: an edit saved since it was read is kept, not
+//! overwritten.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 /// What [`replace`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Replaced {
+    /// The new text is in place.
     Written,
     /// The file no longer holds what was read: nothing was written.
     ChangedSince,
@@ -19,7 +20,7 @@ pub enum Replaced {
 /// Replaces the contents of `path` with `after`, when it still holds
 /// `before`. Refuses a path that is now a symlink (one swapped in after the
 /// read would send the write elsewhere); a file with other hard links is
-/// written (it stops sharing its contents) after a note.
+/// written (it stops sharing its contents: see [`has_other_links`]).
 pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced> {
     let metadata = std::fs::symlink_metadata(path)?;
     if metadata.file_type().is_symlink() || !metadata.is_file() {
@@ -30,12 +31,6 @@ pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced>
     }
     if std::fs::read(path)? != before {
         return Ok(Replaced::ChangedSince);
-    }
-    if hard_links(&metadata) > 1 {
-        anstream::eprintln!(
-            "note: {} has other hard links; they keep the old text",
-            path.display()
-        );
     }
     let (temporary, file) = temporary_beside(path)?;
     let written =
@@ -113,6 +108,12 @@ fn keep_owner(file: &std::fs::File, original: &std::fs::Metadata) -> io::Result<
 #[cfg(not(unix))]
 fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) -> io::Result<()> {
     Ok(())
+}
+
+/// Whether `path` has other hard links, which keep the old text when
+/// [`replace`] writes it.
+pub fn has_other_links(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|metadata| hard_links(&metadata) > 1)
 }
 
 #[cfg(unix)]

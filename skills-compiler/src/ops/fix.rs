@@ -1,0 +1,156 @@
+//! `fix`: every machine-applicable fix-it, planned (as `cargo fix` applies
+//! rustc's). Which fix-its are safe and how they change the bytes is
+//! [`write::fix`](crate::write::fix); this gathers them over the targets
+//! into one [`Plan`], with what they leave.
+
+use super::plan::{Change, Plan, Rename};
+use super::targets::Target;
+use crate::config::{Config, Profile};
+use crate::diagnostics::Applicability;
+use crate::diagnostics::Diagnostic;
+use crate::write::{fix, provenance, renames};
+
+/// The fix-its that rename a skill file (`skill.md` to `SKILL.md`, S502),
+/// a plan of their own: discovery reads a skill only under its right name,
+/// so the other fix-its are planned once these are applied.
+pub fn file_name_case(targets: &[Target]) -> Plan {
+    let mut problems = Vec::new();
+    for target in targets {
+        target.files(&mut problems);
+    }
+    let renames = problems
+        .iter()
+        .filter_map(|diagnostic| {
+            let fix = diagnostic.fix.as_ref()?;
+            let to = fix.renamed_to()?;
+            (fix.applicability == Applicability::MachineApplicable).then(|| Rename {
+                from: diagnostic.file.clone(),
+                to: to.to_owned(),
+                code: Some(diagnostic.code),
+            })
+        })
+        .collect();
+    Plan {
+        changes: Vec::new(),
+        renames,
+    }
+}
+
+/// What `fix` will do, and what it leaves.
+#[derive(Debug, Clone, Default)]
+pub struct Fixes {
+    /// The files rewritten and the skill folders renamed.
+    pub plan: Plan,
+    /// Each fix-it applied (none for a rewrite to a profile).
+    pub applied: Vec<fix::Applied>,
+    /// The problems no fix-it settles, sorted.
+    pub remaining: Vec<Diagnostic>,
+    /// What a rewrite assumed or left alone, one line each.
+    pub notes: Vec<String>,
+    /// Renames that cannot be done (a name taken, two skills to one name):
+    /// [`apply`](super::apply) refuses the plan while there are any.
+    pub collisions: Vec<String>,
+}
+
+/// Every fix-it of the targets' skills; with `to`, each skill rewritten
+/// for that profile instead (what `lenient` assumed, written out).
+pub fn plan(targets: &[Target], to: Option<Profile>) -> Fixes {
+    let mut fixes = Fixes::default();
+    for target in targets {
+        for files in target.files(&mut fixes.remaining) {
+            match to {
+                None => fixes.add(fix::skill(files, &target.config)),
+                Some(profile) => {
+                    let config = Config {
+                        profile,
+                        ..target.config.clone()
+                    };
+                    fixes.migrate(fix::to_profile(files, &config));
+                }
+            }
+        }
+    }
+    let pairs: Vec<(String, String)> = fixes
+        .plan
+        .renames
+        .iter()
+        .map(|rename| (rename.from.clone(), rename.to.clone()))
+        .collect();
+    fixes.collisions = renames::plan(&pairs).err().unwrap_or_default();
+    crate::diagnostics::sort(&mut fixes.remaining);
+    fixes
+}
+
+impl Fixes {
+    fn add(&mut self, fixed: fix::Fixed) {
+        self.plan.changes.extend(fixed.changes);
+        self.applied.extend(fixed.applied);
+        self.remaining.extend(fixed.remaining);
+    }
+
+    fn migrate(&mut self, migration: Result<fix::Migration, fix::Skipped>) {
+        match migration {
+            Ok(migration) => {
+                self.notes.extend(migration.notes);
+                self.plan.changes.extend(migration.changes);
+                self.plan
+                    .renames
+                    .extend(migration.rename.map(|(from, to)| Rename {
+                        from,
+                        to,
+                        code: None,
+                    }));
+                self.remaining.extend(migration.remaining);
+            }
+            Err(skipped) => {
+                self.notes
+                    .push(format!("left as it is: {}", skipped.reason));
+                self.remaining.extend(skipped.remaining);
+            }
+        }
+    }
+
+    /// The fix-its applied to `path`, in the order they were.
+    pub fn applied_to<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a fix::Applied> {
+        self.applied.iter().filter(move |fix| fix.file == path)
+    }
+}
+
+/// What `fix --strip-provenance` will do.
+#[derive(Debug, Clone, Default)]
+pub struct Stripped {
+    /// Each skill file without the provenance keys other installers wrote.
+    pub plan: Plan,
+    /// How many skill files were read.
+    pub files_seen: usize,
+    /// A file left alone, and why.
+    pub notes: Vec<String>,
+    /// What discovery could not read.
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Each skill file with its install provenance taken out (`gh skill`'s
+/// `metadata.github-*`, skill-embed's `x-embedded-*`), line by line.
+pub fn strip_provenance(targets: &[Target]) -> Stripped {
+    let mut stripped = Stripped::default();
+    let mut problems = Vec::new();
+    for target in targets {
+        for files in target.files(&mut problems) {
+            stripped.files_seen += 1;
+            let before = String::from_utf8_lossy(&files.bytes).into_owned();
+            match provenance::strip(&files.path, &before) {
+                Ok(Some(after)) => stripped.plan.changes.push(Change {
+                    path: files.path,
+                    before,
+                    after,
+                }),
+                Ok(None) => {}
+                Err(reason) => stripped
+                    .notes
+                    .push(format!("{} left as it is: {reason}", files.path)),
+            }
+        }
+    }
+    stripped.problems = problems.into_iter().filter(Diagnostic::is_error).collect();
+    stripped
+}

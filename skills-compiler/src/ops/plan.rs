@@ -1,0 +1,112 @@
+//! What an operation will write, before it writes: each file's text
+//! before and after, and each file or folder renamed. A plan can be
+//! printed (a dry run), diffed (`fmt --check`) or handed to
+//! [`apply`](super::apply), which checks all of it before the first write.
+
+use crate::diagnostics::Code;
+pub use crate::write::fix::Change;
+
+/// Every write and rename an operation decided on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// Each file written, once: its text before (empty for a file the plan
+    /// creates) and after.
+    pub changes: Vec<Change>,
+    /// Each file or folder renamed, as the disk names them before the plan
+    /// runs. They are done after the writes, the deepest first.
+    pub renames: Vec<Rename>,
+}
+
+/// One rename of a plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rename {
+    /// The file or folder, as it is named now.
+    pub from: String,
+    /// Its new name.
+    pub to: String,
+    /// The diagnostic whose fix-it this is (`S502` for `skill.md`), when
+    /// it is one: the rename is reported with it.
+    pub code: Option<Code>,
+}
+
+impl Plan {
+    /// Whether the plan writes and renames nothing.
+    pub fn is_empty(&self) -> bool {
+        self.changes.is_empty() && self.renames.is_empty()
+    }
+
+    /// Where `path` is once every rename is done (a file in a renamed
+    /// folder moves with it).
+    pub fn renamed(&self, path: &str) -> String {
+        let mut path = path.to_owned();
+        let mut steps: Vec<&Rename> = self.renames.iter().collect();
+        // As `apply` does them: the deepest first.
+        steps.sort_by_key(|rename| std::cmp::Reverse(depth(&rename.from)));
+        for rename in steps {
+            if path == rename.from {
+                path.clone_from(&rename.to);
+            } else if let Some(rest) = path.strip_prefix(&format!("{}/", rename.from)) {
+                path = format!("{}/{rest}", rename.to);
+            }
+        }
+        path
+    }
+}
+
+fn depth(path: &str) -> usize {
+    std::path::Path::new(path).components().count()
+}
+
+/// A unified diff of one change, with `a/` and `b/` paths as git writes
+/// them.
+///
+/// ```
+/// use skills_compiler::ops::{Change, diff};
+///
+/// let change = Change {
+///     path: "skills/a/SKILL.md".into(),
+///     before: "one\n".into(),
+///     after: "two\n".into(),
+/// };
+/// assert!(diff(&change).contains("--- a/skills/a/SKILL.md\n+++ b/skills/a/SKILL.md\n"));
+/// ```
+pub fn diff(change: &Change) -> String {
+    similar::TextDiff::from_lines(&change.before, &change.after)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{}", change.path), &format!("b/{}", change.path))
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_in_a_renamed_folder_moves_with_it() {
+        let plan = Plan {
+            changes: Vec::new(),
+            renames: vec![
+                Rename {
+                    from: "skills/My_Tool".into(),
+                    to: "skills/my-tool".into(),
+                    code: None,
+                },
+                Rename {
+                    from: "skills/My_Tool/skill.md".into(),
+                    to: "skills/My_Tool/SKILL.md".into(),
+                    code: Some(Code::FileNameCase),
+                },
+            ],
+        };
+        assert_eq!(
+            plan.renamed("skills/My_Tool/skill.md"),
+            "skills/my-tool/SKILL.md"
+        );
+        assert_eq!(
+            plan.renamed("skills/other/SKILL.md"),
+            "skills/other/SKILL.md"
+        );
+        assert_eq!(plan.renamed("skills/My_Tools/x"), "skills/My_Tools/x");
+    }
+}
