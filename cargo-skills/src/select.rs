@@ -86,3 +86,54 @@ pub fn nested_skills(paths: &[PathBuf]) -> Vec<PathBuf> {
     }
     expanded
 }
+
+/// The catalogue of the selection, with a note for the skills left out.
+pub fn catalogue_of(
+    selection: &Selection,
+    paths: &[PathBuf],
+    recursive: bool,
+    host: Option<skills_compiler::budget::Host>,
+) -> Result<ops::trigger::Set, Failure> {
+    let paths = if recursive {
+        nested_skills(paths)
+    } else {
+        paths.to_vec()
+    };
+    let targets = targets(selection, &paths, &Overrides::default())?;
+    let set = ops::trigger::catalogue(&targets, host);
+    if set.invalid > 0 {
+        anstream::eprintln!(
+            "note: {} skill{} with errors left out of the catalogue (`cargo skills check` says why)",
+            set.invalid,
+            if set.invalid == 1 { "" } else { "s" }
+        );
+    }
+    Ok(set.routable()?)
+}
+
+/// Compiles the selection; all skills, sorted by name, or the diagnostics.
+pub fn compiled(
+    selection: &Selection,
+    paths: &[PathBuf],
+) -> Result<skills_compiler::ir::SkillSet, Failure> {
+    let mut skills = Vec::new();
+    let mut failed = false;
+    for target in targets(selection, paths, &Overrides::default())? {
+        let compilation = target.compile();
+        for diagnostic in selection.shown(&compilation).iter() {
+            anstream::eprintln!(
+                "{}",
+                skills_compiler::diagnostics::render::short(diagnostic)
+            );
+        }
+        match compilation.into_skills() {
+            Some(set) => skills.extend(set.skills),
+            None => failed = true,
+        }
+    }
+    if failed {
+        return Err(Failure::Invalid);
+    }
+    skills.sort_by(|a, b| a.name().cmp(b.name()));
+    Ok(skills_compiler::ir::SkillSet { skills })
+}

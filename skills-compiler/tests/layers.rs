@@ -116,6 +116,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "pipeline",
             "read",
             "ir",
+            "emit",
             "budget",
             "write",
             "tracking",

@@ -8,32 +8,11 @@ use serde_json::{Value, json};
 use skills_compiler::diagnostics::render;
 use skills_compiler::ir::{Skill, SkillSet};
 use skills_compiler::json::{self, View};
-use skills_compiler::{Overrides, Profile, present};
+use skills_compiler::{Overrides, Profile, ops, present};
 
 use crate::failure::Failure;
 use crate::output::{out, outln, shown, shown_lines};
-use crate::select::{Selection, targets};
-
-/// Compiles the selection; all skills, sorted by name, or the diagnostics.
-pub(crate) fn compiled(selection: &Selection, paths: &[PathBuf]) -> Result<SkillSet, Failure> {
-    let mut skills = Vec::new();
-    let mut failed = false;
-    for target in targets(selection, paths, &Overrides::default())? {
-        let compilation = target.compile();
-        for diagnostic in selection.shown(&compilation).iter() {
-            anstream::eprintln!("{}", render::short(diagnostic));
-        }
-        match compilation.into_skills() {
-            Some(set) => skills.extend(set.skills),
-            None => failed = true,
-        }
-    }
-    if failed {
-        return Err(Failure::Invalid);
-    }
-    skills.sort_by(|a, b| a.name().cmp(b.name()));
-    Ok(SkillSet { skills })
-}
+use crate::select::{Selection, compiled, targets};
 
 /// The one skill `name` of the selection, when it is valid on its own: a
 /// broken sibling does not stop its inspection (issue 40, item 0). The
@@ -326,7 +305,7 @@ pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
         ));
     }
     match args.format {
-        CatalogFormat::WellKnown => return super::well_known::run(&set, args.out.as_deref()),
+        CatalogFormat::WellKnown => return well_known(&set, args.out.as_deref()),
         CatalogFormat::Text => out!(
             "{}",
             shown_lines(
@@ -357,6 +336,28 @@ pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
                 )
                 .collect(),
         )),
+    }
+    Ok(())
+}
+
+/// The discovery index, printed, or written into `out` with its artifacts
+/// (each line says a file written).
+fn well_known(set: &SkillSet, out: Option<&std::path::Path>) -> Result<(), Failure> {
+    let index = ops::export::well_known(set)?;
+    let Some(dir) = out else {
+        out!("{}", index.to_json());
+        return Ok(());
+    };
+    let files = ops::export::well_known_files(&index, dir);
+    ops::export::write(&files, dir)?;
+    // The index is the last file, after the artifacts it points at.
+    for (at, file) in files.iter().enumerate() {
+        let path = shown(&file.path.display().to_string()).into_owned();
+        if at + 1 < files.len() {
+            outln!("{path}  {} bytes", file.bytes.len());
+        } else {
+            outln!("{path}  {} skills", index.entries().len());
+        }
     }
     Ok(())
 }

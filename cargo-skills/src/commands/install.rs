@@ -1,15 +1,14 @@
-//! `install`: a package's skills written into an agent's folder, each as
-//! compiled (its directory, bytes and execute bits exact), with a record of
-//! what was installed, so that a second install knows exactly what it finds
-//! (`skills_core::install`).
+//! `install`: a package's skills written into an agent's folder
+//! ([`skills_compiler::ops::install`]), one line each and a tally.
 
 use std::path::PathBuf;
 
-use skills_core::install::{HOSTS, Install, Installed, State};
+use skills_compiler::ops;
+use skills_core::install::{Install, Installed, State};
 
 use crate::failure::Failure;
 use crate::output::{outln, shown};
-use crate::select::Selection;
+use crate::select::{Selection, compiled};
 
 #[derive(Debug, clap::Args)]
 pub struct InstallArgs {
@@ -41,32 +40,14 @@ pub struct InstallArgs {
 
 pub fn run(args: InstallArgs) -> Result<(), Failure> {
     without_huge_pages();
-    let (folder, shown_folder) = folder(&args)?;
-    let set = super::inspect::compiled(&args.selection, &args.from)?;
-    let chosen = skills_compiler::ops::targets::named_in(&set, &args.names)?;
+    let folder = ops::install::folder(&args.to, args.global)?;
+    let set = compiled(&args.selection, &args.from)?;
+    let chosen = ops::targets::named_in(&set, &args.names)?;
     let how = Install {
         force: args.force,
         dry_run: args.dry_run,
     };
-    // Each skill is read, hashed and written on a core of its own, and its
-    // bytes dropped before the next: that is most of an install, and the
-    // memory a skill took is what the next one reuses (BENCHMARKS.md).
-    // Each skill's install is whole or not done; one that cannot be done
-    // stops no other, and every one is said.
-    let results: Vec<Result<Installed, String>> = {
-        use rayon::prelude::*;
-        chosen
-            .par_iter()
-            .map(|skill| {
-                install_one(skill, &folder, how).map_err(|why| {
-                    format!(
-                        "cannot install `{}` into {shown_folder}: {why}",
-                        skill.name()
-                    )
-                })
-            })
-            .collect()
-    };
+    let results = ops::install::install(&chosen, &folder, how);
     let (installed, failed): (Vec<_>, Vec<_>) = results.into_iter().partition(Result::is_ok);
     let installed: Vec<Installed> = installed.into_iter().flatten().collect();
     // Every skill is said, and the summary counts them all: one that could
@@ -74,35 +55,12 @@ pub fn run(args: InstallArgs) -> Result<(), Failure> {
     for why in failed.iter().filter_map(|r| r.as_ref().err()) {
         anstream::eprintln!("error: {}", shown(why));
     }
-    report(&installed, failed.len(), &shown_folder, how);
+    report(&installed, failed.len(), &folder.shown, how);
     if failed.is_empty() {
         Ok(())
     } else {
         Err(Failure::Invalid)
     }
-}
-
-/// One skill read from its directory, lowered and written into `folder`.
-fn install_one(
-    skill: &skills_compiler::ir::Skill,
-    folder: &std::path::Path,
-    how: Install,
-) -> Result<Installed, String> {
-    let files = skills_compiler::lower::read_files(skill)
-        .map_err(|diagnostic| skills_compiler::diagnostics::render::short(&diagnostic))?;
-    let lowered = skills_compiler::lower::skill(skill, files.into());
-    // The record's digests, made on every core: one skill's fonts can be
-    // most of a set's bytes.
-    {
-        use rayon::prelude::*;
-        lowered.files().par_iter().for_each(|file| {
-            file.sha256_hex();
-        });
-    }
-    skills_core::install::install(folder, [&lowered], how)
-        .map_err(|error| error.to_string())?
-        .pop()
-        .ok_or_else(|| "it was not written".to_owned())
 }
 
 /// Turns transparent huge pages off for the rest of this process. An
@@ -118,72 +76,6 @@ fn without_huge_pages() {
     unsafe {
         libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
     }
-}
-
-/// The folder to install into, and how to print it (never an absolute path
-/// the user did not write).
-fn folder(args: &InstallArgs) -> Result<(PathBuf, String), Failure> {
-    let Some(host) = HOSTS.iter().find(|host| host.name == args.to) else {
-        if args.global {
-            return Err(Failure::Usage(format!(
-                "--global names a host's folder in the home directory; `{}` is a folder, not one of: {}",
-                args.to,
-                hosts()
-            )));
-        }
-        return Ok((PathBuf::from(&args.to), shown_resolved(&args.to)));
-    };
-    if !args.global {
-        // A project's folder is never reached through a symlink that a
-        // commit could have planted.
-        let folder = skills_core::install::project_folder(std::path::Path::new("."), host.project)
-            .map_err(|e| Failure::Io(format!("cannot install into {}: {e}", host.project)))?;
-        let folder = folder
-            .strip_prefix(".")
-            .map(PathBuf::from)
-            .unwrap_or(folder);
-        return Ok((folder, host.project.to_owned()));
-    }
-    let home = std::env::var_os("HOME")
-        .filter(|home| !home.is_empty())
-        .ok_or_else(|| Failure::Usage("--global needs HOME to be set".to_owned()))?;
-    Ok((
-        PathBuf::from(home).join(host.global),
-        format!("~/{}", host.global),
-    ))
-}
-
-/// A folder the user named, and where it leads when a symlink on the way
-/// takes it elsewhere: what the output says is where the files went.
-fn shown_resolved(written: &str) -> String {
-    let path = std::path::Path::new(written);
-    let through_link = path
-        .ancestors()
-        .filter(|p| !p.as_os_str().is_empty())
-        .any(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink()));
-    let existing = path
-        .ancestors()
-        .find(|p| !p.as_os_str().is_empty() && p.exists());
-    match (through_link, existing.map(std::fs::canonicalize)) {
-        (true, Some(Ok(resolved))) => {
-            let rest = existing
-                .and_then(|e| path.strip_prefix(e).ok())
-                .unwrap_or(std::path::Path::new(""));
-            format!(
-                "{written} (through a symlink: {})",
-                resolved.join(rest).display()
-            )
-        }
-        _ => written.to_owned(),
-    }
-}
-
-fn hosts() -> String {
-    HOSTS
-        .iter()
-        .map(|host| host.name)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// One line per skill: its name, what its folder held, what was done;

@@ -16,4 +16,3 @@ pub mod serve;
 pub mod sign;
 pub mod test;
 pub mod vendoring;
-pub mod well_known;

@@ -27,7 +27,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let set = super::test::catalogue_of(&args.selection, &args.paths, args.recursive, args.host)?;
+    let set = crate::select::catalogue_of(&args.selection, &args.paths, args.recursive, args.host)?;
     let ranked = set.catalogue.router().route(&args.query);
     for scored in ranked.top(args.top) {
         outln!("{:.4}  {}", scored.score, shown(&scored.skill));

@@ -3,20 +3,16 @@
 //! case expects; the rules and the figures are `skills_compiler::routing`.
 //! `cargo skills route`: one query's ranking, to debug it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use skills_compiler::diagnostics::render;
-use skills_compiler::ir::Skill;
-use skills_compiler::routing::cases::{self, Case, Expected};
-use skills_compiler::routing::{self, Catalogue, Gates, Report};
-use skills_compiler::{Config, Overrides};
+use skills_compiler::ops::{self, trigger::Set};
+use skills_compiler::routing::cases::{Case, Expected};
+use skills_compiler::routing::{self, Gates, Report};
 
 use crate::failure::Failure;
 use crate::output::{outln, shown};
-use crate::select::{Selection, nested_skills, targets};
-
-/// Where a skill keeps its own cases (Anthropic's skill-creator, agentskills.io).
-const OWN_CASES: &str = "evals/eval_queries.json";
+use crate::select::{Selection, catalogue_of};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -130,11 +126,24 @@ fn parse_router(value: &str) -> Result<Router, String> {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let set = catalogue_of(&args.selection, &args.paths, args.recursive, args.host)?;
-    let (cases, case_files) = read_cases(&args.cases, &set)?;
+    let read = ops::trigger::cases(&args.cases, &set)?;
+    let color = crate::output::stderr_color();
+    for (diagnostic, sources) in &read.problems {
+        anstream::eprintln!("{}\n", render::human(diagnostic, sources, color));
+    }
+    if !read.problems.is_empty() {
+        let n = read.problems.len();
+        return Err(Failure::Usage(format!(
+            "{n} problem{} in the case files: nothing was routed",
+            if n == 1 { "" } else { "s" }
+        )));
+    }
+    let (cases, case_files) = (read.cases, read.files);
     if cases.is_empty() {
         return Err(Failure::Usage(format!(
-            "no trigger cases: none of the {} skills has `{OWN_CASES}`, and no `--cases` file was given",
-            set.skills.len()
+            "no trigger cases: none of the {} skills has `{}`, and no `--cases` file was given",
+            set.skills.len(),
+            ops::trigger::OWN_CASES
         )));
     }
     let gates = Gates::of(set.config.test.as_ref());
@@ -156,7 +165,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     };
     let lints = routing::lints(&report, &set.skills);
-    let sources = lint_sources(&lints, &set.skills);
+    let sources = ops::trigger::lint_sources(&lints, &set.skills);
     match args.message_format {
         Format::Json => print_json(&report, &gates, &lints, &sources),
         Format::Github => {
@@ -262,166 +271,6 @@ fn ask_model(
         "`--router {}` needs the `models` feature, which this cargo-skills was built without: install it with default features",
         args.router.name()
     )))
-}
-
-/// The valid skills of the selection, the catalogue their host lists, and
-/// the configuration of the first target (gates, host).
-pub(crate) struct Set {
-    pub skills: Vec<Skill>,
-    pub catalogue: Catalogue,
-    pub config: Config,
-    pub host: skills_compiler::budget::Host,
-}
-
-pub(crate) fn catalogue_of(
-    selection: &Selection,
-    paths: &[PathBuf],
-    recursive: bool,
-    host: Option<skills_compiler::budget::Host>,
-) -> Result<Set, Failure> {
-    let paths = if recursive {
-        nested_skills(paths)
-    } else {
-        paths.to_vec()
-    };
-    let targets = targets(selection, &paths, &Overrides::default())?;
-    let config = targets
-        .first()
-        .map(|target| target.config.clone())
-        .unwrap_or_default();
-    let mut skills = Vec::new();
-    let mut invalid = 0;
-    for target in &targets {
-        let compilation = target.compile();
-        invalid += compilation.tally().with_errors;
-        skills.extend(
-            compilation
-                .valid
-                .skills
-                .into_iter()
-                .map(|skill| (*skill).clone()),
-        );
-    }
-    skills.sort_by(|a, b| a.name().cmp(b.name()).then(a.path().cmp(b.path())));
-    // Two skills of one name: a host lists one; the first by path here.
-    skills.dedup_by(|b, a| a.name() == b.name());
-    if invalid > 0 {
-        anstream::eprintln!(
-            "note: {invalid} skill{} with errors left out of the catalogue (`cargo skills check` says why)",
-            if invalid == 1 { "" } else { "s" }
-        );
-    }
-    if skills.is_empty() {
-        return Err(Failure::Usage(
-            "no valid skill to route to: the catalogue is empty".to_owned(),
-        ));
-    }
-    let host = host.unwrap_or_else(|| routing::host(config.test.as_ref()));
-    let catalogue = Catalogue::of(host.budget(), &skills);
-    Ok(Set {
-        skills,
-        catalogue,
-        config,
-        host,
-    })
-}
-
-/// Every skill's own cases, then the `--cases` files; every problem of
-/// every file is printed before the run stops (exit 2).
-fn read_cases(
-    files: &[String],
-    set: &Set,
-) -> Result<(Vec<Case>, skills_compiler::Sources), Failure> {
-    let known: Vec<&str> = set.skills.iter().map(Skill::name).collect();
-    let mut reads = Vec::new();
-    for skill in &set.skills {
-        let Some(dir) = &skill.dir else { continue };
-        let path = Path::new(dir).join(OWN_CASES);
-        if path.is_file() {
-            let shown = format!("{dir}/{OWN_CASES}");
-            reads.push(cases::load(&path, &shown, Some(skill.name()), &known));
-        }
-    }
-    for file in files {
-        let (skill, path) = match file.split_once('=') {
-            Some((skill, path)) if !skill.is_empty() && !Path::new(file).exists() => {
-                (Some(skill.to_owned()), PathBuf::from(path))
-            }
-            _ => (
-                skill_holding(Path::new(file), &set.skills),
-                PathBuf::from(file),
-            ),
-        };
-        if let Some(name) = &skill
-            && !known.contains(&name.as_str())
-        {
-            return Err(Failure::Usage(format!(
-                "`--cases {}`: no skill of the set is named `{}`{}",
-                shown(file),
-                shown(name),
-                skills_core::closest(name, known.iter().copied())
-                    .map(|near| format!("; did you mean `{near}`?"))
-                    .unwrap_or_default()
-            )));
-        }
-        let shown_path = skills_compiler::display_path(&path);
-        reads.push(cases::load(&path, &shown_path, skill.as_deref(), &known));
-    }
-    let mut all = Vec::new();
-    let mut problems = 0;
-    let mut case_files = skills_compiler::Sources::default();
-    let color = crate::output::stderr_color();
-    for read in reads {
-        let mut sources = skills_compiler::Sources::default();
-        if let Some(source) = read.source {
-            sources.insert(source);
-        }
-        for diagnostic in &read.diagnostics {
-            problems += 1;
-            anstream::eprintln!("{}\n", render::human(diagnostic, &sources, color));
-        }
-        all.extend(read.cases);
-        case_files.extend(sources);
-    }
-    if problems > 0 {
-        return Err(Failure::Usage(format!(
-            "{problems} problem{} in the case files: nothing was routed",
-            if problems == 1 { "" } else { "s" }
-        )));
-    }
-    Ok((all, case_files))
-}
-
-/// The skill whose folder holds `file`, when one does.
-fn skill_holding(file: &Path, skills: &[Skill]) -> Option<String> {
-    let file = std::fs::canonicalize(file).ok()?;
-    skills
-        .iter()
-        .filter_map(|skill| {
-            let dir = std::fs::canonicalize(skill.dir.as_ref()?).ok()?;
-            file.starts_with(&dir)
-                .then(|| (dir.components().count(), skill.name()))
-        })
-        .max()
-        .map(|(_, name)| name.to_owned())
-}
-
-/// The skill files the lints point into, to quote them.
-fn lint_sources(
-    lints: &[skills_compiler::Diagnostic],
-    skills: &[Skill],
-) -> skills_compiler::Sources {
-    let mut sources = skills_compiler::Sources::default();
-    for skill in skills
-        .iter()
-        .filter(|s| lints.iter().any(|l| l.file == s.path()))
-    {
-        sources.insert(skills_compiler::SourceFile::new(
-            skill.path(),
-            skill.source_text(),
-        ));
-    }
-    sources
 }
 
 /// A score as reports print it: four decimals, the same on every machine.

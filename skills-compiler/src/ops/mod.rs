@@ -23,12 +23,15 @@
 
 pub mod apply;
 pub mod budget;
+pub mod export;
 pub mod files;
 pub mod fix;
 pub mod fmt;
+pub mod install;
 pub mod new;
 mod plan;
 pub mod targets;
+pub mod trigger;
 
 pub use apply::{Applied, Guards, apply};
 pub use plan::{Change, Plan, Rename, diff};

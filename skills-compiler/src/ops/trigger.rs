@@ -1,0 +1,171 @@
+//! `test` and `route`: the catalogue a host lists of the targets' valid
+//! skills, and the trigger cases to route over it (the routing, the
+//! judging and the figures are [`routing`](crate::routing)).
+
+use std::path::{Path, PathBuf};
+
+use super::Error;
+use super::targets::Target;
+use crate::budget::Host;
+use crate::config::Config;
+use crate::diagnostics::Diagnostic;
+use crate::diagnostics::source::{SourceFile, Sources};
+use crate::ir::Skill;
+use crate::read::discover::display_path;
+use crate::routing::{self, Catalogue, cases};
+
+/// Where a skill keeps its own cases (Anthropic's skill-creator,
+/// agentskills.io).
+pub const OWN_CASES: &str = "evals/eval_queries.json";
+
+/// The valid skills of the selection, the catalogue their host lists, and
+/// the configuration of the first target (gates, host).
+#[derive(Debug)]
+pub struct Set {
+    /// The valid skills, sorted by name; of two with one name, the first
+    /// by path (a host lists one).
+    pub skills: Vec<Skill>,
+    /// What the host lists of them.
+    pub catalogue: Catalogue,
+    /// The first target's configuration.
+    pub config: Config,
+    /// The host whose listing is read.
+    pub host: Host,
+    /// How many skills were left out for their errors.
+    pub invalid: usize,
+}
+
+/// The catalogue of the targets' valid skills, as `host` (default: the
+/// package's `test.host`, else Claude Code) lists them.
+pub fn catalogue(targets: &[Target], host: Option<Host>) -> Set {
+    let config = targets
+        .first()
+        .map(|target| target.config.clone())
+        .unwrap_or_default();
+    let mut skills = Vec::new();
+    let mut invalid = 0;
+    for target in targets {
+        let compilation = target.compile();
+        invalid += compilation.tally().with_errors;
+        let valid = compilation.valid.skills.into_iter();
+        skills.extend(valid.map(|skill| (*skill).clone()));
+    }
+    skills.sort_by(|a, b| a.name().cmp(b.name()).then(a.path().cmp(b.path())));
+    skills.dedup_by(|b, a| a.name() == b.name());
+    let host = host.unwrap_or_else(|| routing::host(config.test.as_ref()));
+    let catalogue = Catalogue::of(host.budget(), &skills);
+    Set {
+        skills,
+        catalogue,
+        config,
+        host,
+        invalid,
+    }
+}
+
+impl Set {
+    /// The set, when it has a skill to route to; an empty one is a usage
+    /// error.
+    pub fn routable(self) -> Result<Set, Error> {
+        if self.skills.is_empty() {
+            return Err(Error::Usage(
+                "no valid skill to route to: the catalogue is empty".to_owned(),
+            ));
+        }
+        Ok(self)
+    }
+}
+
+/// The trigger cases of a run, and the files they came from.
+#[derive(Debug, Default)]
+pub struct Cases {
+    /// Every case, each skill's own first, then the `--cases` files'.
+    pub cases: Vec<cases::Case>,
+    /// The case files, to quote a failing case at its line.
+    pub files: Sources,
+    /// Every problem of every file, each with the file it is in: the run
+    /// stops while there is one.
+    pub problems: Vec<(Diagnostic, Sources)>,
+}
+
+/// Every skill's own cases (`evals/eval_queries.json`), then each of
+/// `files`: a set's file, or one skill's (in its folder, or `SKILL=FILE`).
+/// A `SKILL=` that names no skill of the set is a usage error.
+pub fn cases(files: &[String], set: &Set) -> Result<Cases, Error> {
+    let known: Vec<&str> = set.skills.iter().map(Skill::name).collect();
+    let mut reads = Vec::new();
+    for skill in &set.skills {
+        let Some(dir) = &skill.dir else { continue };
+        let path = Path::new(dir).join(OWN_CASES);
+        if path.is_file() {
+            let shown = format!("{dir}/{OWN_CASES}");
+            reads.push(cases::load(&path, &shown, Some(skill.name()), &known));
+        }
+    }
+    for file in files {
+        let (skill, path) = match file.split_once('=') {
+            Some((skill, path)) if !skill.is_empty() && !Path::new(file).exists() => {
+                (Some(skill.to_owned()), PathBuf::from(path))
+            }
+            _ => (
+                skill_holding(Path::new(file), &set.skills),
+                PathBuf::from(file),
+            ),
+        };
+        if let Some(name) = &skill
+            && !known.contains(&name.as_str())
+        {
+            return Err(Error::Usage(format!(
+                "`--cases {file}`: no skill of the set is named `{name}`{}",
+                skills_core::closest(name, known.iter().copied())
+                    .map(|near| format!("; did you mean `{near}`?"))
+                    .unwrap_or_default()
+            )));
+        }
+        reads.push(cases::load(
+            &path,
+            &display_path(&path),
+            skill.as_deref(),
+            &known,
+        ));
+    }
+    let mut all = Cases::default();
+    for read in reads {
+        let mut sources = Sources::default();
+        if let Some(source) = read.source {
+            sources.insert(source);
+        }
+        for diagnostic in read.diagnostics {
+            all.problems.push((diagnostic, sources.clone()));
+        }
+        all.cases.extend(read.cases);
+        all.files.extend(sources);
+    }
+    Ok(all)
+}
+
+/// The skill whose folder holds `file`, when one does.
+fn skill_holding(file: &Path, skills: &[Skill]) -> Option<String> {
+    let file = std::fs::canonicalize(file).ok()?;
+    skills
+        .iter()
+        .filter_map(|skill| {
+            let dir = std::fs::canonicalize(skill.dir.as_ref()?).ok()?;
+            file.starts_with(&dir)
+                .then(|| (dir.components().count(), skill.name()))
+        })
+        .max()
+        .map(|(_, name)| name.to_owned())
+}
+
+/// The skill files `lints` point into, to quote them.
+pub fn lint_sources(lints: &[Diagnostic], skills: &[Skill]) -> Sources {
+    let mut sources = Sources::default();
+    for skill in skills
+        .iter()
+        .filter(|s| lints.iter().any(|l| l.file == s.path()))
+    {
+        sources.insert(SourceFile::new(skill.path(), skill.source_text()));
+    }
+    sources
+}
