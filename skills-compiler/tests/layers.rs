@@ -118,6 +118,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "ir",
             "emit",
             "budget",
+            "routing",
             "write",
             "tracking",
             "diagnostics",
