@@ -48,3 +48,10 @@ impl From<ops::Error> for Failure {
         }
     }
 }
+
+/// Vendoring's refusals, as the operations say them.
+impl From<skills_compiler::vendoring::install::VendorError> for Failure {
+    fn from(error: skills_compiler::vendoring::install::VendorError) -> Self {
+        ops::Error::from(error).into()
+    }
+}

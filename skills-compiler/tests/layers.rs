@@ -119,6 +119,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "emit",
             "budget",
             "routing",
+            "vendoring",
+            "lock",
             "write",
             "tracking",
             "diagnostics",

@@ -2,14 +2,15 @@
 //! brought in from git or a folder, recorded in `skills-lock.json`, and
 //! checked against it (`skills_compiler::vendoring`, `skills_compiler::lock`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use skills_compiler::diagnostics::render;
+use skills_compiler::display_path;
 use skills_compiler::lock::Status;
-use skills_compiler::vendoring::install::{Package, VendorError};
+use skills_compiler::ops;
+use skills_compiler::vendoring::install::Package;
 use skills_compiler::vendoring::source::Source;
 use skills_compiler::vendoring::{self, Pick, Prepared};
-use skills_compiler::{Config, Overrides, display_path};
 
 use crate::failure::Failure;
 use crate::output::{outln, shown};
@@ -116,7 +117,7 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Usage(e.0))?;
     }
     if args.list {
-        let listed = vendoring::list(&package, &source, &args.source).map_err(failure)?;
+        let listed = vendoring::list(&package, &source, &args.source)?;
         // One line a skill, tab-separated: name, path, licence, whether
         // `add` takes it as it is, scripts, and the description cut.
         for skill in vendoring::summaries(&package, &listed) {
@@ -148,20 +149,15 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
         (false, false) => Pick::Named(args.skills.clone()),
         (false, true) => Pick::TheOnly,
     };
-    let prepared = vendoring::add(&package, &source, &args.source, &pick).map_err(failure)?;
+    let prepared = vendoring::add(&package, &source, &args.source, &pick)?;
     finish(prepared, &package, args.force, "Added", Some(&args.source))
 }
 
 pub fn update(args: UpdateArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    if !package.base.join(&package.lock_path).exists() {
-        return Err(Failure::Io(format!(
-            "there is no `{}`: nothing was added with `cargo skills add`",
-            display_path(&package.lock_path)
-        )));
-    }
+    ops::vendor::require_lock(&package, ": nothing was added with `cargo skills add`")?;
     let outside = outside(args.allow_outside);
-    let prepared = vendoring::update(&package, &args.names, outside).map_err(failure)?;
+    let prepared = vendoring::update(&package, &args.names, outside)?;
     if prepared.staged.is_empty() {
         return Err(Failure::Io(
             "nothing to update: every locked skill is a local copy without a source to fetch"
@@ -184,14 +180,12 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
 /// Restores what the lock recorded; the lock is left as it is.
 pub fn sync(args: SyncArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    if !package.base.join(&package.lock_path).exists() {
-        return Err(Failure::Io(format!(
-            "there is no `{}`: nothing to restore (add skills with `cargo skills add`)",
-            display_path(&package.lock_path)
-        )));
-    }
+    ops::vendor::require_lock(
+        &package,
+        ": nothing to restore (add skills with `cargo skills add`)",
+    )?;
     let outside = outside(args.allow_outside);
-    let synced = vendoring::sync(&package, &args.names, outside).map_err(failure)?;
+    let synced = vendoring::sync(&package, &args.names, outside)?;
     if synced.matching.is_empty() && synced.prepared.staged.is_empty() {
         return Err(Failure::Io(format!(
             "`{}` locks no skill: nothing to restore",
@@ -226,7 +220,7 @@ pub fn sync(args: SyncArgs) -> Result<(), Failure> {
         })
         .collect();
     if !args.dry_run {
-        synced.prepared.commit(&package).map_err(failure)?;
+        synced.prepared.commit(&package)?;
     }
     for line in restored {
         anstream::eprintln!("{}", shown(&line));
@@ -236,7 +230,7 @@ pub fn sync(args: SyncArgs) -> Result<(), Failure> {
 
 pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    vendoring::remove(&package, &args.names).map_err(failure)?;
+    vendoring::remove(&package, &args.names)?;
     for name in &args.names {
         anstream::eprintln!("Removed {}", shown(name));
     }
@@ -245,7 +239,7 @@ pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
 
 pub fn lock(args: LockArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    let present = present(&package);
+    let present = ops::vendor::present(&package);
     // Named skills may be locked ones an agent's folder holds.
     if present.is_empty() && args.names.is_empty() {
         return Err(Failure::Io(format!(
@@ -253,7 +247,7 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
             display_path(&package.config.dir)
         )));
     }
-    let written = vendoring::lock_present(&package, &present, &args.names).map_err(failure)?;
+    let written = vendoring::lock_present(&package, &present, &args.names)?;
     if written.is_empty() {
         anstream::eprintln!(
             "every skill of `{}` is locked already; name one to record it as it is now",
@@ -275,20 +269,17 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
 pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
     let _ = args.frozen;
     let package = package(&args.place)?;
-    let lock_path = package.base.join(&package.lock_path);
-    if !lock_path.exists() {
-        return Err(Failure::Io(format!(
-            "there is no `{}` to verify against: write one with `cargo skills lock`",
-            display_path(&package.lock_path)
-        )));
-    }
-    let lock = package.lock().map_err(failure)?;
+    ops::vendor::require_lock(
+        &package,
+        " to verify against: write one with `cargo skills lock`",
+    )?;
+    let lock = package.lock()?;
     let statuses = skills_compiler::lock::check::statuses(
         &package.base,
         &package.config.dir,
         &package.lock_path,
         &lock,
-        &present(&package),
+        &ops::vendor::present(&package),
     );
     if statuses.is_empty() {
         return Err(Failure::Io(format!(
@@ -391,7 +382,7 @@ fn finish(
         );
         return Err(Failure::Invalid);
     }
-    let names = prepared.commit(package).map_err(failure)?;
+    let names = prepared.commit(package)?;
     let root = display_path(&package.config.dir);
     for name in names {
         let line = match from {
@@ -404,6 +395,14 @@ fn finish(
     Ok(())
 }
 
+/// The package `--package` and `--root` name.
+fn package(place: &Where) -> Result<Package, Failure> {
+    Ok(ops::vendor::package(
+        place.package.as_deref(),
+        place.root.as_deref(),
+    )?)
+}
+
 /// `--allow-outside` as the library takes it.
 fn outside(allowed: bool) -> vendoring::Outside {
     if allowed {
@@ -411,77 +410,4 @@ fn outside(allowed: bool) -> vendoring::Outside {
     } else {
         vendoring::Outside::Refuse
     }
-}
-
-fn failure(error: VendorError) -> Failure {
-    match error {
-        VendorError::Usage(message) => Failure::Usage(message),
-        VendorError::Failed(message) => Failure::Io(message),
-    }
-}
-
-/// The skill folders of the package's root, as discovery finds them.
-fn present(package: &Package) -> Vec<String> {
-    let mut problems = Vec::new();
-    skills_compiler::discover(&package.base, &package.config, &mut problems)
-        .into_iter()
-        .filter_map(|files| {
-            let dir = files.dir?;
-            Some(dir.path.rsplit('/').next().unwrap_or(&dir.path).to_owned())
-        })
-        .collect()
-}
-
-/// The package the command works on, its configuration and its root.
-fn package(place: &Where) -> Result<Package, Failure> {
-    let dir = match &place.package {
-        Some(name) => skills_compiler::ops::targets::packages()?
-            .into_iter()
-            .find(|p| &p.name == name)
-            .map(|p| skills_compiler::ops::targets::relative_to_cwd(&p.dir))
-            .ok_or_else(|| Failure::Usage(format!("package `{name}` is not in this workspace")))?,
-        None => enclosing_package().unwrap_or_else(|| PathBuf::from(".")),
-    };
-    // The root the macro names, with its options: `add` checks a skill by
-    // the rules the build will hold it to.
-    let named = match &place.root {
-        Some(_) => Vec::new(),
-        None => skills_compiler::roots_named_in_sources(&dir),
-    };
-    let options = match named.as_slice() {
-        [one] => one.overrides.clone(),
-        _ => Overrides::default(),
-    };
-    let config = Config::load(&dir, options).map_err(|d| Failure::Usage(d.message))?;
-    let root = match (&place.root, named.as_slice()) {
-        (Some(root), _) => root.clone(),
-        (None, [one]) => one.dir.clone(),
-        (None, _) => config.dir.clone(),
-    };
-    Ok(Package::new(
-        &dir,
-        Config {
-            dir: root,
-            ..config
-        },
-    ))
-}
-
-/// The nearest folder at or above the current one with a `Cargo.toml` that
-/// has a `[package]`, relative to the current directory.
-fn enclosing_package() -> Option<PathBuf> {
-    let cwd = std::env::current_dir().ok()?;
-    let mut relative = PathBuf::from(".");
-    for dir in cwd.ancestors() {
-        let manifest = dir.join("Cargo.toml");
-        let is_package = std::fs::read_to_string(&manifest)
-            .ok()
-            .and_then(|text| text.parse::<toml::Table>().ok())
-            .is_some_and(|t| t.contains_key("package"));
-        if is_package {
-            return Some(relative);
-        }
-        relative = Path::new(&relative).join("..");
-    }
-    None
 }

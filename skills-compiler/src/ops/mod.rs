@@ -32,6 +32,7 @@ pub mod new;
 mod plan;
 pub mod targets;
 pub mod trigger;
+pub mod vendor;
 
 pub use apply::{Applied, Guards, apply};
 pub use plan::{Change, Plan, Rename, diff};
