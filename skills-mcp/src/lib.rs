@@ -44,6 +44,8 @@ mod paths;
 mod send;
 mod served;
 mod server;
+#[cfg(feature = "stdio-client")]
+pub mod stdio;
 mod uri;
 
 use std::sync::Arc;
