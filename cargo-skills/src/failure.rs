@@ -25,6 +25,7 @@ impl From<ops::Error> for Failure {
         match error {
             ops::Error::Usage(message) => Failure::Usage(message),
             ops::Error::Io(message) => Failure::Io(message),
+            ops::Error::Invalid => Failure::Invalid,
             // Without a location: nothing was written.
             ops::Error::Rejected {
                 diagnostics,

@@ -34,11 +34,7 @@ impl Selection {
         &self,
         compilation: &'a skills_compiler::Compilation,
     ) -> std::borrow::Cow<'a, [skills_compiler::Diagnostic]> {
-        if self.verbose || compilation.vendored.is_empty() {
-            compilation.diagnostics.as_slice().into()
-        } else {
-            compilation.summarised().into()
-        }
+        ops::targets::reported(compilation, self.verbose)
     }
 
     fn ops(&self) -> ops::Selection {

@@ -7,8 +7,8 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use serde_json::{Value, json};
 use skills_compiler::Overrides;
+use skills_compiler::budget::json::{self, Counter, exact_tokens, round_tenth};
 use skills_compiler::budget::{self, Entry, Fate, Host, Line, Report};
 use skills_compiler::diagnostics::render;
 use skills_compiler::ops;
@@ -86,16 +86,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let reports = catalog.reports(&entries);
     match args.format {
         Format::Table => print_tables(&reports, &entries, counter),
-        Format::Json => print_json(&reports, &entries, catalog.config.context, counter),
+        Format::Json => {
+            let document = json::document(&reports, &entries, catalog.config.context, counter);
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&document).unwrap_or_default()
+            );
+        }
     }
     if catalog.is_over(&reports) {
         return Err(Failure::Invalid);
     }
     Ok(())
 }
-
-/// Counts the tokens of a text exactly, when asked and built in.
-type Counter = fn(&str) -> usize;
 
 #[cfg(feature = "exact-tokens")]
 fn token_counter(asked: bool) -> Result<Option<Counter>, Failure> {
@@ -134,19 +137,6 @@ fn line_fate(line: &Line) -> String {
         Some(_) => fate_text(line.fate),
         None => format!("{} (built-in)", fate_text(line.fate)),
     }
-}
-
-/// Exact tokens of a line: yours only, since the host's own are counted by
-/// length, not text.
-fn exact_tokens(
-    counter: Option<Counter>,
-    report: &Report,
-    entries: &[Entry<'_>],
-    line: &Line,
-) -> Option<usize> {
-    let count = counter?;
-    let entry = &entries[line.entry?];
-    Some(count(&budget::entry_text(report.budget, entry)))
 }
 
 fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Counter>) {
@@ -188,7 +178,7 @@ fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Count
             "SHARE"
         );
         for line in &report.lines {
-            let exact = match (counter, exact_tokens(counter, report, entries, line)) {
+            let exact = match (counter, exact_tokens(counter, report.budget, entries, line)) {
                 (Some(_), Some(tokens)) => format!("  {tokens:>5}"),
                 (Some(_), None) => format!("  {:>5}", "-"),
                 (None, _) => String::new(),
@@ -199,107 +189,6 @@ fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Count
                 budget::thousands(line.cost),
                 round_tenth(report.share(line)),
                 line_fate(line)
-            );
-        }
-    }
-}
-
-/// A share to one decimal, half away from zero: the table prints it with
-/// `{:.1}` and the JSON as a number, and both say the same (`{:.1}` alone
-/// rounds 4.35 to 4.3 where the JSON said 4.4).
-fn round_tenth(value: f64) -> f64 {
-    (value * 10.0).round() / 10.0
-}
-
-/// One decimal, as JSON prints it.
-fn tenth(value: f64) -> Value {
-    if value.is_finite() {
-        json!(round_tenth(value))
-    } else {
-        Value::Null
-    }
-}
-
-fn print_json(
-    reports: &[Report],
-    entries: &[Entry<'_>],
-    context: Option<u64>,
-    counter: Option<Counter>,
-) {
-    let reports: Vec<Value> = reports
-        .iter()
-        .map(|report| {
-            let skills: Vec<Value> = report
-                .lines
-                .iter()
-                .map(|line| {
-                    let mut value = json!({
-                        "name": line.name,
-                        "cost": line.cost,
-                        "share_percent": tenth(report.share(line)),
-                        "fate": line.fate.as_str(),
-                    });
-                    if let Fate::Shortened { shown } = line.fate {
-                        value["shown_chars"] = json!(shown);
-                    }
-                    if line.entry.is_none() {
-                        value["builtin"] = json!(true);
-                    }
-                    if counter.is_some() {
-                        value["o200k_tokens"] = json!(exact_tokens(counter, report, entries, line));
-                    }
-                    value
-                })
-                .collect();
-            json!({
-                "budget": report.budget.name(),
-                "limit": {
-                    "amount": report.limit.amount,
-                    "unit": report.limit.unit.as_str(),
-                    "basis": report.limit.basis,
-                },
-                "used": report.used,
-                "builtin_cost": report.builtin_cost(),
-                "usage_percent": tenth(report.usage()),
-                "over": report.is_over(),
-                "culprit": report.culprit.map(|i| report.lines[i].name.clone()),
-                "counts": {
-                    "full": report.count(|f| f == Fate::Full),
-                    "shortened": report.count(|f| matches!(f, Fate::Shortened { .. })),
-                    "name_only": report.count(|f| f == Fate::NameOnly),
-                    "omitted": report.count(|f| f == Fate::Omitted),
-                    "over_target": report.count(|f| f == Fate::OverTarget),
-                    "hidden": report.count(|f| f == Fate::Hidden),
-                },
-                "skills": skills,
-            })
-        })
-        .collect();
-    outln!(
-        "{}",
-        serde_json::to_string_pretty(&json!({
-            "skills": entries.len(),
-            "context": context,
-            "reports": reports,
-        }))
-        .unwrap_or_default()
-    );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The table and the JSON round a share the same way (issue 24, item 7).
-    #[test]
-    fn the_table_and_the_json_round_a_share_alike() {
-        for share in [4.35, 4.349, 0.05, 12.25, 99.95] {
-            let table = format!("{:.1}", round_tenth(share));
-            let json = tenth(share).to_string();
-            assert_eq!(
-                table.parse::<f64>().unwrap(),
-                json.parse::<f64>().unwrap(),
-                "{share}"
             );
         }
     }

@@ -14,71 +14,22 @@ use crate::failure::Failure;
 use crate::output::{out, outln, shown, shown_lines};
 use crate::select::{Selection, compiled, targets};
 
-/// The one skill `name` of the selection, when it is valid on its own: a
-/// broken sibling does not stop its inspection (issue 40, item 0). The
-/// sibling's errors are printed as warnings, with a note that the build
-/// still refuses them; the skill's own diagnostics as they are.
+/// The one skill `name` of the selection ([`ops::inspect::one`]), its
+/// diagnostics printed.
 fn compiled_one(selection: &Selection, paths: &[PathBuf], name: &str) -> Result<Skill, Failure> {
-    let mut skills = Vec::new();
-    let mut own = Vec::new();
-    let mut others = Vec::new();
-    for target in targets(selection, paths, &Overrides::default())? {
-        let compilation = target.compile();
-        let folder = compilation
-            .valid
-            .get(name)
-            .map(|skill| skill.dir.clone().unwrap_or_else(|| skill.path().to_owned()));
-        for diagnostic in selection.shown(&compilation).into_owned() {
-            let mine = folder.as_ref().is_some_and(|folder| {
-                diagnostic.file == *folder || diagnostic.file.starts_with(&format!("{folder}/"))
-            });
-            if mine {
-                own.push(diagnostic)
-            } else {
-                others.push(diagnostic)
-            }
-        }
-        skills.extend(compilation.valid.skills);
-    }
-    let Some(at) = skills.iter().position(|skill| skill.name() == name) else {
-        // Not valid on its own, or not there: every diagnostic as it is.
-        for diagnostic in own.iter().chain(&others) {
-            anstream::eprintln!("{}", render::short(diagnostic));
-        }
-        if others.iter().chain(&own).any(|d| d.is_error()) {
-            return Err(Failure::Invalid);
-        }
-        skills.sort_by(|a, b| a.name().cmp(b.name()));
-        return find(&SkillSet { skills }, name).cloned();
-    };
-    for diagnostic in &own {
+    let targets = targets(selection, paths, &Overrides::default())?;
+    let inspected = ops::inspect::one(&targets, name, selection.verbose);
+    for diagnostic in &inspected.diagnostics {
         anstream::eprintln!("{}", render::short(diagnostic));
     }
-    let broken = others.iter().filter(|d| d.is_error()).count();
-    for diagnostic in &others {
-        let shown = diagnostic
-            .clone()
-            .with_severity(skills_compiler::Severity::Warning);
-        anstream::eprintln!("{}", render::short(&shown));
-    }
+    let broken = inspected.broken_others;
     if broken > 0 {
         anstream::eprintln!(
             "warning: {broken} error{} in other skills, shown as warnings: `{name}` is valid on its own, and the build still refuses the others",
             if broken == 1 { "" } else { "s" }
         );
     }
-    Ok(std::sync::Arc::unwrap_or_clone(skills.swap_remove(at)))
-}
-
-fn find<'a>(set: &'a SkillSet, name: &str) -> Result<&'a Skill, Failure> {
-    set.get(name).ok_or_else(|| {
-        let names: Vec<&str> = set.skills.iter().map(|s| s.name()).collect();
-        let hint = skills_compiler::diagnostics::closest(name, names.iter().copied()).map_or_else(
-            || format!("skills: {}", names.join(", ")),
-            |s| format!("did you mean `{s}`?"),
-        );
-        Failure::Usage(format!("no skill named `{name}`; {hint}"))
-    })
+    Ok(inspected.skill?)
 }
 
 fn print_json(value: &Value) {

@@ -167,7 +167,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let lints = routing::lints(&report, &set.skills);
     let sources = ops::trigger::lint_sources(&lints, &set.skills);
     match args.message_format {
-        Format::Json => print_json(&report, &gates, &lints, &sources),
+        Format::Json => {
+            for line in routing::json::lines(&report, &gates, &lints, &sources) {
+                outln!("{line}");
+            }
+        }
         Format::Github => {
             for diagnostic in routing::failures(&report, &case_files).iter().chain(&lints) {
                 outln!("{}", render::github(diagnostic));
@@ -226,20 +230,9 @@ fn ask_model(
                 args.router.name()
             ))
         })?;
-    // The model is offered the skills the host lists, as the host lists them.
-    let listed: Vec<skills_core::Skill> = set
-        .skills
-        .iter()
-        .filter(|skill| set.catalogue.text(skill.name()).is_some())
-        .map(|skill| skills_compiler::lower::skill(skill, Default::default()))
-        .collect();
+    let (listed, listing) = set.listed();
     let runtime_set = skills::SkillSet::owned(listed);
     let toolset = skills::Toolset::new(&runtime_set);
-    let listing: String = set
-        .catalogue
-        .names()
-        .filter_map(|name| set.catalogue.text(name))
-        .collect();
     let mut router = skills::route::ModelRouter::new(provider, model, &toolset, &listing, &key);
     if let Some(url) = &args.base_url {
         router = router.base_url(url);
@@ -271,95 +264,6 @@ fn ask_model(
         "`--router {}` needs the `models` feature, which this cargo-skills was built without: install it with default features",
         args.router.name()
     )))
-}
-
-/// A score as reports print it: four decimals, the same on every machine.
-fn rounded(value: f64) -> f64 {
-    (value * 10_000.0).round() / 10_000.0
-}
-
-fn expected_json(expected: &Expected) -> (serde_json::Value, Option<&str>) {
-    match expected {
-        Expected::Skill { name, acceptable } => {
-            let mut all = vec![name.clone()];
-            all.extend(acceptable.iter().cloned());
-            (serde_json::json!(all), None)
-        }
-        Expected::Nothing => (serde_json::Value::Null, None),
-        Expected::NotSkill(name) => (serde_json::Value::Null, Some(name)),
-    }
-}
-
-fn print_json(
-    report: &Report,
-    gates: &Gates,
-    lints: &[skills_compiler::Diagnostic],
-    sources: &skills_compiler::Sources,
-) {
-    for outcome in &report.outcomes {
-        let (expected, avoid) = expected_json(&outcome.case.expected);
-        let mut line = serde_json::json!({
-            "type": "case",
-            "id": outcome.case.id,
-            "query": outcome.case.query,
-            "expected": expected,
-            "chosen": outcome.chosen,
-            "ranked": outcome.ranked.iter().take(5).map(|scored| serde_json::json!({
-                "skill": scored.skill,
-                "score": rounded(scored.score),
-            })).collect::<Vec<_>>(),
-            "pass": outcome.pass,
-            "runs": outcome.runs,
-        });
-        if let Some(avoid) = avoid {
-            line["not"] = serde_json::json!(avoid);
-        }
-        outln!("{line}");
-    }
-    let summary = &report.summary;
-    outln!(
-        "{}",
-        serde_json::json!({
-            "type": "summary",
-            "cases": summary.cases,
-            "passed": summary.passed,
-            "accuracy": rounded(summary.accuracy),
-            "recall": rounded(summary.recall),
-            "misroute": rounded(summary.misroute),
-            "abstention": rounded(summary.abstention),
-            "skills": summary.skills.iter().map(|s| serde_json::json!({
-                "skill": s.skill,
-                "cases": s.cases,
-                "found": s.found,
-                "taken": s.taken,
-                "precision": rounded(s.precision),
-                "recall": rounded(s.recall),
-                "f1": rounded(s.f1),
-            })).collect::<Vec<_>>(),
-            "attractors": summary.attractors.iter().map(|a| serde_json::json!({
-                "expected": a.expected,
-                "chosen": a.chosen,
-                "count": a.count,
-            })).collect::<Vec<_>>(),
-            "gates": {
-                "recall": gates.recall,
-                "accuracy": gates.accuracy,
-                "misroute": gates.misroute,
-                "per_skill": gates.per_skill,
-            },
-            "failures": summary.failures.iter().map(|f| serde_json::json!({
-                "skill": f.skill,
-                "gate": f.gate,
-                "value": rounded(f.value),
-                "bound": f.bound,
-            })).collect::<Vec<_>>(),
-            "warnings": lints.iter().map(|lint| {
-                serde_json::from_str::<serde_json::Value>(&render::json(lint, sources))
-                    .unwrap_or(serde_json::Value::Null)
-            }).collect::<Vec<_>>(),
-            "pass": summary.failures.is_empty(),
-        })
-    );
 }
 
 fn print_human(report: &Report, set: &Set, router: &str) {

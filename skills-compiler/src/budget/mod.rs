@@ -33,6 +33,7 @@ use builtins::Shadow;
 mod claude_code;
 mod codex;
 pub(crate) mod cuts;
+pub mod json;
 mod plain;
 mod zed;
 

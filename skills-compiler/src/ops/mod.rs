@@ -27,6 +27,7 @@ pub mod export;
 pub mod files;
 pub mod fix;
 pub mod fmt;
+pub mod inspect;
 pub mod install;
 pub mod new;
 mod plan;
@@ -56,6 +57,9 @@ pub enum Error {
         /// What became of the request.
         outcome: String,
     },
+    /// The skills are invalid; their diagnostics were handed back with
+    /// the operation's result.
+    Invalid,
     /// The plan cannot be carried out whole: each problem, then what
     /// became of the files.
     Refused {
@@ -70,6 +74,7 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::Usage(message) | Error::Io(message) => f.write_str(message),
+            Error::Invalid => f.write_str("the skills are invalid"),
             Error::Rejected {
                 diagnostics,
                 outcome,

@@ -92,6 +92,16 @@ impl Target {
     }
 }
 
+/// The diagnostics of `compilation` a person reads: a vendored skill's
+/// warnings in one line each (W027) unless `verbose`.
+pub fn reported(compilation: &Compilation, verbose: bool) -> std::borrow::Cow<'_, [Diagnostic]> {
+    if verbose || compilation.vendored.is_empty() {
+        compilation.diagnostics.as_slice().into()
+    } else {
+        compilation.summarised().into()
+    }
+}
+
 /// The targets for `paths` (empty: the workspace's packages with skills).
 pub fn targets(
     selection: &Selection,

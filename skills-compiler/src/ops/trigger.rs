@@ -64,6 +64,23 @@ pub fn catalogue(targets: &[Target], host: Option<Host>) -> Set {
 }
 
 impl Set {
+    /// What a model router is offered: the skills the host lists, lowered,
+    /// and the listing's text, as the host lists them.
+    pub fn listed(&self) -> (Vec<skills_core::Skill>, String) {
+        let skills = self
+            .skills
+            .iter()
+            .filter(|skill| self.catalogue.text(skill.name()).is_some())
+            .map(|skill| crate::emit::lower::skill(skill, Default::default()))
+            .collect();
+        let listing = self
+            .catalogue
+            .names()
+            .filter_map(|name| self.catalogue.text(name))
+            .collect();
+        (skills, listing)
+    }
+
     /// The set, when it has a skill to route to; an empty one is a usage
     /// error.
     pub fn routable(self) -> Result<Set, Error> {

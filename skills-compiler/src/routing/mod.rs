@@ -35,6 +35,7 @@
 
 pub mod cases;
 mod evaluate;
+pub mod json;
 mod lints;
 
 pub use evaluate::{
