@@ -6,7 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use skills_compiler::{Config, Overrides, Profile, compile_skill, present};
+use skills_compiler::diagnostics::render;
+use skills_compiler::ir::Skill;
+use skills_compiler::{Profile, ops, present};
 
 use crate::failure::Failure;
 use crate::output::{outln, shown};
@@ -34,44 +36,14 @@ pub struct ToPromptArgs {
     profile: Profile,
 }
 
-/// A `SKILL.md` path stands for its directory, as in the reference CLI.
-fn skill_dir(path: &Path) -> Result<PathBuf, Failure> {
-    if !path.exists() {
-        return Err(Failure::Usage(format!(
-            "Path '{}' does not exist.",
-            path.display()
-        )));
-    }
-    let dir = skills_compiler::skill_dir_of(path);
-    // `validate .` works: the directory's own name is what `name` must match.
-    let dir = if dir.as_os_str().is_empty() || dir == Path::new(".") {
-        std::env::current_dir().map_err(|e| Failure::Io(e.to_string()))?
-    } else {
-        dir.to_path_buf()
-    };
-    Ok(dir)
-}
-
-fn config(profile: Profile) -> Result<Config, Failure> {
-    Config::load(
-        Path::new("."),
-        Overrides {
-            profile: Some(profile),
-            ..Overrides::default()
-        },
-    )
-    .map_err(|d| Failure::Usage(d.message))
-}
-
 pub fn validate(args: ValidateArgs) -> Result<(), Failure> {
-    let dir = skill_dir(&args.skill_path)?;
+    let (dir, compilation) = ops::compat::compile(&args.skill_path, args.profile)?;
     let path = if args.skill_path.is_file() {
         dir.display().to_string()
     } else {
         args.skill_path.display().to_string()
     };
     let path = shown(&path);
-    let compilation = compile_skill(Path::new("."), &dir, &config(args.profile)?);
     let errors: Vec<String> = compilation
         .diagnostics
         .iter()
@@ -98,27 +70,15 @@ pub fn validate(args: ValidateArgs) -> Result<(), Failure> {
     }
 }
 
-/// The specification's fields of one valid skill.
-fn properties(
-    path: &Path,
-    profile: Profile,
-) -> Result<(PathBuf, skills_compiler::ir::Skill), Failure> {
-    let dir = skill_dir(path)?;
-    let compilation = compile_skill(Path::new("."), &dir, &config(profile)?);
-    if let Some(error) = compilation.diagnostics.iter().find(|d| d.is_error()) {
-        eprintln!(
-            "Error: {}",
-            skills_compiler::diagnostics::render::short(error)
-        );
-        return Err(Failure::Invalid);
+/// The specification's fields of one valid skill; its first error, printed.
+fn properties(path: &Path, profile: Profile) -> Result<(PathBuf, Skill), Failure> {
+    match ops::compat::properties(path, profile)? {
+        (dir, Ok(skill)) => Ok((dir, skill)),
+        (_, Err(error)) => {
+            eprintln!("Error: {}", render::short(&error));
+            Err(Failure::Invalid)
+        }
     }
-    let skill = compilation
-        .valid
-        .skills
-        .into_iter()
-        .next()
-        .ok_or(Failure::Invalid)?;
-    Ok((dir, std::sync::Arc::unwrap_or_clone(skill)))
 }
 
 pub fn read_properties(args: ReadPropertiesArgs) -> Result<(), Failure> {

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use skills_compiler::diagnostics::render;
 use skills_compiler::display_path;
-use skills_compiler::lock::Status;
 use skills_compiler::ops;
 use skills_compiler::vendoring::install::Package;
 use skills_compiler::vendoring::source::Source;
@@ -269,77 +268,16 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
 pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
     let _ = args.frozen;
     let package = package(&args.place)?;
-    ops::vendor::require_lock(
-        &package,
-        " to verify against: write one with `cargo skills lock`",
-    )?;
-    let lock = package.lock()?;
-    let statuses = skills_compiler::lock::check::statuses(
-        &package.base,
-        &package.config.dir,
-        &package.lock_path,
-        &lock,
-        &ops::vendor::present(&package),
-    );
-    if statuses.is_empty() {
-        return Err(Failure::Io(format!(
-            "nothing to verify: `{}` locks no skill and `{}` has none",
-            display_path(&package.lock_path),
-            display_path(&package.config.dir)
-        )));
+    let verified = ops::vendor::verify(&package)?;
+    for line in &verified.lines {
+        outln!("{}", shown(line));
     }
-    let mut all_match = true;
-    for checked in &statuses {
-        let (name, status) = (&checked.name, &checked.status);
-        // A skill Vercel's CLI installed for an agent is verified there.
-        let in_root = display_path(&package.config.dir.join(name));
-        let elsewhere = match &checked.folder {
-            folder if *folder == in_root || !checked.looked.is_empty() => String::new(),
-            folder => format!(" (in {folder})"),
-        };
-        let by_hash_only = lock.get(name).is_some_and(|entry| entry.files().is_none());
-        let line = match status {
-            // Vercel's CLI writes entries without per-file lines.
-            Ok(Status::Matches) if by_hash_only => format!(
-                "{name}: matches (by `computedHash` only: no per-file lines, so modes are not checked; `cargo skills lock {name}` adds them)"
-            ),
-            Ok(Status::Matches) => format!("{name}: matches"),
-            Ok(Status::Missing) => {
-                format!("{name}: missing (looked in {})", checked.looked.join(", "))
-            }
-            Ok(Status::Unlocked) => format!("{name}: unlocked"),
-            Ok(Status::Modified { changed }) if changed.is_empty() => {
-                format!("{name}: modified (the entry names no files)")
-            }
-            Ok(Status::Modified { changed }) => format!(
-                "{name}: modified: {}",
-                changed
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Err(error) => format!("{name}: cannot be verified: {error}"),
-        };
-        all_match &= matches!(status, Ok(Status::Matches));
-        let line = match line.split_once(": ") {
-            Some((name, rest)) if !elsewhere.is_empty() => format!("{name}{elsewhere}: {rest}"),
-            _ => line,
-        };
-        outln!("{}", shown(&line));
-    }
-    let drifted = statuses.iter().any(|checked| {
-        matches!(
-            checked.status,
-            Ok(Status::Modified { .. } | Status::Missing)
-        )
-    });
-    if drifted {
+    if verified.drifted {
         anstream::eprintln!(
             "restore what was locked with `cargo skills sync`, or move to upstream's newest with `cargo skills update`"
         );
     }
-    if all_match {
+    if verified.all_match {
         Ok(())
     } else {
         Err(Failure::Invalid)

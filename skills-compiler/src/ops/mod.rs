@@ -23,6 +23,7 @@
 
 pub mod apply;
 pub mod budget;
+pub mod compat;
 pub mod export;
 pub mod files;
 pub mod fix;
