@@ -8,13 +8,13 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use skills_compiler::Overrides;
-use skills_compiler::budget::json::{self, Counter, exact_tokens, round_tenth};
-use skills_compiler::budget::{self, Entry, Fate, Host, Line, Report};
+use skills_compiler::budget::json::{self, Counter};
+use skills_compiler::budget::{self, Host};
 use skills_compiler::diagnostics::render;
 use skills_compiler::ops;
 
 use crate::failure::Failure;
-use crate::output::outln;
+use crate::output::{out, outln};
 use crate::select::{Selection, targets};
 
 #[derive(Debug, clap::Args)]
@@ -85,7 +85,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let entries = catalog.entries();
     let reports = catalog.reports(&entries);
     match args.format {
-        Format::Table => print_tables(&reports, &entries, counter),
+        Format::Table => out!("{}", budget::table::text(&reports, &entries, counter)),
         Format::Json => {
             let document = json::document(&reports, &entries, catalog.config.context, counter);
             outln!(
@@ -118,78 +118,4 @@ fn token_counter(asked: bool) -> Result<Option<Counter>, Failure> {
         ));
     }
     Ok(None)
-}
-
-fn fate_text(fate: Fate) -> String {
-    match fate {
-        Fate::Shortened { shown } => format!("shortened to {shown} characters"),
-        Fate::NameOnly => "name only".to_owned(),
-        Fate::Omitted => "left out".to_owned(),
-        Fate::OverTarget => "over the per-skill target".to_owned(),
-        Fate::Full => "full".to_owned(),
-        Fate::Hidden => "hidden (disable-model-invocation)".to_owned(),
-    }
-}
-
-/// The line's fate, saying when the skill is the host's own.
-fn line_fate(line: &Line) -> String {
-    match line.entry {
-        Some(_) => fate_text(line.fate),
-        None => format!("{} (built-in)", fate_text(line.fate)),
-    }
-}
-
-fn print_tables(reports: &[Report], entries: &[Entry<'_>], counter: Option<Counter>) {
-    let width = reports
-        .iter()
-        .flat_map(|report| &report.lines)
-        .map(|line| line.name.chars().count())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    for (i, report) in reports.iter().enumerate() {
-        if i > 0 {
-            outln!("");
-        }
-        outln!(
-            "{}: {} of {} {} ({:.1}%); budget: {}",
-            report.budget.name(),
-            budget::thousands(report.used),
-            budget::thousands(report.limit.amount),
-            report.limit.unit.as_str(),
-            round_tenth(report.usage()),
-            report.limit.basis
-        );
-        outln!("  {}", report.summary());
-        let builtins = report.builtin_lines().count();
-        if builtins > 0 {
-            outln!(
-                "  before yours: {builtins} {} of the host's own, {} {}",
-                if builtins == 1 { "skill" } else { "skills" },
-                budget::thousands(report.builtin_cost()),
-                report.limit.unit.as_str()
-            );
-        }
-        let exact = if counter.is_some() { "  O200K" } else { "" };
-        outln!(
-            "  {:width$}  {:>7}  {:>6}{exact}  FATE",
-            "SKILL",
-            "COST",
-            "SHARE"
-        );
-        for line in &report.lines {
-            let exact = match (counter, exact_tokens(counter, report.budget, entries, line)) {
-                (Some(_), Some(tokens)) => format!("  {tokens:>5}"),
-                (Some(_), None) => format!("  {:>5}", "-"),
-                (None, _) => String::new(),
-            };
-            outln!(
-                "  {:width$}  {:>7}  {:>5.1}%{exact}  {}",
-                line.name,
-                budget::thousands(line.cost),
-                round_tenth(report.share(line)),
-                line_fate(line)
-            );
-        }
-    }
 }

@@ -35,6 +35,7 @@ mod codex;
 pub(crate) mod cuts;
 pub mod json;
 mod plain;
+pub mod table;
 mod zed;
 
 /// Measures `entries` against `budget`, as the host lists them: its own
