@@ -93,7 +93,7 @@ pub use config::{
 };
 pub use diagnostics::source::{SourceFile, Sources};
 pub use diagnostics::{Code, Diagnostic, Severity};
-pub use emit::{bundle, codegen, editor_schema, json, lower, snapshot};
+pub use emit::{bundle, codegen, editor_schema, json, lower, snapshot, text};
 pub use ir::present;
 pub use lint::similar_descriptions;
 pub use pipeline::again;

@@ -142,21 +142,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         };
     }
     let _ = match args.message_format {
-        MessageFormat::Json => writeln!(
-            out,
-            "{}",
-            serde_json::json!({
-                "type": "summary",
-                "valid": tally.errors == 0,
-                "checked": tally.checked,
-                "valid_skills": tally.valid,
-                "with_errors": tally.with_errors,
-                "with_warnings": tally.with_warnings,
-                "errors": tally.errors,
-                "warnings": tally.warnings,
-            })
-        ),
-        _ => writeln!(err, "{}", summary(&tally)),
+        MessageFormat::Json => writeln!(out, "{}", tally.json()),
+        _ => writeln!(err, "{}", tally.summary()),
     };
     if args.message_format == MessageFormat::Human
         && let Some(footer) = render::explain_footer(&codes)
@@ -276,29 +263,4 @@ impl Checked {
         }
         checked
     }
-}
-
-/// The closing line: what was checked and what was found, each count
-/// named (issue 40: a bare "skills" count read as "checked" when it was not).
-fn summary(tally: &Tally) -> String {
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let found = format!(
-        "{}, {}",
-        plural(tally.errors, "error"),
-        plural(tally.warnings, "warning")
-    );
-    if tally.errors == 0 {
-        return format!(
-            "ok: {} valid, {}",
-            plural(tally.valid, "skill"),
-            plural(tally.warnings, "warning")
-        );
-    }
-    format!(
-        "failed: {} checked, {} valid, {} with errors, {} with warnings; {found}",
-        plural(tally.checked, "skill"),
-        tally.valid,
-        tally.with_errors,
-        tally.with_warnings
-    )
 }

@@ -131,94 +131,16 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
         if as_json {
             print_json(&json::files(skill, &files));
         } else {
-            print_files(skill, &files);
+            out!("{}", skills_compiler::text::files(skill, &files));
         }
     } else if args.rendered {
         out!("{}", shown_lines(&skills_compiler::lower::rendered(skill)));
     } else if as_json {
         print_json(&json::skill(skill, View::Full));
     } else {
-        outln!("name:        {}", skill.name());
-        outln!(
-            "description: {}",
-            shown(&present::one_line(skill.description(), 240))
-        );
-        outln!("path:        {}", shown(skill.path()));
-        outln!("kind:        {}", skill.table.kind.as_str());
-        outln!("version:     {}", skill.table.version);
-        for (label, value) in skills_compiler::keys::texts_of(&skill.table) {
-            outln!(
-                "{label:<12} {value}",
-                label = format!("{label}:"),
-                value = shown(value)
-            );
-        }
-        if !skill.tools.is_empty() {
-            outln!("tools:");
-            for tool in &skill.tools {
-                let endpoint = tool.endpoint().map_or_else(
-                    || "no endpoint".to_owned(),
-                    |e| format!("{} {}", e.method.as_str(), e.origin),
-                );
-                outln!(
-                    "  - {} ({}; {})",
-                    tool.name(),
-                    shown(&endpoint),
-                    tool.policy().as_str()
-                );
-            }
-        }
-        let sections = skill.sections();
-        if !sections.is_empty() {
-            outln!("sections:");
-            for section in &sections {
-                outln!(
-                    "  {}{} {}",
-                    "  ".repeat(usize::from(section.level.saturating_sub(1))),
-                    "#".repeat(usize::from(section.level)),
-                    shown(&section.title)
-                );
-            }
-        }
+        out!("{}", skills_compiler::text::skill(skill));
     }
     Ok(())
-}
-
-/// One line a file (`rwx`-style exec column, size, digest, path), then
-/// what was skipped and why.
-fn print_files(skill: &Skill, files: &[skills::File]) {
-    let width = files
-        .iter()
-        .map(|f| f.len().to_string().len())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    outln!("{:4}  {:>width$}  {:64}  PATH", "EXEC", "SIZE", "SHA256");
-    for file in files {
-        outln!(
-            "{:4}  {:>width$}  {}  {}",
-            if file.is_executable() { "x" } else { "-" },
-            file.len(),
-            file.sha256_hex(),
-            shown(file.path())
-        );
-    }
-    outln!(
-        "{} file{}, {} bytes",
-        files.len(),
-        if files.len() == 1 { "" } else { "s" },
-        files.iter().map(|f| f.len()).sum::<usize>()
-    );
-    if !skill.skipped.is_empty() {
-        outln!("skipped:");
-        for skip in &skill.skipped {
-            outln!(
-                "  {}: {}",
-                shown(&skip.path),
-                shown(&skip.reason.to_string())
-            );
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -8,3 +8,4 @@ pub mod editor_schema;
 pub mod json;
 pub mod lower;
 pub mod snapshot;
+pub mod text;

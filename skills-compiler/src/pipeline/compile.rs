@@ -54,6 +54,45 @@ pub struct Tally {
     pub warnings: usize,
 }
 
+impl Tally {
+    /// A check's closing line: what was checked and what was found, each
+    /// count named (issue 40: a bare "skills" count read as "checked" when
+    /// it was not).
+    pub fn summary(&self) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        if self.errors == 0 {
+            return format!(
+                "ok: {} valid, {}",
+                plural(self.valid, "skill"),
+                plural(self.warnings, "warning")
+            );
+        }
+        format!(
+            "failed: {} checked, {} valid, {} with errors, {} with warnings; {}, {}",
+            plural(self.checked, "skill"),
+            self.valid,
+            self.with_errors,
+            self.with_warnings,
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning")
+        )
+    }
+
+    /// The same as the closing object of `--message-format json`.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "type": "summary",
+            "valid": self.errors == 0,
+            "checked": self.checked,
+            "valid_skills": self.valid,
+            "with_errors": self.with_errors,
+            "with_warnings": self.with_warnings,
+            "errors": self.errors,
+            "warnings": self.warnings,
+        })
+    }
+}
+
 impl std::ops::AddAssign for Tally {
     fn add_assign(&mut self, other: Tally) {
         self.checked += other.checked;
