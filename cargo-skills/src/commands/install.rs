@@ -100,38 +100,6 @@ fn report(installed: &[Installed], failed: usize, folder: &str, how: Install) {
     let written = installed.iter().filter(|i| i.written).count();
     outln!(
         "{}",
-        tally(written, installed.len() + failed, failed, folder, how)
+        ops::install::tally(written, installed.len() + failed, failed, folder, how)
     );
-}
-
-/// The last line of an install: what was written of every skill chosen.
-fn tally(written: usize, total: usize, failed: usize, folder: &str, how: Install) -> String {
-    let verb = if how.dry_run { "would write" } else { "wrote" };
-    let failures = match failed {
-        0 => String::new(),
-        n => format!("; {n} could not be installed"),
-    };
-    format!(
-        "{verb} {written} of {total} skill{} in {folder}{failures}",
-        if total == 1 { "" } else { "s" }
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Issue 58, item 21: a failed skill is counted in the tally.
-    #[test]
-    fn the_tally_counts_the_skills_that_failed() {
-        let how = Install {
-            force: false,
-            dry_run: false,
-        };
-        assert_eq!(
-            tally(1, 2, 1, ".agents/skills", how),
-            "wrote 1 of 2 skills in .agents/skills; 1 could not be installed"
-        );
-        assert_eq!(tally(1, 1, 0, "x", how), "wrote 1 of 1 skill in x");
-    }
 }

@@ -177,7 +177,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 outln!("{}", render::github(diagnostic));
             }
             for failure in &report.summary.failures {
-                outln!("::error title=cargo skills test::{}", gate_line(failure));
+                outln!("::error title=cargo skills test::{}", failure.describe());
             }
         }
         Format::Sarif => {
@@ -322,23 +322,6 @@ fn print_human(report: &Report, set: &Set, router: &str) {
         summary.cases
     );
     for failure in &summary.failures {
-        anstream::eprintln!("gate failed: {}", gate_line(failure));
+        anstream::eprintln!("gate failed: {}", failure.describe());
     }
-}
-
-/// `recall of `pdf` is 0.500 < 0.800 (at least)`.
-fn gate_line(failure: &routing::GateFailure) -> String {
-    let what = failure
-        .skill
-        .as_deref()
-        .map_or("the set".to_owned(), |s| format!("`{}`", shown(s)));
-    let (relation, sign) = if failure.gate == "misroute" {
-        ("at most", ">")
-    } else {
-        ("at least", "<")
-    };
-    format!(
-        "{} of {what} is {:.3} {sign} {:.3} ({relation})",
-        failure.gate, failure.value, failure.bound
-    )
 }

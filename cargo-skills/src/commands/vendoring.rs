@@ -117,29 +117,8 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
     }
     if args.list {
         let listed = vendoring::list(&package, &source, &args.source)?;
-        // One line a skill, tab-separated: name, path, licence, whether
-        // `add` takes it as it is, scripts, and the description cut.
         for skill in vendoring::summaries(&package, &listed) {
-            let description = skill.description.as_deref().unwrap_or("-");
-            let cut: String = description.chars().take(80).collect();
-            let more = if description.chars().count() > 80 {
-                "…"
-            } else {
-                ""
-            };
-            outln!(
-                "{}\t{}\t{}\t{}\t{}\t{}{more}",
-                shown(&skill.name),
-                shown(&skill.skill_path),
-                shown(skill.license.as_deref().unwrap_or("-")),
-                if skill.valid { "valid" } else { "invalid" },
-                if skill.has_scripts {
-                    "scripts"
-                } else {
-                    "no scripts"
-                },
-                shown(&cut.replace(['\n', '\t'], " "))
-            );
+            outln!("{}", skill.line());
         }
         return Ok(());
     }
@@ -204,19 +183,7 @@ pub fn sync(args: SyncArgs) -> Result<(), Failure> {
         .prepared
         .staged
         .iter()
-        .map(|skill| {
-            let at = skill
-                .entry
-                .commit()
-                .map(|c| format!(" at {}", &c[..c.len().min(12)]))
-                .unwrap_or_default();
-            let from = skill.entry.source().unwrap_or_default();
-            format!(
-                "{verb} {} in {} from {from}{at}",
-                skill.name,
-                display_path(&skill.target)
-            )
-        })
+        .map(|skill| skill.restored(verb))
         .collect();
     if !args.dry_run {
         synced.prepared.commit(&package)?;

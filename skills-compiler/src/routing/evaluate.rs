@@ -117,6 +117,24 @@ pub struct GateFailure {
     pub bound: f64,
 }
 
+impl GateFailure {
+    /// `recall of `pdf` is 0.500 < 0.800 (at least)`.
+    pub fn describe(&self) -> String {
+        let what = self.skill.as_deref().map_or("the set".to_owned(), |s| {
+            format!("`{}`", skills_core::printable(s))
+        });
+        let (relation, sign) = if self.gate == "misroute" {
+            ("at most", ">")
+        } else {
+            ("at least", "<")
+        };
+        format!(
+            "{} of {what} is {:.3} {sign} {:.3} ({relation})",
+            self.gate, self.value, self.bound
+        )
+    }
+}
+
 /// The figures of a run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {

@@ -152,6 +152,24 @@ pub struct Staged {
     pub compilation: Compilation,
 }
 
+impl Staged {
+    /// What `sync` says of it: `{verb} NAME in FOLDER from SOURCE at COMMIT`
+    /// (the commit cut to 12 characters).
+    pub fn restored(&self, verb: &str) -> String {
+        let at = self
+            .entry
+            .commit()
+            .map(|c| format!(" at {}", c.chars().take(12).collect::<String>()))
+            .unwrap_or_default();
+        let from = self.entry.source().unwrap_or_default();
+        format!(
+            "{verb} {} in {} from {from}{at}",
+            self.name,
+            crate::read::discover::display_path(&self.target)
+        )
+    }
+}
+
 /// A staging folder inside the root, removed when dropped.
 #[derive(Debug)]
 pub struct Staging {

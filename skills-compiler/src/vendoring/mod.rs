@@ -85,6 +85,35 @@ pub struct OfferSummary {
     pub has_scripts: bool,
 }
 
+impl OfferSummary {
+    /// `add --list`'s line: tab-separated name, path, licence, whether
+    /// `add` takes it as it is, scripts, and the description cut at 80
+    /// characters; each value kept on its line.
+    pub fn line(&self) -> String {
+        let description = self.description.as_deref().unwrap_or("-");
+        let cut: String = description.chars().take(80).collect();
+        let more = if description.chars().count() > 80 {
+            "…"
+        } else {
+            ""
+        };
+        let shown = skills_core::printable;
+        format!(
+            "{}\t{}\t{}\t{}\t{}\t{}{more}",
+            shown(&self.name),
+            shown(&self.skill_path),
+            shown(self.license.as_deref().unwrap_or("-")),
+            if self.valid { "valid" } else { "invalid" },
+            if self.has_scripts {
+                "scripts"
+            } else {
+                "no scripts"
+            },
+            shown(&cut.replace(['\n', '\t'], " "))
+        )
+    }
+}
+
 /// What `add --list` says of each skill of `listed`: each checked with the
 /// rules `add` would hold it to.
 pub fn summaries(package: &Package, listed: &Listed) -> Vec<OfferSummary> {
