@@ -41,6 +41,11 @@
 //! ends). Entry points: [`compile`] (a root on disk), [`compile_path`] (what a
 //! command line names), [`compile_files`] (skills held in memory).
 //!
+//! Above them all, with the `ops` feature: `ops`, the operations a front
+//! end runs (which targets, `fix`, `fmt`, `new`, `budget`, `install`,
+//! `pack`...), each returning a value to print or a plan that `ops::apply`
+//! carries out, every check before the first write.
+//!
 //! Where a new key, rule, diagnostic, command or host goes, and the steps
 //! for each, are in `docs/architecture.md` ("Adding a diagnostic" and
 //! the sections beside it), which the layering tests hold to the code.

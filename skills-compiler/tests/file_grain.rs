@@ -29,6 +29,9 @@ const CRATES: &[&str] = &[
     "skills-build",
     "skills-macros",
     "cargo-skills",
+    // A workspace of its own (rig's dependencies stay out of this one's
+    // lock), held to the same rules by path.
+    "rig/skills-rig",
 ];
 
 /// One crate's files by module path (`[]` for the crate root).

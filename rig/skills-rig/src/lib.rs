@@ -39,8 +39,6 @@
 
 #![deny(missing_docs)]
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 
 use rig_agent::AgentBuilder;
@@ -60,35 +58,8 @@ pub mod scripted;
 #[cfg(feature = "reqwest")]
 pub use reqwest_sender::ReqwestSender;
 
-/// A future that can be sent to another thread, as rig's tools return them.
-pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
-
-/// A response as an [`HttpSender`] read it: the status, the headers, and a
-/// body read through [`skills::response::Limited`] (so never over the limit).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Received {
-    /// The status.
-    pub status: http::StatusCode,
-    /// The headers (`Content-Type` decides how the body is read).
-    pub headers: http::HeaderMap,
-    /// The body.
-    pub body: Vec<u8>,
-}
-
-/// The HTTP client that sends the skills' HTTP tools: yours to choose.
-///
-/// It sends `request` as it is (the runtime built it from the checked
-/// call), reads at most `limit` bytes of the body with
-/// [`skills::response::Limited`], follows no redirect, and says in words
-/// why nothing came back.
-pub trait HttpSender: Send + Sync + 'static {
-    /// Sends `request`; the response, or why there is none.
-    fn send(
-        &self,
-        request: http::Request<Vec<u8>>,
-        limit: usize,
-    ) -> BoxFuture<Result<Received, String>>;
-}
+mod sender;
+pub use sender::{BoxFuture, HttpSender, Received};
 
 type Confirm = Arc<dyn Fn(&Call<'_>) -> Result<(), String> + Send + Sync>;
 

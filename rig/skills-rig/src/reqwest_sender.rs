@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use skills::response::Limited;
 
-use crate::{BoxFuture, HttpSender, Received};
+use crate::sender::{BoxFuture, HttpSender, Received};
 
 /// Sends the skills' HTTP tools with a reqwest client that follows no
 /// redirect (a redirect is reported to the model, never followed).

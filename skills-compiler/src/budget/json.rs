@@ -3,7 +3,8 @@
 
 use serde_json::{Value, json};
 
-use super::{Budget, Entry, Fate, Line, Report, entry_text};
+use super::listing::entry_text;
+use super::model::{Budget, Entry, Fate, Line, Report};
 
 /// Counts the tokens of a text exactly (OpenAI's o200k, when a front end
 /// has it).

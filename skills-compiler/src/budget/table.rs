@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::json::{Counter, exact_tokens, round_tenth};
-use super::{Entry, Fate, Line, Report, thousands};
+use super::model::{Entry, Fate, Line, Report, thousands};
 
 fn fate_text(fate: Fate) -> String {
     match fate {

@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::Error;
+use super::error::Error;
 use super::files::{self, Replaced};
 use super::plan::{Change, Plan, Rename};
 use crate::write::{renames, signed};

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Error;
+use super::error::Error;
 use crate::config::{Config, Overrides, Profile};
 use crate::diagnostics::Diagnostic;
 use crate::ir::Skill;

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Error;
+use super::error::Error;
 use super::files::write_whole;
 use crate::diagnostics::Diagnostic;
 use crate::diagnostics::render;

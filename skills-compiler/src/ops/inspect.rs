@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::Error;
+use super::error::Error;
 use super::targets::Target;
 use crate::diagnostics::{Diagnostic, Severity, closest};
 use crate::ir::Skill;

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Error;
+use super::error::Error;
 use crate::diagnostics::render;
 use crate::emit::lower;
 use crate::ir::Skill;

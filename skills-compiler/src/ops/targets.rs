@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::Error;
+use super::error::Error;
 use crate::config::{Config, Overrides, Profile};
 use crate::diagnostics::Diagnostic;
 use crate::pipeline::{Compilation, compile, compile_looked_up_in};

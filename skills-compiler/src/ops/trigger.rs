@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Error;
+use super::error::Error;
 use super::targets::Target;
 use crate::budget::Host;
 use crate::config::Config;

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Error;
+use super::error::Error;
 use super::targets::{packages, relative_to_cwd};
 use crate::config::{Config, Overrides};
 use crate::lock::{Status, check};

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Error;
+use super::error::Error;
 use super::plan::{Change, Plan};
 use super::targets::{packages, relative_to_cwd};
 use crate::config::{Config, Overrides, Profile};

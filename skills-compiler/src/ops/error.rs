@@ -1,0 +1,58 @@
+//! Why an operation stopped, as every front end reports it.
+
+/// Why an operation stopped before doing anything (or put back what it
+/// had done).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// The command line or the configuration is wrong: the message says
+    /// what to change.
+    Usage(String),
+    /// A file could not be read or written, a process could not run; the
+    /// message names what failed.
+    Io(String),
+    /// What was asked for breaks the format's rules (a name, a tool), as
+    /// the compiler says it; nothing was written. A usage error.
+    Rejected {
+        /// The compiler's diagnostics, without a location.
+        diagnostics: Vec<crate::diagnostics::Diagnostic>,
+        /// What became of the request.
+        outcome: String,
+    },
+    /// The skills are invalid; their diagnostics were handed back with
+    /// the operation's result.
+    Invalid,
+    /// The plan cannot be carried out whole: each problem, then what
+    /// became of the files.
+    Refused {
+        /// Each problem found, all of them.
+        problems: Vec<String>,
+        /// What happened (nothing was written) and what to do.
+        outcome: String,
+    },
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Usage(message) | Error::Io(message) => f.write_str(message),
+            Error::Invalid => f.write_str("the skills are invalid"),
+            Error::Rejected {
+                diagnostics,
+                outcome,
+            } => {
+                for diagnostic in diagnostics {
+                    writeln!(f, "{}", diagnostic.message)?;
+                }
+                f.write_str(outcome)
+            }
+            Error::Refused { problems, outcome } => {
+                for problem in problems {
+                    writeln!(f, "{problem}")?;
+                }
+                f.write_str(outcome)
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}
