@@ -309,6 +309,20 @@ fn stored_expansion(krate: &TempCrate) -> std::path::PathBuf {
     files[0].clone()
 }
 
+/// `path` rewritten as it is, with a modification time a second ahead: a
+/// rewrite within the clock's tick of the last build's outputs would look
+/// unchanged to cargo on a busy machine, and the build would not run.
+fn touch(path: &std::path::Path) {
+    let text = std::fs::read(path).unwrap();
+    std::fs::write(path, text).unwrap();
+    let ahead = std::time::SystemTime::now() + std::time::Duration::from_secs(1);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .and_then(|file| file.set_modified(ahead))
+        .unwrap();
+}
+
 /// The stored file with a `compile_error!` first: a build that reads it fails.
 fn mark(stored: &std::path::Path) {
     let text = std::fs::read_to_string(stored).unwrap();
@@ -344,10 +358,7 @@ fn the_macro_reads_the_expansion_track_stored_while_it_matches() {
 
     // Touching main.rs re-expands the macro: it reads the stored tokens.
     mark(&stored);
-    krate.write(
-        "src/main.rs",
-        &std::fs::read_to_string(krate.dir.join("src/main.rs")).unwrap(),
-    );
+    touch(&krate.dir.join("src/main.rs"));
     let stderr = run(&krate).unwrap_err();
     assert!(stderr.contains("read from the store"), "{stderr}");
 
@@ -363,22 +374,14 @@ fn the_macro_reads_the_expansion_track_stored_while_it_matches() {
     let stamped = std::fs::read_to_string(&stored).unwrap();
     let unstamped = stamped.replacen("// stamp ", "// stamp 0", 1);
     std::fs::write(&stored, unstamped).unwrap();
-    krate.write(
-        "src/main.rs",
-        &std::fs::read_to_string(krate.dir.join("src/main.rs")).unwrap(),
-    );
+    touch(&krate.dir.join("src/main.rs"));
     assert_eq!(run(&krate).unwrap(), "- alpha: Edited. Use when testing.\n");
 
     // A stored body that rustc cannot lex never crashes the macro. With
     // unbalanced delimiters rustc refuses the text and the macro compiles
     // the skills; an unterminated literal rustc reports at the macro before
     // it can refuse the text (its lexer panics out of `from_str`).
-    let touch_main = || {
-        krate.write(
-            "src/main.rs",
-            &std::fs::read_to_string(krate.dir.join("src/main.rs")).unwrap(),
-        )
-    };
+    let touch_main = || touch(&krate.dir.join("src/main.rs"));
     std::fs::write(&stored, format!("{stamped}}}")).unwrap();
     touch_main();
     assert_eq!(run(&krate).unwrap(), "- alpha: Edited. Use when testing.\n");
