@@ -5,7 +5,8 @@
 //! skill's origin, and taken out by `write::provenance`.
 
 /// The `metadata` keys `gh skill` writes.
-pub const METADATA_KEYS: &[&str] = &[
+#[cfg(feature = "ops")]
+pub(crate) const METADATA_KEYS: &[&str] = &[
     "github-repo",
     "github-ref",
     "github-tree-sha",
@@ -15,10 +16,10 @@ pub const METADATA_KEYS: &[&str] = &[
 ];
 
 /// The prefix of skill-embed's top-level keys.
-pub const EXTRA_PREFIX: &str = "x-embedded-";
+pub(crate) const EXTRA_PREFIX: &str = "x-embedded-";
 
 /// Whether a top-level frontmatter key is install provenance.
-pub fn is_extra_provenance(key: &str) -> bool {
+pub(crate) fn is_extra_provenance(key: &str) -> bool {
     key.starts_with(EXTRA_PREFIX)
 }
 

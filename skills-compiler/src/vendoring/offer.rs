@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::config::{Config, Profile};
 use crate::read::layout::SKILL_FILE;
-use crate::validate::provenance::GitHubOrigin;
+pub use crate::validate::provenance::GitHubOrigin;
 
 /// One skill of a source.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,8 +7,11 @@
 mod builder;
 pub mod fix;
 pub mod format;
-pub mod provenance;
-pub mod renames;
-pub mod signed;
+#[cfg(feature = "ops")]
+pub(crate) mod provenance;
+#[cfg(feature = "ops")]
+pub(crate) mod renames;
+#[cfg(feature = "ops")]
+pub(crate) mod signed;
 
 pub use builder::*;

@@ -10,14 +10,12 @@ use std::ops::Range;
 
 use crate::read::frontmatter::{decode, split};
 use crate::read::yaml::{self, Node};
-pub use crate::validate::provenance::{
-    EXTRA_PREFIX, GitHubOrigin, METADATA_KEYS, is_extra_provenance,
-};
+use crate::validate::provenance::{METADATA_KEYS, is_extra_provenance};
 
 /// The skill file `text` without its provenance keys (and without a
 /// `metadata` that held only those); `Ok(None)` when it has none. Lines are
 /// removed whole: everything else stays byte for byte.
-pub fn strip(path: &str, text: &str) -> Result<Option<String>, String> {
+pub(crate) fn strip(path: &str, text: &str) -> Result<Option<String>, String> {
     let source = decode(path, text.as_bytes().to_vec()).map_err(|(d, _)| d.message)?;
     let framing = split(&source, false).map_err(|d| d.message)?;
     let Some(range) = framing.yaml else {

@@ -8,37 +8,20 @@
 //! source must exist and every target must be free, on disk and among the
 //! plan's own targets, before anything moves; a rename that still fails
 //! puts back the ones done before it.
-//!
-//! ```
-//! use skills_compiler::write::renames;
-//!
-//! let dir = std::env::temp_dir().join(format!("renames-doc-{}", std::process::id()));
-//! std::fs::create_dir_all(dir.join("Outer/Inner")).unwrap();
-//! let outer = dir.join("Outer").display().to_string();
-//! let inner = dir.join("Outer/Inner").display().to_string();
-//! let plan = renames::plan(&[
-//!     (outer.clone(), dir.join("outer").display().to_string()),
-//!     (inner, dir.join("Outer/inner").display().to_string()),
-//! ])
-//! .unwrap();
-//! plan.apply().unwrap();
-//! assert!(dir.join("outer/inner").is_dir());
-//! std::fs::remove_dir_all(&dir).unwrap();
-//! ```
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Renames checked against the disk and each other, in the order they can
 /// be done (the deepest source first).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Plan {
+pub(crate) struct Plan {
     steps: Vec<(PathBuf, PathBuf)>,
 }
 
 /// Checks `renames` (each a folder and its new path, both as the disk has
 /// them before any rename) and orders them; every problem found, when a
 /// rename cannot be done, in which case nothing may be.
-pub fn plan(renames: &[(String, String)]) -> Result<Plan, Vec<String>> {
+pub(crate) fn plan(renames: &[(String, String)]) -> Result<Plan, Vec<String>> {
     let mut problems = Vec::new();
     for (i, (from, to)) in renames.iter().enumerate() {
         if let Some((other, _)) = renames[..i].iter().find(|(_, earlier)| earlier == to) {
@@ -75,21 +58,9 @@ fn same_entry(from: &str, to: &str) -> bool {
 }
 
 impl Plan {
-    /// The renames, in the order they are done.
-    pub fn steps(&self) -> impl Iterator<Item = (&Path, &Path)> {
-        self.steps
-            .iter()
-            .map(|(from, to)| (from.as_path(), to.as_path()))
-    }
-
-    /// Whether there is nothing to rename.
-    pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
-    }
-
     /// Does every rename; when one fails, puts back those done before it
     /// (in reverse order) and says which failed.
-    pub fn apply(&self) -> Result<(), String> {
+    pub(crate) fn apply(&self) -> Result<(), String> {
         for (at, (from, to)) in self.steps.iter().enumerate() {
             if let Err(error) = std::fs::rename(from, to) {
                 for (done_from, done_to) in self.steps[..at].iter().rev() {

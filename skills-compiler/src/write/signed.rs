@@ -9,7 +9,7 @@ use skills_core::SIGNATURE_FILE;
 /// The signed skill folder that holds `path` (a file to write, relative
 /// to the working directory or absolute): its nearest folder with a
 /// `SKILL.md`, when that folder has a `skill.oms.sig`.
-pub fn signed_folder(path: &Path) -> Option<PathBuf> {
+pub(crate) fn signed_folder(path: &Path) -> Option<PathBuf> {
     let skill = path
         .ancestors()
         .skip(1)
@@ -26,7 +26,7 @@ pub fn signed_folder(path: &Path) -> Option<PathBuf> {
 }
 
 /// The signed folders among those that hold `paths`, each once, sorted.
-pub fn signed_folders<'a>(paths: impl IntoIterator<Item = &'a str>) -> Vec<PathBuf> {
+pub(crate) fn signed_folders<'a>(paths: impl IntoIterator<Item = &'a str>) -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = paths
         .into_iter()
         .filter_map(|path| signed_folder(Path::new(path)))
