@@ -119,7 +119,5 @@ pub use read::files::{
 pub use read::invocation::{Invocation, Unusable};
 pub use read::markdown;
 pub use read::shared::Shared;
-#[cfg(feature = "invocation")]
-pub use read::sources::{NamedRoot, roots_named_in_sources, uses_the_macro};
 pub use validate::MAX_QUOTED_LINES;
 pub use validate::keys;

@@ -13,13 +13,13 @@ pub type Counter = fn(&str) -> usize;
 /// A share to one decimal, half away from zero: tables print it with
 /// `{:.1}` and the JSON as a number, and both say the same (`{:.1}` alone
 /// rounds 4.35 to 4.3 where the JSON said 4.4).
-pub fn round_tenth(value: f64) -> f64 {
+pub(crate) fn round_tenth(value: f64) -> f64 {
     (value * 10.0).round() / 10.0
 }
 
 /// Exact tokens of a line: yours only, since the host's own are counted
 /// by length, not text.
-pub fn exact_tokens(
+pub(crate) fn exact_tokens(
     counter: Option<Counter>,
     budget: Budget,
     entries: &[Entry<'_>],

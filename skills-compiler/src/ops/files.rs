@@ -20,7 +20,7 @@ pub enum Replaced {
 /// Replaces the contents of `path` with `after`, when it still holds
 /// `before`. Refuses a path that is now a symlink (one swapped in after the
 /// read would send the write elsewhere); a file with other hard links is
-/// written (it stops sharing its contents: see [`has_other_links`]).
+/// written (it stops sharing its contents with them).
 pub fn replace(path: &Path, before: &[u8], after: &[u8]) -> io::Result<Replaced> {
     let metadata = std::fs::symlink_metadata(path)?;
     if metadata.file_type().is_symlink() || !metadata.is_file() {
@@ -112,7 +112,7 @@ fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) -> io::Result<()> {
 
 /// Whether `path` has other hard links, which keep the old text when
 /// [`replace`] writes it.
-pub fn has_other_links(path: &Path) -> bool {
+pub(crate) fn has_other_links(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok_and(|metadata| hard_links(&metadata) > 1)
 }
 

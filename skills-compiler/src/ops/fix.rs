@@ -48,7 +48,7 @@ pub struct Fixes {
     /// What a rewrite assumed or left alone, one line each.
     pub notes: Vec<String>,
     /// Renames that cannot be done (a name taken, two skills to one name):
-    /// [`apply`](super::apply) refuses the plan while there are any.
+    /// [`apply`](fn@super::apply) refuses the plan while there are any.
     pub collisions: Vec<String>,
 }
 

@@ -1,6 +1,6 @@
 //! The operations a front end runs, as cargo's `ops` are to its commands:
 //! each decides what to do and returns a value a front end prints, and the
-//! ones that write return a [`Plan`] that [`apply`] carries out. A front
+//! ones that write return a [`Plan`] that [`apply`](fn@apply) carries out. A front
 //! end (the CLI, an editor, a bot) parses its input, calls one operation,
 //! and prints; it holds no rule of its own.
 //!

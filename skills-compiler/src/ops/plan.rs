@@ -1,7 +1,7 @@
 //! What an operation will write, before it writes: each file's text
 //! before and after, and each file or folder renamed. A plan can be
 //! printed (a dry run), diffed (`fmt --check`) or handed to
-//! [`apply`](super::apply), which checks all of it before the first write.
+//! [`apply`](fn@super::apply), which checks all of it before the first write.
 
 use crate::diagnostics::Code;
 pub use crate::write::fix::Change;

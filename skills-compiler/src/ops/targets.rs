@@ -430,7 +430,7 @@ pub fn packages() -> Result<Vec<Package>, Error> {
 }
 
 /// `dir` relative to the current directory when it is inside it; as is otherwise.
-pub fn relative_to_cwd(dir: &Path) -> PathBuf {
+pub(crate) fn relative_to_cwd(dir: &Path) -> PathBuf {
     let cwd = std::env::current_dir()
         .and_then(std::fs::canonicalize)
         .unwrap_or_default();

@@ -1,6 +1,6 @@
 //! `test` and `route`: the catalogue a host lists of the targets' valid
 //! skills, and the trigger cases to route over it (the routing, the
-//! judging and the figures are [`routing`](crate::routing)).
+//! judging and the figures are [`crate::routing`]).
 
 use std::path::{Path, PathBuf};
 

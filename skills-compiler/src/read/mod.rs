@@ -16,7 +16,7 @@ pub(crate) mod layout;
 pub mod markdown;
 pub(crate) mod open;
 pub(crate) mod shared;
-#[cfg(feature = "invocation")]
+#[cfg(feature = "ops")]
 pub(crate) mod sources;
 pub(crate) mod work_tree;
 pub(crate) mod yaml;

@@ -14,13 +14,13 @@ const MAX_DEPTH: usize = 16;
 /// A skills root that a package's sources name, with the options the
 /// call gives it (none for the build script's calls).
 #[derive(Debug, Clone, PartialEq)]
-pub struct NamedRoot {
+pub(crate) struct NamedRoot {
     /// The root, as the call writes it (relative to the package).
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// `include_skills!`'s options, read as the macro reads them
     /// ([`Invocation`]): a front end checks the root with the options the
     /// build compiles it with.
-    pub overrides: Overrides,
+    pub(crate) overrides: Overrides,
 }
 
 /// The text of the package's `build.rs` and of every `.rs` file under its
@@ -49,7 +49,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
 }
 
 /// Whether a file under the package's `src/` invokes `include_skills!`.
-pub fn uses_the_macro(package_dir: &Path) -> bool {
+pub(crate) fn uses_the_macro(package_dir: &Path) -> bool {
     let mut files = Vec::new();
     rust_files(&package_dir.join("src"), &mut files, 0);
     files
@@ -62,7 +62,7 @@ pub fn uses_the_macro(package_dir: &Path) -> bool {
 /// `skills_build::compile("dir")` or `skills_build::track("dir")` in
 /// `build.rs`. Sorted, without duplicates (a root named twice with other
 /// options is two roots).
-pub fn roots_named_in_sources(package_dir: &Path) -> Vec<NamedRoot> {
+pub(crate) fn roots_named_in_sources(package_dir: &Path) -> Vec<NamedRoot> {
     let texts = source_texts(package_dir);
     let mut roots: Vec<NamedRoot> = texts
         .iter()
