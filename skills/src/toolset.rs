@@ -594,11 +594,7 @@ fn host_definition(tool: &HostTool, provider: Provider, schema: &Value) -> Value
     let schema = schema.to_string();
     let text = match provider {
         Provider::Anthropic => definitions::anthropic(tool.name, tool.description, &schema),
-        Provider::OpenAiChat => format!(
-            r#"{{"type":"function","function":{{"name":{},"description":{},"parameters":{schema}}}}}"#,
-            Value::String(tool.name.to_owned()),
-            Value::String(tool.description.to_owned())
-        ),
+        Provider::OpenAiChat => definitions::openai(tool.name, tool.description, &schema, false),
         Provider::OpenAiResponses => {
             definitions::openai_responses(tool.name, tool.description, &schema)
         }
