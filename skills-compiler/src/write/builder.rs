@@ -305,6 +305,53 @@ impl SkillBuilder {
         builder
     }
 
+    /// Sets the key `name` to `value`, where the key declarations say the
+    /// table holds it: a text key (`license`, `compatibility`, `area`,
+    /// `when_to_use`...) is set, a list of texts (`tags`, `triggers`) gets
+    /// `value` added. One setter for every such key, so a key declared
+    /// tomorrow needs no setter of its own. A key held otherwise (`name`,
+    /// `metadata`, `allowed-tools`, a protocol's, `tools`) has its own
+    /// setter, and a key that is not declared is refused with the closest
+    /// one; either way the message says so.
+    ///
+    /// ```
+    /// use skills_compiler::write::SkillBuilder;
+    ///
+    /// let skill = SkillBuilder::new("deploy", "Deploys. Use when shipping.")
+    ///     .key("license", "MIT")?
+    ///     .key("tags", "ops")?
+    ///     .key("tags", "release")?;
+    /// let text = skill.build(&Default::default()).unwrap().skill_md;
+    /// assert!(text.contains("license: MIT\n"), "{text}");
+    /// assert!(text.contains("- ops\n") && text.contains("- release\n"), "{text}");
+    /// assert!(SkillBuilder::new("a", "b").key("licence", "MIT").is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn key(mut self, name: &str, value: impl Into<String>) -> Result<Self, String> {
+        let Some(key) = keys::find(name) else {
+            let known = KeyList::DECLARED.0.iter().map(|key| key.name);
+            let hint = crate::diagnostics::closest(name, known)
+                .map(|close| format!("; did you mean `{close}`?"))
+                .unwrap_or_default();
+            return Err(format!("`{name}` is not a frontmatter key{hint}"));
+        };
+        let value = Str::Owned(value.into());
+        match key.held {
+            Held::Text { set, .. } => set(&mut self.table, Some(value)),
+            Held::Texts { get, set } => {
+                let mut list = get(&self.table).to_vec();
+                list.push(value);
+                set(&mut self.table, list.into());
+            }
+            Held::Elsewhere => {
+                return Err(format!(
+                    "`{name}` is not a text or a list of texts: set it with its own method"
+                ));
+            }
+        }
+        Ok(self)
+    }
+
     /// `license`.
     pub fn license(mut self, license: impl Into<String>) -> Self {
         self.table.license = Some(Str::Owned(license.into()));
@@ -642,4 +689,35 @@ fn tool_spec(tool: &ToolSpec, compiled: Option<&Tool>) -> Node {
         map = map.node("endpoint", fields.declared(keys::ENDPOINT));
     }
     map.declared(keys::TOOL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `key` reaches every key the declarations hold as text or as a list
+    /// of texts, and refuses the others: the declarations drive it.
+    #[test]
+    fn key_sets_every_key_held_as_text_and_refuses_the_others() {
+        for declared in KeyList::DECLARED.0 {
+            let set = SkillBuilder::new("a", "b").key(declared.name, "x");
+            match declared.held {
+                Held::Text { get, .. } => {
+                    let table = set.unwrap().table;
+                    assert_eq!(get(&table), Some("x"), "{}", declared.name);
+                }
+                Held::Texts { get, .. } => {
+                    let table = set.unwrap().key(declared.name, "y").unwrap().table;
+                    let values: Vec<&str> = get(&table).iter().map(|v| &**v).collect();
+                    assert_eq!(values, ["x", "y"], "{}", declared.name);
+                }
+                Held::Elsewhere => assert!(set.is_err(), "{}", declared.name),
+            }
+        }
+        let unknown = SkillBuilder::new("a", "b").key("licence", "MIT").err();
+        assert_eq!(
+            unknown.as_deref(),
+            Some("`licence` is not a frontmatter key; did you mean `license`?")
+        );
+    }
 }
