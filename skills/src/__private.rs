@@ -10,7 +10,9 @@ pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };
 pub use crate::typed_call::TypedCall;
-pub use crate::{__skills_args as args, __skills_tool_call as tool_call};
+pub use crate::{
+    __skills_args as args, __skills_string_enum as string_enum, __skills_tool_call as tool_call,
+};
 
 /// How generated code reads and writes a member that every checked object
 /// has (required, or defaulted).

@@ -106,3 +106,63 @@ macro_rules! __skills_tool_call {
         }
     };
 }
+
+/// A string enum of a tool's parameters (`"enum": ["a", "b"]`), as
+/// `include_skills!` writes it: the enum, `ALL` in declaration order,
+/// `as_str` as the schema spells each value, and the JSON conversions. One
+/// line a value in the generated code, where writing it all out took forty
+/// lines an enum. Fragments are matched as token trees, as in `args!`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __skills_string_enum {
+    (
+        $(#[$($meta:tt)*])*
+        $name:ident { $( $(#[$($variant_meta:tt)*])* $variant:ident = $value:literal, )* }
+    ) => {
+        $(#[$($meta)*])*
+        // Each derive costs build time in every user crate (BENCHMARKS.md):
+        // the ones a value type needs, no ordering.
+        #[derive(
+            $crate::__private::Debug,
+            $crate::__private::Clone,
+            $crate::__private::Copy,
+            $crate::__private::PartialEq,
+            $crate::__private::Eq,
+            $crate::__private::Hash
+        )]
+        pub enum $name {
+            $( $(#[$($variant_meta)*])* $variant, )*
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+
+            /// The value as the schema spells it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $value, )*
+                }
+            }
+        }
+
+        impl $crate::__private::FromJson for $name {
+            fn from_json(
+                value: &$crate::__private::serde_json::Value,
+            ) -> $crate::__private::Option<Self> {
+                match value.as_str()? {
+                    $( $value => $crate::__private::Some($name::$variant), )*
+                    _ => $crate::__private::None,
+                }
+            }
+        }
+
+        impl $crate::__private::ToJson for $name {
+            fn to_json(&self) -> $crate::__private::serde_json::Value {
+                $crate::__private::serde_json::Value::String(
+                    $crate::__private::ToOwned::to_owned(self.as_str()),
+                )
+            }
+        }
+    };
+}

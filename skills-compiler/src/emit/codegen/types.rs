@@ -188,40 +188,10 @@ impl Generator<'_> {
             .map(|v| format_ident!("{}", variants.pascal(v, "Value")))
             .collect();
         let docs: Vec<String> = values.iter().map(|v| format!(" `{v:?}`")).collect();
+        // The runtime's `string_enum!` writes the enum and its impls.
         self.items.push(quote! {
-            // Each derive costs build time in every user crate (BENCHMARKS.md): the
-            // ones a value type needs, no ordering.
-            #[derive(__p::Debug, __p::Clone, __p::Copy, __p::PartialEq, __p::Eq,
-                     __p::Hash)]
-            pub enum #name {
-                #( #[doc = #docs] #idents, )*
-            }
-
-            impl #name {
-                /// Every value, in declaration order.
-                pub const ALL: &'static [#name] = &[#(#name::#idents),*];
-
-                /// The value as the schema spells it.
-                pub fn as_str(self) -> &'static str {
-                    match self {
-                        #( #name::#idents => #values, )*
-                    }
-                }
-            }
-
-            impl __p::FromJson for #name {
-                fn from_json(value: &__p::serde_json::Value) -> __p::Option<Self> {
-                    match value.as_str()? {
-                        #( #values => __p::Some(#name::#idents), )*
-                        _ => __p::None,
-                    }
-                }
-            }
-
-            impl __p::ToJson for #name {
-                fn to_json(&self) -> __p::serde_json::Value {
-                    __p::serde_json::Value::String(__p::ToOwned::to_owned(self.as_str()))
-                }
+            __p::string_enum! {
+                #name { #( #[doc = #docs] #idents = #values, )* }
             }
         });
     }
