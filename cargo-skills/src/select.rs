@@ -54,18 +54,14 @@ pub fn targets(
     Ok(ops::targets(&selection.ops(), paths, overrides)?)
 }
 
-/// The same, with a note for each package that uses skills but was skipped
-/// because it names no root that could be found: `check` prints them.
-pub fn targets_and_skipped(
+/// The targets of a check, with its gates, and the notes of packages
+/// skipped (`ops::check::targets`).
+pub fn check_targets(
     selection: &Selection,
     paths: &[PathBuf],
-    overrides: &Overrides,
+    gates: &ops::check::Gates,
 ) -> Result<(Vec<Target>, Vec<String>), Failure> {
-    Ok(ops::targets::targets_and_skipped(
-        &selection.ops(),
-        paths,
-        overrides,
-    )?)
+    Ok(ops::check::targets(&selection.ops(), paths, gates)?)
 }
 
 /// The commands that write refuse a configured root outside the workspace.

@@ -121,6 +121,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "routing",
             "vendoring",
             "lock",
+            "signing",
             "write",
             "tracking",
             "diagnostics",

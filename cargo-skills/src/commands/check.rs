@@ -6,11 +6,11 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Compilation, Overrides, Severity, Tally};
+use skills_compiler::{Compilation, Severity, Tally, ops};
 
 use crate::failure::Failure;
 use crate::output::outln;
-use crate::select::{Selection, targets_and_skipped};
+use crate::select::Selection;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -76,39 +76,22 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if let Some(servers) = servers(&args.paths)? {
         return check_servers(&servers, args.selection.profile, args.timeout);
     }
-    let overrides = Overrides {
-        deny_warnings: (!args.deny.is_empty()).then_some(true),
-        locked: (args.locked || args.frozen).then_some(true),
-        require_signatures: args.require_signatures.then_some(true),
-        ..Overrides::default()
-    };
     let paths = if args.recursive {
         crate::select::nested_skills(&args.paths)
     } else {
         args.paths.clone()
     };
-    let (mut targets, skipped) = targets_and_skipped(&args.selection, &paths, &overrides)?;
-    // `--trust` files are the command line's (relative to where it runs),
-    // added to each package's own anchors (relative to its manifest).
-    let trusted: Vec<PathBuf> = args
-        .trust
-        .iter()
-        .filter_map(|f| std::path::absolute(f).ok())
-        .collect();
-    for target in &mut targets {
-        target.config.trust.extend(trusted.iter().cloned());
-    }
-    // Nothing of a valid skill is read after the checks but what the set's
-    // checks read: its body is let go as soon as it is checked.
-    for target in &mut targets {
-        target.config.keep = skills_compiler::Keep::Checks;
-    }
+    let gates = ops::check::Gates {
+        deny_warnings: !args.deny.is_empty(),
+        locked: args.locked || args.frozen,
+        require_signatures: args.require_signatures,
+        trust: args.trust.clone(),
+    };
+    let (targets, skipped) = crate::select::check_targets(&args.selection, &paths, &gates)?;
     // A library that takes any set (an MCP server) depends on the runtime
     // and has no root: said only when nothing was found to check at all.
-    if targets.is_empty() {
-        for note in &skipped {
-            eprintln!("{note}");
-        }
+    for note in &skipped {
+        eprintln!("{note}");
     }
     // Buffered below anstream's colour stripping: a check of a large
     // collection prints thousands of lines, and the stripping adapter writes

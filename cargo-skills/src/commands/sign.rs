@@ -1,9 +1,8 @@
 //! `cargo skills sign`: writes `skill.oms.sig`, OpenSSF Model Signing's
-//! detached signature, over every file of a skill folder.
+//! detached signature, over every file of a skill folder
+//! ([`skills_compiler::ops::sign`]).
 
-use std::path::{Path, PathBuf};
-
-use skills_compiler::signing::{self, SIGNATURE_FILE, SigningKey};
+use std::path::PathBuf;
 
 use crate::failure::Failure;
 use crate::output::outln;
@@ -22,52 +21,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    if !args.dir.join("SKILL.md").is_file() {
-        return Err(Failure::Usage(format!(
-            "{} is not a skill folder (it has no SKILL.md)",
-            args.dir.display()
-        )));
-    }
-    let key_pem = read_text(&args.key)?;
-    let key = SigningKey::from_pem(&key_pem)
-        .map_err(|why| Failure::Usage(format!("{}: {why}", args.key.display())))?;
-    let mut chain = Vec::new();
-    for file in &args.cert_chain {
-        let pem = read_text(file)?;
-        let read = signing::certificates_from_pem(pem.as_bytes())
-            .map_err(|why| Failure::Usage(format!("{}: {why}", file.display())))?;
-        chain.extend(read);
-    }
-    let bytes = signing::sign(&args.dir, &key, &chain)
-        .map_err(|why| Failure::Usage(format!("cannot sign {}: {why}", args.dir.display())))?;
-    let path = args.dir.join(SIGNATURE_FILE);
-    write(&path, &bytes)?;
+    let path = skills_compiler::ops::sign::sign(&args.dir, &args.key, &args.cert_chain)?;
     outln!("Signed {}: wrote {}", args.dir.display(), path.display());
     Ok(())
-}
-
-fn read_text(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure::Io(format!("cannot read {}: {e}", path.display())))
-}
-
-/// Writes the signature whole or not at all: a new one is created, an
-/// old one replaced.
-fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let io = |e: std::io::Error| Failure::Io(format!("cannot write {}: {e}", path.display()));
-    match std::fs::read(path) {
-        Ok(before) => {
-            match skills_compiler::ops::files::replace(path, &before, bytes).map_err(io)? {
-                skills_compiler::ops::files::Replaced::Written => Ok(()),
-                skills_compiler::ops::files::Replaced::ChangedSince => Err(Failure::Io(format!(
-                    "{} changed while signing; nothing was written",
-                    path.display()
-                ))),
-            }
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            skills_compiler::ops::files::create(path, bytes).map_err(io)
-        }
-        Err(e) => Err(io(e)),
-    }
 }

@@ -23,6 +23,7 @@
 
 pub mod apply;
 pub mod budget;
+pub mod check;
 pub mod compat;
 mod error;
 pub mod export;
@@ -33,6 +34,8 @@ pub mod inspect;
 pub mod install;
 pub mod new;
 mod plan;
+#[cfg(feature = "signing")]
+pub mod sign;
 pub mod targets;
 pub mod trigger;
 pub mod vendor;
