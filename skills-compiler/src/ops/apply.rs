@@ -70,11 +70,12 @@ pub fn apply(plan: &Plan, guards: Guards) -> Result<Applied, Error> {
         put_back(&plan.changes, &applied.written);
         return Err(Error::Io(format!("{why}; nothing was written")));
     }
-    applied.renamed = plan.renames.clone();
-    // As `renames::plan` ordered them (a stable sort on the same key).
-    applied
-        .renamed
-        .sort_by_key(|rename| std::cmp::Reverse(Path::new(&rename.from).components().count()));
+    // In the order they were done, which `renames::plan` decided.
+    applied.renamed = ordered
+        .steps()
+        .filter_map(|(from, _)| plan.renames.iter().find(|r| Path::new(&r.from) == from))
+        .cloned()
+        .collect();
     Ok(applied)
 }
 
@@ -201,14 +202,18 @@ fn write_one(change: &Change, notes: &mut Vec<String>) -> Result<bool, String> {
             .map(|()| true)
             .map_err(cannot);
     }
-    if files::has_other_links(path) {
-        notes.push(format!(
-            "{} has other hard links; they keep the old text",
-            change.path
-        ));
-    }
+    // Asked before the write: the write is what unlinks it from the others.
+    let linked = files::has_other_links(path);
     match files::replace(path, change.before.as_bytes(), change.after.as_bytes()) {
-        Ok(Replaced::Written) => Ok(true),
+        Ok(Replaced::Written) => {
+            if linked {
+                notes.push(format!(
+                    "{} has other hard links; they keep the old text",
+                    change.path
+                ));
+            }
+            Ok(true)
+        }
         Ok(Replaced::ChangedSince) => {
             notes.push(format!(
                 "{} changed since it was read; left as it is",

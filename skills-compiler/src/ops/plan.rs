@@ -34,27 +34,6 @@ impl Plan {
     pub fn is_empty(&self) -> bool {
         self.changes.is_empty() && self.renames.is_empty()
     }
-
-    /// Where `path` is once every rename is done (a file in a renamed
-    /// folder moves with it).
-    pub fn renamed(&self, path: &str) -> String {
-        let mut path = path.to_owned();
-        let mut steps: Vec<&Rename> = self.renames.iter().collect();
-        // As `apply` does them: the deepest first.
-        steps.sort_by_key(|rename| std::cmp::Reverse(depth(&rename.from)));
-        for rename in steps {
-            if path == rename.from {
-                path.clone_from(&rename.to);
-            } else if let Some(rest) = path.strip_prefix(&format!("{}/", rename.from)) {
-                path = format!("{}/{rest}", rename.to);
-            }
-        }
-        path
-    }
-}
-
-fn depth(path: &str) -> usize {
-    std::path::Path::new(path).components().count()
 }
 
 /// A unified diff of one change, with `a/` and `b/` paths as git writes
@@ -76,37 +55,4 @@ pub fn diff(change: &Change) -> String {
         .context_radius(3)
         .header(&format!("a/{}", change.path), &format!("b/{}", change.path))
         .to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_file_in_a_renamed_folder_moves_with_it() {
-        let plan = Plan {
-            changes: Vec::new(),
-            renames: vec![
-                Rename {
-                    from: "skills/My_Tool".into(),
-                    to: "skills/my-tool".into(),
-                    code: None,
-                },
-                Rename {
-                    from: "skills/My_Tool/skill.md".into(),
-                    to: "skills/My_Tool/SKILL.md".into(),
-                    code: Some(Code::FileNameCase),
-                },
-            ],
-        };
-        assert_eq!(
-            plan.renamed("skills/My_Tool/skill.md"),
-            "skills/my-tool/SKILL.md"
-        );
-        assert_eq!(
-            plan.renamed("skills/other/SKILL.md"),
-            "skills/other/SKILL.md"
-        );
-        assert_eq!(plan.renamed("skills/My_Tools/x"), "skills/My_Tools/x");
-    }
 }

@@ -373,7 +373,9 @@ impl Owners {
     }
 }
 
-fn is_package(dir: &Path) -> bool {
+/// Whether `dir` has a `Cargo.toml` with a `[package]` (a virtual
+/// workspace's manifest has none).
+pub(crate) fn is_package(dir: &Path) -> bool {
     std::fs::read_to_string(dir.join("Cargo.toml"))
         .ok()
         .and_then(|text| toml::from_str::<toml::Table>(&text).ok())

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::error::Error;
-use super::targets::{packages, relative_to_cwd};
+use super::targets::{is_package, packages, relative_to_cwd};
 use crate::config::{Config, Overrides};
 use crate::lock::{Status, check};
 use crate::read::discover::{discover, display_path};
@@ -64,12 +64,7 @@ fn enclosing_package() -> Option<PathBuf> {
     let cwd = std::env::current_dir().ok()?;
     let mut relative = PathBuf::from(".");
     for dir in cwd.ancestors() {
-        let manifest = dir.join("Cargo.toml");
-        let is_package = std::fs::read_to_string(&manifest)
-            .ok()
-            .and_then(|text| text.parse::<toml::Table>().ok())
-            .is_some_and(|t| t.contains_key("package"));
-        if is_package {
+        if is_package(dir) {
             return Some(relative);
         }
         relative = Path::new(&relative).join("..");

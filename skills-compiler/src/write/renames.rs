@@ -9,7 +9,7 @@
 //! plan's own targets, before anything moves; a rename that still fails
 //! puts back the ones done before it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Renames checked against the disk and each other, in the order they can
 /// be done (the deepest source first).
@@ -58,6 +58,13 @@ fn same_entry(from: &str, to: &str) -> bool {
 }
 
 impl Plan {
+    /// The renames, in the order [`Plan::apply`] does them.
+    pub(crate) fn steps(&self) -> impl Iterator<Item = (&Path, &Path)> {
+        self.steps
+            .iter()
+            .map(|(from, to)| (from.as_path(), to.as_path()))
+    }
+
     /// Does every rename; when one fails, puts back those done before it
     /// (in reverse order) and says which failed.
     pub(crate) fn apply(&self) -> Result<(), String> {
