@@ -117,7 +117,7 @@ pub use read::files::{
 };
 #[cfg(feature = "invocation")]
 pub use read::invocation::{Invocation, Unusable};
+pub use read::lenient::MAX_QUOTED_LINES;
 pub use read::markdown;
 pub use read::shared::Shared;
-pub use validate::MAX_QUOTED_LINES;
 pub use validate::keys;

@@ -603,7 +603,9 @@ type Validated = (Option<ir::Skill>, Sources, Vec<Diagnostic>);
 fn validate_one(files: SkillFiles, config: &Config) -> Validated {
     let mut sources = Sources::default();
     let mut diagnostics = Vec::new();
-    let mut skill = validate::skill(files, config, &mut sources, &mut diagnostics);
+    let document = crate::read::document::read(files, config, &mut sources, &mut diagnostics);
+    let mut skill = document
+        .and_then(|document| validate::skill(document, config, &mut sources, &mut diagnostics));
     // The lints of one skill read the file as validation parsed it.
     if let Some(skill) = &mut skill {
         lint::skill(skill, &mut sources, config, &mut diagnostics);

@@ -7,68 +7,44 @@
 use super::ctx::Ctx;
 use super::keys::{self, CODEX_DEPENDENCY_TOOL, CODEX_INTERFACE, CODEX_POLICY, CODEX_YAML, Field};
 use crate::config::Config;
-use crate::diagnostics::source::{SourceFile, Sources};
+use crate::diagnostics::source::Sources;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::Skill;
+use crate::read::document::{CODEX_FILE, YamlFile};
 use crate::read::yaml::{self, Node, Value};
 
-/// The sidecar's path in a skill directory.
-pub(crate) const CODEX_FILE: &str = "agents/openai.yaml";
-
-/// Checks the skill's `agents/openai.yaml`, when it has one, and records
-/// whether Codex may invoke the skill implicitly.
+/// Checks the skill's `agents/openai.yaml`, as read, and records whether
+/// Codex may invoke the skill implicitly.
 pub(crate) fn check(
     skill: &mut Skill,
+    file: Result<YamlFile, Diagnostic>,
     config: &Config,
     sources: &mut Sources,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let (Some(dir), Some(on_disk)) = (skill.dir.as_deref(), skill.dir_on_disk.as_deref()) else {
-        return;
+    let YamlFile { source, root } = match file {
+        Ok(file) => file,
+        Err(unreadable) => {
+            diagnostics.push(unreadable);
+            return;
+        }
     };
-    let Some(file) = skill.files.iter().find(|file| file.path == CODEX_FILE) else {
-        return;
-    };
-    let display = format!("{dir}/{CODEX_FILE}");
-    if file.len > config.max_frontmatter_bytes as u64 {
-        diagnostics.push(Diagnostic::error(
-            Code::CodexSidecar,
-            &display,
-            format!(
-                "`{CODEX_FILE}` is {} bytes; the limit is {} (`max_frontmatter_bytes`)",
-                file.len, config.max_frontmatter_bytes
-            ),
-        ));
-        return;
-    }
-    let Some(text) = file.text(on_disk) else {
-        diagnostics.push(
-            Diagnostic::error(
-                Code::CodexSidecar,
-                &display,
-                format!("`{CODEX_FILE}` is not UTF-8 text, or could not be read"),
-            )
-            .with_help("Codex reads it as YAML: save it as UTF-8"),
-        );
-        return;
-    };
-    let source = SourceFile::new(display, text.to_owned());
     let implicit = {
         let mut ctx = Ctx::new(&source, config.profile, diagnostics);
-        sidecar(&mut ctx, config, &skill.files)
+        sidecar(&mut ctx, root, &skill.files)
     };
     skill.codex_implicit = implicit;
     sources.insert(source);
 }
 
 /// Checks the file; whether it lets Codex pick the skill itself.
-fn sidecar(ctx: &mut Ctx<'_>, config: &Config, files: &[crate::read::files::SkillFile]) -> bool {
-    let text = ctx.source.text();
-    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let root = match yaml::parse(ctx.source, start..text.len(), config.max_yaml_depth) {
-        Ok(Some(root)) => root,
-        // An empty file says nothing.
-        Ok(None) => return true,
+fn sidecar(
+    ctx: &mut Ctx<'_>,
+    root: Result<Node, Vec<Diagnostic>>,
+    files: &[crate::read::files::SkillFile],
+) -> bool {
+    let root = match root {
+        Ok(root) => root,
         Err(problems) => {
             ctx.diagnostics.extend(problems);
             return true;

@@ -1,6 +1,7 @@
-//! From one skill's files to a validated [`Skill`](crate::ir::Skill), or diagnostics.
+//! From one skill, read (a [`Document`]), to a validated
+//! [`Skill`](crate::ir::Skill), or diagnostics. Nothing here parses.
 //!
-//! framing -> YAML -> fields -> tools -> permissions -> policies. Every stage
+//! fields -> tools -> permissions -> policies -> files and links. Every stage
 //! reports into the same list and keeps going where the next stage can still
 //! find problems.
 
@@ -22,10 +23,9 @@ mod template;
 mod tool_list;
 mod tools;
 
-use ctx::Ctx;
-pub use lenient::MAX_QUOTED_LINES;
+use std::ops::Range;
 
-use lenient::{LenientReading, Parsed};
+use ctx::Ctx;
 pub(crate) use links::may_look_outside;
 pub(crate) use placeholder::is_placeholder;
 
@@ -33,62 +33,39 @@ use crate::config::{Config, Profile};
 use crate::diagnostics::source::{SourceFile, Sources};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::{self, List, Skill, Str};
-use crate::read::discover::SkillFiles;
+use crate::read::document::{Document, Frontmatter, ToolsYaml};
 use crate::read::files::SkillDir;
-use crate::read::{frontmatter, yaml};
+use crate::read::yaml;
 
-/// Validates one skill. Files read are added to `sources` so that
+/// Validates one skill, read. Files read are added to `sources` so that
 /// diagnostics can quote them.
 pub(crate) fn skill(
-    files: SkillFiles,
+    document: Document,
     config: &Config,
     sources: &mut Sources,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Skill> {
-    let dir = files.dir;
-    let source = match frontmatter::decode(&files.path, files.bytes) {
-        Ok(source) => source,
-        Err((diagnostic, lossy)) => {
-            diagnostics.push(diagnostic);
-            sources.insert(lossy);
-            return None;
-        }
-    };
-    // An unreadable sidecar fails the skill: its tools would otherwise vanish silently.
-    let (tools_source, tools_readable) = match files
-        .tools_yaml
-        .map(|(path, bytes)| frontmatter::decode(&path, bytes))
-    {
-        None => (None, true),
-        Some(Ok(source)) => (Some(source), true),
-        Some(Err((diagnostic, lossy))) => {
-            diagnostics.push(diagnostic);
-            sources.insert(lossy);
-            (None, false)
-        }
-    };
-    // A lenient reading may patch the text; the file's own head is kept.
-    let reading = if config.profile == Profile::Lenient {
-        lenient::quote_unquoted_colons(source, config, diagnostics)
-    } else {
-        LenientReading {
-            source,
-            original: None,
-            parsed: None,
-        }
-    };
-    let (source, original) = (reading.source, reading.original);
+    let Document {
+        source,
+        original,
+        directory,
+        dir,
+        body,
+        frontmatter,
+        tools_yaml,
+        codex,
+    } = document;
     let prefix = dir.as_ref().and_then(SkillDir::prefix).map(str::to_owned);
     let skill = check(
         &source,
-        tools_source.as_ref(),
-        &files.directory,
+        body,
+        frontmatter,
+        &tools_yaml,
+        &directory,
         prefix,
         config,
-        reading.parsed,
         diagnostics,
     )
-    .filter(|_| tools_readable)
     .map(|mut skill| {
         // A lenient reading patched the frontmatter that was checked: the
         // table holds the file's own text, whose body is the same.
@@ -101,63 +78,32 @@ pub(crate) fn skill(
     });
     let skill = skill.map(|skill| {
         let mut skill = with_files(skill, dir, &source, config, diagnostics);
-        codex::check(&mut skill, config, sources, diagnostics);
+        if let Some(codex) = codex {
+            codex::check(&mut skill, codex, config, sources, diagnostics);
+        }
         skill
     });
     sources.insert(source);
-    if let Some(tools_source) = tools_source {
-        sources.insert(tools_source);
+    if let ToolsYaml::Parsed(source, _) = tools_yaml {
+        sources.insert(source);
     }
     skill
 }
 
+#[allow(clippy::too_many_arguments)]
 fn check(
     source: &SourceFile,
-    tools_source: Option<&SourceFile>,
+    body: Range<usize>,
+    frontmatter: Frontmatter,
+    tools_yaml: &ToolsYaml,
     directory: &str,
     prefix: Option<String>,
     config: &Config,
-    parsed: Option<Parsed>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Skill> {
-    // A file no longer in bytes than the limit is within it in characters:
-    // only a longer one is counted.
-    let text = source.text();
-    let chars = if text.len() > config.max_document_chars {
-        text.chars().count()
-    } else {
-        text.len()
-    };
-    if chars > config.max_document_chars {
-        diagnostics.push(
-            Diagnostic::error(
-                Code::DocumentTooLarge,
-                source.path(),
-                format!(
-                    "the file has {chars} characters; the limit is {}",
-                    config.max_document_chars
-                ),
-            )
-            .with_help("move detail into files under `references/`, or raise `max_document_chars`"),
-        );
-        return None;
-    }
-    let lenient = config.profile == Profile::Lenient;
-    let framing = match frontmatter::split(source, lenient) {
-        Ok(framing) => framing,
-        Err(diagnostic) => {
-            diagnostics.push(diagnostic);
-            return None;
-        }
-    };
-    let body = &source.text()[framing.body.clone()];
-    let root = match framing.yaml {
-        Some(range) => frontmatter_root(source, range, config, parsed, diagnostics)?,
-        None => Frontmatter::Absent,
-    };
     let mut ctx = Ctx::new(source, config.profile, diagnostics);
     let errors_before = error_count(ctx.diagnostics);
-    let (mut fields, mut root, written) = match root {
+    let (mut fields, mut root, written) = match frontmatter {
         Frontmatter::Mapping(root) => {
             let written = root.to_json();
             (
@@ -168,7 +114,7 @@ fn check(
         }
         // Only the lenient profile gets here: no (or an empty) frontmatter.
         Frontmatter::Absent => (
-            lenient::derived_fields(&mut ctx, directory, body)?,
+            lenient::derived_fields(&mut ctx, directory, &source.text()[body.clone()])?,
             empty_map(),
             serde_json::Value::Null,
         ),
@@ -182,7 +128,7 @@ fn check(
             .to_mut()
             .extend(names.into_iter().map(Str::Owned));
     }
-    let (tools, permissions) = tools_and_permissions(&mut ctx, &root, tools_source, config);
+    let (tools, permissions) = tools_and_permissions(&mut ctx, &root, tools_yaml, config);
     if error_count(ctx.diagnostics) > errors_before {
         return None;
     }
@@ -208,14 +154,17 @@ fn check(
     table.name = Str::Owned(name.0);
     table.description = Str::Owned(description);
     table.path = Str::Owned(source.path().to_owned());
-    table.source = Str::Owned(text.to_owned());
-    table.body_start = framing.body.start;
+    table.source = Str::Owned(source.text().to_owned());
+    table.body_start = body.start;
     table.catalog_chars = config.catalog_chars;
     table.location = Str::Owned(location);
     table.prefix = prefix.map(Str::Owned);
     Some(Skill {
         table,
-        tools_path: tools_source.map(|s| s.path().to_owned()),
+        tools_path: match tools_yaml {
+            ToolsYaml::Parsed(source, _) => Some(source.path().to_owned()),
+            _ => None,
+        },
         description_span: root.get("description").map(|node| node.span.clone()),
         tools: tools?,
         permissions: permissions?,
@@ -287,97 +236,23 @@ fn empty_map() -> yaml::Node {
     }
 }
 
-/// What the frontmatter holds, once parsed.
-enum Frontmatter {
-    /// A mapping of keys to values.
-    Mapping(yaml::Node),
-    /// Nothing (no fences, or nothing between them): only `lenient` allows it.
-    Absent,
-}
-
-/// Parses the frontmatter; `None` on errors (reported).
-fn frontmatter_root(
-    source: &SourceFile,
-    range: std::ops::Range<usize>,
-    config: &Config,
-    parsed: Option<Parsed>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<Frontmatter> {
-    if range.len() > config.max_frontmatter_bytes {
-        diagnostics.push(
-            Diagnostic::at(
-                Code::FrontmatterTooLarge,
-                source,
-                range.start..range.start,
-                format!(
-                    "the frontmatter is {} bytes; the limit is {}",
-                    range.len(),
-                    config.max_frontmatter_bytes
-                ),
-            )
-            .with_help("move tools into a sidecar tools.yaml, or raise `max_frontmatter_bytes`"),
-        );
-        return None;
-    }
-    let result = match parsed {
-        Some(parsed) if parsed.range == range => parsed.result,
-        _ => yaml::parse(source, range.clone(), config.max_yaml_depth),
-    };
-    let node = match result {
-        Ok(node) => node,
-        Err(problems) => {
-            diagnostics.extend(problems);
-            return None;
-        }
-    };
-    match node {
-        Some(node) if node.as_map().is_some() => Some(Frontmatter::Mapping(node)),
-        Some(node) => {
-            diagnostics.push(
-                Diagnostic::at(
-                    Code::FrontmatterNotMapping,
-                    source,
-                    node.span.clone(),
-                    format!(
-                        "the frontmatter must be a mapping of keys to values, found {}",
-                        node.type_name()
-                    ),
-                )
-                .with_help("write `name: ...` and `description: ...` lines"),
-            );
-            None
-        }
-        None if config.profile == Profile::Lenient => Some(Frontmatter::Absent),
-        None => {
-            // Point at the closing fence, right after the (empty) frontmatter.
-            diagnostics.push(
-                Diagnostic::at(
-                    Code::EmptyFrontmatter,
-                    source,
-                    range.end..range.end + 3,
-                    "the frontmatter is empty",
-                )
-                .with_help("add `name:` and `description:` between the fences"),
-            );
-            None
-        }
-    }
-}
-
 /// `tools` and `permissions`, from the frontmatter or the sidecar `tools.yaml`.
 fn tools_and_permissions(
     ctx: &mut Ctx<'_>,
     root: &yaml::Node,
-    tools_source: Option<&SourceFile>,
+    tools_yaml: &ToolsYaml,
     config: &Config,
 ) -> (Option<Vec<crate::ir::Tool>>, Option<crate::ir::Permissions>) {
-    let sidecar = tools_source
-        .and_then(|source| sidecar_root(ctx, source, config).map(|node| (source, node)));
-    if tools_source.is_some() && sidecar.is_none() {
+    let sidecar = match tools_yaml {
+        ToolsYaml::Absent => None,
+        ToolsYaml::Parsed(source, node) => match sidecar_root(ctx, source, node) {
+            Some(node) => Some((source, node)),
+            None => return (None, None),
+        },
         // The sidecar's problems are reported; checking the frontmatter's tools
         // in its place would only add confusing diagnostics.
-        return (None, None);
-    }
+        ToolsYaml::Unusable => return (None, None),
+    };
     if let Some((source, node)) = &sidecar {
         for key in ["tools", "permissions"] {
             if let (Some(here), Some(_)) = (root.get(key), node.get(key)) {
@@ -429,41 +304,14 @@ fn tools_and_permissions(
     (tools_ok.then_some(tools), Some(permissions))
 }
 
-/// The mapping at the root of a `tools.yaml`.
-fn sidecar_root(ctx: &mut Ctx<'_>, source: &SourceFile, config: &Config) -> Option<yaml::Node> {
-    if source.text().len() > config.max_frontmatter_bytes {
-        ctx.push(Diagnostic::error(
-            Code::FrontmatterTooLarge,
-            source.path(),
-            format!(
-                "tools.yaml is {} bytes; the limit is {}",
-                source.text().len(),
-                config.max_frontmatter_bytes
-            ),
-        ));
-        return None;
-    }
-    let start = if source.text().starts_with('\u{feff}') {
-        3
-    } else {
-        0
-    };
-    let node = match yaml::parse(source, start..source.text().len(), config.max_yaml_depth) {
-        Ok(Some(node)) => node,
-        // An empty tools.yaml declares nothing.
-        Ok(None) => {
-            return Some(yaml::Node {
-                span: 0..0,
-                value: yaml::Value::Map(Vec::new()),
-            });
-        }
-        Err(problems) => {
-            ctx.diagnostics.extend(problems);
-            return None;
-        }
-    };
+/// The mapping at the root of a `tools.yaml`, its keys checked.
+fn sidecar_root<'n>(
+    ctx: &mut Ctx<'_>,
+    source: &SourceFile,
+    node: &'n yaml::Node,
+) -> Option<&'n yaml::Node> {
     let mut file = ctx.for_file(source);
-    for entry in file.map(&node, "tools.yaml", Code::ToolShape) {
+    for entry in file.map(node, "tools.yaml", Code::ToolShape) {
         let known = keys::names(keys::TOOLS_YAML);
         if !known.contains(&entry.key.as_str()) {
             file.push(file.unknown_key(Code::UnknownKey, entry, "tools.yaml", &known));
