@@ -273,22 +273,22 @@ fn every_mistake_is_an_error_result_that_says_what_exists() {
         (
             "load_skill",
             json!({}),
-            "Error: `name` is required: load_skill(name)",
+            "Error: invalid arguments for `load_skill` at `name`: missing field `name`; call load_skill(name)",
         ),
         (
             "load_skill",
             json!({"name": 3}),
-            "Error: `name` must be a string",
+            "Error: invalid arguments for `load_skill` at `name`: invalid type: integer `3`, expected a string; call load_skill(name)",
         ),
         (
             "load_skill",
             json!(["forms"]),
-            "Error: the arguments of load_skill must be a JSON object: load_skill(name)",
+            "Error: invalid arguments for `load_skill` at `.`: invalid type: sequence, expected a map; call load_skill(name)",
         ),
         (
             "load_skill",
             json!({"name": "forms", "x": 1}),
-            "Error: unknown argument `x`; the arguments of load_skill are: name",
+            "Error: invalid arguments for `load_skill` at `x`: unknown field `x`, expected `name`; call load_skill(name)",
         ),
         (
             "read_skill_resource",
@@ -308,17 +308,17 @@ fn every_mistake_is_an_error_result_that_says_what_exists() {
         (
             "read_skill_resource",
             json!({"name": "forms"}),
-            "Error: `path` is required: read_skill_resource(name, path, offset?, limit?, binary?)",
+            "Error: invalid arguments for `read_skill_resource` at `path`: missing field `path`; call read_skill_resource(name, path, offset?, limit?, binary?)",
         ),
         (
             "read_skill_resource",
             json!({"name": "forms", "path": "references/fields.md", "offset": 0}),
-            "Error: `offset` must be a whole number of at least 1",
+            "Error: invalid arguments for `read_skill_resource` at `offset`: 0 is less than the minimum of 1; call read_skill_resource(name, path, offset?, limit?, binary?)",
         ),
         (
             "read_skill_resource",
             json!({"name": "forms", "path": "references/fields.md", "binary": "yes"}),
-            "Error: `binary` must be true or false",
+            "Error: invalid arguments for `read_skill_resource` at `binary`: invalid type: string \"yes\", expected a boolean; call read_skill_resource(name, path, offset?, limit?, binary?)",
         ),
     ];
     for provider in PROVIDERS {

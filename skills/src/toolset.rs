@@ -24,12 +24,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
 
 pub use crate::host_error::{HostErrorKind, HostToolError};
 use crate::model::{Provider, ToolUse};
 use crate::set::SkillSet;
-use skills_core::{File, Skill, definitions};
+use skills_core::{Checks, File, Node, Property, Schema, Skill, definitions};
 
 /// What a read returns at most, by default: 256 KiB.
 pub const DEFAULT_CAP: usize = 256 * 1024;
@@ -659,68 +661,63 @@ fn file<'a>(skill: &'a Skill, path: &str) -> Result<&'a File, HostToolError> {
     )))
 }
 
-/// A host tool's arguments, checked against its table: an object with the
-/// required parameters, each of its type, and no other key.
-struct Arguments<'a> {
-    object: &'a Map<String, Value>,
+/// The table [`Arguments`] are checked against. A skill's name is a
+/// string here: [`Toolset::skill`] answers a name of no skill with the
+/// names there are.
+fn checker(tool: &HostTool) -> Schema {
+    let mut nodes = vec![Node::Object {
+        properties: Cow::Owned(
+            (tool.params.iter().zip(1..))
+                .map(|(param, node)| Property {
+                    name: Cow::Borrowed(param.name),
+                    node,
+                    required: param.required,
+                    default: None,
+                })
+                .collect(),
+        ),
+        additional: false,
+        checks: Cow::Borrowed(&Checks::NONE),
+    }];
+    nodes.extend(tool.params.iter().map(|param| match param.kind {
+        ParamKind::SkillName | ParamKind::String => Node::String(Cow::Borrowed(&Checks::NONE)),
+        ParamKind::Count => Node::Integer(Cow::Owned(Checks {
+            minimum: Some(1.0),
+            ..Checks::NONE
+        })),
+        ParamKind::Boolean => Node::Boolean,
+        ParamKind::Strings => Node::Array {
+            // The item node, after every parameter's own.
+            items: tool.params.len() as u32 + 1,
+            checks: Cow::Borrowed(&Checks::NONE),
+        },
+    }));
+    nodes.push(Node::String(Cow::Borrowed(&Checks::NONE)));
+    Schema {
+        nodes: Cow::Owned(nodes),
+    }
 }
 
-impl<'a> Arguments<'a> {
-    fn read(tool: &HostTool, arguments: &'a Value) -> Result<Arguments<'a>, HostToolError> {
-        let Value::Object(object) = arguments else {
-            return Err(HostToolError::invalid(
-                ".",
-                format!(
-                    "the arguments of {} must be a JSON object: {}",
-                    tool.name,
-                    signature(tool)
-                ),
-            ));
-        };
-        if let Some(unknown) = object
-            .keys()
-            .find(|k| !tool.params.iter().any(|p| p.name == k.as_str()))
-        {
-            let names: Vec<&str> = tool.params.iter().map(|p| p.name).collect();
-            return Err(HostToolError::invalid(
-                unknown,
-                format!(
-                    "unknown argument `{unknown}`; the arguments of {} are: {}",
-                    tool.name,
-                    names.join(", ")
-                ),
-            ));
+/// A host tool's arguments, checked by the checker every tool call goes
+/// through ([`skills_core::Schema`]) against a table written from the
+/// tool's parameters: a model reads the same messages for a host tool as
+/// for a skill's own, with the host tool's signature after them.
+struct Arguments {
+    object: Map<String, Value>,
+}
+
+impl Arguments {
+    fn read(tool: &HostTool, arguments: &Value) -> Result<Arguments, HostToolError> {
+        match checker(tool).check(tool.name, arguments) {
+            Ok(object) => Ok(Arguments { object }),
+            Err(error) => Err(HostToolError::invalid(
+                error.path().unwrap_or("."),
+                format!("{error}; call {}", signature(tool)),
+            )),
         }
-        for param in tool.params {
-            let value = object.get(param.name);
-            let fits = match (param.kind, value) {
-                (_, None) => !param.required,
-                (ParamKind::SkillName | ParamKind::String, Some(Value::String(_))) => true,
-                (ParamKind::Count, Some(Value::Number(n))) => n.as_u64().is_some_and(|n| n >= 1),
-                (ParamKind::Boolean, Some(Value::Bool(_))) => true,
-                (ParamKind::Strings, Some(Value::Array(items))) => {
-                    items.iter().all(Value::is_string)
-                }
-                _ => false,
-            };
-            if !fits {
-                let wanted = match param.kind {
-                    ParamKind::SkillName | ParamKind::String => "a string",
-                    ParamKind::Count => "a whole number of at least 1",
-                    ParamKind::Boolean => "true or false",
-                    ParamKind::Strings => "a list of strings",
-                };
-                let message = match value {
-                    None => format!("`{}` is required: {}", param.name, signature(tool)),
-                    Some(_) => format!("`{}` must be {wanted}", param.name),
-                };
-                return Err(HostToolError::invalid(param.name, message));
-            }
-        }
-        Ok(Arguments { object })
     }
 
-    fn text(&self, name: &str) -> Option<&'a str> {
+    fn text(&self, name: &str) -> Option<&str> {
         self.object.get(name).and_then(Value::as_str)
     }
 
