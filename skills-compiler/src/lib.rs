@@ -19,12 +19,14 @@
 //! Each stage is a folder of `src/`, and imports only from the stages before
 //! it (`tests/layers.rs` holds the code to that):
 //!
-//! 1. **read**: a skills root into [`SkillFiles`] (`discover`), their bytes
-//!    into text with the frontmatter's fences (`frontmatter`), the
-//!    frontmatter into a YAML tree with a span on every node (`yaml`), the
-//!    body's headings ([`markdown`]).
-//! 2. **validate**: the tree into the typed [`ir`], every problem a located
-//!    [`Diagnostic`]; the `lenient` profile's readings in `validate/lenient.rs`.
+//! 1. **read**: a skills root into [`SkillFiles`] (`discover`), and one
+//!    skill's files into the document validation judges (`document`): their
+//!    bytes into text with the frontmatter's fences (`frontmatter`), the
+//!    frontmatter into a YAML tree with a span on every node (`yaml`),
+//!    `lenient`'s repairs (`lenient`), the body's headings ([`markdown`]).
+//! 2. **validate**: the document into the typed [`ir`], every problem a
+//!    located [`Diagnostic`], parsing no file; the `lenient` profile's
+//!    readings of fields in `validate/lenient.rs`.
 //!    The IR's leaves are the runtime's own types (`skills_core`), and
 //!    [`ir::present`] writes what the IR says to a model.
 //! 3. **lint**: warnings on valid skills, one file per family, run by the

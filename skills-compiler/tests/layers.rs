@@ -271,3 +271,41 @@ fn the_reader_sees_imports_as_written() {
     let found: Vec<String> = imports(text, &modules).into_iter().collect();
     assert_eq!(found, ["diagnostics", "ir", "read", "root"]);
 }
+
+/// `read` hands `validate` a parsed document (`read::document`), as
+/// serde_derive's `ast` hands its `check` a tree: validation judges nodes
+/// with spans and reads no file's text into one. It still parses the small
+/// languages inside values it judges (URL templates, patterns); a call to
+/// a file's reader (decoding, fences, YAML, `lenient`'s repair) fails here.
+#[test]
+fn validate_judges_a_read_document_and_parses_no_file() {
+    const READERS: &[&str] = &[
+        "yaml::parse(",
+        "frontmatter::",
+        "read::lenient",
+        "saphyr",
+        "read_to_string(",
+        "fs::read(",
+    ];
+    let mut files = Vec::new();
+    rust_files(&src().join("validate"), &mut files);
+    assert!(files.len() > 10, "validate's files were not found");
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (number, line) in code.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for reader in READERS.iter().filter(|reader| line.contains(*reader)) {
+                found.push(format!(
+                    "{}:{}: calls `{reader}`",
+                    file.strip_prefix(src()).unwrap().display(),
+                    number + 1
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
