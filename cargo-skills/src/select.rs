@@ -59,7 +59,7 @@ pub fn targets(
 pub fn check_targets(
     selection: &Selection,
     paths: &[PathBuf],
-    gates: &ops::check::Gates,
+    gates: &ops::check::CheckGates,
 ) -> Result<(Vec<Target>, Vec<String>), Failure> {
     Ok(ops::check::targets(&selection.ops(), paths, gates)?)
 }

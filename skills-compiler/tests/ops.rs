@@ -214,3 +214,35 @@ fn apply_refuses_to_edit_a_signed_skill_unless_allowed() {
     assert_eq!(applied.unsigned, [tree.dir.join("a")]);
     assert_eq!(read(&tree, "a/SKILL.md"), "edited\n");
 }
+
+/// A write that fails half way puts back what was done before it: an
+/// edited file holds its old text, a created file is gone, and so are the
+/// folders made for it (a folder that was there stays).
+#[test]
+fn a_failed_write_puts_back_files_and_the_folders_made_for_them() {
+    let tree = Tree::new(&[
+        ("A/SKILL.md", b"a\n"),
+        ("kept/.keep", b""),
+        ("blocker", b"a file, not a folder\n"),
+    ]);
+    let plan = Plan {
+        changes: vec![
+            change(&tree, "A/SKILL.md", "a\n", "written\n"),
+            change(&tree, "new/deep/SKILL.md", "", "created\n"),
+            change(&tree, "kept/made/SKILL.md", "", "created\n"),
+            // Its folder cannot be made: a file holds the name.
+            change(&tree, "blocker/SKILL.md", "", "never\n"),
+        ],
+        renames: Vec::new(),
+    };
+    let Err(ops::Error::Io(message)) = ops::apply(&plan, Guards::default()) else {
+        panic!("the write under a file did not fail");
+    };
+    assert!(message.contains("cannot write"), "{message}");
+    assert!(message.ends_with("nothing was written"), "{message}");
+    assert_eq!(read(&tree, "A/SKILL.md"), "a\n");
+    assert!(!tree.dir.join("new").exists(), "a made folder stayed");
+    assert!(!tree.dir.join("kept/made").exists(), "a made folder stayed");
+    assert!(tree.dir.join("kept/.keep").is_file());
+    assert_eq!(read(&tree, "blocker"), "a file, not a folder\n");
+}

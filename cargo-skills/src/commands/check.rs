@@ -81,7 +81,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     } else {
         args.paths.clone()
     };
-    let gates = ops::check::Gates {
+    let gates = ops::check::CheckGates {
         deny_warnings: !args.deny.is_empty(),
         locked: args.locked || args.frozen,
         require_signatures: args.require_signatures,

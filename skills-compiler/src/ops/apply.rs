@@ -65,9 +65,10 @@ pub fn apply(plan: &Plan, guards: Guards) -> Result<Applied, Error> {
         unsigned,
         ..Applied::default()
     };
-    write_all(&plan.changes, &mut applied)?;
+    let mut made = Vec::new();
+    write_all(&plan.changes, &mut applied, &mut made)?;
     if let Err(why) = ordered.apply() {
-        put_back(&plan.changes, &applied.written);
+        put_back(&plan.changes, &applied.written, &made);
         return Err(Error::Io(format!("{why}; nothing was written")));
     }
     // In the order they were done, which `renames::plan` decided.
@@ -168,15 +169,20 @@ fn refuse_read_only(changes: &[Change]) -> Result<(), Error> {
     })
 }
 
-/// Writes every change; one that fails puts back those before it.
-fn write_all(changes: &[Change], applied: &mut Applied) -> Result<(), Error> {
+/// Writes every change; one that fails puts back those before it. `made`
+/// gets the folders made for new files, each before the folders in it.
+fn write_all(
+    changes: &[Change],
+    applied: &mut Applied,
+    made: &mut Vec<PathBuf>,
+) -> Result<(), Error> {
     for (index, change) in changes.iter().enumerate() {
-        match write_one(change, &mut applied.notes) {
+        match write_one(change, &mut applied.notes, made) {
             Ok(true) => applied.written.push(index),
             Ok(false) => {}
             Err(message) => {
-                let undone = !applied.written.is_empty();
-                put_back(changes, &applied.written);
+                let undone = !applied.written.is_empty() || !made.is_empty();
+                put_back(changes, &applied.written, made);
                 return Err(Error::Io(if undone {
                     format!("{message}; nothing was written")
                 } else {
@@ -191,12 +197,16 @@ fn write_all(changes: &[Change], applied: &mut Applied) -> Result<(), Error> {
 /// Writes one change: a new file (never over one that appeared since), or
 /// the new text over a file that still holds the old (an edit saved since
 /// it was read is kept, with a note). Whether it was written.
-fn write_one(change: &Change, notes: &mut Vec<String>) -> Result<bool, String> {
+fn write_one(
+    change: &Change,
+    notes: &mut Vec<String>,
+    made: &mut Vec<PathBuf>,
+) -> Result<bool, String> {
     let path = Path::new(&change.path);
     let cannot = |error: std::io::Error| format!("cannot write {}: {error}", change.path);
     if change.before.is_empty() && std::fs::symlink_metadata(path).is_err() {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(cannot)?;
+            make_folders(parent, made).map_err(cannot)?;
         }
         return files::create(path, change.after.as_bytes())
             .map(|()| true)
@@ -225,10 +235,29 @@ fn write_one(change: &Change, notes: &mut Vec<String>) -> Result<bool, String> {
     }
 }
 
+/// Makes `folder` and the folders above it that are missing, outermost
+/// first, each recorded in `made` once made.
+fn make_folders(folder: &Path, made: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let missing: Vec<&Path> = folder
+        .ancestors()
+        .filter(|ancestor| !ancestor.as_os_str().is_empty())
+        .take_while(|ancestor| std::fs::symlink_metadata(ancestor).is_err())
+        .collect();
+    for ancestor in missing.into_iter().rev() {
+        match std::fs::create_dir(ancestor) {
+            Ok(()) => made.push(ancestor.to_owned()),
+            // Made since it was looked at: not ours to remove.
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(())
+}
+
 /// Each written file holds its text before again (replaced atomically,
 /// and only while it still holds what was written); a file the plan
-/// created is removed.
-fn put_back(changes: &[Change], written: &[usize]) {
+/// created is removed, and the folders made for it.
+fn put_back(changes: &[Change], written: &[usize], made: &[PathBuf]) {
     for change in written.iter().filter_map(|&index| changes.get(index)) {
         let path = Path::new(&change.path);
         if change.before.is_empty() {
@@ -236,5 +265,10 @@ fn put_back(changes: &[Change], written: &[usize]) {
         } else {
             let _ = files::replace(path, change.after.as_bytes(), change.before.as_bytes());
         }
+    }
+    // The folders made for new files, innermost first; one that holds
+    // something (written there since) is not empty, and stays.
+    for folder in made.iter().rev() {
+        let _ = std::fs::remove_dir(folder);
     }
 }

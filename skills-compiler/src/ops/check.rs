@@ -8,9 +8,10 @@ use super::error::Error;
 use super::targets::{self, Selection, Target};
 use crate::config::{Keep, Overrides};
 
-/// The gates a check adds to each package's own.
+/// The gates a check adds to each package's own (not `routing::Gates`,
+/// the pass marks of trigger tests).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Gates {
+pub struct CheckGates {
     /// Warnings are errors (`-D warnings`).
     pub deny_warnings: bool,
     /// Every skill must be what the lock recorded (`--locked`).
@@ -27,7 +28,7 @@ pub struct Gates {
 pub fn targets(
     selection: &Selection,
     paths: &[PathBuf],
-    gates: &Gates,
+    gates: &CheckGates,
 ) -> Result<(Vec<Target>, Vec<String>), Error> {
     let overrides = Overrides {
         deny_warnings: gates.deny_warnings.then_some(true),
