@@ -54,7 +54,9 @@ async fn ask_concurrently(
     queries: &[String],
     limits: Limits,
 ) -> Result<Vec<Option<String>>, String> {
+    let tls = skills::https::client_config().map_err(|error| format!("no HTTP client: {error}"))?;
     let client = reqwest::Client::builder()
+        .tls_backend_preconfigured(tls)
         .timeout(limits.timeout)
         // A routing question is never redirected.
         .redirect(reqwest::redirect::Policy::none())

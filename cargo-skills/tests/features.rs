@@ -74,6 +74,28 @@ fn the_ci_cli_has_no_runtime_http_tls_or_mcp_and_half_the_crates() {
     );
 }
 
+/// The full CLI builds no C crypto library (issue 62): rustls runs on
+/// `ring` (`skills::https`), not on its default aws-lc-rs, whose C build
+/// was the longest step of `cargo install cargo-skills`.
+#[test]
+fn the_full_cli_builds_tls_on_ring_not_aws_lc() {
+    const AWS_LC: &[&str] = &["aws-lc-rs", "aws-lc-sys", "aws-lc-fips-sys"];
+    let full = crates(&[]);
+    // The TLS stack is there (the check below is not vacuous)...
+    assert_eq!(
+        named(&full, &["rustls", "ring"]).len(),
+        2,
+        "{:?}",
+        named(&full, &["rustls", "ring"])
+    );
+    // ...on ring alone.
+    assert!(
+        named(&full, AWS_LC).is_empty(),
+        "{:?}",
+        named(&full, AWS_LC)
+    );
+}
+
 /// The subcommands `--help` lists, in order.
 fn subcommands(binary: &std::path::Path) -> Vec<String> {
     let output = Command::new(binary).arg("--help").output().unwrap();

@@ -174,12 +174,17 @@ impl Builder {
         let timeout = self.client.is_none().then_some(self.timeout);
         let client = match self.client {
             Some(client) => client,
-            None => reqwest::Client::builder()
-                .timeout(self.timeout)
-                // A redirect would send the model's values to another origin.
-                .redirect(reqwest::redirect::Policy::none())
-                .build()
-                .map_err(|error| Error(format!("cannot build the HTTP client: {error}")))?,
+            None => {
+                let tls = skills::https::client_config()
+                    .map_err(|error| Error(format!("cannot build the HTTP client: {error}")))?;
+                reqwest::Client::builder()
+                    .tls_backend_preconfigured(tls)
+                    .timeout(self.timeout)
+                    // A redirect would send the model's values to another origin.
+                    .redirect(reqwest::redirect::Policy::none())
+                    .build()
+                    .map_err(|error| Error(format!("cannot build the HTTP client: {error}")))?
+            }
         };
         Ok(SkillsServer::new(
             self.skills,

@@ -4,6 +4,7 @@
 use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
 use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use serde_json::json;
 
 mod agent {
@@ -29,7 +30,16 @@ async fn tools_are_served_and_called_over_streamable_http() {
         let _ = axum::serve(listener, router).await;
     });
 
-    let transport = StreamableHttpClientTransport::from_uri(format!("http://{address}/mcp"));
+    // reqwest is built without a default crypto provider (issue 62): the
+    // client takes the configuration every client of skills takes.
+    let http_client = reqwest::Client::builder()
+        .tls_backend_preconfigured(skills::https::client_config().unwrap())
+        .build()
+        .unwrap();
+    let transport = StreamableHttpClientTransport::with_client(
+        http_client,
+        StreamableHttpClientTransportConfig::with_uri(format!("http://{address}/mcp")),
+    );
     let client = ().serve(transport).await.unwrap();
     let tools = client.list_all_tools().await.unwrap();
     assert_eq!(tools.len(), 4);

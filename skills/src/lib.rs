@@ -41,6 +41,8 @@
 
 mod generated;
 mod host_error;
+#[cfg(feature = "https")]
+pub mod https;
 mod layers;
 #[cfg(feature = "loader")]
 pub mod loader;

@@ -15,9 +15,15 @@ pub struct ReqwestSender {
 }
 
 impl ReqwestSender {
-    /// A client with a timeout for the whole request, following no redirect.
-    pub fn new(timeout: Duration) -> Result<ReqwestSender, reqwest::Error> {
+    /// A client with a timeout for the whole request, following no
+    /// redirect, with the TLS configuration of [`skills::https`] (rustls on
+    /// `ring`). `Err` when the platform's certificate roots cannot be
+    /// loaded, or the client cannot be built.
+    pub fn new(
+        timeout: Duration,
+    ) -> Result<ReqwestSender, Box<dyn std::error::Error + Send + Sync>> {
         let client = reqwest::Client::builder()
+            .tls_backend_preconfigured(skills::https::client_config()?)
             .redirect(reqwest::redirect::Policy::none())
             .timeout(timeout)
             .build()?;

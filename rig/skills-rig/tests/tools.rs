@@ -257,7 +257,10 @@ async fn host_tools_answer_with_text_and_typed_errors() {
         .unwrap_err();
     assert_eq!(error.kind(), ToolErrorKind::InvalidArgs);
     assert_eq!(error.code(), Some("invalid_arguments at name"));
-    assert_eq!(error.message(), "`name` must be a string");
+    assert_eq!(
+        error.message(),
+        "invalid arguments for `load_skill` at `name`: invalid type: integer `3`, expected a string; call load_skill(name)"
+    );
 
     let refusing =
         SkillTools::new(Toolset::new(&issues::SKILLS).approve(|_| Err("not today".into()))).tools();
