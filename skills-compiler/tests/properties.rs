@@ -277,6 +277,35 @@ fn an_unreadable_sidecar_fails_a_derived_skill_too() {
     }
 }
 
+/// A SKILL.md whose frontmatter does not parse and a tools.yaml that does
+/// not parse: both files' problems are reported at once, each quotable, so
+/// that fixing the first does not reveal the second a build later.
+#[test]
+fn a_broken_sidecar_is_reported_beside_a_broken_frontmatter() {
+    let files = SkillFiles {
+        dir: None,
+        path: "skills/github-issues/SKILL.md".into(),
+        directory: "github-issues".into(),
+        bytes: b"---\nname: [unclosed\n---\nBody\n".to_vec(),
+        tools_yaml: Some((
+            "skills/github-issues/tools.yaml".into(),
+            b"tools: [unclosed\n".to_vec(),
+        )),
+    };
+    let (skill, diagnostics, sources) = validate(files, &Config::default());
+    assert!(skill.is_none());
+    for file in ["SKILL.md", "tools.yaml"] {
+        let problem = diagnostics
+            .iter()
+            .find(|d| d.is_error() && d.file.ends_with(file))
+            .unwrap_or_else(|| panic!("no error in {file}: {diagnostics:?}"));
+        assert!(
+            sources.get(&problem.file).is_some(),
+            "{file} cannot be quoted"
+        );
+    }
+}
+
 /// Found by the sidecar property in CI: a character that does not show in a
 /// tools.yaml parameter description is an error in `portable` (W012), yet
 /// the skill was still handed out as valid. An error in any file of a skill

@@ -6,9 +6,11 @@
 //!
 //! Reading judges no key and no value. What stops the reading (a file that
 //! is not UTF-8, too large, not YAML, a frontmatter that is not a mapping)
-//! is reported here, and the skill goes no further; `agents/openai.yaml`'s
-//! problems are held for validation, which reports them with the rest of
-//! that file's findings once the skill itself is valid.
+//! is reported here, and the skill goes no further; `tools.yaml`'s problems
+//! are reported whatever becomes of SKILL.md, so that both files' come at
+//! once. `agents/openai.yaml`'s problems are held for validation, which
+//! reports them with the rest of that file's findings once the skill
+//! itself is valid.
 
 use std::ops::Range;
 
@@ -85,7 +87,9 @@ pub(crate) fn read(
         dir,
     } = files;
     let source = decode(&path, bytes, sources, diagnostics)?;
-    let tools_source = tools_yaml.map(|(path, bytes)| decode(&path, bytes, sources, diagnostics));
+    let tools_yaml = tools_yaml.map_or(ToolsYaml::Absent, |(path, bytes)| {
+        read_tools_yaml(&path, bytes, config, sources, diagnostics)
+    });
     let repaired = if config.profile == Profile::Lenient {
         lenient::quote_unquoted_colons(source, config, diagnostics)
     } else {
@@ -98,22 +102,10 @@ pub(crate) fn read(
     let source = repaired.source;
     let Some((body, frontmatter)) = frame(&source, repaired.parsed, config, diagnostics) else {
         sources.insert(source);
-        if let Some(Some(tools_source)) = tools_source {
+        if let ToolsYaml::Parsed(tools_source, _) = tools_yaml {
             sources.insert(tools_source);
         }
         return None;
-    };
-    let tools_yaml = match tools_source {
-        None => ToolsYaml::Absent,
-        Some(None) => ToolsYaml::Unusable,
-        Some(Some(source)) => match parse_file(&source, "tools.yaml", config) {
-            Ok(root) => ToolsYaml::Parsed(source, root),
-            Err(problems) => {
-                diagnostics.extend(problems);
-                sources.insert(source);
-                ToolsYaml::Unusable
-            }
-        },
     };
     let codex = dir.as_ref().and_then(|dir| codex_file(dir, config));
     Some(Document {
@@ -142,6 +134,28 @@ fn decode(
             diagnostics.push(diagnostic);
             sources.insert(lossy);
             None
+        }
+    }
+}
+
+/// The sidecar `tools.yaml`, decoded and parsed; its problems are
+/// reported, whatever becomes of SKILL.md.
+fn read_tools_yaml(
+    path: &str,
+    bytes: Vec<u8>,
+    config: &Config,
+    sources: &mut Sources,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> ToolsYaml {
+    let Some(source) = decode(path, bytes, sources, diagnostics) else {
+        return ToolsYaml::Unusable;
+    };
+    match parse_file(&source, "tools.yaml", config) {
+        Ok(root) => ToolsYaml::Parsed(source, root),
+        Err(problems) => {
+            diagnostics.extend(problems);
+            sources.insert(source);
+            ToolsYaml::Unusable
         }
     }
 }
@@ -279,10 +293,7 @@ fn parse_file(source: &SourceFile, what: &str, config: &Config) -> Result<Node, 
     }
     let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let root = yaml::parse(source, start..text.len(), config.max_yaml_depth)?;
-    Ok(root.unwrap_or(Node {
-        span: 0..0,
-        value: yaml::Value::Map(Vec::new()),
-    }))
+    Ok(root.unwrap_or_else(Node::empty_map))
 }
 
 /// The skill directory's `agents/openai.yaml`, read and parsed.

@@ -46,6 +46,15 @@ pub struct Entry {
 }
 
 impl Node {
+    /// An empty mapping at the start of its file: what an empty YAML file
+    /// or an absent frontmatter declares.
+    pub fn empty_map() -> Node {
+        Node {
+            span: 0..0,
+            value: Value::Map(Vec::new()),
+        }
+    }
+
     pub fn as_str(&self) -> Option<&str> {
         match &self.value {
             Value::String(s) => Some(s),

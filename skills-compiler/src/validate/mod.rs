@@ -115,7 +115,7 @@ fn check(
         // Only the lenient profile gets here: no (or an empty) frontmatter.
         Frontmatter::Absent => (
             lenient::derived_fields(&mut ctx, directory, &source.text()[body.clone()])?,
-            empty_map(),
+            yaml::Node::empty_map(),
             serde_json::Value::Null,
         ),
     };
@@ -227,13 +227,6 @@ fn with_files(
         links::check(&skill, source, &place, config, diagnostics);
     }
     skill
-}
-
-fn empty_map() -> yaml::Node {
-    yaml::Node {
-        span: 0..0,
-        value: yaml::Value::Map(Vec::new()),
-    }
 }
 
 /// `tools` and `permissions`, from the frontmatter or the sidecar `tools.yaml`.
