@@ -62,11 +62,11 @@ pub(crate) fn skill(
         frontmatter,
         &tools_yaml,
         &directory,
-        prefix,
         config,
         diagnostics,
     )
     .map(|mut skill| {
+        place(&mut skill.table, prefix, source.path(), config);
         // A lenient reading patched the frontmatter that was checked: the
         // table holds the file's own text, whose body is the same.
         if let Some(original) = original.as_deref() {
@@ -90,14 +90,12 @@ pub(crate) fn skill(
     skill
 }
 
-#[allow(clippy::too_many_arguments)]
 fn check(
     source: &SourceFile,
     body: Range<usize>,
     frontmatter: Frontmatter,
     tools_yaml: &ToolsYaml,
     directory: &str,
-    prefix: Option<String>,
     config: &Config,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Skill> {
@@ -134,16 +132,6 @@ fn check(
     }
     let name = fields.name?;
     let description = fields.description?;
-    let location = match config.catalog_location {
-        crate::config::CatalogLocation::Uri => {
-            let skill_path = match &prefix {
-                Some(prefix) => format!("{prefix}/{name}"),
-                None => name.to_string(),
-            };
-            skills_core::uri::of(&skill_path, skills_core::uri::SKILL_MD)
-        }
-        crate::config::CatalogLocation::Path => source.path().to_owned(),
-    };
     let mut table = fields.table;
     table.frontmatter = Str::Owned(frontmatter_rest(written));
     table.extras = List::Owned(
@@ -157,8 +145,6 @@ fn check(
     table.source = Str::Owned(source.text().to_owned());
     table.body_start = body.start;
     table.catalog_chars = config.catalog_chars;
-    table.location = Str::Owned(location);
-    table.prefix = prefix.map(Str::Owned);
     Some(Skill {
         table,
         tools_path: match tools_yaml {
@@ -177,6 +163,22 @@ fn check(
         codex_implicit: true,
         embed_evals: false,
     })
+}
+
+/// Where the skill sits: the folders of a nested skill above it (`prefix`),
+/// and the location a catalog names, its `skill://` URI or its path.
+fn place(table: &mut skills_core::Skill, prefix: Option<String>, path: &str, config: &Config) {
+    table.location = Str::Owned(match config.catalog_location {
+        crate::config::CatalogLocation::Uri => {
+            let skill_path = match &prefix {
+                Some(prefix) => format!("{prefix}/{}", table.name),
+                None => table.name.to_string(),
+            };
+            skills_core::uri::of(&skill_path, skills_core::uri::SKILL_MD)
+        }
+        crate::config::CatalogLocation::Path => path.to_owned(),
+    });
+    table.prefix = prefix.map(Str::Owned);
 }
 
 /// The frontmatter as written, as the text of a JSON object without `name`
