@@ -15,10 +15,12 @@
 //! Text is stored once. A string that appears as it is in the skill file's
 //! frontmatter (a name, a description), or a heading's title in its line,
 //! is an offset and a length into the file, which the binary holds anyway
-//! (`include_str!`); the rest is inline in the bytes. Numbers are LEB128
-//! varints.
+//! (`include_str!`); the rest is inline in the bytes. JSON text made from
+//! the frontmatter is packed value by value, so that its strings are such
+//! offsets too (`json`). Numbers are LEB128 varints.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -30,13 +32,22 @@ use crate::skill::{Kind, Protocol, Section, Skill, Version};
 use crate::tables::{List, Memo, Str};
 use crate::tool::Tool;
 
+mod json;
+
 /// The first byte of every packed table: a table packed by another layout
 /// is refused, not misread.
-const FORMAT: u8 = 2;
+const FORMAT: u8 = 3;
 
 /// Strings shorter than this are inline: an offset and a length would not
 /// be shorter.
 const SHORTEST_REFERENCE: usize = 4;
+
+/// The low two bits of a text's head: its bytes follow (the rest of the
+/// head is their length), it is in the skill file (the rest is its offset;
+/// its length follows), or it was written before (the rest is its number).
+const INLINE: u64 = 0;
+const IN_SOURCE: u64 = 1;
+const AGAIN: u64 = 2;
 
 /// A skill compiled into the binary: its name, its file's text, its packed
 /// tables and its files, all `'static`. It dereferences to the [`Skill`],
@@ -142,6 +153,8 @@ pub fn pack(skill: &Skill) -> Vec<u8> {
         source: &skill.source,
         body_start: skill.body_start,
         window: 0..skill.body_start.min(skill.source.len()),
+        texts: HashMap::new(),
+        json: Default::default(),
     };
     pack_fields(skill, &mut out);
     out.bytes
@@ -158,6 +171,8 @@ pub(crate) fn unpack(
         bytes: packed,
         at: 0,
         source,
+        texts: Vec::new(),
+        json: Default::default(),
     };
     if r.byte()? != FORMAT {
         return Err(r.error_before(1, "this version of the packed format"));
@@ -169,14 +184,36 @@ pub(crate) fn unpack(
     Ok(skill)
 }
 
+/// A field packed by its type's [`Packed`], or by `$codec`'s `pack` (a
+/// module with `pack` and `unpack`, for a field whose type says too little:
+/// a `Str` that holds JSON text).
+macro_rules! pack_field {
+    ($value:expr, $w:ident) => {
+        $value.pack($w)
+    };
+    ($value:expr, $w:ident, $codec:ident) => {
+        $codec::pack(&$value, $w)
+    };
+}
+
+/// A field unpacked as [`pack_field!`] packed it.
+macro_rules! unpack_field {
+    ($r:ident) => {
+        Packed::unpack($r)?
+    };
+    ($r:ident, $codec:ident) => {
+        $codec::unpack($r)?
+    };
+}
+
 /// The fields of a [`Skill`] that its tables hold, in their packed order:
 /// [`pack`] and [`unpack`] are both made from this one list, so the two
 /// cannot disagree on it. (`source` and `files` are passed beside the
 /// tables; the caches start empty.)
 macro_rules! skill_tables {
-    ($($field:ident),* $(,)?) => {
+    ($($field:ident $(as $codec:ident)?),* $(,)?) => {
         fn pack_fields(skill: &Skill, w: &mut Writer<'_>) {
-            $(skill.$field.pack(w);)*
+            $(pack_field!(skill.$field, w $(, $codec)?);)*
         }
 
         fn unpack_fields(
@@ -184,7 +221,7 @@ macro_rules! skill_tables {
             source: &'static str,
             files: &'static [File],
         ) -> Result<Skill, Unpacked> {
-            $(let $field = Packed::unpack(r)?;)*
+            $(let $field = unpack_field!(r $(, $codec)?);)*
             Ok(Skill {
                 $($field,)*
                 source: Cow::Borrowed(source),
@@ -213,7 +250,7 @@ skill_tables!(
     app_slug,
     model_config,
     extras,
-    frontmatter,
+    frontmatter as json,
     sections,
     tools,
     catalog_chars,
@@ -229,6 +266,10 @@ struct Writer<'a> {
     /// Where in `source` a string may be found as it is: the frontmatter,
     /// or a heading's line while its section is written.
     window: Range<usize>,
+    /// Every text written so far but the empty one, numbered in order.
+    texts: HashMap<String, usize>,
+    /// The JSON arrays and objects packed so far (`json`).
+    json: json::Written,
 }
 
 impl Writer<'_> {
@@ -248,10 +289,15 @@ impl Writer<'_> {
         self.varint(count as u64);
     }
 
-    /// `text` as a reference into the window of the source when it is
-    /// there, inline otherwise: a varint whose low bit says which, then the
-    /// length (reference) or the bytes (inline).
+    /// `text` as the number of the same text written before, as a
+    /// reference into the window of the source when it is there, or
+    /// inline: a varint whose low two bits say which, then the length
+    /// (reference) or the bytes (inline).
     fn text(&mut self, text: &str) {
+        if let Some(number) = self.texts.get(text) {
+            self.varint(((*number as u64) << 2) | AGAIN);
+            return;
+        }
         let found = (text.len() >= SHORTEST_REFERENCE)
             .then(|| self.source.get(self.window.clone()))
             .flatten()
@@ -259,13 +305,17 @@ impl Writer<'_> {
             .map(|offset| self.window.start + offset);
         match found {
             Some(offset) => {
-                self.varint(((offset as u64) << 1) | 1);
+                self.varint(((offset as u64) << 2) | IN_SOURCE);
                 self.count(text.len());
             }
             None => {
-                self.varint((text.len() as u64) << 1);
+                self.varint(((text.len() as u64) << 2) | INLINE);
                 self.bytes.extend_from_slice(text.as_bytes());
             }
+        }
+        if !text.is_empty() {
+            let number = self.texts.len();
+            self.texts.insert(text.to_owned(), number);
         }
     }
 }
@@ -274,6 +324,11 @@ struct Reader {
     bytes: &'static [u8],
     at: usize,
     source: &'static str,
+    /// Every text read so far but the empty one, in order: what the
+    /// writer's numbers of texts written before point to.
+    texts: Vec<&'static str>,
+    /// The JSON text unpacked so far (`json`).
+    json: json::Read,
 }
 
 impl Reader {
@@ -291,6 +346,13 @@ impl Reader {
             .ok_or_else(|| self.error_before(0, "a byte"))?;
         self.at += 1;
         Ok(byte)
+    }
+
+    fn peek(&self) -> Result<u8, Unpacked> {
+        self.bytes
+            .get(self.at)
+            .copied()
+            .ok_or_else(|| self.error_before(0, "a byte"))
     }
 
     fn take(&mut self, len: usize) -> Result<&'static [u8], Unpacked> {
@@ -322,17 +384,32 @@ impl Reader {
     fn text(&mut self) -> Result<&'static str, Unpacked> {
         let head = self.usize()?;
         let source = self.source;
-        if head & 1 == 1 {
-            let start = head >> 1;
-            let len = self.usize()?;
-            start
-                .checked_add(len)
-                .and_then(|end| source.get(start..end))
-                .ok_or_else(|| self.error_before(1, "a range of the skill file's text"))
-        } else {
-            let bytes = self.take(head >> 1)?;
-            std::str::from_utf8(bytes).map_err(|_| self.error_before(0, "UTF-8 text"))
+        let text = match (head & 3) as u64 {
+            INLINE => {
+                let bytes = self.take(head >> 2)?;
+                std::str::from_utf8(bytes).map_err(|_| self.error_before(0, "UTF-8 text"))?
+            }
+            IN_SOURCE => {
+                let start = head >> 2;
+                let len = self.usize()?;
+                start
+                    .checked_add(len)
+                    .and_then(|end| source.get(start..end))
+                    .ok_or_else(|| self.error_before(1, "a range of the skill file's text"))?
+            }
+            AGAIN => {
+                return self
+                    .texts
+                    .get(head >> 2)
+                    .copied()
+                    .ok_or_else(|| self.error_before(1, "the number of a text before"));
+            }
+            _ => return Err(self.error_before(1, "the head of a text")),
+        };
+        if !text.is_empty() {
+            self.texts.push(text);
         }
+        Ok(text)
     }
 }
 
@@ -476,14 +553,14 @@ impl<T: Packed + Clone> Packed for List<T> {
 
 /// Fields in order, for the structs whose every field is packed.
 macro_rules! packed_struct {
-    ($type:ident { $($field:ident),* $(,)? }) => {
+    ($type:ident { $($field:ident $(as $codec:ident)?),* $(,)? }) => {
         impl Packed for $type {
             fn pack(&self, w: &mut Writer<'_>) {
-                $(self.$field.pack(w);)*
+                $(pack_field!(self.$field, w $(, $codec)?);)*
             }
 
             fn unpack(r: &mut Reader) -> Result<Self, Unpacked> {
-                Ok($type { $($field: Packed::unpack(r)?),* })
+                Ok($type { $($field: unpack_field!(r $(, $codec)?)),* })
             }
         }
     };
@@ -560,7 +637,7 @@ packed_struct!(Tool {
     hints,
     endpoint,
     schema,
-    parameters_json,
+    parameters_json as json,
     strict,
 });
 packed_struct!(Hints {

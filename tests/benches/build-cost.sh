@@ -8,6 +8,9 @@
 #     OPTIMIZED_MACROS=1 bash tests/benches/build-cost.sh   # [profile.dev.build-override] opt-level = 3
 #     SMOKE=1 bash tests/benches/build-cost.sh         # CI: 4 skills, one run, no release build
 #     RUNTIME=path bash tests/benches/build-cost.sh    # the checkout's crates as path dependencies
+#     TYPED=1 bash tests/benches/build-cost.sh         # main.rs also parses a call of every
+#                                                      # skill's ToolCall and builds its request
+#     GROWTH_ONLY=1 bash tests/benches/build-cost.sh   # the release growth alone, no timed rebuild
 #
 # The runtime is packed, as its users get it (build-timing.sh, RUNTIME).
 #
@@ -58,14 +61,14 @@ body() {
     done
 }
 
-tool_skill() {
-    local i=$1
-    cat <<EOF
----
-name: skill-$i
-description: Work with the items of project $i. Use when the user asks about items, wants one created, or wants one deleted.
-tools:
-  - name: list_items
+# The three kinds of tool of a generated skill; the $k-th tool (from 0) is
+# of kind k % 3, with a suffix from the fourth on (TOOLS per skill).
+tool() {
+    local k=$1 suffix=""
+    [ "$k" -ge 3 ] && suffix="_$k"
+    case $((k % 3)) in
+    0) cat <<EOF
+  - name: list_items$suffix
     description: List the items of a project, newest first.
     parameters:
       type: object
@@ -77,7 +80,10 @@ tools:
     endpoint:
       method: GET
       url: https://api.example.com/projects/{{project}}/items?state={{state}}&limit={{limit}}
-  - name: create_item
+EOF
+    ;;
+    1) cat <<EOF
+  - name: create_item$suffix
     description: Create an item in a project.
     parameters:
       type: object
@@ -91,7 +97,10 @@ tools:
       method: POST
       url: https://api.example.com/projects/{{project}}/items
       body: '{"title": {{title}}, "labels": {{labels}}, "priority": {{priority}}}'
-  - name: delete_item
+EOF
+    ;;
+    2) cat <<EOF
+  - name: delete_item$suffix
     description: Delete an item permanently.
     parameters:
       type: object
@@ -102,11 +111,30 @@ tools:
     endpoint:
       method: DELETE
       url: https://api.example.com/projects/{{project}}/items/{{number}}
-permissions:
-  allow_write: [create_item]
-  require_confirmation: [delete_item]
----
 EOF
+    ;;
+    esac
+}
+
+# A generated skill with TOOLS tools (3 by default) and a 3.6 KB body.
+tool_skill() {
+    local i=$1 count=${TOOLS:-3} writes=() confirms=()
+    for k in $(seq 0 $((count - 1))); do
+        local suffix=""
+        [ "$k" -ge 3 ] && suffix="_$k"
+        [ $((k % 3)) = 1 ] && writes+=("create_item$suffix")
+        [ $((k % 3)) = 2 ] && confirms+=("delete_item$suffix")
+    done
+    printf -- '---\nname: skill-%s\n' "$i"
+    printf 'description: Work with the items of project %s. Use when the user asks about items, wants one created, or wants one deleted.\n' "$i"
+    printf 'tools:\n'
+    for k in $(seq 0 $((count - 1))); do tool "$k"; done
+    if [ "${#writes[@]}" -gt 0 ] || [ "${#confirms[@]}" -gt 0 ]; then
+        printf 'permissions:\n'
+        [ "${#writes[@]}" -gt 0 ] && printf '  allow_write: [%s]\n' "$(IFS=,; echo "${writes[*]}" | sed 's/,/, /g')"
+        [ "${#confirms[@]}" -gt 0 ] && printf '  require_confirmation: [%s]\n' "$(IFS=,; echo "${confirms[*]}" | sed 's/,/, /g')"
+    fi
+    printf -- '---\n'
     body "$i"
 }
 
@@ -122,12 +150,11 @@ metadata() {
     fi
 }
 
-cargo build --offline --quiet -p cargo-skills
-cargo_skills="$CARGO_TARGET_DIR/debug/cargo-skills"
 
 # The real skills of the corpus that compile without a diagnostic, by name.
 clean_corpus_skills() {
-    local pool="$root/pool"
+    local pool="$root/pool" cargo_skills="$CARGO_TARGET_DIR/debug/cargo-skills"
+    cargo build --offline --quiet -p cargo-skills
     mkdir -p "$pool/skills"
     find "$corpus" -name SKILL.md | LC_ALL=C sort | while IFS= read -r file; do
         local name
@@ -159,16 +186,40 @@ passes="total|macro_expand_crate|type_check_crate|MIR_borrow_checking|codegen_cr
 size_of() { stat -c %s "$CARGO_TARGET_DIR/release/$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 runtime_source
+# The main.rs of a crate whose skills are in "$1": every table is kept,
+# and with TYPED every skill's typed calls too.
 main_rs() {
+    local skills=$1
     cat <<'EOF'
 // edit 0
 fn main() {
     // black_box: the optimiser must keep every table, as a real user would.
     let set = std::hint::black_box(&agent::SKILLS);
     let bytes: usize = set.iter().map(|s| s.body().len() + s.tools().len()).sum();
+EOF
+    if [ -n "${TYPED:-}" ]; then
+        echo '    let arguments = std::env::args().nth(1).unwrap_or_default();'
+        for name in $(ls "$skills" | LC_ALL=C sort); do
+            grep -q '^tools:' "$skills/$name/SKILL.md" || continue
+            echo "    let bytes = bytes + typed::<agent::${name//-/_}::ToolCall>(&arguments);"
+        done
+    fi
+    cat <<'EOF'
     println!("{} {bytes}", agent::SKILLS.len());
 }
 EOF
+    if [ -n "${TYPED:-}" ]; then
+        cat <<'EOF'
+
+/// Parses a call of each of the skill's tools and builds its request, with
+/// arguments the optimiser cannot see: all of its typed-call code is kept.
+fn typed<T: skills::TypedCall>(arguments: &str) -> usize {
+    let tools = T::SKILL.tools().iter();
+    let calls = tools.filter_map(|tool| T::parse(tool.name(), arguments).ok());
+    calls.filter_map(|call| call.request().ok()).map(|request| request.body().len()).sum()
+}
+EOF
+    fi
 }
 statics_rs() {
     local n=$1 with_runtime=$2
@@ -214,7 +265,7 @@ make_crates() {
         printf 'fn main() {\n    skills_build::track("skills");\n}\n' > "$dir/$krate/build.rs"
     done
     for krate in macro one; do
-        { main_rs; printf '\nmod agent {\n    skills::include_skills!("skills");\n}\n'; } > "$dir/$krate/src/main.rs"
+        { main_rs "$dir/$krate/skills"; printf '\nmod agent {\n    skills::include_skills!("skills");\n}\n'; } > "$dir/$krate/src/main.rs"
     done
     # The skills in a library of their own, and the binary that uses them.
     sed -i 's/^name = "bench-split-skills"/name = "split-skills"/' "$dir/split-skills/Cargo.toml"
@@ -222,10 +273,10 @@ make_crates() {
     mkdir -p "$dir/split/src"
     manifest bench-split "$runtime
 split-skills = { path = \"../split-skills\" }" > "$dir/split/Cargo.toml"
-    { main_rs; printf '\nuse split_skills as agent;\n'; } > "$dir/split/src/main.rs"
+    { main_rs "$dir/split-skills/skills"; printf '\nuse split_skills as agent;\n'; } > "$dir/split/src/main.rs"
     skills_manifest bench-buildrs "$set" > "$dir/buildrs/Cargo.toml"
     printf 'fn main() {\n    skills_build::compile("skills");\n}\n' > "$dir/buildrs/build.rs"
-    { main_rs; printf '\nmod agent {\n    include!(concat!(env!("OUT_DIR"), "/skills.rs"));\n}\n'; } > "$dir/buildrs/src/main.rs"
+    { main_rs "$dir/buildrs/skills"; printf '\nmod agent {\n    include!(concat!(env!("OUT_DIR"), "/skills.rs"));\n}\n'; } > "$dir/buildrs/src/main.rs"
     manifest bench-statics "" > "$dir/statics/Cargo.toml"
     (cd "$dir/statics" && statics_rs "$n" no > src/main.rs)
     manifest bench-floor "$runtime" > "$dir/floor/Cargo.toml"
@@ -237,6 +288,7 @@ split-skills = { path = \"../split-skills\" }" > "$dir/split/Cargo.toml"
 
 
 rows=()
+growth_rows=()
 split_rows=()
 profiles=()
 for set in $SETS; do
@@ -268,6 +320,12 @@ for set in $SETS; do
         raw_rest=$((raw - $(wc -c < "$skills/$first/SKILL.md")))
         dir="$root/$set-$n"
         make_crates "$set" "$n" "$dir" "$skills"
+        if [ -n "${GROWTH_ONLY:-}" ]; then
+            (cd "$dir" && cargo build --offline --quiet --release -p bench-macro -p bench-one)
+            growth_bytes=$(($(size_of bench-macro) - $(size_of bench-one)))
+            growth_rows+=("| $set | $n | ${TOOLS:-3} | $([ -n "${TYPED:-}" ] && echo yes || echo no) | $raw_rest | $growth_bytes | $(ratio "$growth_bytes" "$raw_rest") |")
+            continue
+        fi
         (cd "$dir" && cargo build --offline --quiet --workspace)
         declare -A main edit
         for krate in macro buildrs split statics floor; do
@@ -300,6 +358,12 @@ for set in $SETS; do
     done
 done
 
+if [ -n "${GROWTH_ONLY:-}" ]; then
+    echo "| set | skills | tools a skill | typed calls used | raw bytes past the first skill | release growth past the first skill | ÷ raw bytes |"
+    echo "|---|---|---|---|---|---|---|"
+    printf '%s\n' "${growth_rows[@]}"
+    exit 0
+fi
 echo "| set | skills | raw bytes | rebuild after touching main.rs: macro / build.rs / floor / statics | ÷ statics: macro / build.rs | ÷ floor: macro / build.rs | after editing a description: macro / build.rs / statics | ÷ statics | release growth ÷ raw bytes: macro / statics |"
 echo "|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
