@@ -437,6 +437,37 @@ fn the_example_requests() {
     assert_eq!(confirmed.request().unwrap().method().as_str(), "DELETE");
 }
 
+/// `from_call` reads a checked call by the place of its tool in the skill
+/// (not by its name): a call of the same skill comes back as it was, a call
+/// checked against another skill's tool of the same name is refused.
+#[test]
+fn from_call_takes_only_calls_of_its_own_skills_tools() {
+    let call = example::github_issues::ToolCall::parse(
+        "create_issue",
+        r#"{"repo": "r", "title": "T", "priority": "high"}"#,
+    )
+    .unwrap();
+    let again = example::github_issues::ToolCall::from_call(call.to_call()).unwrap();
+    assert_eq!(again, call);
+    let other = policies::confirm_policies::ToolCall::parse("post_plain", "{}").unwrap();
+    let same_name = skills::Tool {
+        name: "create_issue".into(),
+        ..other.tool().clone()
+    };
+    let foreign = skills::Call::new(Box::leak(Box::new(same_name)), Default::default());
+    assert_eq!(
+        example::github_issues::ToolCall::from_call(foreign).unwrap_err(),
+        ToolCallError::UnknownTool {
+            name: "create_issue".into(),
+            expected: vec![
+                "list_issues".into(),
+                "create_issue".into(),
+                "delete_issue".into()
+            ],
+        }
+    );
+}
+
 #[test]
 fn the_policy_of_every_method_under_every_permission_setting() {
     for (set, mode_confirms) in [

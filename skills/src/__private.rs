@@ -9,7 +9,7 @@ pub use crate::set::SkillSet;
 pub use crate::typed::{
     FromJson, ToJson, field, object, optional, put, put_optional, put_rest, rest,
 };
-pub use crate::typed_call::TypedCall;
+pub use crate::typed_call::{TypedCall, checked_arguments, does_not_fit};
 pub use crate::{
     __skills_args as args, __skills_string_enum as string_enum, __skills_tool_call as tool_call,
 };
@@ -41,27 +41,5 @@ pub use std::result::Result;
 pub use std::string::String;
 pub use std::vec::Vec;
 
-use serde_json::Value;
-
 /// `Cow::Borrowed`, short: a compiled file borrows its path and bytes.
 pub use std::borrow::Cow::Borrowed as B;
-
-/// The typed arguments of a checked call.
-pub fn decode<T: FromJson>(call: Call<'_>) -> Result<T, ToolCallError> {
-    let tool = call.name().to_owned();
-    let value = Value::Object(call.into_arguments());
-    T::from_json(&value).ok_or_else(|| ToolCallError::InvalidArguments {
-        tool,
-        path: ".".to_owned(),
-        message: "the checked arguments do not fit the generated type (a bug in skills)".to_owned(),
-    })
-}
-
-/// The error of a call whose tool the generated code does not know (the
-/// checked call named one of the skill's tools, so this is never reached).
-pub fn unknown_tool<T>(name: &str) -> Result<T, ToolCallError> {
-    Err(ToolCallError::UnknownTool {
-        name: name.to_owned(),
-        expected: Vec::new(),
-    })
-}

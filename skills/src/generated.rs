@@ -86,10 +86,12 @@ macro_rules! __skills_tool_call {
             fn from_call(
                 call: $crate::__private::Call<'static>,
             ) -> $crate::__private::Result<Self, $crate::__private::ToolCallError> {
-                match call.name() {
-                    $( $name => $crate::__private::decode(call).map(ToolCall::$variant), )*
-                    other => $crate::__private::unknown_tool(other),
-                }
+                let (index, arguments) = $crate::__private::checked_arguments(SKILL, call)?;
+                let typed = match index {
+                    $( $index => $crate::__private::FromJson::from_json(&arguments).map(ToolCall::$variant), )*
+                    _ => $crate::__private::None,
+                };
+                typed.ok_or_else(|| $crate::__private::does_not_fit(SKILL, index))
             }
 
             fn index(&self) -> usize {

@@ -142,14 +142,31 @@ impl<T: ToJson> ToJson for Box<T> {
     }
 }
 
+// The readers and writers of members below are generic, so compiled for
+// every type of every field; each calls one function that is not for the
+// map's search and insertion, which would otherwise be inlined into every
+// copy (BENCHMARKS.md, issue 62).
+
+/// A member of an object.
+#[inline(never)]
+fn member<'a>(object: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
+    object.get(name)
+}
+
+/// Sets a member of an object.
+#[inline(never)]
+fn insert(object: &mut Map<String, Value>, name: &str, value: Value) {
+    object.insert(name.to_owned(), value);
+}
+
 /// A member that the checked object always has (required, or defaulted).
 pub fn field<T: FromJson>(object: &Map<String, Value>, name: &str) -> Option<T> {
-    T::from_json(object.get(name)?)
+    T::from_json(member(object, name)?)
 }
 
 /// A member that may be absent: absent is `None`.
 pub fn optional<T: FromJson>(object: &Map<String, Value>, name: &str) -> Option<Option<T>> {
-    match object.get(name) {
+    match member(object, name) {
         None => Some(None),
         Some(value) => T::from_json(value).map(Some),
     }
@@ -166,7 +183,7 @@ pub fn rest(object: &Map<String, Value>, declared: &[&str]) -> BTreeMap<String, 
 
 /// Writes a member that is always present.
 pub fn put<T: ToJson>(object: &mut Map<String, Value>, name: &str, value: &T) {
-    object.insert(name.to_owned(), value.to_json());
+    insert(object, name, value.to_json());
 }
 
 /// Leaves the member out when it is `None`: absent stays absent.
