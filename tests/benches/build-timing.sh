@@ -49,6 +49,11 @@ runtime_source() {
     for crate in "$vendor"/*/; do
         printf '{"files":{},"package":null}' > "$crate.cargo-checksum.json"
     done
+    # Cargo knows a registry crate by its name and version alone: in a
+    # shared target directory (BENCH_TARGET) it would keep what another
+    # checkout packed under the same version. Those are built again.
+    rm -rf "$CARGO_TARGET_DIR"/*/.fingerprint/skills-{core,compiler,macros,build,runtime}-* \
+        "$CARGO_TARGET_DIR"/*/build/skills-{core,compiler,macros,build,runtime}-*
     runtime="skills-runtime = \"=$version\""
     build="skills-build = \"=$version\""
 }
