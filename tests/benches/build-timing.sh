@@ -50,10 +50,16 @@ runtime_source() {
         printf '{"files":{},"package":null}' > "$crate.cargo-checksum.json"
     done
     # Cargo knows a registry crate by its name and version alone: in a
-    # shared target directory (BENCH_TARGET) it would keep what another
-    # checkout packed under the same version. Those are built again.
-    rm -rf "$CARGO_TARGET_DIR"/*/.fingerprint/skills-{core,compiler,macros,build,runtime}-* \
-        "$CARGO_TARGET_DIR"/*/build/skills-{core,compiler,macros,build,runtime}-*
+    # target directory shared by runs (BENCH_TARGET) it would keep what
+    # another checkout packed under the same version. When the packed
+    # crates differ from the last run's, they are built again.
+    local packed stamp="$CARGO_TARGET_DIR/packed-runtime.sha256"
+    packed=$(cat "$root"/package/package/*.crate | sha256sum | cut -d' ' -f1)
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" != "$packed" ]; then
+        rm -rf "$CARGO_TARGET_DIR"/*/.fingerprint/skills-{core,compiler,macros,build,runtime}-*
+    fi
+    mkdir -p "$CARGO_TARGET_DIR"
+    echo "$packed" > "$stamp"
     runtime="skills-runtime = \"=$version\""
     build="skills-build = \"=$version\""
 }
