@@ -20,7 +20,7 @@
 //! offsets too (`json`). Numbers are LEB128 varints.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -153,7 +153,7 @@ pub fn pack(skill: &Skill) -> Vec<u8> {
         source: &skill.source,
         body_start: skill.body_start,
         window: 0..skill.body_start.min(skill.source.len()),
-        texts: HashMap::new(),
+        texts: BTreeMap::new(),
         json: Default::default(),
     };
     pack_fields(skill, &mut out);
@@ -267,7 +267,7 @@ struct Writer<'a> {
     /// or a heading's line while its section is written.
     window: Range<usize>,
     /// Every text written so far but the empty one, numbered in order.
-    texts: HashMap<String, usize>,
+    texts: BTreeMap<String, usize>,
     /// The JSON arrays and objects packed so far (`json`).
     json: json::Written,
 }

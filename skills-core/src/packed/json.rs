@@ -16,7 +16,7 @@
 //! compiler never makes, but nothing here depends on that) is stored
 //! verbatim.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use serde_json::Value;
@@ -45,7 +45,7 @@ const MAX_DEPTH: usize = 128;
 /// its text, numbered in the order it was finished.
 #[derive(Default)]
 pub(super) struct Written {
-    numbers: HashMap<String, usize>,
+    numbers: BTreeMap<String, usize>,
 }
 
 /// What the reader knows: every JSON text unpacked so far, one after the
@@ -58,8 +58,11 @@ pub(super) struct Read {
 
 /// Packs the JSON `text`.
 pub(super) fn pack(text: &str, w: &mut Writer<'_>) {
-    match serde_json::from_str::<Value>(text) {
-        Ok(value) if writes_back(&value, text) => pack_value(&value, w),
+    let parsed = serde_json::from_str::<Value>(text).ok();
+    let mut texts = Texts::new();
+    match parsed {
+        // Not `value == text`, which compares a JSON string with `text`.
+        Some(value) if texts.of(&value) == text => pack_value(&value, &texts, w),
         _ => {
             w.byte(VERBATIM);
             w.text(text);
@@ -67,20 +70,66 @@ pub(super) fn pack(text: &str, w: &mut Writer<'_>) {
     }
 }
 
-/// Whether `serde_json` writes `value` as `text`, byte for byte. (Not
-/// `value == text`: that compares a JSON string with `text`.)
-fn writes_back(value: &Value, text: &str) -> bool {
-    let written = value.to_string();
-    written == text
+/// The JSON text of every array and object of a value, by its address,
+/// each written once from its parts' (where `Value::to_string` on each
+/// would write every value again at every level above it).
+struct Texts(BTreeMap<*const Value, String>);
+
+impl Texts {
+    fn new() -> Self {
+        Texts(BTreeMap::new())
+    }
+
+    /// The text of `value` as `serde_json` writes it, its arrays' and
+    /// objects' kept.
+    fn of(&mut self, value: &Value) -> String {
+        let mut text = Vec::new();
+        match value {
+            Value::Array(items) => {
+                text.push(b'[');
+                for (index, item) in items.iter().enumerate() {
+                    if index > 0 {
+                        text.push(b',');
+                    }
+                    text.extend_from_slice(self.of(item).as_bytes());
+                }
+                text.push(b']');
+            }
+            Value::Object(members) => {
+                text.push(b'{');
+                for (index, (key, value)) in members.iter().enumerate() {
+                    if index > 0 {
+                        text.push(b',');
+                    }
+                    string(key, &mut text);
+                    text.push(b':');
+                    text.extend_from_slice(self.of(value).as_bytes());
+                }
+                text.push(b'}');
+            }
+            scalar => return scalar.to_string(),
+        }
+        // `serde_json`'s text and ASCII punctuation: UTF-8, so nothing is
+        // replaced (and a text that differed would be kept verbatim).
+        let text = String::from_utf8_lossy(&text).into_owned();
+        self.0.insert(value, text.clone());
+        text
+    }
+
+    /// The text of an array or object that is not empty (the ones that
+    /// are numbered), from [`Texts::of`] of a value that holds it.
+    fn numbered(&self, value: &Value) -> Option<&String> {
+        match value {
+            Value::Array(items) if items.is_empty() => None,
+            Value::Object(members) if members.is_empty() => None,
+            _ => self.0.get(&(value as *const Value)),
+        }
+    }
 }
 
-fn pack_value(value: &Value, w: &mut Writer<'_>) {
-    let numbered = match value {
-        Value::Array(items) if !items.is_empty() => Some(value.to_string()),
-        Value::Object(members) if !members.is_empty() => Some(value.to_string()),
-        _ => None,
-    };
-    if let Some(number) = numbered.as_ref().and_then(|text| w.json.numbers.get(text)) {
+fn pack_value(value: &Value, texts: &Texts, w: &mut Writer<'_>) {
+    let numbered = texts.numbered(value);
+    if let Some(number) = numbered.and_then(|text| w.json.numbers.get(text)) {
         let number = *number;
         w.byte(AGAIN);
         w.count(number);
@@ -101,20 +150,20 @@ fn pack_value(value: &Value, w: &mut Writer<'_>) {
         Value::Array(items) => {
             w.byte(ARRAY);
             w.count(items.len());
-            items.iter().for_each(|item| pack_value(item, w));
+            items.iter().for_each(|item| pack_value(item, texts, w));
         }
         Value::Object(members) => {
             w.byte(OBJECT);
             w.count(members.len());
             for (key, value) in members {
                 w.text(key);
-                pack_value(value, w);
+                pack_value(value, texts, w);
             }
         }
     }
     if let Some(text) = numbered {
         let number = w.json.numbers.len();
-        w.json.numbers.insert(text, number);
+        w.json.numbers.insert(text.clone(), number);
     }
 }
 
