@@ -20,8 +20,6 @@
 //! offsets too (`json`). Numbers are LEB128 varints.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
-use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::endpoint::{Endpoint, Json, Part};
@@ -33,21 +31,14 @@ use crate::tables::{List, Memo, Str};
 use crate::tool::Tool;
 
 mod json;
+mod wire;
+
+pub(crate) use wire::Unpacked;
+use wire::{Reader, Writer};
 
 /// The first byte of every packed table: a table packed by another layout
 /// is refused, not misread.
 const FORMAT: u8 = 3;
-
-/// Strings shorter than this are inline: an offset and a length would not
-/// be shorter.
-const SHORTEST_REFERENCE: usize = 4;
-
-/// The low two bits of a text's head: its bytes follow (the rest of the
-/// head is their length), it is in the skill file (the rest is its offset;
-/// its length follows), or it was written before (the rest is its number).
-const INLINE: u64 = 0;
-const IN_SOURCE: u64 = 1;
-const AGAIN: u64 = 2;
 
 /// A skill compiled into the binary: its name, its file's text, its packed
 /// tables and its files, all `'static`. It dereferences to the [`Skill`],
@@ -128,34 +119,13 @@ impl std::fmt::Debug for CompiledSkill {
     }
 }
 
-/// Why packed bytes do not unpack: where, and what was expected there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Unpacked {
-    /// The byte offset in the packed table.
-    at: usize,
-    expected: &'static str,
-}
-
-impl std::fmt::Display for Unpacked {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "byte {}: expected {}", self.at, self.expected)
-    }
-}
-
-impl std::error::Error for Unpacked {}
-
 /// `skill`'s tables as bytes, for generated code. Its `source` and `files`
 /// are not in them: the generated code passes those beside.
 #[doc(hidden)]
 pub fn pack(skill: &Skill) -> Vec<u8> {
-    let mut out = Writer {
-        bytes: vec![FORMAT],
-        source: &skill.source,
-        body_start: skill.body_start,
-        window: 0..skill.body_start.min(skill.source.len()),
-        texts: BTreeMap::new(),
-        json: Default::default(),
-    };
+    let window = 0..skill.body_start.min(skill.source.len());
+    let mut out = Writer::new(&skill.source, skill.body_start, window);
+    out.byte(FORMAT);
     pack_fields(skill, &mut out);
     out.bytes
 }
@@ -167,18 +137,12 @@ pub(crate) fn unpack(
     source: &'static str,
     files: &'static [File],
 ) -> Result<Skill, Unpacked> {
-    let r = &mut Reader {
-        bytes: packed,
-        at: 0,
-        source,
-        texts: Vec::new(),
-        json: Default::default(),
-    };
+    let r = &mut Reader::new(packed, source);
     if r.byte()? != FORMAT {
         return Err(r.error_before(1, "this version of the packed format"));
     }
     let skill = unpack_fields(r, source, files)?;
-    if r.at != packed.len() {
+    if r.at() != packed.len() {
         return Err(r.error_before(0, "the end of the table"));
     }
     Ok(skill)
@@ -257,161 +221,6 @@ skill_tables!(
     location,
     prefix,
 );
-
-struct Writer<'a> {
-    bytes: Vec<u8>,
-    source: &'a str,
-    /// Where the body starts in `source` (sections count from there).
-    body_start: usize,
-    /// Where in `source` a string may be found as it is: the frontmatter,
-    /// or a heading's line while its section is written.
-    window: Range<usize>,
-    /// Every text written so far but the empty one, numbered in order.
-    texts: BTreeMap<String, usize>,
-    /// The JSON arrays and objects packed so far (`json`).
-    json: json::Written,
-}
-
-impl Writer<'_> {
-    fn byte(&mut self, byte: u8) {
-        self.bytes.push(byte);
-    }
-
-    fn varint(&mut self, mut value: u64) {
-        while value >= 0x80 {
-            self.bytes.push((value as u8 & 0x7f) | 0x80);
-            value >>= 7;
-        }
-        self.bytes.push(value as u8);
-    }
-
-    fn count(&mut self, count: usize) {
-        self.varint(count as u64);
-    }
-
-    /// `text` as the number of the same text written before, as a
-    /// reference into the window of the source when it is there, or
-    /// inline: a varint whose low two bits say which, then the length
-    /// (reference) or the bytes (inline).
-    fn text(&mut self, text: &str) {
-        if let Some(number) = self.texts.get(text) {
-            self.varint(((*number as u64) << 2) | AGAIN);
-            return;
-        }
-        let found = (text.len() >= SHORTEST_REFERENCE)
-            .then(|| self.source.get(self.window.clone()))
-            .flatten()
-            .and_then(|window| window.find(text))
-            .map(|offset| self.window.start + offset);
-        match found {
-            Some(offset) => {
-                self.varint(((offset as u64) << 2) | IN_SOURCE);
-                self.count(text.len());
-            }
-            None => {
-                self.varint(((text.len() as u64) << 2) | INLINE);
-                self.bytes.extend_from_slice(text.as_bytes());
-            }
-        }
-        if !text.is_empty() {
-            let number = self.texts.len();
-            self.texts.insert(text.to_owned(), number);
-        }
-    }
-}
-
-struct Reader {
-    bytes: &'static [u8],
-    at: usize,
-    source: &'static str,
-    /// Every text read so far but the empty one, in order: what the
-    /// writer's numbers of texts written before point to.
-    texts: Vec<&'static str>,
-    /// The JSON text unpacked so far (`json`).
-    json: json::Read,
-}
-
-impl Reader {
-    fn error_before(&self, back: usize, expected: &'static str) -> Unpacked {
-        Unpacked {
-            at: self.at.saturating_sub(back),
-            expected,
-        }
-    }
-
-    fn byte(&mut self) -> Result<u8, Unpacked> {
-        let byte = *self
-            .bytes
-            .get(self.at)
-            .ok_or_else(|| self.error_before(0, "a byte"))?;
-        self.at += 1;
-        Ok(byte)
-    }
-
-    fn peek(&self) -> Result<u8, Unpacked> {
-        self.bytes
-            .get(self.at)
-            .copied()
-            .ok_or_else(|| self.error_before(0, "a byte"))
-    }
-
-    fn take(&mut self, len: usize) -> Result<&'static [u8], Unpacked> {
-        let end = self.at.checked_add(len);
-        let taken = end
-            .and_then(|end| self.bytes.get(self.at..end))
-            .ok_or_else(|| self.error_before(0, "as many bytes as the length says"))?;
-        self.at += len;
-        Ok(taken)
-    }
-
-    fn varint(&mut self) -> Result<u64, Unpacked> {
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let byte = self.byte()?;
-            value |= u64::from(byte & 0x7f) << shift;
-            if byte & 0x80 == 0 {
-                return Ok(value);
-            }
-        }
-        Err(self.error_before(1, "a varint of at most ten bytes"))
-    }
-
-    fn usize(&mut self) -> Result<usize, Unpacked> {
-        let value = self.varint()?;
-        usize::try_from(value).map_err(|_| self.error_before(1, "a number that fits usize"))
-    }
-
-    fn text(&mut self) -> Result<&'static str, Unpacked> {
-        let head = self.usize()?;
-        let source = self.source;
-        let text = match (head & 3) as u64 {
-            INLINE => {
-                let bytes = self.take(head >> 2)?;
-                std::str::from_utf8(bytes).map_err(|_| self.error_before(0, "UTF-8 text"))?
-            }
-            IN_SOURCE => {
-                let start = head >> 2;
-                let len = self.usize()?;
-                start
-                    .checked_add(len)
-                    .and_then(|end| source.get(start..end))
-                    .ok_or_else(|| self.error_before(1, "a range of the skill file's text"))?
-            }
-            AGAIN => {
-                return self
-                    .texts
-                    .get(head >> 2)
-                    .copied()
-                    .ok_or_else(|| self.error_before(1, "the number of a text before"));
-            }
-            _ => return Err(self.error_before(1, "the head of a text")),
-        };
-        if !text.is_empty() {
-            self.texts.push(text);
-        }
-        Ok(text)
-    }
-}
 
 /// A value of the tables, written by [`pack`] and read back by [`unpack`].
 trait Packed: Sized {
@@ -540,7 +349,7 @@ impl<T: Packed + Clone> Packed for List<T> {
         let count = r.usize()?;
         // Every item is at least a byte: a count beyond the bytes left is
         // refused before anything is allocated for it.
-        if count > r.bytes.len().saturating_sub(r.at) {
+        if count > r.left() {
             return Err(r.error_before(1, "a count no larger than the bytes left"));
         }
         let mut items = Vec::with_capacity(count);

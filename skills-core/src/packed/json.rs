@@ -17,11 +17,10 @@
 //! verbatim.
 
 use std::collections::BTreeMap;
-use std::ops::Range;
 
 use serde_json::Value;
 
-use super::{Reader, Unpacked, Writer};
+use super::wire::{Reader, Unpacked, Writer};
 use crate::tables::Str;
 
 const NULL: u8 = 0;
@@ -40,34 +39,32 @@ const AGAIN: u8 = 8;
 /// made by [`pack`], and is refused rather than risking the stack.
 const MAX_DEPTH: usize = 128;
 
-/// What the writer of a skill's tables knows of the JSON it packed: each
-/// array and object written out (not empty, not itself a reference), by
-/// its text, numbered in the order it was finished.
-#[derive(Default)]
-pub(super) struct Written {
-    numbers: BTreeMap<String, usize>,
-}
-
-/// What the reader knows: every JSON text unpacked so far, one after the
-/// other, and where in it each numbered array or object is.
-#[derive(Default)]
-pub(super) struct Read {
-    text: Vec<u8>,
-    numbered: Vec<Range<usize>>,
-}
-
 /// Packs the JSON `text`.
 pub(super) fn pack(text: &str, w: &mut Writer<'_>) {
     let parsed = serde_json::from_str::<Value>(text).ok();
     let mut texts = Texts::new();
     match parsed {
         // Not `value == text`, which compares a JSON string with `text`.
-        Some(value) if texts.of(&value) == text => pack_value(&value, &texts, w),
+        // Deeper than the reader takes (`serde_json` parses deeper when
+        // another crate of the build turns on `unbounded_depth`): verbatim.
+        Some(value) if depth(&value) <= MAX_DEPTH && texts.of(&value) == text => {
+            pack_value(&value, &texts, w)
+        }
         _ => {
             w.byte(VERBATIM);
             w.text(text);
         }
     }
+}
+
+/// How deeply `value` nests: 0 for a scalar.
+fn depth(value: &Value) -> usize {
+    let inner = match value {
+        Value::Array(items) => items.iter().map(depth).max(),
+        Value::Object(members) => members.values().map(depth).max(),
+        _ => return 0,
+    };
+    1 + inner.unwrap_or(0)
 }
 
 /// The JSON text of every array and object of a value, by its address,
@@ -129,7 +126,7 @@ impl Texts {
 
 fn pack_value(value: &Value, texts: &Texts, w: &mut Writer<'_>) {
     let numbered = texts.numbered(value);
-    if let Some(number) = numbered.and_then(|text| w.json.numbers.get(text)) {
+    if let Some(number) = numbered.and_then(|text| w.json_numbers.get(text)) {
         let number = *number;
         w.byte(AGAIN);
         w.count(number);
@@ -162,8 +159,8 @@ fn pack_value(value: &Value, texts: &Texts, w: &mut Writer<'_>) {
         }
     }
     if let Some(text) = numbered {
-        let number = w.json.numbers.len();
-        w.json.numbers.insert(text.clone(), number);
+        let number = w.json_numbers.len();
+        w.json_numbers.insert(text.clone(), number);
     }
 }
 
@@ -173,9 +170,9 @@ pub(super) fn unpack(r: &mut Reader) -> Result<Str, Unpacked> {
         r.byte()?;
         return r.text().map(Str::Borrowed);
     }
-    let start = r.json.text.len();
+    let start = r.json_text.len();
     unpack_value(r, 0)?;
-    let text = r.json.text.get(start..).unwrap_or_default();
+    let text = r.json_text.get(start..).unwrap_or_default();
     std::str::from_utf8(text)
         .map(|text| Str::Owned(text.to_owned()))
         .map_err(|_| r.error_before(0, "UTF-8 text"))
@@ -185,29 +182,29 @@ fn unpack_value(r: &mut Reader, depth: usize) -> Result<(), Unpacked> {
     if depth > MAX_DEPTH {
         return Err(r.error_before(0, "JSON nested at most 128 levels deep"));
     }
-    let start = r.json.text.len();
+    let start = r.json_text.len();
     let (open, close) = match r.byte()? {
         ARRAY => (b'[', b']'),
         OBJECT => (b'{', b'}'),
         tag => return unpack_leaf(r, tag),
     };
     let count = r.usize()?;
-    r.json.text.push(open);
+    r.json_text.push(open);
     for index in 0..count {
         if index > 0 {
-            r.json.text.push(b',');
+            r.json_text.push(b',');
         }
         if open == b'{' {
             let key = r.text()?;
-            string(key, &mut r.json.text);
-            r.json.text.push(b':');
+            string(key, &mut r.json_text);
+            r.json_text.push(b':');
         }
         unpack_value(r, depth + 1)?;
     }
-    r.json.text.push(close);
+    r.json_text.push(close);
     if count > 0 {
-        let end = r.json.text.len();
-        r.json.numbered.push(start..end);
+        let end = r.json_text.len();
+        r.json_numbered.push(start..end);
     }
     Ok(())
 }
@@ -222,19 +219,19 @@ fn unpack_leaf(r: &mut Reader, tag: u8) -> Result<(), Unpacked> {
         NUMBER => r.text()?.as_bytes(),
         STRING => {
             let text = r.text()?;
-            string(text, &mut r.json.text);
+            string(text, &mut r.json_text);
             return Ok(());
         }
         AGAIN => {
             let number = r.usize()?;
-            let range = (r.json.numbered.get(number).cloned())
+            let range = (r.json_numbered.get(number).cloned())
                 .ok_or_else(|| r.error_before(1, "the number of an array or object before"))?;
-            r.json.text.extend_from_within(range);
+            r.json_text.extend_from_within(range);
             return Ok(());
         }
         _ => return Err(r.error_before(1, "a tag of a JSON value")),
     };
-    r.json.text.extend_from_slice(literal);
+    r.json_text.extend_from_slice(literal);
     Ok(())
 }
 
@@ -253,32 +250,19 @@ mod tests {
     /// (all of it the window, like a frontmatter) and unpacked, each with
     /// the bytes it took.
     fn round_trips(texts: &[&str], source: &'static str) -> Vec<(Str, usize)> {
-        let mut w = Writer {
-            bytes: Vec::new(),
-            source,
-            body_start: source.len(),
-            window: 0..source.len(),
-            texts: Default::default(),
-            json: Written::default(),
-        };
+        let mut w = Writer::new(source, source.len(), 0..source.len());
         let mut ends = Vec::new();
         for text in texts {
             pack(text, &mut w);
             ends.push(w.bytes.len());
         }
         let bytes: &'static [u8] = Box::leak(w.bytes.into_boxed_slice());
-        let r = &mut Reader {
-            bytes,
-            at: 0,
-            source,
-            texts: Vec::new(),
-            json: Read::default(),
-        };
+        let r = &mut Reader::new(bytes, source);
         let mut start = 0;
         ends.into_iter()
             .map(|end| {
                 let text = unpack(r).unwrap();
-                assert_eq!(r.at, end, "each text read to its end");
+                assert_eq!(r.at(), end, "each text read to its end");
                 let taken = end - start;
                 start = end;
                 (text, taken)
@@ -288,14 +272,7 @@ mod tests {
 
     /// One text's round trip, and its packed bytes.
     fn round_trip(text: &str, source: &'static str) -> (Str, &'static [u8]) {
-        let mut w = Writer {
-            bytes: Vec::new(),
-            source,
-            body_start: source.len(),
-            window: 0..source.len(),
-            texts: Default::default(),
-            json: Written::default(),
-        };
+        let mut w = Writer::new(source, source.len(), 0..source.len());
         pack(text, &mut w);
         let bytes: &'static [u8] = Box::leak(w.bytes.into_boxed_slice());
         let back = round_trips(&[text], source).remove(0).0;
@@ -338,19 +315,37 @@ mod tests {
         assert_eq!(bytes[0], OBJECT, "walked, not verbatim");
     }
 
+    /// Whatever `serde_json`'s features (`preserve_order`,
+    /// `float_roundtrip`, which another crate of a build may turn on),
+    /// these texts are not written back as they are: kept verbatim.
     #[test]
     fn text_that_would_not_come_back_exactly_is_verbatim() {
-        let long_fraction = "[-3.309130138929602e-45]";
-        let texts = [
-            r#"{ "a": 1 }"#,
-            r#"{"b":1,"a":2}"#,
-            long_fraction,
-            "not json",
-        ];
-        for text in texts {
+        for text in [r#"{ "a": 1 }"#, r#"{"a":1.50}"#, "[1e2]", "not json"] {
             let (back, bytes) = round_trip(text, "");
             assert_eq!(back, text);
             assert_eq!(bytes[0], VERBATIM, "{text}");
+        }
+    }
+
+    /// A long fraction that `serde_json`'s default float parser reads a
+    /// unit in the last place off (walked with `float_roundtrip`, kept
+    /// verbatim without): either way it comes back exactly.
+    #[test]
+    fn a_long_fraction_comes_back_exactly() {
+        let text = "[-3.309130138929602e-45]";
+        assert_eq!(round_trip(text, "").0, text);
+    }
+
+    /// Nested deeper than the reader takes: verbatim, whether or not
+    /// `serde_json` parses it (`unbounded_depth`).
+    #[test]
+    fn text_nested_deeper_than_the_reader_takes_is_verbatim() {
+        for levels in [100, MAX_DEPTH + 1, 4 * MAX_DEPTH] {
+            let text = format!("{}{}", "[".repeat(levels), "]".repeat(levels));
+            let (back, bytes) = round_trip(&text, "");
+            assert_eq!(back, text);
+            let verbatim = bytes[0] == VERBATIM;
+            assert_eq!(verbatim, levels > MAX_DEPTH, "{levels} levels");
         }
     }
 
@@ -359,15 +354,9 @@ mod tests {
         let mut bytes = [ARRAY, 1].repeat(MAX_DEPTH + 2);
         bytes.push(NULL);
         let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-        let r = &mut Reader {
-            bytes,
-            at: 0,
-            source: "",
-            texts: Vec::new(),
-            json: Read::default(),
-        };
+        let r = &mut Reader::new(bytes, "");
         let error = unpack(r).unwrap_err();
-        assert!(error.expected.contains("128 levels"), "{error}");
+        assert!(error.to_string().contains("128 levels"), "{error}");
     }
 
     /// JSON values whose text `serde_json` parses back to the same value:
