@@ -8,13 +8,14 @@
 //! stored at all. An array or object that was packed before, in this text
 //! or an earlier one of the same skill, is its number: a tool's parameter
 //! schema repeats most of what the frontmatter declares. Together that is
-//! a quarter of the text's bytes for the tools of a typical skill
+//! a sixth of the text's bytes for the tools of a typical skill
 //! (BENCHMARKS.md, issue 62). Unpacking writes the text back exactly, as
 //! `serde_json` writes it.
 //!
-//! A text that `serde_json` would not write back byte for byte (which the
-//! compiler never makes, but nothing here depends on that) is stored
-//! verbatim.
+//! A text that `serde_json` would not write back byte for byte (a long
+//! fraction its default parser rounds), or one nested deeper than the
+//! reader takes, is stored verbatim: the round trip never depends on
+//! which of `serde_json`'s features a build turned on.
 
 use std::collections::BTreeMap;
 
