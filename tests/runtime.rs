@@ -449,6 +449,15 @@ fn from_call_takes_only_calls_of_its_own_skills_tools() {
     .unwrap();
     let again = example::github_issues::ToolCall::from_call(call.to_call()).unwrap();
     assert_eq!(again, call);
+    // A call the compiled set checked is one of the skill's own.
+    let checked = example::SKILLS
+        .parse_call(
+            "create_issue",
+            r#"{"repo": "r", "title": "T", "priority": "high"}"#,
+        )
+        .unwrap();
+    let from_set = example::github_issues::ToolCall::from_call(checked).unwrap();
+    assert_eq!(from_set, call);
     let other = policies::confirm_policies::ToolCall::parse("post_plain", "{}").unwrap();
     let same_name = skills::Tool {
         name: "create_issue".into(),
