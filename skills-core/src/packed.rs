@@ -772,7 +772,10 @@ mod tests {
             schema: Schema {
                 nodes: Cow::Owned(nodes),
             },
-            parameters_json: B("{}"),
+            // Shares `properties` with the frontmatter: packed as a number.
+            parameters_json: B(
+                r#"{"additionalProperties":false,"properties":{"version":{"pattern":"^v[0-9]+$","type":"string"}},"type":"object"}"#,
+            ),
             strict: false,
         };
         let protocol = Protocol {
@@ -801,7 +804,10 @@ mod tests {
             app_slug: Some(B("deployer")),
             model_config: None,
             extras: Cow::Owned(vec![(B("x-team"), B("\"ops\""))]),
-            frontmatter: B(r#"{"license":"MIT","x-team":"ops"}"#),
+            // Every kind of JSON value, and strings found in the file.
+            frontmatter: B(
+                r#"{"license":"MIT","tools":[{"name":"deploy","parameters":{"properties":{"version":{"pattern":"^v[0-9]+$","type":"string"}}},"x":[1.5,-2,true,false,null,[],{}]}],"x-team":"ops"}"#,
+            ),
             sections: Cow::Owned(vec![
                 Section {
                     title: B("Deploy"),
@@ -847,6 +853,16 @@ mod tests {
         assert!(!contains("Ships the service"));
         assert!(!contains("Roll back"));
         assert!(contains("skill://deploy"));
+        // Text not in the file is stored once, wherever it is used again
+        // (the pattern's source and regex, its string in two JSON texts).
+        let count = |text: &str| {
+            packed
+                .windows(text.len())
+                .filter(|w| *w == text.as_bytes())
+                .count()
+        };
+        assert_eq!(count("^v[0-9]+$"), 1);
+        assert_eq!(count("additionalProperties"), 1);
         // One reference to the text: each use of a `const` may be a copy.
         let source: &'static str = SOURCE;
         let unpacked = unpack(leak(packed), source, &[]).unwrap();

@@ -61,11 +61,20 @@ body() {
     done
 }
 
+# The suffix of the $1-th tool's name: none for the first three, `_k` after.
+tool_suffix() { if [ "$1" -ge 3 ]; then echo "_$1"; fi; }
+
+# The arguments as the items of a YAML flow list: `a, b, c`.
+flow() {
+    local IFS=,
+    echo "$*" | sed 's/,/, /g'
+}
+
 # The three kinds of tool of a generated skill; the $k-th tool (from 0) is
 # of kind k % 3, with a suffix from the fourth on (TOOLS per skill).
 tool() {
-    local k=$1 suffix=""
-    [ "$k" -ge 3 ] && suffix="_$k"
+    local k=$1 suffix
+    suffix=$(tool_suffix "$k")
     case $((k % 3)) in
     0) cat <<EOF
   - name: list_items$suffix
@@ -120,10 +129,10 @@ EOF
 tool_skill() {
     local i=$1 count=${TOOLS:-3} writes=() confirms=()
     for k in $(seq 0 $((count - 1))); do
-        local suffix=""
-        [ "$k" -ge 3 ] && suffix="_$k"
-        [ $((k % 3)) = 1 ] && writes+=("create_item$suffix")
-        [ $((k % 3)) = 2 ] && confirms+=("delete_item$suffix")
+        case $((k % 3)) in
+        1) writes+=("create_item$(tool_suffix "$k")") ;;
+        2) confirms+=("delete_item$(tool_suffix "$k")") ;;
+        esac
     done
     printf -- '---\nname: skill-%s\n' "$i"
     printf 'description: Work with the items of project %s. Use when the user asks about items, wants one created, or wants one deleted.\n' "$i"
@@ -131,8 +140,8 @@ tool_skill() {
     for k in $(seq 0 $((count - 1))); do tool "$k"; done
     if [ "${#writes[@]}" -gt 0 ] || [ "${#confirms[@]}" -gt 0 ]; then
         printf 'permissions:\n'
-        [ "${#writes[@]}" -gt 0 ] && printf '  allow_write: [%s]\n' "$(IFS=,; echo "${writes[*]}" | sed 's/,/, /g')"
-        [ "${#confirms[@]}" -gt 0 ] && printf '  require_confirmation: [%s]\n' "$(IFS=,; echo "${confirms[*]}" | sed 's/,/, /g')"
+        if [ "${#writes[@]}" -gt 0 ]; then printf '  allow_write: [%s]\n' "$(flow "${writes[@]}")"; fi
+        if [ "${#confirms[@]}" -gt 0 ]; then printf '  require_confirmation: [%s]\n' "$(flow "${confirms[@]}")"; fi
     fi
     printf -- '---\n'
     body "$i"
