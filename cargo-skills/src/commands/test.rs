@@ -128,8 +128,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let set = catalogue_of(&args.selection, &args.paths, args.recursive, args.host)?;
     let read = ops::trigger::cases(&args.cases, &set)?;
     let color = crate::output::stderr_color();
-    for (diagnostic, sources) in &read.problems {
-        anstream::eprintln!("{}\n", render::human(diagnostic, sources, color));
+    for diagnostic in &read.problems {
+        anstream::eprintln!("{}\n", render::human(diagnostic, &read.files, color));
     }
     if !read.problems.is_empty() {
         let n = read.problems.len();

@@ -100,9 +100,10 @@ pub struct Cases {
     pub cases: Vec<cases::Case>,
     /// The case files, to quote a failing case at its line.
     pub files: Sources,
-    /// Every problem of every file, each with the file it is in: the run
-    /// stops while there is one.
-    pub problems: Vec<(Diagnostic, Sources)>,
+    /// Every problem of every file (at most
+    /// [`cases::MAX_PROBLEMS_PER_FILE`] each, then how many more), to
+    /// render with `files`: the run stops while there is one.
+    pub problems: Vec<Diagnostic>,
 }
 
 /// Every skill's own cases (`evals/eval_queries.json`), then each of
@@ -112,11 +113,33 @@ pub fn cases(files: &[String], set: &Set) -> Result<Cases, Error> {
     let known: Vec<&str> = set.skills.iter().map(Skill::name).collect();
     let mut reads = Vec::new();
     for skill in &set.skills {
-        let Some(dir) = &skill.dir else { continue };
-        let path = Path::new(dir).join(OWN_CASES);
-        if path.is_file() {
-            let shown = format!("{dir}/{OWN_CASES}");
-            reads.push(cases::load(&path, &shown, Some(skill.name()), &known));
+        let (Some(dir), Some(on_disk)) = (&skill.dir, &skill.dir_on_disk) else {
+            continue;
+        };
+        // Only a file of the skill as the compiler listed it: a link out
+        // of the skill (S515), a pipe or a device is none, and is not read.
+        let shown = format!("{dir}/{OWN_CASES}");
+        if let Some(file) = skill.files.iter().find(|file| file.path == OWN_CASES) {
+            reads.push(cases::load_listed(
+                on_disk,
+                file,
+                &shown,
+                skill.name(),
+                &known,
+            ));
+        } else if let Some(skipped) = skill.skipped.iter().find(|s| s.path == OWN_CASES) {
+            reads.push(cases::Read::refused(
+                &shown,
+                format!(
+                    "not read: it is not a file of the skill ({})",
+                    skipped.reason
+                ),
+            ));
+        } else if on_disk.join(OWN_CASES).symlink_metadata().is_ok() {
+            reads.push(cases::Read::refused(
+                &shown,
+                "not read: it is not a file of the skill (a symlink out of it, or a pipe or device: `cargo skills check` says which)".to_owned(),
+            ));
         }
     }
     for file in files {
@@ -152,9 +175,7 @@ pub fn cases(files: &[String], set: &Set) -> Result<Cases, Error> {
         if let Some(source) = read.source {
             sources.insert(source);
         }
-        for diagnostic in read.diagnostics {
-            all.problems.push((diagnostic, sources.clone()));
-        }
+        all.problems.extend(read.diagnostics);
         all.cases.extend(read.cases);
         all.files.extend(sources);
     }

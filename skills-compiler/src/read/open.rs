@@ -104,3 +104,75 @@ pub(crate) fn open_listed(
     }
     Ok((file, metadata))
 }
+
+/// Why [`read_bounded`] read nothing.
+#[derive(Debug)]
+pub(crate) enum BoundedError {
+    /// It could not be opened or read, or is not a regular file.
+    Io(std::io::Error),
+    /// It holds more than the limit.
+    TooLarge(u64),
+}
+
+impl std::fmt::Display for BoundedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoundedError::Io(error) => write!(f, "{error}"),
+            BoundedError::TooLarge(limit) => write!(f, "it holds more than {limit} bytes"),
+        }
+    }
+}
+
+/// Reads the regular file `path` (through a link: whoever named it chose
+/// it) whole, refusing one over `limit` bytes. The bytes are counted as
+/// they are read, not taken from `stat`: a `/proc` file says it is empty,
+/// and a file may grow while it is read. Every path that comes from a
+/// manifest, a flag or a skill is read through this or [`open_listed`].
+pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, BoundedError> {
+    let (file, metadata) = open_regular_with_metadata(path).map_err(BoundedError::Io)?;
+    if metadata.len() > limit {
+        return Err(BoundedError::TooLarge(limit));
+    }
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(BoundedError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(BoundedError::TooLarge(limit));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_reads_count_bytes_not_what_stat_says() {
+        let dir = std::env::temp_dir().join(format!("skills-bounded-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("f");
+        std::fs::write(&file, b"12345").unwrap();
+        assert_eq!(read_bounded(&file, 5).unwrap(), b"12345");
+        assert!(matches!(
+            read_bounded(&file, 4),
+            Err(BoundedError::TooLarge(4))
+        ));
+        #[cfg(target_os = "linux")]
+        {
+            // `/proc` files say they are empty, and are not: the bytes
+            // read are what counts.
+            let status = Path::new("/proc/self/status");
+            assert_eq!(std::fs::metadata(status).unwrap().len(), 0);
+            assert!(matches!(
+                read_bounded(status, 10),
+                Err(BoundedError::TooLarge(10))
+            ));
+            assert!(matches!(
+                read_bounded(Path::new("/dev/zero"), 1 << 20),
+                Err(BoundedError::Io(_))
+            ));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

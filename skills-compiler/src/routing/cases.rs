@@ -22,6 +22,9 @@ use crate::read::yaml::{self, Node, Value};
 
 /// The largest case file read: a set of cases is text a person wrote.
 pub const MAX_CASE_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// The most problems reported of one case file; past it, one more says
+/// how many were left out (10,000 bad rows are one mistake repeated).
+pub const MAX_PROBLEMS_PER_FILE: usize = 50;
 /// The deepest nesting a case file may have.
 const MAX_DEPTH: usize = 32;
 
@@ -88,38 +91,82 @@ pub struct Read {
     pub source: Option<SourceFile>,
 }
 
-/// Reads the case file at `path` (shown as `shown`): [`read`] on its text,
-/// after the size limit (S605) and UTF-8.
+/// Reads the case file at `path` (shown as `shown`), a file a person
+/// named: a regular file (through a link), at most
+/// [`MAX_CASE_FILE_BYTES`] counted as read (S605), UTF-8; then [`read`].
 pub fn load(path: &std::path::Path, shown: &str, skill: Option<&str>, known: &[&str]) -> Read {
-    let refused = |code: Code, message: String| Read {
-        diagnostics: vec![Diagnostic::error(code, shown, message)],
-        ..Read::default()
-    };
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.len() > MAX_CASE_FILE_BYTES => {
-            return refused(
-                Code::CaseFileTooLarge,
-                format!(
-                    "{} bytes: a case file may hold at most {MAX_CASE_FILE_BYTES}",
-                    meta.len()
-                ),
-            );
-        }
-        Ok(_) => {}
-        Err(error) => {
-            return refused(Code::CaseSyntax, format!("cannot read it: {error}"));
+    use crate::read::open::{BoundedError, read_bounded};
+    match read_bounded(path, MAX_CASE_FILE_BYTES) {
+        Ok(bytes) => from_bytes(shown, bytes, skill, known),
+        Err(BoundedError::TooLarge(limit)) => refused(
+            shown,
+            Code::CaseFileTooLarge,
+            format!("a case file may hold at most {limit} bytes, and this one holds more"),
+        ),
+        Err(BoundedError::Io(error)) => {
+            refused(shown, Code::CaseSyntax, format!("cannot read it: {error}"))
         }
     }
-    match std::fs::read(path).map(String::from_utf8) {
-        Ok(Ok(text)) => read(shown, &text, skill, known),
-        Ok(Err(_)) => refused(Code::CaseSyntax, "it is not UTF-8 text".to_owned()),
-        Err(error) => refused(Code::CaseSyntax, format!("cannot read it: {error}")),
+}
+
+/// Reads a skill's own case file, `file` of the skill directory `dir`, as
+/// the compiler listed it: only a file of the skill (a link out of it, a
+/// pipe or a device never is one), its listed length, the same file.
+pub(crate) fn load_listed(
+    dir: &std::path::Path,
+    file: &crate::read::files::SkillFile,
+    shown: &str,
+    skill: &str,
+    known: &[&str],
+) -> Read {
+    if file.len > MAX_CASE_FILE_BYTES {
+        return refused(
+            shown,
+            Code::CaseFileTooLarge,
+            format!(
+                "{} bytes: a case file may hold at most {MAX_CASE_FILE_BYTES}",
+                file.len
+            ),
+        );
+    }
+    match crate::read::files::read_listed(dir, file) {
+        Ok(bytes) => from_bytes(shown, bytes, Some(skill), known),
+        Err(error) => refused(shown, Code::CaseSyntax, format!("cannot read it: {error}")),
+    }
+}
+
+/// The cases of a file's bytes: UTF-8, then [`read`].
+fn from_bytes(shown: &str, bytes: Vec<u8>, skill: Option<&str>, known: &[&str]) -> Read {
+    match String::from_utf8(bytes) {
+        Ok(text) => read(shown, &text, skill, known),
+        Err(_) => refused(shown, Code::CaseSyntax, "it is not UTF-8 text".to_owned()),
+    }
+}
+
+/// A file that gives no cases, for one reason at the file.
+fn refused(shown: &str, code: Code, message: String) -> Read {
+    Read {
+        diagnostics: vec![Diagnostic::error(code, shown, message)],
+        ..Read::default()
+    }
+}
+
+impl Read {
+    /// A case file that is not read, for `why`.
+    pub(crate) fn refused(shown: &str, why: String) -> Read {
+        refused(shown, Code::CaseSyntax, why)
     }
 }
 
 /// Reads the cases of `text` (the file `path`, as diagnostics show it).
 /// `skill` is the skill a one-skill format belongs to, when known;
 /// `known` are the skills the cases may name.
+///
+/// A text that is not a case file at all (it does not parse, or its
+/// top level is none of the formats) is never quoted: its problems say
+/// where, and the file is not kept for rendering. A path named by
+/// mistake (or a link to `/proc/self/environ`) must not print its text
+/// into a CI log.
 pub fn read(path: &str, text: &str, skill: Option<&str>, known: &[&str]) -> Read {
     let source = SourceFile::new(path, text);
     let mut reader = Reader {
@@ -129,6 +176,7 @@ pub fn read(path: &str, text: &str, skill: Option<&str>, known: &[&str]) -> Read
         cases: Vec::new(),
         spans: Vec::new(),
         problems: Vec::new(),
+        recognised: true,
     };
     if path.ends_with(".csv") {
         reader.csv();
@@ -137,22 +185,36 @@ pub fn read(path: &str, text: &str, skill: Option<&str>, known: &[&str]) -> Read
             Ok(Some(root)) => reader.document(&root),
             Ok(None) => reader.problem(0..0, "the file holds no cases".to_owned()),
             Err(problems) => {
+                reader.recognised = false;
                 reader
                     .problems
-                    .extend(problems.into_iter().map(|mut diagnostic| {
-                        diagnostic.code = Code::CaseSyntax;
-                        diagnostic.message = diagnostic.message.replace("YAML", "JSON or YAML");
-                        diagnostic
-                    }));
+                    .extend(problems.into_iter().map(as_case_file_problem));
             }
         }
     }
     reader.duplicate_ids();
+    reader.cap_problems();
+    let recognised = reader.recognised;
     Read {
         cases: reader.cases,
         diagnostics: reader.problems,
-        source: Some(source),
+        source: recognised.then_some(source),
     }
+}
+
+/// A problem the YAML parser reports of a frontmatter, said of a case file.
+fn as_case_file_problem(mut diagnostic: Diagnostic) -> Diagnostic {
+    if diagnostic.code == Code::TooDeep {
+        diagnostic.help = Some(format!(
+            "flatten it: a case file nests at most {MAX_DEPTH} levels"
+        ));
+    }
+    diagnostic.code = Code::CaseSyntax;
+    diagnostic.message = diagnostic
+        .message
+        .replace("the frontmatter", "the case file")
+        .replace("YAML", "JSON or YAML");
+    diagnostic
 }
 
 struct Reader<'a> {
@@ -163,9 +225,31 @@ struct Reader<'a> {
     /// Where each case is, for problems found after reading (duplicates).
     spans: Vec<Range<usize>>,
     problems: Vec<Diagnostic>,
+    /// Whether the text is a case file of a known format.
+    recognised: bool,
 }
 
 impl Reader<'_> {
+    /// Keeps the first [`MAX_PROBLEMS_PER_FILE`] problems (in the file's
+    /// order) and says how many more there were.
+    fn cap_problems(&mut self) {
+        if self.problems.len() <= MAX_PROBLEMS_PER_FILE {
+            return;
+        }
+        self.problems
+            .sort_by_key(|diagnostic| diagnostic.span.as_ref().map(|span| span.bytes.start));
+        let more = self.problems.len() - MAX_PROBLEMS_PER_FILE;
+        self.problems.truncate(MAX_PROBLEMS_PER_FILE);
+        self.problems.push(
+            Diagnostic::error(
+                Code::CaseShape,
+                self.source.path(),
+                format!("{more} more problems in this file are not shown"),
+            )
+            .with_help("fix the ones above and run again: they are often one mistake repeated"),
+        );
+    }
+
     fn problem(&mut self, at: Range<usize>, message: String) {
         self.problems
             .push(Diagnostic::at(Code::CaseShape, self.source, at, message));
@@ -193,13 +277,16 @@ impl Reader<'_> {
             {
                 self.waza(root)
             }
-            _ => self.problem(
+            _ => {
+                self.recognised = false;
+                self.problem(
                 root.span.clone(),
                 format!(
                     "a case file is an array of `{{\"query\", \"should_trigger\"}}`, or a mapping with `queries` or `should_trigger_prompts`; found {}",
                     root.type_name()
                 ),
-            ),
+            )
+            }
         }
     }
 
@@ -319,10 +406,17 @@ impl Reader<'_> {
         let Some((header_at, header)) = rows.first() else {
             return self.problem(0..0, "the file holds no cases".to_owned());
         };
-        let column = |name: &str| header.iter().position(|cell| cell.0.trim() == name);
+        // Excel writes a byte order mark before the first cell.
+        let column = |name: &str| {
+            header
+                .iter()
+                .position(|cell| cell.0.trim_start_matches('\u{feff}').trim() == name)
+        };
         let (Some(id), Some(trigger), Some(prompt)) =
             (column("id"), column("should_trigger"), column("prompt"))
         else {
+            // Not a case file at all: its first line is not quoted.
+            self.recognised = false;
             return self.problem(
                 header_at.clone(),
                 "the header must name the columns `id`, `should_trigger` and `prompt`".to_owned(),
