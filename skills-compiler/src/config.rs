@@ -135,6 +135,11 @@ pub struct Config {
     /// Every skill must carry a signature that verifies: an unsigned skill
     /// is an error (S527), not a warning.
     pub require_signatures: bool,
+    /// A signed skill may hold symlinks (inside the skill), hashed as the
+    /// files they lead to. The verifier's choice, never the signer's: a
+    /// signature that says `allow_symlinks: true` does not make a link
+    /// acceptable (as the reference verifier's `--allow_symlinks`).
+    pub signed_symlinks: bool,
     /// What the compilation keeps of each valid skill: set by the front end
     /// that knows what it will read of it.
     pub keep: Keep,
@@ -205,6 +210,7 @@ impl Default for Config {
             locked: false,
             trust: Vec::new(),
             require_signatures: false,
+            signed_symlinks: false,
             vendored_profile: Profile::Lenient,
             lock_file: None,
             keep: Keep::Skills,
@@ -269,6 +275,8 @@ pub struct Overrides {
     pub trust: Option<Vec<PathBuf>>,
     /// An unsigned skill is an error (S527).
     pub require_signatures: Option<bool>,
+    /// A signed skill may hold symlinks inside it (default off).
+    pub signed_symlinks: Option<bool>,
 }
 
 /// A value of one `key = value` option, as a front end read it (the
@@ -368,6 +376,7 @@ impl Overrides {
             vendored_profile: self.vendored_profile.or(base.vendored_profile),
             trust: self.trust.or(base.trust),
             require_signatures: self.require_signatures.or(base.require_signatures),
+            signed_symlinks: self.signed_symlinks.or(base.signed_symlinks),
         }
     }
 
@@ -398,6 +407,7 @@ impl Overrides {
             vendored_profile,
             trust,
             require_signatures,
+            signed_symlinks,
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
@@ -429,6 +439,7 @@ impl Overrides {
         config.vendored_profile = vendored_profile.unwrap_or(config.vendored_profile);
         config.trust = trust.unwrap_or(config.trust);
         config.require_signatures = require_signatures.unwrap_or(config.require_signatures);
+        config.signed_symlinks = signed_symlinks.unwrap_or(config.signed_symlinks);
         config
     }
 }

@@ -182,11 +182,34 @@ fn git_files_and_install_records_are_left_out_as_the_reference_does() {
     std::fs::write(s.dir.join(".gitignore"), "x\n").unwrap();
     std::fs::create_dir_all(s.dir.join(".git/objects")).unwrap();
     std::fs::write(s.dir.join(".git/HEAD"), "ref\n").unwrap();
-    std::fs::write(s.dir.join(".skills-install.json"), "{}").unwrap();
     assert!(matches!(
         verify(&s.base, &trust(&[&s.ca])).verdict,
         Verdict::Signed(_)
     ));
+    // `install`'s record is left out only where it is the record of the
+    // skill's files (an agent's folder install wrote): one added by hand
+    // is an added file, as for the reference (issue 71, item 3).
+    std::fs::write(s.dir.join(".skills-install.json"), "{}").unwrap();
+    assert_eq!(
+        refused(&verify(&s.base, &trust(&[&s.ca]))).file,
+        "pdf/.skills-install.json"
+    );
+    let files: serde_json::Map<String, serde_json::Value> = ["SKILL.md", "scripts/fill.py"]
+        .iter()
+        .map(|path| {
+            let bytes = std::fs::read(s.dir.join(path)).unwrap();
+            let file =
+                serde_json::json!({"sha256": skills_core::sha256_hex(&bytes), "executable": false});
+            ((*path).to_owned(), file)
+        })
+        .collect();
+    let record = serde_json::json!({"installed_by": "skills", "skill": "pdf", "files": files});
+    std::fs::write(s.dir.join(".skills-install.json"), record.to_string()).unwrap();
+    assert!(matches!(
+        verify(&s.base, &trust(&[&s.ca])).verdict,
+        Verdict::Signed(_)
+    ));
+    std::fs::remove_file(s.dir.join(".skills-install.json")).unwrap();
     // A `.git` below the top is a file of the skill, as for the reference.
     std::fs::create_dir_all(s.dir.join("scripts/.git")).unwrap();
     std::fs::write(s.dir.join("scripts/.git/x"), "x").unwrap();
@@ -279,11 +302,40 @@ fn certificates_that_may_not_sign_are_refused() {
         let dir = skill(&base);
         let ca = pki::ca("CN=Root", Curve::P256);
         let leaf = make(&ca);
-        sign(&dir, &leaf, &[&ca]);
+        let key = SigningKey::from_pem(&leaf.key.pem()).unwrap();
+        let chain = [leaf.certificate.clone(), ca.certificate.clone()];
+        match signing::sign(&dir, &key, &chain) {
+            Ok(bytes) => std::fs::write(dir.join(SIGNATURE_FILE), bytes).unwrap(),
+            // The signer runs the verifier's leaf rules (issue 71, item
+            // 15): the verifier is tested with a bundle made by hand.
+            Err(why) => {
+                assert!(why.starts_with(expected), "{name}: {why}");
+                sign_as(&dir, &leaf, &ca);
+            }
+        }
         let d = refused(&verify(&base, &trust(&[&ca]))).clone();
         assert_eq!(d.code, Code::SignatureUntrusted, "{name}");
         assert!(d.message.starts_with(expected), "{name}: {}", d.message);
     }
+}
+
+/// A signature of `dir` by `leaf` (issued by `ca`) that `signing::sign`
+/// would not write: signed by another leaf of `ca`, then its certificate
+/// and signature swapped for `leaf`'s.
+fn sign_as(dir: &Path, leaf: &Made, ca: &Made) {
+    let stand_in = pki::leaf(ca, "CN=Stand In", Curve::P256);
+    sign(dir, &stand_in, &[ca]);
+    let bundle: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join(SIGNATURE_FILE)).unwrap()).unwrap();
+    let payload = STANDARD
+        .decode(bundle["dsseEnvelope"]["payload"].as_str().unwrap())
+        .unwrap();
+    let der = x509_cert::der::Encode::to_der(&leaf.certificate).unwrap();
+    edit_bundle(dir, |json| {
+        json["verificationMaterial"]["x509CertificateChain"]["certificates"][0]["rawBytes"] =
+            STANDARD.encode(der).into();
+    });
+    sign_payload(dir, leaf, &payload);
 }
 
 /// The reference checks the chain at the leaf's `notBefore`: a leaf issued
@@ -471,10 +523,22 @@ fn malformed_signatures_are_located() {
         "{{\"mediaType\": \"x\", \"verificationMaterial\": {{\"certificate\": {}}}}}",
         nest(10_000)
     );
+    // Refused before it is parsed (issue 71, item 5).
     let (_, _, message) = located(&deep);
-    assert!(message.contains("recursion limit exceeded"), "{message}");
-    let (_, _, message) = located(&format!("{{\"x\": {}}}", nest(10_000)));
-    assert_eq!(message, "not a Sigstore bundle: missing field `mediaType`");
+    assert_eq!(
+        message,
+        "not a Sigstore bundle: it nests deeper than 16 levels"
+    );
+    let (_, _, message) = located(&format!("{{\"x\": {}}}", nest(100_000)));
+    assert_eq!(
+        message,
+        "not a Sigstore bundle: it nests deeper than 16 levels"
+    );
+    let (_, _, message) = located("{\"x\": 1}");
+    assert!(
+        message.starts_with("not a Sigstore bundle: unknown field `x`"),
+        "{message}"
+    );
 
     sign(&s.dir, &s.leaf, &[&s.ca]);
     let good = std::fs::read_to_string(&path).unwrap();
@@ -586,4 +650,124 @@ fn a_kept_verdict_skips_the_chain_but_not_the_files() {
 
 fn refused_file(verification: &Verification) -> &str {
     &refused(verification).file
+}
+
+/// A compilation of the root `base` (the skill `pdf` in it) that trusts
+/// `ca`, as a build compiles it.
+fn compile_trusting(base: &Path, ca: &Made) -> skills_compiler::Compilation {
+    std::fs::write(base.join("ca.pem"), ca.pem()).unwrap();
+    let config = skills_compiler::Config {
+        dir: ".".into(),
+        trust: vec!["ca.pem".into()],
+        require_signatures: true,
+        exclude: vec!["ca.pem".into()],
+        ..skills_compiler::Config::default()
+    };
+    skills_compiler::compile(base, &config)
+}
+
+/// Issue 71, item 6: the build read a skill's files, then the signature
+/// check read them again; a file flipped in between (same size) was
+/// embedded unverified. What is kept of a file is held to the digest its
+/// verified signature lists, wherever it is read: the copy a build embeds
+/// and the bytes the loader serves.
+#[test]
+fn the_bytes_kept_are_the_bytes_verified() {
+    let s = signed("flipped");
+    let mut compilation = compile_trusting(&s.base, &s.ca);
+    assert!(!compilation.has_errors(), "{:?}", compilation.diagnostics);
+    // Flipped after the check, same length.
+    std::fs::write(s.dir.join("scripts/fill.py"), "print('pwnd')\n").unwrap();
+    let out = tempdir("flipped-out");
+    let problems = skills_compiler::snapshot::copy_into(&mut compilation.valid, &out)
+        .expect_err("the flipped file is not embedded");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].file, "pdf/scripts/fill.py");
+    assert!(
+        problems[0]
+            .message
+            .contains("changed after its signature was verified"),
+        "{}",
+        problems[0].message
+    );
+    let lowered = skills_compiler::lower::set(&compilation.valid).expect_err("nor loaded");
+    assert!(
+        lowered[0]
+            .message
+            .contains("changed after its signature was verified")
+    );
+
+    // Put back, it is embedded.
+    std::fs::write(s.dir.join("scripts/fill.py"), "print('fill')\n").unwrap();
+    let mut compilation = compile_trusting(&s.base, &s.ca);
+    skills_compiler::snapshot::copy_into(&mut compilation.valid, &out).unwrap();
+}
+
+/// Issue 71, item 7: both verifiers leave `.gitignore` out of the
+/// signature, and the compiler obeyed it in a git work tree: an added
+/// `.gitignore` hid signed files from the build, which passed. Every file
+/// the signature lists is compiled, or the check fails naming it.
+#[test]
+fn a_gitignore_cannot_hide_signed_files_from_the_build() {
+    let s = signed("gitignore");
+    let git = std::process::Command::new("git")
+        .args(["init", "--quiet"])
+        .current_dir(&s.base)
+        .status()
+        .unwrap();
+    assert!(git.success());
+    std::fs::write(s.dir.join(".gitignore"), "scripts/\n").unwrap();
+    let compilation = compile_trusting(&s.base, &s.ca);
+    let refusals: Vec<_> = compilation
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.code, d.file.as_str(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        refusals,
+        [(
+            Code::SignatureTampered,
+            "pdf/scripts/fill.py",
+            "signed, and left out of the build: ignored by git (`scripts/` in `pdf/.gitignore`)"
+        )],
+        "{:?}",
+        compilation.diagnostics
+    );
+}
+
+/// Issue 71, items 2 and 5 (the statement): a signature that says
+/// `allow_symlinks: true` does not make a symlink acceptable (the
+/// verifier decides), and a statement with a member the reference does not
+/// know is refused, as the reference refuses it.
+#[test]
+fn the_statement_does_not_decide_what_the_verifier_accepts() {
+    let s = signed("statement-links");
+    std::os::unix::fs::symlink("fill.py", s.dir.join("scripts/link.py")).unwrap();
+    let digest = |path: &str| skills_core::sha256_hex(&std::fs::read(s.dir.join(path)).unwrap());
+    let resources = serde_json::json!([
+        {"name": "SKILL.md", "algorithm": "sha256", "digest": digest("SKILL.md")},
+        {"name": "scripts/fill.py", "algorithm": "sha256", "digest": digest("scripts/fill.py")},
+        {"name": "scripts/link.py", "algorithm": "sha256", "digest": digest("scripts/fill.py")},
+    ]);
+    let mut payload: serde_json::Value =
+        serde_json::from_slice(&statement(resources, serde_json::json!([]))).unwrap();
+    payload["predicate"]["serialization"]["allow_symlinks"] = true.into();
+    sign_payload(&s.dir, &s.leaf, &serde_json::to_vec(&payload).unwrap());
+    let trust = trust(&[&s.ca]);
+    let d = refused(&verify(&s.base, &trust)).clone();
+    assert!(d.message.contains("is a symlink"), "{}", d.message);
+    let allowing = signing::Verifier::new(&trust)
+        .allowing_symlinks(true)
+        .verify(&s.base, Path::new("pdf"), &mut HashCache::none());
+    assert!(
+        matches!(allowing.verdict, Verdict::Signed(_)),
+        "{:?}",
+        allowing.diagnostics
+    );
+
+    payload["predicate"]["extra"] = "ignored by us, refused by the reference".into();
+    sign_payload(&s.dir, &s.leaf, &serde_json::to_vec(&payload).unwrap());
+    let d = refused(&verify(&s.base, &trust)).clone();
+    assert!(d.message.contains("unknown field `extra`"), "{}", d.message);
 }

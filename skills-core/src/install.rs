@@ -311,6 +311,23 @@ fn state(target: &Path, wanted: &Record) -> io::Result<State> {
     })
 }
 
+/// Whether the folder `dir` holds an install's record that lists exactly
+/// `files` (path to SHA-256, the record itself aside): the record is then
+/// what `install` wrote beside the files it wrote, and not a file of the
+/// skill. A verifier leaves such a record out of a signed skill, and only
+/// such a record: one added by hand to a skills root, or listing other
+/// files, is a file like any other.
+pub fn is_record_of(dir: &Path, files: &BTreeMap<String, String>) -> bool {
+    let Ok(Some(record)) = read_record(dir) else {
+        return false;
+    };
+    record.files.len() == files.len()
+        && record
+            .files
+            .iter()
+            .all(|(path, (sha256, _))| files.get(path) == Some(sha256))
+}
+
 /// The record in `target`, when there is a readable one.
 fn read_record(target: &Path) -> io::Result<Option<Record>> {
     let path = target.join(MANIFEST);

@@ -55,7 +55,7 @@ mod write_out;
 
 pub use call::{Arguments, CONFIRM_MAX_CHARS, Call};
 pub use closest::closest;
-pub use depth::MAX_DEPTH;
+pub use depth::{MAX_DEPTH, json_nests_deeper_than};
 pub use endpoint::{Endpoint, Json, Part, check_origin, template_params, template_text};
 pub use error::{RequestError, ToolCallError};
 pub use file::{

@@ -37,7 +37,10 @@ pub fn sign(dir: &Path, key: &Path, chain: &[PathBuf]) -> Result<PathBuf, Error>
     Ok(path)
 }
 
+/// A PEM file named by a flag: a regular file, bounded, UTF-8.
 fn read_text(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))
+    let bytes = crate::read::open::read_bounded(path, signing::MAX_PEM_BYTES)
+        .map_err(|e| Error::Io(format!("cannot read {}: {e}", path.display())))?;
+    String::from_utf8(bytes)
+        .map_err(|_| Error::Usage(format!("{} is not PEM text (not UTF-8)", path.display())))
 }

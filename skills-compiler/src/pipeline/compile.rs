@@ -173,12 +173,23 @@ impl Compilation {
 
     /// Adds what the signatures say of the skills checked (`trust`,
     /// `require_signatures`): S524 to S528.
+    /// Each verified skill is then held to its signature
+    /// ([`signatures::hold`](super::signatures::hold)).
     pub(crate) fn check_signatures(&mut self, base: &Path, config: &Config) {
-        let (found, sources) = super::signatures::check(base, config, &self.checked);
-        for source in sources {
+        let checked = super::signatures::check(base, config, &self.checked);
+        for source in checked.sources {
             self.sources.insert(source);
         }
-        self.diagnostics.extend(found);
+        self.diagnostics.extend(checked.diagnostics);
+        let whole_text = config.keep != Keep::Checks;
+        for (folder, signed) in &checked.signed {
+            let skill = (self.valid.skills.iter_mut()).find(|s| s.dir.as_deref() == Some(folder));
+            if let Some(skill) = skill {
+                let skill = Arc::make_mut(skill);
+                let held = super::signatures::hold(skill, signed, whole_text);
+                self.diagnostics.extend(held);
+            }
+        }
         diagnostics::sort(&mut self.diagnostics);
     }
 

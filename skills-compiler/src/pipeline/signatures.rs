@@ -4,6 +4,7 @@
 //! required. What `include_skills!`, `skills_build`, `cargo skills check`
 //! and the loader all run.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::config::Config;
@@ -15,31 +16,40 @@ pub(crate) fn wanted(config: &Config) -> bool {
     !config.trust.is_empty() || config.require_signatures
 }
 
-/// The diagnostics of the skills `checked` (folders as diagnostics show
-/// them, relative to `base`), and the signatures' texts they point into.
+/// What the signatures of a compilation's skills came to.
+#[derive(Debug, Default)]
+pub(crate) struct Checked {
+    /// S524 to S528, and S527 warnings.
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The signatures' texts the diagnostics point into.
+    pub(crate) sources: Vec<SourceFile>,
+    /// Each verified skill folder (as diagnostics show it), with every file
+    /// its signature lists and that file's SHA-256.
+    pub(crate) signed: Vec<(String, BTreeMap<String, String>)>,
+}
+
+/// The signatures of the skills `checked` (folders as diagnostics show
+/// them, relative to `base`).
 #[cfg(feature = "signing")]
-pub(crate) fn check(
-    base: &Path,
-    config: &Config,
-    checked: &[String],
-) -> (Vec<Diagnostic>, Vec<SourceFile>) {
+pub(crate) fn check(base: &Path, config: &Config, checked: &[String]) -> Checked {
     use crate::signing::{Trust, Verdict, Verdicts, Verifier};
 
     let trust = match Trust::load(base, &config.trust) {
         Ok(trust) => trust,
-        Err(diagnostic) => return (vec![diagnostic], Vec::new()),
+        Err(diagnostic) => return Checked::of(diagnostic),
     };
     if trust.anchors().is_empty() {
-        return (vec![no_anchors()], Vec::new());
+        return Checked::of(no_anchors());
     }
     let mut cache = crate::lock::HashCache::of_build();
-    let mut verifier = Verifier::new(&trust).remembering(Verdicts::of_build());
-    let mut diagnostics = Vec::new();
-    let mut sources = Vec::new();
+    let mut verifier = Verifier::new(&trust)
+        .allowing_symlinks(config.signed_symlinks)
+        .remembering(Verdicts::of_build());
+    let mut out = Checked::default();
     for folder in checked {
         let path = Path::new(folder);
         if !base.join(path).is_dir() {
-            diagnostics.push(unsigned(
+            out.diagnostics.push(unsigned(
                 folder,
                 config,
                 "a flat skill file cannot carry a signature",
@@ -47,32 +57,100 @@ pub(crate) fn check(
             continue;
         }
         let verified = verifier.verify(base, path, &mut cache);
-        if verified.verdict == Verdict::Unsigned {
-            diagnostics.push(unsigned(folder, config, "it has no `skill.oms.sig`"));
+        match verified.verdict {
+            Verdict::Unsigned => {
+                out.diagnostics
+                    .push(unsigned(folder, config, "it has no `skill.oms.sig`"))
+            }
+            Verdict::Signed(_) => out.signed.push((folder.clone(), verified.signed)),
+            Verdict::Refused => {}
         }
-        diagnostics.extend(verified.diagnostics);
-        sources.extend(verified.source);
+        out.diagnostics.extend(verified.diagnostics);
+        out.sources.extend(verified.source);
     }
     cache.keep();
     verifier.keep();
-    (diagnostics, sources)
+    out
+}
+
+impl Checked {
+    #[cfg_attr(not(feature = "signing"), allow(dead_code))]
+    fn of(diagnostic: Diagnostic) -> Checked {
+        Checked {
+            diagnostics: vec![diagnostic],
+            ..Checked::default()
+        }
+    }
+}
+
+/// Holds the compiled `skill` to the files its verified signature lists
+/// (`signed`): the signed set is the compiled set. Each listed file the
+/// compilation left out (a `.gitignore`, `exclude`, a hidden name) is
+/// S524, named; each compiled file is read, wherever it is read to be
+/// kept, against its signed SHA-256; and the skill file the compilation
+/// read (when it kept it whole) must be the signed one. The signature
+/// check reads the disk again, and a file flipped between the two reads
+/// would otherwise be compiled unverified.
+pub(crate) fn hold(
+    skill: &mut crate::ir::Skill,
+    signed: &BTreeMap<String, String>,
+    whole_text: bool,
+) -> Vec<Diagnostic> {
+    let folder = skill.dir.clone().unwrap_or_default();
+    let mut diagnostics = Vec::new();
+    let tampered = |path: &str, message: String, help: &str| {
+        Diagnostic::error(Code::SignatureTampered, format!("{folder}/{path}"), message)
+            .with_help(help.to_owned())
+    };
+    if whole_text
+        && signed.get(crate::read::layout::SKILL_FILE)
+            != Some(&skills_core::sha256_hex(skill.source_text().as_bytes()))
+    {
+        diagnostics.push(tampered(
+            crate::read::layout::SKILL_FILE,
+            "changed while it was read: the text compiled is not the one whose signature verified"
+                .to_owned(),
+            "build again; if it keeps changing, stop what changes it",
+        ));
+    }
+    for file in &mut skill.files {
+        file.signed = signed.get(&file.path).cloned();
+    }
+    for path in signed.keys() {
+        if path == crate::read::layout::SKILL_FILE || skill.files.iter().any(|f| &f.path == path) {
+            continue;
+        }
+        let why = skill
+            .skipped
+            .iter()
+            .find(|skipped| {
+                skipped.path == *path
+                    || path.starts_with(skipped.path.as_str()) && skipped.path.ends_with('/')
+            })
+            .map_or_else(
+                || "it is not a file of the skill".to_owned(),
+                |s| s.reason.to_string(),
+            );
+        diagnostics.push(tampered(
+            path,
+            format!("signed, and left out of the build: {why}"),
+            "the signed set must be the compiled set: remove what leaves it out (a `.gitignore`, an `exclude` pattern), or get a signed release without the file",
+        ));
+    }
+    diagnostics
 }
 
 /// Without the `signing` feature nothing can verify: a configuration that
 /// asks for it is refused rather than passed unchecked.
 #[cfg(not(feature = "signing"))]
-pub(crate) fn check(
-    _base: &Path,
-    _config: &Config,
-    _checked: &[String],
-) -> (Vec<Diagnostic>, Vec<SourceFile>) {
+pub(crate) fn check(_base: &Path, _config: &Config, _checked: &[String]) -> Checked {
     let diagnostic = Diagnostic::error(
         Code::TrustAnchor,
         "Cargo.toml",
         "`trust` or `require_signatures` is set, and this build cannot verify signatures",
     )
     .with_help("turn on the `signing` feature of `skills-compiler` (the run-time loader's `trust` feature)");
-    (vec![diagnostic], Vec::new())
+    Checked::of(diagnostic)
 }
 
 #[cfg_attr(not(feature = "signing"), allow(dead_code))]

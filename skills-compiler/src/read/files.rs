@@ -73,6 +73,11 @@ pub struct SkillFile {
     /// The name of its copy in `OUT_DIR` (see `emit::snapshot`), which the
     /// generated code embeds; `None`: the file itself.
     pub(crate) snapshot: Option<String>,
+    /// The SHA-256 (lower-case hex) its verified signature lists: every
+    /// read that keeps its bytes ([`read_listed`]) checks them against it,
+    /// so that what is embedded or served is what was verified, even if
+    /// the file changed on disk after the check read it.
+    pub(crate) signed: Option<String>,
     /// Its text, read once by whichever check asks first (the link check,
     /// the hidden-character lint): see [`SkillFile::text`].
     text: std::sync::OnceLock<Option<Box<str>>>,
@@ -669,6 +674,7 @@ impl Walk<'_> {
             executable: is_executable(metadata),
             identity: Identity::of(metadata),
             snapshot: None,
+            signed: None,
             text: std::sync::OnceLock::new(),
         });
     }
@@ -796,10 +802,18 @@ fn holds_skill_file(dir: &Path, entries: &Listed) -> bool {
 /// Reads the file `path` of the skill directory `dir` as it was listed:
 /// its listed length, and an error when the length changed since (the
 /// listing's bounds held for what it saw, and must hold for what is kept).
+/// A file whose signature was verified must hash to what it lists.
 pub(crate) fn read_listed(dir: &Path, file: &SkillFile) -> std::io::Result<Vec<u8>> {
     let mut handle = open_as_listed(dir, file)?;
     let mut bytes = vec![0; file.len as usize];
     fill(&mut handle, &mut bytes, file.len)?;
+    if let Some(signed) = &file.signed
+        && skills_core::sha256_hex(&bytes) != *signed
+    {
+        return Err(std::io::Error::other(
+            "it changed after its signature was verified: what was verified is not what would be used",
+        ));
+    }
     Ok(bytes)
 }
 

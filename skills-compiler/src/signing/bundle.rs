@@ -15,12 +15,14 @@ use crate::diagnostics::{Code, Diagnostic};
 pub(crate) const MEDIA_TYPE: &str = "application/vnd.dev.sigstore.bundle.v0.3+json";
 /// The DSSE payload type of an in-toto statement.
 pub(crate) const PAYLOAD_TYPE: &str = "application/vnd.in-toto+json";
+/// The deepest a bundle nests: the reference writes four levels.
+pub(crate) const MAX_NESTING: usize = 16;
 /// The most certificates a chain may carry: real chains have two or three.
 pub(crate) const MAX_CHAIN: usize = 10;
 
 /// The JSON shape (camelCase, as protobuf's JSON mapping writes it).
 #[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct Json {
     pub(crate) media_type: String,
     pub(crate) verification_material: Material,
@@ -28,7 +30,7 @@ pub(crate) struct Json {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct Material {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) x509_certificate_chain: Option<Chain>,
@@ -40,21 +42,26 @@ pub(crate) struct Material {
     pub(crate) public_key: Option<serde_json::Value>,
     #[serde(default)]
     pub(crate) tlog_entries: Vec<serde_json::Value>,
+    /// RFC 3161 timestamps, which a Sigstore bundle may carry: none is
+    /// verified here, so a bundle that has one is refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) timestamp_verification_data: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Chain {
     pub(crate) certificates: Vec<RawCertificate>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct RawCertificate {
     pub(crate) raw_bytes: String,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct Envelope {
     pub(crate) payload: String,
     pub(crate) payload_type: String,
@@ -62,6 +69,7 @@ pub(crate) struct Envelope {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct EnvelopeSignature {
     pub(crate) sig: String,
     #[serde(default)]
@@ -85,6 +93,16 @@ pub(crate) struct Bundle {
 /// Reads the bundle in `source`. Every problem is S526, at its place.
 pub(crate) fn read(source: &SourceFile) -> Result<Bundle, Diagnostic> {
     let text = source.text();
+    if let Some(at) = skills_core::json_nests_deeper_than(text.as_bytes(), MAX_NESTING) {
+        return Err(Diagnostic::at(
+            Code::SignatureMalformed,
+            source,
+            at..at + 1,
+            format!("not a Sigstore bundle: it nests deeper than {MAX_NESTING} levels"),
+        ));
+    }
+    // Unknown members are refused, as the reference's protobuf reader
+    // refuses them: what one verifier ignores, the other must not accept.
     let json: Json = serde_json::from_str(text).map_err(|error| {
         let at = offset_of(source, error.line(), error.column());
         Diagnostic::at(
@@ -111,6 +129,13 @@ pub(crate) fn read(source: &SourceFile) -> Result<Bundle, Diagnostic> {
         ));
     }
     let certificates = certificates(source, &json.verification_material)?;
+    let material = &json.verification_material;
+    if !material.tlog_entries.is_empty() || material.timestamp_verification_data.is_some() {
+        return Err(malformed(
+            if material.tlog_entries.is_empty() { "\"timestampVerificationData\"" } else { "\"tlogEntries\"" },
+            "the bundle carries transparency log entries or timestamps, which are not verified offline; a certificate signature (`model_signing sign certificate`, `cargo skills sign`) has none".to_owned(),
+        ));
+    }
     let chain_key = json
         .verification_material
         .x509_certificate_chain
@@ -230,6 +255,7 @@ pub(crate) fn write(certificates: &[Vec<u8>], payload: &[u8], signature: &[u8]) 
             certificate: None,
             public_key: None,
             tlog_entries: Vec::new(),
+            timestamp_verification_data: None,
         },
         dsse_envelope: Some(Envelope {
             payload: STANDARD.encode(payload),

@@ -147,6 +147,12 @@ fn key_of(certificate: &Certificate) -> Result<PublicKey, String> {
 
 /// Whether `issuer` signed `certificate`: names match and the signature
 /// verifies with the issuer's key.
+/// Whether `certificate` issued itself: its issuer is its subject and its
+/// own key verifies its signature. Only such a certificate is an anchor.
+pub(crate) fn is_self_signed(certificate: &Certificate) -> bool {
+    issued(certificate, certificate)
+}
+
 fn issued(issuer: &Certificate, certificate: &Certificate) -> bool {
     let tbs = certificate.tbs_certificate();
     if issuer.tbs_certificate().subject() != tbs.issuer() {
@@ -169,7 +175,7 @@ fn issued(issuer: &Certificate, certificate: &Certificate) -> bool {
 
 /// The leaf: an end entity allowed to sign, with no critical extension we
 /// do not understand.
-fn check_leaf(leaf: &Certificate) -> Result<(), Untrusted> {
+pub(crate) fn check_leaf(leaf: &Certificate) -> Result<(), Untrusted> {
     let name = subject(leaf);
     check_critical(leaf)?;
     let tbs = leaf.tbs_certificate();

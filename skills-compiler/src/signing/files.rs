@@ -13,11 +13,11 @@ pub use skills_core::SIGNATURE_FILE;
 
 /// Whether `path` (relative to the skill) is left out of a signature with
 /// `ignore_paths`: the signature file, git's files at the top (as the
-/// reference leaves them out), `install`'s record, and each ignored path
-/// with everything under it.
+/// reference leaves them out), and each ignored path with everything
+/// under it. `install`'s record is a file like any other here; see
+/// [`without_install_record`].
 pub(crate) fn left_out(path: &str, ignore_paths: &[String]) -> bool {
     path == SIGNATURE_FILE
-        || path == skills_core::install::MANIFEST
         || GIT_PATHS.contains(&path)
         || ignore_paths.iter().any(|ignored| {
             path == ignored
@@ -49,7 +49,7 @@ pub(crate) fn on_disk(
         let sha256 = match file.mode {
             Mode::Symlink if !allow_symlinks => {
                 return Err(format!(
-                    "`{}` is a symlink, which the signature does not allow (`allow_symlinks` is false)",
+                    "`{}` is a symlink: a signed skill's links are refused unless the verifier accepts them (`signed_symlinks = true` in `[package.metadata.skills]`), whatever the signature says",
                     skills_core::printable(&file.path)
                 ));
             }
@@ -80,6 +80,27 @@ fn linked_digest(dir: &Path, path: &str) -> Result<String, String> {
         return Err(format!("`{shown}` leads to a file over {limit} bytes"));
     }
     Ok(skills_core::sha256_hex(&bytes))
+}
+
+/// `found` without `install`'s record when the signature does not list it
+/// and it is the record of exactly the other files (an agent's folder that
+/// `cargo skills install` wrote a verified skill into); with it otherwise,
+/// so that a record added to a signed skill anywhere else is S524.
+pub(crate) fn without_install_record(
+    dir: &Path,
+    signed: &Manifest,
+    mut found: BTreeMap<String, String>,
+) -> BTreeMap<String, String> {
+    let record = skills_core::install::MANIFEST;
+    if found.contains_key(record) && !signed.resources.iter().any(|(path, _)| path == record) {
+        let recorded = found.remove(record);
+        if !skills_core::install::is_record_of(dir, &found)
+            && let Some(digest) = recorded
+        {
+            found.insert(record.to_owned(), digest);
+        }
+    }
+    found
 }
 
 /// One S524 per file that differs from the signed list, on the file.

@@ -45,19 +45,31 @@ pub use files::SIGNATURE_FILE;
 /// take about 1 MiB of statement.
 pub const MAX_SIGNATURE_BYTES: u64 = 8 * 1024 * 1024;
 
-/// The roots a build trusts: the certificates of the `trust` PEM files.
+/// The roots a build trusts: the self-signed certificates of the `trust`
+/// PEM files. A certificate there that is not self-signed (an
+/// intermediate) is no anchor: as with the reference verifier (OpenSSL
+/// without partial chains), a chain must end at a root. Such a certificate
+/// may still complete a chain whose bundle leaves it out, as OpenSSL's
+/// store lets it.
 #[derive(Debug, Clone, Default)]
 pub struct Trust {
     anchors: Vec<Anchor>,
+    intermediates: Vec<Certificate>,
 }
 
 impl Trust {
-    /// The anchors in PEM text: every `CERTIFICATE` block.
+    /// The anchors in PEM text: every `CERTIFICATE` block that is
+    /// self-signed; the others are kept as intermediates.
     pub fn from_pem(pem: &[u8]) -> Result<Trust, String> {
-        let anchors = certificates_from_pem(pem)?;
-        Ok(Trust {
-            anchors: anchors.into_iter().map(Anchor::new).collect(),
-        })
+        let mut trust = Trust::default();
+        for certificate in certificates_from_pem(pem)? {
+            if chain::is_self_signed(&certificate) {
+                trust.anchors.push(Anchor::new(certificate));
+            } else {
+                trust.intermediates.push(certificate);
+            }
+        }
+        Ok(trust)
     }
 
     /// The anchors of the PEM `files` (relative to `base`), each read
@@ -74,10 +86,16 @@ impl Trust {
                 )
                 .with_help("`trust` lists PEM files of root certificates, relative to Cargo.toml")
             };
-            let pem = std::fs::read(base.join(file))
+            let pem = crate::read::open::read_bounded(&base.join(file), MAX_PEM_BYTES)
                 .map_err(|e| refused(format!("cannot be read: {e}")))?;
             let read = Trust::from_pem(&pem).map_err(|why| refused(format!("holds {why}")))?;
+            if read.anchors.is_empty() {
+                return Err(refused(
+                    "holds no root certificate (none is self-signed): a chain must end at a root, as the reference verifier requires; an intermediate is not an anchor".to_owned(),
+                ));
+            }
             trust.anchors.extend(read.anchors);
+            trust.intermediates.extend(read.intermediates);
         }
         Ok(trust)
     }
@@ -87,6 +105,10 @@ impl Trust {
         &self.anchors
     }
 }
+
+/// The largest PEM file read (a trust anchor, a key, a chain): a chain of
+/// a dozen certificates is under 30 KB.
+pub const MAX_PEM_BYTES: u64 = 1024 * 1024;
 
 /// What a skill's signature came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,6 +130,9 @@ pub struct Verification {
     pub diagnostics: Vec<Diagnostic>,
     /// The signature's text, for rendering the diagnostics that point into it.
     pub source: Option<SourceFile>,
+    /// Each file the signature lists, with its SHA-256 (lower-case hex),
+    /// when it verified: the build holds what it compiles to these.
+    pub signed: std::collections::BTreeMap<String, String>,
 }
 
 impl Verification {
@@ -116,6 +141,7 @@ impl Verification {
             verdict: Verdict::Refused,
             diagnostics: vec![diagnostic],
             source,
+            signed: Default::default(),
         }
     }
 }
@@ -139,6 +165,9 @@ pub struct Verifier<'a> {
     /// a publisher signs every skill with one certificate, and its chain
     /// is verified once, not once a skill.
     chains: std::collections::HashMap<String, Result<(keys::PublicKey, Signer), String>>,
+    /// Whether a symlink inside a signed skill is accepted (the verifier's
+    /// setting; the statement's `allow_symlinks` is the signer's word).
+    allow_symlinks: bool,
 }
 
 impl<'a> Verifier<'a> {
@@ -149,6 +178,16 @@ impl<'a> Verifier<'a> {
             now: SystemTime::now(),
             verdicts: Verdicts::none(),
             chains: std::collections::HashMap::new(),
+            allow_symlinks: false,
+        }
+    }
+
+    /// The same, accepting symlinks inside a signed skill (`signed_symlinks`):
+    /// off by default, whatever the signature says.
+    pub fn allowing_symlinks(self, allow_symlinks: bool) -> Verifier<'a> {
+        Verifier {
+            allow_symlinks,
+            ..self
         }
     }
 
@@ -178,6 +217,7 @@ impl<'a> Verifier<'a> {
                     verdict: Verdict::Unsigned,
                     diagnostics: Vec::new(),
                     source: None,
+                    signed: Default::default(),
                 };
             }
             Err(why) => {
@@ -213,23 +253,29 @@ impl<'a> Verifier<'a> {
             }
         };
         let dir = base.join(folder);
-        let found =
-            match files::on_disk(&dir, &manifest.ignore_paths, manifest.allow_symlinks, cache) {
-                Ok(found) => found,
-                Err(why) => {
-                    let diagnostic = Diagnostic::error(Code::SignatureTampered, &shown, why);
-                    return Verification::refused(diagnostic, Some(source));
-                }
-            };
+        let found = match files::on_disk(&dir, &manifest.ignore_paths, self.allow_symlinks, cache) {
+            Ok(found) => found,
+            Err(why) => {
+                let diagnostic = Diagnostic::error(Code::SignatureTampered, &shown, why);
+                return Verification::refused(diagnostic, Some(source));
+            }
+        };
+        let found = files::without_install_record(&dir, &manifest, found);
         let diagnostics = files::compare(&shown, &manifest, &found);
+        let verified = diagnostics.is_empty();
         Verification {
-            verdict: if diagnostics.is_empty() {
+            verdict: if verified {
                 Verdict::Signed(signer)
             } else {
                 Verdict::Refused
             },
             diagnostics,
             source: Some(source),
+            signed: if verified {
+                manifest.resources.into_iter().collect()
+            } else {
+                Default::default()
+            },
         }
     }
 
@@ -248,7 +294,11 @@ impl<'a> Verifier<'a> {
         let (key, signer) = self
             .chains
             .entry(bundle.chain_key.clone())
-            .or_insert_with(|| chain::verify(&bundle.certificates, trust.anchors(), now))
+            .or_insert_with(|| {
+                let mut pool = bundle.certificates.clone();
+                pool.extend(trust.intermediates.iter().cloned());
+                chain::verify(&pool, trust.anchors(), now)
+            })
             .clone()
             .map_err(|why| {
                 let anchors: Vec<&str> = self

@@ -35,6 +35,9 @@ pub fn sign(dir: &Path, key: &SigningKey, chain: &[Certificate]) -> Result<Vec<u
             super::chain::subject(leaf)
         ));
     }
+    // The verifier's rules for a leaf, before anything is signed: a
+    // signature `check` would refuse is not written.
+    super::chain::check_leaf(leaf).map_err(|why| format!("{why}: it cannot sign a skill"))?;
     let found = on_disk(dir, &[], false, &mut HashCache::none())?;
     if found.is_empty() {
         return Err("the folder has no file to sign".to_owned());

@@ -17,6 +17,7 @@ pub(crate) const PREDICATE_TYPE: &str = "https://model_signing/signature/v1.0";
 pub(crate) const GIT_PATHS: [&str; 4] = [".git", ".gitattributes", ".github", ".gitignore"];
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Json {
     #[serde(rename = "_type")]
     kind: String,
@@ -27,18 +28,21 @@ struct Json {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct JsonSubject {
     name: String,
     digest: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct JsonPredicate {
     serialization: JsonSerialization,
     resources: Vec<JsonResource>,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct JsonSerialization {
     method: String,
     hash_type: String,
@@ -48,6 +52,7 @@ struct JsonSerialization {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct JsonResource {
     name: String,
     algorithm: String,
@@ -73,6 +78,11 @@ pub(crate) type Refusal = String;
 
 /// Reads and checks the statement in `payload`.
 pub(crate) fn read(payload: &[u8], max_resources: usize) -> Result<Manifest, Refusal> {
+    // The reference writes five levels; a deeper payload is refused
+    // before it is parsed, and unknown members when it is.
+    if skills_core::json_nests_deeper_than(payload, 16).is_some() {
+        return Err("the payload nests deeper than 16 levels: not an in-toto statement".to_owned());
+    }
     let json: Json = serde_json::from_slice(payload)
         .map_err(|error| format!("the payload is not an in-toto statement: {error}"))?;
     if json.kind != STATEMENT_TYPE {
