@@ -579,3 +579,197 @@ fn the_loader_verifies_with_trust() {
         ["S527"]
     );
 }
+
+/// Whether the reference verifies the skill against `anchor`, with `extra`
+/// arguments.
+fn theirs_verify_with(project: &Project, anchor: &str, extra: &[&str]) -> bool {
+    Command::new(model_signing())
+        .current_dir(&project.dir)
+        .args([
+            "verify",
+            "certificate",
+            "skills/pdf",
+            "--signature",
+            "skills/pdf/skill.oms.sig",
+            "--certificate_chain",
+            anchor,
+        ])
+        .args(extra)
+        .output()
+        .unwrap()
+        .status
+        .success()
+}
+
+/// Issue 71, item 2: a statement with `allow_symlinks: true` made ours
+/// accept a symlink; the reference refuses unless its verifier opts in.
+/// Ours now: refused by default, accepted with `signed_symlinks = true` in
+/// the manifest (the verifier's setting), as the reference with
+/// `--allow_symlinks`.
+#[test]
+fn symlinks_in_a_signed_skill_are_the_verifiers_choice() {
+    let (ca, leaf) = pki(Curve::P384);
+    let project = new_project("sign-symlinks", &ca, &leaf);
+    std::os::unix::fs::symlink("fill.py", project.skill.join("scripts/link.py")).unwrap();
+    let signed = Command::new(model_signing())
+        .current_dir(&project.dir)
+        .args([
+            "sign",
+            "certificate",
+            "skills/pdf",
+            "--signature",
+            "skills/pdf/skill.oms.sig",
+            "--private_key",
+            "leaf.key",
+            "--signing_certificate",
+            "leaf.pem",
+            "--certificate_chain",
+            "ca.pem",
+            "--allow_symlinks",
+        ])
+        .output()
+        .unwrap();
+    assert!(signed.status.success(), "{signed:?}");
+    let said = project.both("ca.pem", false);
+    assert!(said.contains("`scripts/link.py` is a symlink"), "{said}");
+    assert!(theirs_verify_with(
+        &project,
+        "ca.pem",
+        &["--allow_symlinks"]
+    ));
+    std::fs::write(
+        project.dir.join("Cargo.toml"),
+        "[package]\nname = \"links\"\nversion = \"0.1.0\"\nedition = \"2024\"\n[lib]\npath = \"lib.rs\"\n\
+         [package.metadata.skills]\ntrust = [\"ca.pem\"]\nrequire_signatures = true\nsigned_symlinks = true\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(project.dir.join("lib.rs"), "").unwrap();
+    output(&project.dir, &["check"], 0);
+}
+
+/// Issue 71, item 3: `.skills-install.json` added to a signed skill after
+/// signing was accepted by ours; the reference says "Extra files found".
+#[test]
+fn an_install_record_added_to_a_signed_skill_is_an_added_file() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-install-record", &ca, &leaf);
+    project.ours_sign();
+    std::fs::write(
+        project.skill.join(".skills-install.json"),
+        "{\"files\": {}}\n",
+    )
+    .unwrap();
+    let said = project.both("ca.pem", false);
+    assert!(
+        said.contains(
+            "error[S524]: added after the skill was signed\n--> skills/pdf/.skills-install.json"
+        ),
+        "{said}"
+    );
+}
+
+/// Issue 71, item 4: a chain that stops at an intermediate the trust file
+/// holds verified with ours; the reference refuses ("unable to get issuer
+/// certificate"). Only a self-signed certificate is an anchor.
+#[test]
+fn an_intermediate_is_not_an_anchor() {
+    let root = pki::ca("CN=Root", Curve::P256);
+    let intermediate = pki::issue(&root, "CN=Intermediate", Curve::P256, Shape::ca());
+    let leaf = pki::leaf(&intermediate, "CN=Publisher", Curve::P256);
+    let project = new_project("sign-intermediate", &intermediate, &leaf);
+    std::fs::write(project.dir.join("root.pem"), root.pem()).unwrap();
+    // The chain leaf <- intermediate, signed by the reference.
+    project.theirs_sign();
+    let said = project.both("ca.pem", false);
+    assert!(said.contains("error[S528]"), "{said}");
+    assert!(said.contains("holds no root certificate"), "{said}");
+    project.both("root.pem", true);
+}
+
+/// Issue 71, item 5: what the reference refuses in a bundle, ours refused
+/// not: unknown members, junk `tlogEntries`, a 7.9 MB unknown string,
+/// nesting 100,000 deep inside an ignored member. Both refuse each now.
+#[test]
+fn both_refuse_what_the_reference_parser_refuses() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-parser", &ca, &leaf);
+    project.ours_sign();
+    let path = project.skill.join("skill.oms.sig");
+    let good: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let edits: [(&str, Box<dyn Fn(&mut serde_json::Value)>); 4] = [
+        ("unknown member", Box::new(|b| b["extra"] = 1.into())),
+        (
+            "junk tlogEntries",
+            Box::new(|b| b["verificationMaterial"]["tlogEntries"] = serde_json::json!([1, "x"])),
+        ),
+        (
+            "huge unknown string",
+            Box::new(|b| b["verificationMaterial"]["note"] = "x".repeat(7_900_000).into()),
+        ),
+        ("deep", Box::new(|b| b["extra"] = "DEEP".into())),
+    ];
+    for (name, edit) in edits {
+        let mut bundle = good.clone();
+        edit(&mut bundle);
+        let text = serde_json::to_string(&bundle)
+            .unwrap()
+            .replace("\"DEEP\"", &deep);
+        std::fs::write(&path, text).unwrap();
+        let said = project.both("ca.pem", false);
+        assert!(said.contains("error[S526]"), "{name}: {said}");
+    }
+    std::fs::write(&path, serde_json::to_string(&good).unwrap()).unwrap();
+    project.both("ca.pem", true);
+}
+
+/// Issue 71, items 9 and 15: `sign` with a CA certificate as the leaf
+/// wrote a signature `check` then refused; a `trust` entry or `--key` that
+/// is a device was read without end.
+#[test]
+fn sign_and_trust_refuse_what_the_verifier_would() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-ca-leaf", &ca, &leaf);
+    std::fs::write(project.dir.join("ca.key"), ca.key.pem()).unwrap();
+    let (_, err) = output(
+        &project.dir,
+        &[
+            "sign",
+            "skills/pdf",
+            "--key",
+            "ca.key",
+            "--cert-chain",
+            "ca.pem",
+        ],
+        2,
+    );
+    assert!(err.contains("is a CA certificate (CA:TRUE)"), "{err}");
+    assert!(!project.skill.join("skill.oms.sig").exists());
+
+    std::os::unix::fs::symlink("/dev/zero", project.dir.join("zero.pem")).unwrap();
+    let (_, err) = output(
+        &project.dir,
+        &[
+            "check",
+            "skills",
+            "--trust",
+            "zero.pem",
+            "--require-signatures",
+        ],
+        1,
+    );
+    assert!(err.contains("not a regular file"), "{err}");
+    let (_, err) = output(
+        &project.dir,
+        &[
+            "sign",
+            "skills/pdf",
+            "--key",
+            "zero.pem",
+            "--cert-chain",
+            "leaf.pem",
+        ],
+        1,
+    );
+    assert!(err.contains("not a regular file"), "{err}");
+}
