@@ -21,7 +21,14 @@ pub struct Limits {
     pub max_requests: usize,
     /// Attempts after the first for a 429 or a 5xx.
     pub retries: u32,
+    /// The most the whole run may take, retry waits included.
+    pub deadline: Duration,
 }
+
+/// The most bytes of a reply read: a routing answer is a tool call of a
+/// few KB, and a reply that goes on past this is not one (an endless
+/// chunked body would otherwise be read until memory runs out).
+pub const MAX_REPLY_BYTES: usize = 4 * 1024 * 1024;
 
 /// The longest `retry-after` honoured: a server asking for more is an error.
 const MAX_WAIT: Duration = Duration::from_secs(60);
@@ -46,13 +53,29 @@ pub fn ask_all(
         .enable_all()
         .build()
         .map_err(|error| format!("no async runtime: {error}"))?;
-    runtime.block_on(ask_concurrently(router, queries, limits))
+    let deadline = tokio::time::Instant::now() + limits.deadline;
+    runtime.block_on(async {
+        tokio::time::timeout_at(
+            deadline,
+            ask_concurrently(router, queries, limits, deadline),
+        )
+        .await
+        .unwrap_or_else(|_| Err(past_deadline(limits)))
+    })
+}
+
+fn past_deadline(limits: Limits) -> String {
+    format!(
+        "the run did not end within --deadline {} s (retry waits count): raise it, or run fewer cases",
+        limits.deadline.as_secs()
+    )
 }
 
 async fn ask_concurrently(
     router: &ModelRouter,
     queries: &[String],
     limits: Limits,
+    deadline: tokio::time::Instant,
 ) -> Result<Vec<Option<String>>, String> {
     let tls = skills::https::client_config().map_err(|error| format!("no HTTP client: {error}"))?;
     let client = reqwest::Client::builder()
@@ -71,7 +94,7 @@ async fn ask_concurrently(
         let query = query.clone();
         tasks.spawn(async move {
             let _permit = permits.acquire_owned().await;
-            let choice = ask(&client, &router, &query, limits, &sent).await;
+            let choice = ask(&client, &router, &query, limits, &sent, deadline).await;
             (at, choice)
         });
     }
@@ -96,6 +119,7 @@ async fn ask(
     query: &str,
     limits: Limits,
     sent: &AtomicUsize,
+    deadline: tokio::time::Instant,
 ) -> Result<Option<String>, String> {
     let mut attempt = 0;
     loop {
@@ -107,12 +131,21 @@ async fn ask(
         }
         let request = reqwest::Request::try_from(router.request(query))
             .map_err(|error| format!("the request could not be built: {error}"))?;
-        let response = client.execute(request).await.map_err(|error| {
-            if error.is_timeout() {
-                format!(
-                    "the API did not answer within {} s",
-                    limits.timeout.as_secs()
-                )
+        let started = tokio::time::Instant::now();
+        let timed_out = |error: &reqwest::Error| {
+            // A body cut by the client's timeout is a decode error whose
+            // cause is the timeout: said as one, however it surfaced.
+            error.is_timeout() || started.elapsed() >= limits.timeout
+        };
+        let no_answer = || {
+            format!(
+                "the API did not answer within {} s",
+                limits.timeout.as_secs()
+            )
+        };
+        let mut response = client.execute(request).await.map_err(|error| {
+            if timed_out(&error) {
+                no_answer()
             } else {
                 format!("the API could not be reached: {error}")
             }
@@ -124,10 +157,21 @@ async fn ask(
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.trim().parse::<u64>().ok())
             .map(Duration::from_secs);
-        let body = response
-            .bytes()
-            .await
-            .map_err(|error| format!("the reply could not be read: {error}"))?;
+        let mut body = Vec::new();
+        loop {
+            match response.chunk().await {
+                Ok(Some(chunk)) if body.len() + chunk.len() > MAX_REPLY_BYTES => {
+                    return Err(format!(
+                        "the reply is larger than {} MiB, which no routing answer is: nothing more was read",
+                        MAX_REPLY_BYTES >> 20
+                    ));
+                }
+                Ok(Some(chunk)) => body.extend_from_slice(&chunk),
+                Ok(None) => break,
+                Err(error) if timed_out(&error) => return Err(no_answer()),
+                Err(error) => return Err(format!("the reply could not be read: {error}")),
+            }
+        }
         if status.is_success() {
             let reply: serde_json::Value = serde_json::from_slice(&body)
                 .map_err(|error| format!("the reply is not JSON ({error}): {}", excerpt(&body)))?;
@@ -148,6 +192,14 @@ async fn ask(
                 "the API answered {status} and asks to wait {} s, more than {} s: {}",
                 wait.as_secs(),
                 MAX_WAIT.as_secs(),
+                server_message(&body)
+            ));
+        }
+        if tokio::time::Instant::now() + wait > deadline {
+            return Err(format!(
+                "the API answered {status} and asks to wait {} s, past the run's deadline (--deadline {} s): {}",
+                wait.as_secs(),
+                limits.deadline.as_secs(),
                 server_message(&body)
             ));
         }

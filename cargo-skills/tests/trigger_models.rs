@@ -486,3 +486,159 @@ fn the_spend_guard_refuses_before_sending() {
     );
     assert!(server.seen().is_empty());
 }
+
+/// A local server that reads each request's head and body, then hands the
+/// connection to `reply`: for replies the keep-alive `Server` cannot make
+/// (an endless chunked body, a drip).
+fn raw_server(reply: fn(&mut std::net::TcpStream)) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                if read_request(&mut reader).is_some() {
+                    let mut stream = stream;
+                    reply(&mut stream);
+                }
+            });
+        }
+    });
+    Server {
+        origin,
+        seen: Arc::default(),
+    }
+}
+
+/// Issue 71, item 10: a reply was read whole (1 GB cost 2.2 GB; an
+/// endless chunked one aborted the process). The body is capped; the case's
+/// request fails with why, exit 2. The server stops by itself when the
+/// client hangs up (a write fails), and after 64 MiB in any case.
+#[test]
+fn an_endless_reply_is_cut_at_the_cap() {
+    let server = raw_server(|stream| {
+        let head = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n";
+        if stream.write_all(head.as_bytes()).is_err() {
+            return;
+        }
+        let chunk = format!("{:x}\r\n{}\r\n", 64 * 1024, " ".repeat(64 * 1024));
+        for _ in 0..1024 {
+            if stream.write_all(chunk.as_bytes()).is_err() {
+                return;
+            }
+        }
+    });
+    let dir = root("models-endless");
+    let (code, _, stderr) = test(
+        &dir,
+        &server,
+        "anthropic:claude-test",
+        Some("k"),
+        &["--runs", "1", "--concurrency", "1"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("the reply is larger than 4 MiB"),
+        "{stderr}"
+    );
+}
+
+/// Issue 71, item 15: a body dripped at a byte a second ended with
+/// "error decoding response body", not the timeout it was.
+#[test]
+fn a_dripped_reply_times_out_as_a_timeout() {
+    let server = raw_server(|stream| {
+        let head =
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n";
+        if stream.write_all(head.as_bytes()).is_err() {
+            return;
+        }
+        for _ in 0..100 {
+            if stream.write_all(b" ").is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    });
+    let dir = root("models-drip");
+    let (code, _, stderr) = test(
+        &dir,
+        &server,
+        "anthropic:claude-test",
+        Some("k"),
+        &["--timeout", "2", "--runs", "1", "--concurrency", "1"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("did not answer within 2 s"), "{stderr}");
+}
+
+/// Issue 71, item 11: a 429 asking to wait 20 s made one query take 80 s
+/// under `--timeout 5`. The run has a deadline, and a wait that would pass
+/// it ends the run at once.
+#[test]
+fn the_run_has_a_deadline_that_retry_waits_count_against() {
+    let server = Server::start(|_, _| Reply {
+        status: 429,
+        headers: vec![("retry-after", "20".to_owned())],
+        body: json!({"error": {"message": "rate limited"}}).to_string(),
+        delay: Duration::ZERO,
+    });
+    let dir = root("models-deadline");
+    let started = std::time::Instant::now();
+    let (code, _, stderr) = test(
+        &dir,
+        &server,
+        "anthropic:claude-test",
+        Some("k"),
+        &["--deadline", "5", "--runs", "1", "--concurrency", "1"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("asks to wait 20 s, past the run's deadline (--deadline 5 s)"),
+        "{stderr}"
+    );
+    assert_eq!(server.seen().len(), 1);
+    // Not a timing assertion on the product: a hang here would be the bug.
+    assert!(started.elapsed() < Duration::from_secs(60));
+
+    // A run whose requests are slow is ended at the deadline.
+    let slow = Server::start(|request, _| Reply {
+        delay: Duration::from_secs(3),
+        ..ok(anthropic_reply(pick(&query_of(request))))
+    });
+    let (code, _, stderr) = test(
+        &dir,
+        &slow,
+        "anthropic:claude-test",
+        Some("k"),
+        &["--deadline", "4", "--runs", "1", "--concurrency", "1"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("did not end within --deadline 4 s"),
+        "{stderr}"
+    );
+}
+
+/// Issue 71, item 15: `--base-url` took any `http://` origin and sent the
+/// key in clear. Plain HTTP is for loopback only; nothing is sent otherwise.
+#[test]
+fn plain_http_is_for_loopback_only() {
+    let dir = root("models-base-url");
+    for url in [
+        "http://api.invalid:9",
+        "http://localhost.invalid",
+        "ftp://127.0.0.1",
+        "https://x.invalid/v1",
+    ] {
+        let output = cargo_skills_in(&dir)
+            .args(["test", "skills", "--cases", "cases.json"])
+            .args(["--router", "anthropic:m", "--base-url", url])
+            .env("ANTHROPIC_API_KEY", "k")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{url}: {stderr}");
+        assert!(stderr.contains("--base-url"), "{url}: {stderr}");
+    }
+}

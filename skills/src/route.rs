@@ -30,6 +30,43 @@ use crate::toolset::{LOAD_SKILL, Toolset};
 /// The most tokens a routing answer may take: a tool call, or a refusal.
 const MAX_TOKENS: u32 = 512;
 
+/// `https://HOST[:PORT]`, or `http://` to a loopback host, with no path,
+/// query or credentials: an origin a key may be sent to.
+fn check_origin(url: &str) -> Result<(), String> {
+    let shown = skills_core::printable(url);
+    let uri: http::Uri = url
+        .parse()
+        .map_err(|error| format!("`{shown}` is not a URL: {error}"))?;
+    let host = uri.host().ok_or_else(|| {
+        format!("`{shown}` names no host: `https://HOST` or `http://127.0.0.1:PORT`")
+    })?;
+    if uri.authority().is_some_and(|a| a.as_str().contains('@')) {
+        return Err(format!("`{shown}` holds credentials: give the origin only"));
+    }
+    if !matches!(uri.path(), "" | "/") || uri.query().is_some() {
+        return Err(format!(
+            "`{shown}` has a path: give the origin only (`https://HOST`)"
+        ));
+    }
+    match uri.scheme_str() {
+        Some("https") => Ok(()),
+        Some("http") if is_loopback(host) => Ok(()),
+        Some("http") => Err(format!(
+            "`{shown}` is plain HTTP to a host that is not this machine: the API key would travel in clear; use `https://`, or `http://` only to 127.0.0.1, [::1] or localhost"
+        )),
+        _ => Err(format!("`{shown}` is neither `https://` nor `http://`")),
+    }
+}
+
+/// Whether `host` (as a URI holds it, IPv6 in brackets) is this machine.
+fn is_loopback(host: &str) -> bool {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    bare.eq_ignore_ascii_case("localhost")
+        || bare
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// Asks a model API which skill a request is for.
 #[derive(Debug, Clone)]
 pub struct ModelRouter {
@@ -73,11 +110,25 @@ impl ModelRouter {
         }
     }
 
-    /// Another origin for the API (a proxy, a test server): `https://host`
-    /// or `http://127.0.0.1:PORT`, without the path.
-    pub fn base_url(mut self, url: &str) -> ModelRouter {
+    /// Another origin for the API (a proxy, a test server): `https://host`,
+    /// or `http://` on a loopback address only (`127.0.0.1`, `[::1]`,
+    /// `localhost`): the key travels in a header, and plain HTTP to any
+    /// other host would send it in clear. Refused with why otherwise.
+    ///
+    /// ```
+    /// # use skills::model::Provider;
+    /// # use skills::route::ModelRouter;
+    /// # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
+    /// # let toolset = skills::Toolset::new(&agent::SKILLS);
+    /// let router = ModelRouter::new(Provider::Anthropic, "m", &toolset, "", "sk-test");
+    /// assert!(router.clone().base_url("http://127.0.0.1:8080").is_ok());
+    /// assert!(router.clone().base_url("https://proxy.example").is_ok());
+    /// assert!(router.base_url("http://proxy.example").is_err());
+    /// ```
+    pub fn base_url(mut self, url: &str) -> Result<ModelRouter, String> {
+        check_origin(url)?;
         self.base_url = url.trim_end_matches('/').to_owned();
-        self
+        Ok(self)
     }
 
     /// The system prompt the model reads: the instruction, then the listing.

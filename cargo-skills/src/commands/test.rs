@@ -43,6 +43,10 @@ pub struct Args {
     /// The most seconds one model request may take.
     #[arg(long, value_name = "SECS", default_value_t = 60)]
     timeout: u64,
+    /// The most seconds the whole run of model requests may take, retry
+    /// waits included: past it the run stops (exit 2).
+    #[arg(long, value_name = "SECS", default_value_t = 900)]
+    deadline: u64,
     /// Model requests in flight at once.
     #[arg(long, default_value_t = 4)]
     concurrency: usize,
@@ -235,7 +239,9 @@ fn ask_model(
     let toolset = skills::Toolset::new(&runtime_set);
     let mut router = skills::route::ModelRouter::new(provider, model, &toolset, &listing, &key);
     if let Some(url) = &args.base_url {
-        router = router.base_url(url);
+        router = router
+            .base_url(url)
+            .map_err(|why| Failure::Usage(format!("--base-url: {why}")))?;
     }
     let queries: Vec<String> = cases
         .iter()
@@ -246,6 +252,7 @@ fn ask_model(
         timeout: std::time::Duration::from_secs(args.timeout.max(1)),
         max_requests: args.max_requests,
         retries: 4,
+        deadline: std::time::Duration::from_secs(args.deadline.max(1)),
     };
     crate::models::ask_all(&router, &queries, limits)
         .map_err(|error| Failure::Usage(format!("{}: {error}", args.router.name())))
