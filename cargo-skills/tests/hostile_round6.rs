@@ -179,3 +179,97 @@ fn a_bom_csv_is_read_and_deep_case_files_are_named_as_case_files() {
     assert!(!stderr.contains("frontmatter"), "{stderr}");
     assert!(!stderr.contains("max_yaml_depth"), "{stderr}");
 }
+
+/// A package `app` in `dir`, and a git repository `upstream` with the skill
+/// `pdf` (plus `extra` files, path to text), served as a `file://` URL.
+fn package_and_source(dir: &Path, extra: &[(&str, &str)]) -> (PathBuf, PathBuf, String) {
+    let work = dir.join("upstream");
+    write(
+        &work.join("skills/pdf/SKILL.md"),
+        "---\nname: pdf\ndescription: Fills PDF forms. Use when asked to fill a form.\n---\nBody.\n",
+    );
+    for (path, text) in extra {
+        write(&work.join("skills/pdf").join(path), text);
+    }
+    support::git(&work, &["init", "-q"]);
+    support::git(&work, &["add", "-A"]);
+    support::git(&work, &["commit", "-q", "-m", "v1"]);
+    let app = dir.join("app");
+    write(
+        &app.join("Cargo.toml"),
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[workspace]\n",
+    );
+    write(&app.join("src/main.rs"), "fn main() {}\n");
+    let url = format!("file://{}", work.display());
+    (app, work, url)
+}
+
+/// Item 14: a lock `commit` of `master` was fetched, and `sync` said
+/// "Restored ... at master". A commit is a full object id; anything else
+/// is refused when the lock is read, by every command, nothing written.
+#[test]
+fn a_lock_commit_that_is_not_a_commit_id_is_refused() {
+    let dir = fresh_dir("round6-lock-commit");
+    let (app, _, url) = package_and_source(&dir, &[]);
+    output(&app, &["skills", "add", &url, "--skill", "pdf"], 0);
+    let lock_path = app.join("skills-lock.json");
+    let mut lock: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&lock_path).unwrap()).unwrap();
+    let commit = lock["skills"]["pdf"]["commit"].as_str().unwrap().to_owned();
+    assert_eq!(commit.len(), 40, "{commit}");
+    for bad in ["master", "HEAD", &commit[..12], &format!("{commit}0")] {
+        lock["skills"]["pdf"]["commit"] = bad.into();
+        let text = serde_json::to_string_pretty(&lock).unwrap();
+        std::fs::write(&lock_path, &text).unwrap();
+        std::fs::remove_dir_all(app.join("skills/pdf")).unwrap_or_default();
+        let (_, stderr) = output(&app, &["skills", "sync"], 1);
+        assert!(
+            stderr.contains(&format!(
+                "has a `commit` that is `{bad}`, not a full commit id"
+            )),
+            "{bad}: {stderr}"
+        );
+        assert!(!stderr.contains("Restored"), "{stderr}");
+        assert!(!app.join("skills/pdf").exists(), "{bad}: sync wrote");
+        assert_eq!(std::fs::read_to_string(&lock_path).unwrap(), text);
+    }
+}
+
+/// Item 15: a bare repository inside a vendored skill (`HEAD`, `config`,
+/// `objects/`) was copied as plain files; git run inside the skill would
+/// take it. It is refused, nothing written, as a `.git` is left behind.
+#[test]
+fn a_bare_repository_inside_a_source_skill_is_not_vendored() {
+    let dir = fresh_dir("round6-bare-repo");
+    let (app, _, url) = package_and_source(
+        &dir,
+        &[
+            ("scripts/HEAD", "ref: refs/heads/main\n"),
+            ("scripts/config", "[core]\n\tfsmonitor = touch /tmp/owned\n"),
+            ("scripts/objects/info/packs", "\n"),
+        ],
+    );
+    let (_, stderr) = output(&app, &["skills", "add", &url, "--skill", "pdf"], 1);
+    assert!(
+        stderr.contains("`pdf/scripts/` is a git repository"),
+        "{stderr}"
+    );
+    assert!(!app.join("skills/pdf").exists());
+    assert!(!app.join("skills-lock.json").exists());
+}
+
+/// Item 15: `check --locked` with a symlink added to a locked skill said
+/// S520 and counted it against no skill.
+#[test]
+fn an_added_symlink_counts_against_its_skill() {
+    let dir = fresh_dir("round6-locked-link");
+    let (app, _, url) = package_and_source(&dir, &[]);
+    output(&app, &["skills", "add", &url, "--skill", "pdf"], 0);
+    std::os::unix::fs::symlink("SKILL.md", app.join("skills/pdf/again.md")).unwrap();
+    let (_, stderr) = output(&app, &["skills", "check", "--locked"], 1);
+    assert!(stderr.contains("error[S520]"), "{stderr}");
+    assert!(
+        stderr.contains("1 skill checked, 0 valid, 1 with errors"),
+        "{stderr}"
+    );
+}

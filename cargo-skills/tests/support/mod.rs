@@ -131,3 +131,17 @@ pub fn sarif_schema() -> jsonschema::Validator {
     .unwrap();
     jsonschema::validator_for(&schema).unwrap()
 }
+
+/// `git ARGS` in `dir` with a fixed identity and `main` as the first
+/// branch; its stdout. A failure fails the test.
+pub fn git(dir: &Path, args: &[&str]) -> String {
+    let output = std::process::Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args(["-c", "init.defaultBranch=main"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "git {args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}

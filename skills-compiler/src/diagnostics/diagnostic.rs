@@ -157,6 +157,10 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// An edit that fixes it, when one is known.
     pub fix: Option<FixIt>,
+    /// The skill folder the problem belongs to when `file` is not inside
+    /// it (a lock entry that differs from the skill): counted against that
+    /// skill. `None`: the skill whose folder holds `file`, if any.
+    pub skill: Option<String>,
 }
 
 impl Diagnostic {
@@ -171,6 +175,7 @@ impl Diagnostic {
             labels: Vec::new(),
             help: None,
             fix: None,
+            skill: None,
         }
     }
 
@@ -193,6 +198,19 @@ impl Diagnostic {
             span: Some(Span::new(source, bytes)),
             ..Diagnostic::error(code, source.path(), message)
         }
+    }
+
+    /// Counts the problem against the skill in `folder`, whatever file it
+    /// is located in.
+    pub fn of_skill(mut self, folder: impl Into<String>) -> Self {
+        self.skill = Some(folder.into());
+        self
+    }
+
+    /// The file whose skill the problem counts against: [`Diagnostic::skill`]
+    /// when set, else its own file.
+    pub fn owner_file(&self) -> &str {
+        self.skill.as_deref().unwrap_or(&self.file)
     }
 
     /// Sets the severity (the lint levels make a warning an error).

@@ -268,14 +268,18 @@ fn diagnostic(read: &ReadLock, checked: &Checked) -> Option<Diagnostic> {
     let folder = checked.folder.as_str();
     let status = checked.status.clone();
     let lock = read.source.path();
-    let at_entry_with = |code: Code, message: String| match read.offsets.get(name) {
-        Some(&start) => Diagnostic::at(
-            code,
-            &read.source,
-            start..start + serde_json::to_string(name).map_or(0, |key| key.len()),
-            message,
-        ),
-        None => Diagnostic::error(code, lock, message),
+    let at_entry_with = |code: Code, message: String| {
+        let located = match read.offsets.get(name) {
+            Some(&start) => Diagnostic::at(
+                code,
+                &read.source,
+                start..start + serde_json::to_string(name).map_or(0, |key| key.len()),
+                message,
+            ),
+            None => Diagnostic::error(code, lock, message),
+        };
+        // Shown at the lock's entry, counted against the skill.
+        located.of_skill(folder)
     };
     let at_entry = |message: String| at_entry_with(Code::LockMismatch, message);
     // "Differs from the lock" offers both ways out, in these words: a

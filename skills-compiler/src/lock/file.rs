@@ -37,6 +37,24 @@ pub fn folder_name_problem(name: &str) -> Option<&'static str> {
     }
 }
 
+/// Why a lock's `commit` is not a commit id, or `None` when it is one: a
+/// full hex object id (40 digits, SHA-1; 64, SHA-256). A branch or a tag
+/// names whatever it points at when fetched, and a lock that records one
+/// would restore other bytes later while it says the same commit.
+fn commit_problem(commit: &Json) -> Option<String> {
+    let Json::String(id) = commit else {
+        return Some("is not a string".to_owned());
+    };
+    let hex = id.bytes().all(|b| b.is_ascii_hexdigit());
+    if hex && matches!(id.len(), 40 | 64) {
+        return None;
+    }
+    let shown = skills_core::printable(id);
+    Some(format!(
+        "is `{shown}`, not a full commit id (40 or 64 hex digits)"
+    ))
+}
+
 /// A lock file: its skills, and any other top-level member as read.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LockFile {
@@ -244,10 +262,22 @@ impl LockFile {
                     "an entry is named by one folder of the skills root (`pdf`, not `../pdf` or `a/b`); fix or remove the entry by hand",
                 ));
             }
-            if !matches!(value, Json::Object(_)) {
+            let Json::Object(entry) = value else {
                 return Err(refuse(format!(
                     "the entry `{name}` of `{file}` is not an object"
                 )));
+            };
+            if let Some(commit) = entry.get("commit")
+                && let Some(why) = commit_problem(commit)
+            {
+                return Err(Diagnostic::error(
+                    Code::LockFile,
+                    file,
+                    format!("the entry `{name}` of `{file}` has a `commit` that {why}"),
+                )
+                .with_help(
+                    "`commit` is the full object id a skill was fetched at (40 hex digits, or 64 in a SHA-256 repository), never a branch or tag, which move: run `cargo skills update NAME` to record it, or put the branch in `ref`",
+                ));
             }
         }
         let skills = skills.clone();

@@ -149,7 +149,7 @@ impl Compilation {
                 Severity::Warning => (&mut tally.warnings, &mut warnings),
             };
             *count += 1;
-            if let Some(skill) = owner(&diagnostic.file) {
+            if let Some(skill) = owner(diagnostic.owner_file()) {
                 marks[skill] = true;
             }
         }
@@ -220,7 +220,7 @@ impl Compilation {
         if self
             .diagnostics
             .iter()
-            .any(|d| d.is_error() && skill_of(&d.file).is_none())
+            .any(|d| d.is_error() && skill_of(d.owner_file()).is_none())
         {
             return Err(self);
         }
@@ -228,7 +228,7 @@ impl Compilation {
             .diagnostics
             .iter()
             .filter(|d| d.is_error())
-            .filter_map(|d| skill_of(&d.file))
+            .filter_map(|d| skill_of(d.owner_file()))
             .collect();
         let mut skipped: BTreeMap<String, Vec<Diagnostic>> = invalid
             .iter()
@@ -236,7 +236,7 @@ impl Compilation {
             .collect();
         let mut diagnostics = Vec::new();
         for diagnostic in self.diagnostics {
-            match skill_of(&diagnostic.file).and_then(|path| skipped.get_mut(&path)) {
+            match skill_of(diagnostic.owner_file()).and_then(|path| skipped.get_mut(&path)) {
                 Some(list) => list.push(diagnostic),
                 None => diagnostics.push(diagnostic),
             }

@@ -345,6 +345,12 @@ fn copy_folder(
     budget: &mut Budget,
     skill: &str,
 ) -> Result<(), VendorError> {
+    if is_bare_repository(from) {
+        let shown = format!("{skill}/{prefix}");
+        return Err(failed(format!(
+            "`{shown}` is a git repository (a bare one: `HEAD` and `objects/`): git run inside the skill would take it, with its configuration (`core.fsmonitor`, hooks), so it is not added; remove it from the source"
+        )));
+    }
     std::fs::create_dir_all(to)
         .map_err(|e| failed(format!("cannot create `{}`: {e}", to.display())))?;
     let entries = std::fs::read_dir(from)
@@ -397,6 +403,17 @@ fn copy_folder(
         }
     }
     Ok(())
+}
+
+/// Whether the folder `dir` is a bare git repository as git finds one: a
+/// `HEAD` file beside an `objects` folder (git also looks for `refs`, which
+/// a hostile copy may leave out and add later).
+fn is_bare_repository(dir: &Path) -> bool {
+    let is = |name: &str, dir_wanted: bool| {
+        std::fs::symlink_metadata(dir.join(name))
+            .is_ok_and(|m| if dir_wanted { m.is_dir() } else { m.is_file() })
+    };
+    is("HEAD", false) && is("objects", true)
 }
 
 /// Copies the bytes and the exec bits, nothing else of the source's mode.
