@@ -21,7 +21,9 @@ use std::sync::Mutex;
 #[derive(Debug, Clone)]
 pub struct SourceFile {
     path: String,
-    text: String,
+    /// Shared: a file is kept by every compilation whose diagnostics quote
+    /// it (one lock, by each of a command line's skills), copied once.
+    text: std::sync::Arc<str>,
     line_starts: std::sync::OnceLock<Vec<usize>>,
     last: LastLine,
 }
@@ -67,7 +69,7 @@ impl SourceFile {
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
         Self {
             path: path.into(),
-            text: text.into(),
+            text: text.into().into(),
             line_starts: std::sync::OnceLock::new(),
             last: LastLine::default(),
         }

@@ -9,7 +9,7 @@ use crate::config::Config;
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::lock::cache::HashCache;
-use crate::lock::file::{LOCK_FILE, LockFile};
+use crate::lock::file::{Entry, LOCK_FILE, LockFile};
 use crate::lock::offsets::entry_offsets;
 use crate::lock::verify::{Status, verify_cached};
 use crate::read::discover::display_path;
@@ -82,6 +82,35 @@ pub struct ReadLock {
     pub offsets: HashMap<String, usize>,
 }
 
+/// The locks a run read, by path: a command line of many skills of one
+/// root checks each against the same lock, which is read and parsed once
+/// (once per skill made `check --locked` over 2,500 named skills take
+/// minutes).
+#[derive(Debug, Default)]
+pub(crate) struct ReadLocks(
+    std::sync::Mutex<HashMap<PathBuf, std::sync::Arc<Result<ReadLock, Diagnostic>>>>,
+);
+
+impl ReadLocks {
+    /// The lock at `path` (relative to `base`), read on the first ask.
+    fn get(&self, base: &Path, path: &Path) -> std::sync::Arc<Result<ReadLock, Diagnostic>> {
+        let key = base.join(path);
+        if let Some(known) = self
+            .0
+            .lock()
+            .ok()
+            .and_then(|known| known.get(&key).cloned())
+        {
+            return known;
+        }
+        let read = std::sync::Arc::new(read(base, path));
+        match self.0.lock() {
+            Ok(mut known) => known.entry(key).or_insert(read).clone(),
+            Err(_) => read,
+        }
+    }
+}
+
 /// Reads the lock at `path` (relative to `base`).
 pub fn read(base: &Path, path: &Path) -> Result<ReadLock, Diagnostic> {
     let display = display_path(path);
@@ -151,21 +180,33 @@ fn places(root: &Path, lock_dir: &Path, name: &str) -> Vec<PathBuf> {
 }
 
 /// Each skill of the root against the lock, sorted by name: every locked
-/// skill, verified where it is (the root, else an agent's folder), and
-/// every folder of `present` (the skills discovery found, by folder name)
-/// that the lock does not name. `lock_path` is the lock's, relative to
-/// `base` as `root` is.
+/// skill (with [`Scope::Found`], only those of `present`), verified where
+/// it is (the root, else an agent's folder), and every folder of `present`
+/// (the skills discovery found, by folder name) that the lock does not
+/// name. `lock_path` is the lock's, relative to `base` as `root` is.
 pub fn statuses(
     base: &Path,
     root: &Path,
     lock_path: &Path,
     lock: &LockFile,
     present: &[String],
+    scope: Scope,
 ) -> Vec<Checked> {
     let lock_dir = lock_path.parent().unwrap_or(Path::new(""));
     let mut cache = HashCache::of_build();
-    let mut out: Vec<Checked> = lock
-        .entries()
+    let wanted: std::collections::BTreeSet<&str> = present.iter().map(String::as_str).collect();
+    // A check of the skills found verifies their entries only: verifying
+    // the whole lock for each of them made `check --locked` over every
+    // skill named on the command line quadratic.
+    let entries: Vec<(&str, Entry)> = match scope {
+        Scope::Root => lock.entries().collect(),
+        Scope::Found => wanted
+            .iter()
+            .filter_map(|name| Some((*name, lock.get(name)?)))
+            .collect(),
+    };
+    let mut out: Vec<Checked> = entries
+        .into_iter()
         .map(|(name, entry)| {
             // Every key names a folder: the lock refuses others when read.
             let places = places(root, lock_dir, name);
@@ -217,7 +258,8 @@ pub enum Scope {
 /// The diagnostics of a root (`config.dir`) under `locked = true`, and the
 /// lock's text when a diagnostic quotes it. `present` is the skills
 /// discovery found, as their folders show in diagnostics (`skills/pdf`).
-pub fn check(
+pub(crate) fn check(
+    locks: &ReadLocks,
     base: &Path,
     config: &Config,
     present: &[String],
@@ -235,9 +277,10 @@ pub fn check(
         .with_help("write one for the skills as they are with `cargo skills lock`, or add skills with `cargo skills add SOURCE`");
         return (vec![diagnostic], None);
     };
-    let read = match read(base, &path) {
+    let read = locks.get(base, &path);
+    let read = match read.as_ref() {
         Ok(read) => read,
-        Err(diagnostic) => return (vec![diagnostic], None),
+        Err(diagnostic) => return (vec![diagnostic.clone()], None),
     };
     // A nested skill (`skills/pdf/forms`) is locked as files of the skill
     // it is nested in: the lock, as other tools write it, has an entry per
@@ -251,16 +294,13 @@ pub fn check(
         })
         .collect();
     let mut diagnostics = Vec::new();
-    for checked in statuses(base, root, &path, &read.lock, &names) {
-        if scope == Scope::Found && !names.contains(&checked.name) {
-            continue;
-        }
-        if let Some(diagnostic) = diagnostic(&read, &checked) {
+    for checked in statuses(base, root, &path, &read.lock, &names, scope) {
+        if let Some(diagnostic) = diagnostic(read, &checked) {
             diagnostics.push(diagnostic);
         }
     }
     let quoted = diagnostics.iter().any(|d| d.file == read.source.path());
-    (diagnostics, quoted.then_some(read.source))
+    (diagnostics, quoted.then(|| read.source.clone()))
 }
 
 fn diagnostic(read: &ReadLock, checked: &Checked) -> Option<Diagnostic> {

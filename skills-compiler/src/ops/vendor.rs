@@ -123,6 +123,7 @@ pub fn verify(package: &Package) -> Result<Verified, Error> {
         &package.lock_path,
         &lock,
         &present(package),
+        crate::lock::check::Scope::Root,
     );
     if statuses.is_empty() {
         return Err(Error::Io(format!(

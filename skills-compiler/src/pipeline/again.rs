@@ -200,7 +200,8 @@ fn may_look_outside(files: &SkillFiles) -> bool {
 /// The lock's check, as a whole compile adds it (`locked = true`).
 fn locked(mut compilation: Compilation, config: &Config) -> Compilation {
     if config.locked {
-        compilation.check_lock(Path::new(""), config, lock::check::Scope::Root);
+        let locks = lock::check::ReadLocks::default();
+        compilation.check_lock(&locks, Path::new(""), config, lock::check::Scope::Root);
     }
     compilation
 }

@@ -162,8 +162,14 @@ impl Compilation {
     /// Adds what the lock says of the root (`locked = true`): each skill
     /// that differs from its entry, is missing or is not locked (S520);
     /// with [`Scope::Found`](lock::check::Scope), of the skills compiled only.
-    pub(crate) fn check_lock(&mut self, base: &Path, config: &Config, scope: lock::check::Scope) {
-        let (found, source) = lock::check::check(base, config, &self.checked, scope);
+    pub(crate) fn check_lock(
+        &mut self,
+        locks: &lock::check::ReadLocks,
+        base: &Path,
+        config: &Config,
+        scope: lock::check::Scope,
+    ) {
+        let (found, source) = lock::check::check(locks, base, config, &self.checked, scope);
         if let Some(source) = source {
             self.sources.insert(source);
         }
@@ -331,7 +337,7 @@ pub fn compile(base: &Path, config: &Config) -> Compilation {
     };
     let mut compilation = assemble(checked, config, diagnostics);
     if config.locked {
-        compilation.check_lock(base, config, lock::check::Scope::Root);
+        compilation.check_lock(&shared.locks, base, config, lock::check::Scope::Root);
     }
     if super::signatures::wanted(config) {
         compilation.check_signatures(base, config);
@@ -391,7 +397,7 @@ pub fn compile_looked_up_in(
                 .unwrap_or_default(),
             ..config.clone()
         };
-        compilation.check_lock(base, &root, lock::check::Scope::Found);
+        compilation.check_lock(&shared.locks, base, &root, lock::check::Scope::Found);
     }
     if super::signatures::wanted(config) {
         compilation.check_signatures(base, config);

@@ -390,6 +390,7 @@ fn located(
         &package.lock_path,
         lock,
         &[],
+        crate::lock::check::Scope::Root,
     )
     .into_iter()
     .map(|checked| (checked.name.clone(), checked))
