@@ -243,7 +243,7 @@ fn paths_that_are_not_scripts_of_the_skill_are_refused_before_anything_runs() {
             Ok(())
         })
     };
-    let list = "the scripts of `runner` are: scripts/argv.py, scripts/env.sh, scripts/escape.sh, scripts/exit3.sh, scripts/flood.py, scripts/forever.sh, scripts/fork_hold.sh, scripts/hello, scripts/notes.txt, scripts/sibling.py, scripts/tamper.sh";
+    let list = "the scripts of `runner` are: scripts/argv.py, scripts/double_fork.sh, scripts/env.sh, scripts/escape.sh, scripts/exit3.sh, scripts/flood.py, scripts/forever.sh, scripts/fork_hold.sh, scripts/hello, scripts/notes.txt, scripts/setsid_return.sh, scripts/sibling.py, scripts/tamper.sh";
     for path in [
         "../runner/scripts/argv.py",
         "scripts/../../etc/passwd",
@@ -378,4 +378,26 @@ fn a_process_that_left_the_group_ends_with_the_run() {
     let (zombies, marked) = leftovers(&marker);
     assert!(zombies.is_empty(), "zombies: {zombies:?}");
     assert!(marked.is_empty(), "left running: {marked:?}");
+}
+
+/// Hostile input round 6 (issue 71, item 12): a script that starts a
+/// `setsid` child and returns at once, and one that double-forks, left a
+/// process running: it left the tree before the first look. Each process
+/// of a run carries the run's mark, and one handed to the host is found
+/// by it and killed.
+#[test]
+fn processes_that_leave_the_tree_before_a_look_end_with_the_run() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    for (script, said) in [
+        ("scripts/setsid_return.sh", "returned\n"),
+        ("scripts/double_fork.sh", "forked\n"),
+    ] {
+        let marker = format!("{script}-marker-{}", std::process::id());
+        let ran = run(approved(), script, &[&marker]).unwrap();
+        assert_eq!(ran["exit_code"], 0, "{ran}");
+        assert_eq!(ran["stdout"], said, "{ran}");
+        let (zombies, marked) = leftovers(&marker);
+        assert!(zombies.is_empty(), "{script}: zombies: {zombies:?}");
+        assert!(marked.is_empty(), "{script}: left running: {marked:?}");
+    }
 }

@@ -51,7 +51,9 @@ use skills_core::{File, Overwrite, Skill};
 use crate::host_error::HostToolError;
 
 /// The environment variables a script sees by default (when the host has
-/// them): enough to find interpreters and read text.
+/// them): enough to find interpreters and read text. Besides them, each run
+/// sets `SKILLS_SCRIPT_RUN` to a value of its own, by which the processes
+/// it leaves behind are found and killed.
 pub const DEFAULT_ENV: &[&str] = &["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ"];
 
 /// How long a script may run by default: 60 seconds.
@@ -531,11 +533,15 @@ impl Captured {
 /// process is looked at every 10 ms).
 fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<Ran> {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
+    // Every process of the run inherits the mark, and is found by it when
+    // it leaves the script's tree (see `descendants`).
+    let mark = descendants::new_mark();
     let mut child = Command::new(&planned.program)
         .args(&planned.args)
         .current_dir(&planned.dir)
         .env_clear()
         .envs(planned.env.iter().map(|(k, v)| (k, v)))
+        .env(descendants::MARK, &mark)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -547,7 +553,7 @@ fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<
         Stream::new(child.stderr.take().map(OwnedFd::from), cap),
     ];
     let exited = Pidfd::open(group);
-    let mut descendants = Descendants::of(group);
+    let mut descendants = Descendants::of(group, &mark);
     // A timeout past what an `Instant` can hold (`Duration::MAX`) is none.
     let deadline = Instant::now().checked_add(timeout);
     let mut status = None;

@@ -4,20 +4,28 @@
 //!
 //! On Linux the host becomes a child subreaper (`PR_SET_CHILD_SUBREAPER`,
 //! once, for the whole process): a process whose parent dies is handed to
-//! the host instead of to init, so it stays known. While the script runs,
-//! every process below it is recorded (its pid and start time, from the
-//! kernel's children lists in `/proc`) at each look, one every
-//! [`LOOK_EVERY`]; when the run ends, each
-//! recorded process that is still the same process is killed and reaped.
+//! the host instead of to init, so it stays known. Each run's script gets
+//! a mark in its environment ([`MARK`], unique to the run), which every
+//! process below it inherits. While the script runs, and once more when it
+//! ends, every process below it is recorded (its pid and start time, from
+//! the kernel's children lists in `/proc`), and so is every child handed
+//! to the host that carries the run's mark: a process that left the tree
+//! between two looks (a double fork within 10 ms, a `setsid` child of a
+//! script that returns at once) was handed to the host, and is found
+//! there. When the run ends, each recorded process that is still the same
+//! process is killed and reaped.
 //!
-//! What remains: a process that is started and leaves the tree between two
-//! looks (a double fork done within 10 ms) is not recorded, and survives;
-//! so does one that the script's own processes hide from `/proc`. A
-//! [`Sandbox`](super::Sandbox) that runs each script in a cgroup or a
+//! What remains: a process that drops the mark from its environment
+//! (`env -i`, an `exec` with a new environment) and leaves the tree
+//! between two looks, or that the script's own processes hide from `/proc`.
+//! A [`Sandbox`](super::Sandbox) that runs each script in a cgroup or a
 //! PID namespace (bubblewrap `--die-with-parent --unshare-pid`) closes
 //! both. Elsewhere than Linux nothing is recorded (SECURITY.md).
 
 use std::time::Duration;
+
+/// The environment variable that marks a run's processes.
+pub(super) const MARK: &str = "SKILLS_SCRIPT_RUN";
 
 /// How often the tree below a running script is looked at.
 pub(super) const LOOK_EVERY: Duration = Duration::from_millis(10);
@@ -28,23 +36,82 @@ pub(super) struct Descendants {
     root: libc::pid_t,
     #[cfg(target_os = "linux")]
     seen: std::collections::HashMap<libc::pid_t, u64>,
+    /// `MARK=value`, as `/proc/PID/environ` holds it.
+    #[cfg(target_os = "linux")]
+    mark: Vec<u8>,
+    /// The host's children looked at and found not to be this run's (pid,
+    /// start): their environment is not read again.
+    #[cfg(target_os = "linux")]
+    not_ours: std::collections::HashSet<(libc::pid_t, u64)>,
+}
+
+/// A value for [`MARK`] no other run of this process or another has.
+pub(super) fn new_mark() -> String {
+    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{}-{run}-{nanos}", std::process::id())
 }
 
 #[cfg(target_os = "linux")]
 impl Descendants {
-    /// Starts recording below `root` (the script's process).
-    pub(super) fn of(root: libc::pid_t) -> Descendants {
+    /// Starts recording below `root` (the script's process), whose
+    /// environment holds [`MARK`] set to `mark`.
+    pub(super) fn of(root: libc::pid_t, mark: &str) -> Descendants {
         become_subreaper();
         Descendants {
             root,
             seen: std::collections::HashMap::new(),
+            mark: format!("{MARK}={mark}").into_bytes(),
+            not_ours: std::collections::HashSet::new(),
         }
+    }
+
+    /// Records the host's children that carry this run's mark: processes
+    /// of the run handed to the host when their parent died.
+    fn adopted(&mut self) {
+        // SAFETY: getpid has no preconditions.
+        let host = unsafe { libc::getpid() };
+        for child in children_of(host).unwrap_or_default() {
+            if child == self.root || self.seen.contains_key(&child) {
+                continue;
+            }
+            let Some((_, start)) = stat(child) else {
+                continue;
+            };
+            if self.not_ours.contains(&(child, start)) {
+                continue;
+            }
+            if self.carries_mark(child) {
+                self.seen.insert(child, start);
+            } else {
+                self.not_ours.insert((child, start));
+            }
+        }
+    }
+
+    /// Whether `pid`'s environment holds this run's mark.
+    fn carries_mark(&self, pid: libc::pid_t) -> bool {
+        // An environment is at most a few hundred KB (ARG_MAX): bounded.
+        let Ok(file) = std::fs::File::open(format!("/proc/{pid}/environ")) else {
+            return false;
+        };
+        let mut environ = Vec::new();
+        if std::io::Read::read_to_end(&mut std::io::Read::take(file, 4 << 20), &mut environ)
+            .is_err()
+        {
+            return false;
+        }
+        environ.split(|&b| b == 0).any(|entry| entry == self.mark)
     }
 
     /// Records every process whose parent is the script or a process
     /// already recorded: from the kernel's lists of each known process's
     /// children (a few small reads), else from every process's `stat`.
     pub(super) fn look(&mut self) {
+        self.adopted();
         let mut known: Vec<libc::pid_t> = std::iter::once(self.root)
             .chain(self.seen.keys().copied())
             .collect();
@@ -129,7 +196,7 @@ impl Descendants {
 
 #[cfg(not(target_os = "linux"))]
 impl Descendants {
-    pub(super) fn of(_: libc::pid_t) -> Descendants {
+    pub(super) fn of(_: libc::pid_t, _: &str) -> Descendants {
         Descendants {}
     }
     pub(super) fn look(&mut self) {}
