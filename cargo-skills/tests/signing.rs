@@ -773,3 +773,28 @@ fn sign_and_trust_refuse_what_the_verifier_would() {
     );
     assert!(err.contains("not a regular file"), "{err}");
 }
+
+/// Issue 71, item 7, through `check`: in a git work tree, a `.gitignore`
+/// added to a signed skill hid a signed script from the build, and `check
+/// --trust --require-signatures` passed with a warning. Both verifiers
+/// leave `.gitignore` out of the signature; the build now fails, naming
+/// the signed file it would leave out.
+#[test]
+fn check_fails_when_a_gitignore_hides_a_signed_file() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-gitignore", &ca, &leaf);
+    project.ours_sign();
+    support::git(&project.dir, &["init", "-q"]);
+    std::fs::write(project.skill.join(".gitignore"), "scripts/\n").unwrap();
+    assert!(
+        project.theirs_verify("ca.pem"),
+        "the reference ignores `.gitignore`"
+    );
+    let (ours, said) = project.ours_verify("ca.pem");
+    assert!(!ours, "{said}");
+    assert!(
+        said.contains("error[S524]: signed, and left out of the build: ignored by git"),
+        "{said}"
+    );
+    assert!(said.contains("skills/pdf/scripts/fill.py"), "{said}");
+}
