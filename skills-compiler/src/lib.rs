@@ -105,7 +105,7 @@ pub use ir::present;
 pub use lint::similar_descriptions;
 pub use pipeline::again;
 pub use pipeline::{
-    Compilation, InvalidSkill, Tally, compile, compile_files, compile_looked_up,
+    Compilation, InvalidSkill, Run, Tally, compile, compile_files, compile_looked_up,
     compile_looked_up_in, compile_path, compile_skill,
 };
 pub use read::collection;

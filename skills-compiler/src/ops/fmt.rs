@@ -33,7 +33,7 @@ pub enum Left {
         reason: String,
     },
     /// Discovery could not read it: its error. `fmt` fails.
-    Unreadable(Diagnostic),
+    Unreadable(Box<Diagnostic>),
 }
 
 impl Formatting {
@@ -72,7 +72,9 @@ pub fn plan(targets: &[Target]) -> Formatting {
         }
         // What discovery could not read is not formatted either.
         let unreadable = problems.into_iter().filter(Diagnostic::is_error);
-        formatting.left.extend(unreadable.map(Left::Unreadable));
+        formatting
+            .left
+            .extend(unreadable.map(|d| Left::Unreadable(Box::new(d))));
     }
     formatting
 }

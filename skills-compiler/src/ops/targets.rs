@@ -8,11 +8,10 @@ use std::sync::Arc;
 use super::error::Error;
 use crate::config::{Config, Overrides, Profile};
 use crate::diagnostics::Diagnostic;
-use crate::pipeline::{Compilation, compile, compile_looked_up_in};
+use crate::pipeline::{Compilation, Run, compile, compile_looked_up_in};
 use crate::read::discover::{
     SkillFiles, SkillPath, discover, discover_skill_in, display_path, skill_dir_of,
 };
-use crate::read::shared::Shared;
 use crate::read::sources::roots_named_in_sources;
 
 /// What the person selected, beyond the paths.
@@ -39,7 +38,7 @@ pub struct Target {
     pub outside_workspace: bool,
     /// What the run's targets share: the `.gitignore` rules of a folder
     /// that holds many of them, read once.
-    pub shared: Arc<Shared>,
+    pub shared: Arc<Run>,
 }
 
 /// The operations that write refuse a configured root outside the workspace
@@ -75,9 +74,11 @@ impl Target {
     pub fn files(&self, problems: &mut Vec<Diagnostic>) -> Vec<SkillFiles> {
         let base = Path::new(".");
         match &self.skill {
-            Some(skill) => discover_skill_in(&self.shared, base, skill, &self.config, problems)
-                .into_iter()
-                .collect(),
+            Some(skill) => {
+                discover_skill_in(self.shared.read(), base, skill, &self.config, problems)
+                    .into_iter()
+                    .collect()
+            }
             None => discover(base, &self.config, problems),
         }
     }
@@ -122,7 +123,7 @@ pub fn targets_and_skipped(
         profile: selection.profile.or(overrides.profile),
         ..overrides.clone()
     };
-    let shared = Arc::new(Shared::default());
+    let shared = Arc::new(Run::default());
     if !paths.is_empty() {
         // `skills/a/SKILL.md` means the skill `skills/a`, for every command.
         let paths: Vec<PathBuf> = paths.iter().map(|path| skill_dir_of(path)).collect();
@@ -267,7 +268,7 @@ impl PathFacts {
 }
 
 /// A path with a SKILL.md (or a `.md` file) is one skill; anything else a root.
-fn path_target(path: &Path, skill: &SkillPath, config: &Config, shared: &Arc<Shared>) -> Target {
+fn path_target(path: &Path, skill: &SkillPath, config: &Config, shared: &Arc<Run>) -> Target {
     Target {
         shared: Arc::clone(shared),
         config: Config {

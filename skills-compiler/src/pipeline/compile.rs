@@ -315,20 +315,37 @@ fn skill_of(root: &str, file: &str) -> Option<String> {
     })
 }
 
+/// What the compilations of one run share: what reading found (`.gitignore`
+/// rules, work trees) and the locks read. A command line of 2,500 skills of
+/// one root reads their lock once, not once a skill.
+#[derive(Debug, Default)]
+pub struct Run {
+    pub(crate) read: Shared,
+    pub(crate) locks: lock::check::ReadLocks,
+}
+
+impl Run {
+    /// What reading found so far.
+    pub fn read(&self) -> &Shared {
+        &self.read
+    }
+}
+
 /// Compiles the skills root `config.dir` of the crate at `base`.
 ///
 /// Paths in diagnostics and in the IR are `config.dir` joined with the
 /// entries' names: relative to `base`, never absolute (unless `config.dir` is).
 pub fn compile(base: &Path, config: &Config) -> Compilation {
     let mut diagnostics = Vec::new();
-    let shared = Shared::default();
+    let run = Run::default();
+    let shared = &run.read;
     // Each skill is checked on the thread that read it, as soon as it is
     // read: its text is let go (`Keep::Checks`) before the thread reads
     // the next, so the allocator hands the same memory on instead of a
     // check holding every text of the root at once, as discovering every
     // skill before checking any did (BENCHMARKS.md, issue 44).
     let vendored = super::vendored::Vendored::of(base, config);
-    let checked = match Root::open(base, config, &shared, &mut diagnostics) {
+    let checked = match Root::open(base, config, shared, &mut diagnostics) {
         Some(root) => root.read_all(
             |files| check_in_root(files, config, vendored.as_ref()),
             &mut diagnostics,
@@ -337,7 +354,7 @@ pub fn compile(base: &Path, config: &Config) -> Compilation {
     };
     let mut compilation = assemble(checked, config, diagnostics);
     if config.locked {
-        compilation.check_lock(&shared.locks, base, config, lock::check::Scope::Root);
+        compilation.check_lock(&run.locks, base, config, lock::check::Scope::Root);
     }
     if super::signatures::wanted(config) {
         compilation.check_signatures(base, config);
@@ -370,20 +387,20 @@ pub fn compile_path(base: &Path, path: &Path, config: &Config) -> Compilation {
 /// [`compile_skill`] for a path already looked up (a command line's paths
 /// are, to find their owners): what the look-up found is not looked up again.
 pub fn compile_looked_up(base: &Path, skill: &SkillPath, config: &Config) -> Compilation {
-    compile_looked_up_in(&Shared::default(), base, skill, config)
+    compile_looked_up_in(&Run::default(), base, skill, config)
 }
 
 /// [`compile_looked_up`] with what the run's other skills read already
 /// ([`Shared`]): a command line of many skills in one folder reads that
 /// folder's `.gitignore` rules once.
 pub fn compile_looked_up_in(
-    shared: &Shared,
+    run: &Run,
     base: &Path,
     skill: &SkillPath,
     config: &Config,
 ) -> Compilation {
     let mut diagnostics = Vec::new();
-    let candidates = discover_skill_in(shared, base, skill, config, &mut diagnostics)
+    let candidates = discover_skill_in(&run.read, base, skill, config, &mut diagnostics)
         .into_iter()
         .collect();
     let mut compilation = finish(candidates, config, diagnostics);
@@ -397,7 +414,7 @@ pub fn compile_looked_up_in(
                 .unwrap_or_default(),
             ..config.clone()
         };
-        compilation.check_lock(&shared.locks, base, &root, lock::check::Scope::Found);
+        compilation.check_lock(&run.locks, base, &root, lock::check::Scope::Found);
     }
     if super::signatures::wanted(config) {
         compilation.check_signatures(base, config);

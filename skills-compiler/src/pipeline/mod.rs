@@ -9,6 +9,6 @@ mod vendored;
 
 pub(crate) use compile::compile_one;
 pub use compile::{
-    Compilation, InvalidSkill, Tally, compile, compile_files, compile_looked_up,
+    Compilation, InvalidSkill, Run, Tally, compile, compile_files, compile_looked_up,
     compile_looked_up_in, compile_path, compile_skill,
 };

@@ -28,8 +28,6 @@ pub struct Shared {
     git_rules: Mutex<HashMap<PathBuf, Arc<Option<GitRules>>>>,
     work_trees: WorkTrees,
     excludes: Mutex<HashMap<Vec<String>, Arc<Exclude>>>,
-    /// The locks read, for `locked`.
-    pub(crate) locks: crate::lock::check::ReadLocks,
 }
 
 impl std::fmt::Debug for Shared {
