@@ -697,7 +697,8 @@ fn both_refuse_what_the_reference_parser_refuses() {
     let path = project.skill.join("skill.oms.sig");
     let good: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
-    let edits: [(&str, Box<dyn Fn(&mut serde_json::Value)>); 4] = [
+    type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+    let edits: [(&str, Edit); 4] = [
         ("unknown member", Box::new(|b| b["extra"] = 1.into())),
         (
             "junk tlogEntries",

@@ -427,7 +427,7 @@ fn a_named_pipe_is_refused_not_waited_on() {
 }
 
 /// Skills named together share their folder's `.gitignore` rules
-/// (`Shared`, read once for the run), and each is read exactly as it is
+/// (`Run`, read once for the run), and each is read exactly as it is
 /// alone: the same files, the same skips, the same diagnostics; a folder
 /// with other rules keeps its own.
 #[test]
@@ -459,7 +459,7 @@ fn skills_checked_together_read_their_gitignore_once_and_as_each_alone() {
         let files: Vec<String> = skill.files.iter().map(|f| f.path.clone()).collect();
         (files, format!("{:?}", skill.skipped), located(compilation))
     };
-    let shared = skills_compiler::Shared::default();
+    let shared = skills_compiler::Run::default();
     let config = Config::default();
     let mut together = Vec::new();
     for path in ["skills/a", "skills/b", "other/c"] {
