@@ -7,7 +7,7 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use support::{fresh_dir, output};
+use support::{fresh_dir, git, output};
 
 fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -62,18 +62,6 @@ fn fix_renames_nested_skills_deepest_first_and_all_of_them() {
         &["skills", "check", "skills", "--profile", "portable"],
         0,
     );
-}
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-        .args(["-c", "init.defaultBranch=main"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "git {args:?}: {output:?}");
-    String::from_utf8(output.stdout).unwrap()
 }
 
 /// A source repository with one skill, served by a `file://` URL.

@@ -103,21 +103,7 @@ impl Project {
 
     /// Whether the reference verifies the skill against `anchor`.
     fn theirs_verify(&self, anchor: &str) -> bool {
-        Command::new(model_signing())
-            .current_dir(&self.dir)
-            .args([
-                "verify",
-                "certificate",
-                "skills/pdf",
-                "--signature",
-                "skills/pdf/skill.oms.sig",
-                "--certificate_chain",
-                anchor,
-            ])
-            .output()
-            .unwrap()
-            .status
-            .success()
+        theirs_verify_with(self, anchor, &[])
     }
 
     /// Whether `cargo skills check` verifies it against `anchor`, and its stderr.

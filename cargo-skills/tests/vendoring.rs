@@ -8,23 +8,11 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use support::{cargo_skills_in, fresh_dir, output};
+use support::{cargo_skills_in, fresh_dir, git, output};
 
 fn write(path: &Path, bytes: &[u8]) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, bytes).unwrap();
-}
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-        .args(["-c", "init.defaultBranch=main"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "git {args:?}: {output:?}");
-    String::from_utf8(output.stdout).unwrap()
 }
 
 fn skill(name: &str) -> String {
