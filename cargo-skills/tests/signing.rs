@@ -81,6 +81,11 @@ impl Project {
     }
 
     fn theirs_sign(&self) {
+        self.theirs_sign_with(&[]);
+    }
+
+    /// The reference signs the skill, with `extra` arguments.
+    fn theirs_sign_with(&self, extra: &[&str]) {
         let signed = Command::new(model_signing())
             .current_dir(&self.dir)
             .args([
@@ -96,6 +101,7 @@ impl Project {
                 "--certificate_chain",
                 "ca.pem",
             ])
+            .args(extra)
             .output()
             .unwrap();
         assert!(signed.status.success(), "reference sign: {signed:?}");
@@ -597,25 +603,7 @@ fn symlinks_in_a_signed_skill_are_the_verifiers_choice() {
     let (ca, leaf) = pki(Curve::P384);
     let project = new_project("sign-symlinks", &ca, &leaf);
     std::os::unix::fs::symlink("fill.py", project.skill.join("scripts/link.py")).unwrap();
-    let signed = Command::new(model_signing())
-        .current_dir(&project.dir)
-        .args([
-            "sign",
-            "certificate",
-            "skills/pdf",
-            "--signature",
-            "skills/pdf/skill.oms.sig",
-            "--private_key",
-            "leaf.key",
-            "--signing_certificate",
-            "leaf.pem",
-            "--certificate_chain",
-            "ca.pem",
-            "--allow_symlinks",
-        ])
-        .output()
-        .unwrap();
-    assert!(signed.status.success(), "{signed:?}");
+    project.theirs_sign_with(&["--allow_symlinks"]);
     let said = project.both("ca.pem", false);
     assert!(said.contains("`scripts/link.py` is a symlink"), "{said}");
     assert!(theirs_verify_with(
