@@ -597,7 +597,10 @@ fn the_run_has_a_deadline_that_retry_waits_count_against() {
         stderr.contains("asks to wait 20 s, past the run's deadline (--deadline 5 s)"),
         "{stderr}"
     );
-    assert_eq!(server.seen().len(), 1);
+    // No retry was sent: at most each case's first request (those already
+    // in flight when the first refusal ends the run).
+    let sent = server.seen().len();
+    assert!((1..=3).contains(&sent), "{sent} requests");
     // Not a timing assertion on the product: a hang here would be the bug.
     assert!(started.elapsed() < Duration::from_secs(60));
 
