@@ -216,6 +216,33 @@ fn a_broken_root_is_an_error_with_the_compilers_diagnostics_and_never_a_set() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A load error under `expect` (issue 75, item 9): its `Debug` is the
+/// diagnostics rendered, never the text of the files behind them.
+#[test]
+fn a_load_errors_debug_is_its_diagnostics_and_never_the_sources() {
+    let dir = temp_dir("debug");
+    let body = "A line of a long body that no error points at.\n".repeat(20_000);
+    write(
+        &dir,
+        "bad/SKILL.md",
+        &format!("---\nname: Bad Name\ndescription: x\n---\n{body}"),
+    );
+    let error = Loader::new().load(&dir).unwrap_err();
+    let debug = format!("{error:?}");
+    assert!(debug.starts_with("LoadError:\n"), "{debug}");
+    assert!(debug.contains("bad/SKILL.md:2:7"), "{debug}");
+    assert!(debug.contains("could not load the skills: "), "{debug}");
+    assert!(!debug.contains("no error points at"), "{debug}");
+    assert!(debug.len() < 4_000, "{} bytes", debug.len());
+    // A panic message, as `expect` writes it.
+    let panic = std::panic::catch_unwind(|| Loader::new().load(&dir).expect("skills"));
+    let message = panic.unwrap_err();
+    let message = message.downcast_ref::<String>().unwrap();
+    assert!(message.starts_with("skills: LoadError:\n"), "{message}");
+    assert!(message.len() < 4_000, "{} bytes", message.len());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// The Agent Plugins rule (issue 24, item 3): with `skip_invalid`, a broken
 /// skill is left out with every diagnostic that made it so, and the rest
 /// load, in every profile. Errors of the set as a whole (a limit) still

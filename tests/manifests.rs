@@ -73,3 +73,86 @@ fn the_readme_registers_mcp_servers_by_installed_binary_and_absolute_root() {
     assert!(readme.contains("claude mcp add issue-tracker -- \"$(command -v mcp-server)\""));
     assert!(readme.contains("claude mcp add my-skills -- cargo skills serve \"$PWD/skills\""));
 }
+
+/// Issue 75, item 10: a stranger's legal review passes. Each published
+/// package carries both licence texts in what `cargo package` packs, and
+/// says where it lives, what it is about and where it belongs.
+#[test]
+fn every_published_package_carries_its_licences_and_metadata() {
+    let root = skills_tests::workspace();
+    for file in ["LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"] {
+        assert!(root.join(file).is_file(), "{file} at the root");
+    }
+    let changelog = std::fs::read_to_string(root.join("CHANGELOG.md")).unwrap();
+    assert!(changelog.contains("[Keep a Changelog]"), "{changelog}");
+    assert!(changelog.contains("\n## [Unreleased]\n"), "{changelog}");
+    let mut checked = Vec::new();
+    for manifest in [root.join("Cargo.toml"), root.join("rig/Cargo.toml")] {
+        let output = std::process::Command::new(env!("CARGO"))
+            .args(["metadata", "--no-deps", "--format-version", "1"])
+            .arg("--manifest-path")
+            .arg(&manifest)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        for package in metadata["packages"].as_array().unwrap() {
+            let publishable = package["publish"]
+                .as_array()
+                .is_none_or(|registries| !registries.is_empty());
+            if !publishable {
+                continue;
+            }
+            let name = package["name"].as_str().unwrap();
+            assert_eq!(package["license"], "MIT OR Apache-2.0", "{name}");
+            assert!(
+                package["repository"]
+                    .as_str()
+                    .is_some_and(|url| url.starts_with("https://")),
+                "{name}: repository"
+            );
+            for key in ["keywords", "categories"] {
+                let values = package[key].as_array().unwrap();
+                assert!(!values.is_empty() && values.len() <= 5, "{name}: {key}");
+            }
+            let listed = std::process::Command::new(env!("CARGO"))
+                .args(["package", "--list", "--allow-dirty", "-p", name])
+                .arg("--manifest-path")
+                .arg(&manifest)
+                .output()
+                .unwrap();
+            assert!(listed.status.success(), "{name}: {listed:?}");
+            let files = String::from_utf8_lossy(&listed.stdout);
+            for licence in ["LICENSE-MIT", "LICENSE-APACHE"] {
+                assert!(
+                    files.lines().any(|line| line == licence),
+                    "{name} packs no {licence}: {files}"
+                );
+            }
+            let dir = std::path::Path::new(package["manifest_path"].as_str().unwrap())
+                .parent()
+                .unwrap()
+                .to_path_buf();
+            assert_eq!(
+                std::fs::read(dir.join("LICENSE-APACHE")).unwrap(),
+                std::fs::read(root.join("LICENSE-APACHE")).unwrap(),
+                "{name}: the Apache text is the root's"
+            );
+            checked.push(name.to_owned());
+        }
+    }
+    checked.sort();
+    assert_eq!(
+        checked,
+        [
+            "cargo-skills",
+            "skills-build",
+            "skills-compiler",
+            "skills-core",
+            "skills-macros",
+            "skills-mcp-server",
+            "skills-rig",
+            "skills-runtime"
+        ]
+    );
+}

@@ -312,8 +312,7 @@ const QUICK_START: &str = "cargo skills new deploy --tool run_job";
 const FILES: &str = "cargo skills show pdf --files";
 const VENDORING: &str = "cargo skills add anthropics/skills --list";
 const TRIGGERS: &str = "cargo skills test";
-const SIGNING: &str =
-    "cargo skills sign skills/deploy --key deploy.key --cert-chain deploy.pem certs/vendor.pem";
+const SIGNING: &str = "cargo skills sign skills/deploy --key deploy.key --cert-chain deploy.pem --cert-chain certs/vendor.pem";
 
 fn block(first: &str) -> Vec<Line> {
     let lines = readme_lines();

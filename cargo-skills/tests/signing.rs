@@ -74,6 +74,7 @@ impl Project {
                 "leaf.key",
                 "--cert-chain",
                 "leaf.pem",
+                "--cert-chain",
                 "ca.pem",
             ],
             0,
@@ -147,7 +148,7 @@ fn tamper_each_way(project: &Project, sign: impl Fn(&Project)) {
     let said = project.both("ca.pem", false);
     assert!(
         said.contains(
-            "error[S524]: changed since the skill was signed\n--> skills/pdf/scripts/fill.py"
+            "error[S524]: changed since the skill was signed\n --> skills/pdf/scripts/fill.py"
         ),
         "{said}"
     );
@@ -157,7 +158,7 @@ fn tamper_each_way(project: &Project, sign: impl Fn(&Project)) {
     let said = project.both("ca.pem", false);
     assert!(
         said.contains(
-            "error[S524]: added after the skill was signed\n--> skills/pdf/scripts/extra.sh"
+            "error[S524]: added after the skill was signed\n --> skills/pdf/scripts/extra.sh"
         ),
         "{said}"
     );
@@ -258,7 +259,7 @@ fn sign_refuses_what_it_cannot_sign() {
     );
     assert_eq!(
         err,
-        "error: skills is not a skill folder (it has no SKILL.md)\n"
+        "error: skills is not a skill folder (it has no SKILL.md); to sign every skill of a root, `--all skills`\n"
     );
     let (_, err) = output(
         &project.dir,
@@ -457,6 +458,7 @@ fn vendoring_verifies_before_anything_is_written() {
                 key_file,
                 "--cert-chain",
                 leaf_file,
+                "--cert-chain",
                 "ca.pem",
             ],
             0,
@@ -636,7 +638,7 @@ fn an_install_record_added_to_a_signed_skill_is_an_added_file() {
     let said = project.both("ca.pem", false);
     assert!(
         said.contains(
-            "error[S524]: added after the skill was signed\n--> skills/pdf/.skills-install.json"
+            "error[S524]: added after the skill was signed\n --> skills/pdf/.skills-install.json"
         ),
         "{said}"
     );

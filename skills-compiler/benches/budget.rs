@@ -65,7 +65,7 @@ fn skills() -> Vec<Skill> {
         .unwrap();
     }
     let config = Config {
-        max_skills: SKILLS,
+        max_skills: Some(SKILLS),
         ..Config::default()
     };
     let compilation = compile(&dir, &config);

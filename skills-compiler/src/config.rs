@@ -64,6 +64,10 @@ pub enum CatalogLocation {
     Path,
 }
 
+/// The most skills a root may hold unless the package says otherwise
+/// (outside `lenient`).
+pub const DEFAULT_MAX_SKILLS: usize = 64;
+
 /// Everything that changes what the compiler accepts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -71,8 +75,13 @@ pub struct Config {
     pub dir: PathBuf,
     /// Which rules apply.
     pub profile: Profile,
-    /// Every skill's name and description is sent on every model turn: reject, never truncate.
-    pub max_skills: usize,
+    /// The most skills a root may hold; `None`: the default, 64 (every
+    /// skill's name and description is sent on every model turn: reject,
+    /// never truncate), and no count in `lenient`, which loads what hosts
+    /// load (they list any number and cut the catalog: `cargo skills
+    /// budget` says what each cuts). A package's own `max_skills` holds in
+    /// every profile.
+    pub max_skills: Option<usize>,
     /// The most characters a skill file (or sidecar) may hold.
     pub max_document_chars: usize,
     /// The most bytes a frontmatter may hold.
@@ -132,9 +141,9 @@ pub struct Config {
     /// trusted, relative to the crate root; each signed skill must verify
     /// up to one of them (S524, S525, S526).
     pub trust: Vec<PathBuf>,
-    /// Every skill must carry a signature that verifies: an unsigned skill
-    /// is an error (S527), not a warning.
-    pub require_signatures: bool,
+    /// Which skills must carry a signature that verifies: for those, an
+    /// unsigned skill is an error (S527), not a warning.
+    pub require_signatures: RequireSignatures,
     /// A signed skill may hold symlinks (inside the skill), hashed as the
     /// files they lead to. The verifier's choice, never the signer's: a
     /// signature that says `allow_symlinks: true` does not make a link
@@ -188,7 +197,7 @@ impl Default for Config {
         Config {
             dir: PathBuf::from("skills"),
             profile: Profile::Extended,
-            max_skills: 64,
+            max_skills: None,
             max_document_chars: 200_000,
             max_frontmatter_bytes: 64 * 1024,
             max_yaml_depth: 64,
@@ -209,7 +218,7 @@ impl Default for Config {
             catalog_location: CatalogLocation::Uri,
             locked: false,
             trust: Vec::new(),
-            require_signatures: false,
+            require_signatures: RequireSignatures::None,
             signed_symlinks: false,
             vendored_profile: Profile::Lenient,
             lock_file: None,
@@ -273,8 +282,10 @@ pub struct Overrides {
     pub vendored_profile: Option<Profile>,
     /// PEM files of trusted signing roots.
     pub trust: Option<Vec<PathBuf>>,
-    /// An unsigned skill is an error (S527).
-    pub require_signatures: Option<bool>,
+    /// Which skills must be signed: `true` (every one), `"vendored"`
+    /// (those the lock records from a source) or `false`; for those, an
+    /// unsigned skill is an error (S527).
+    pub require_signatures: Option<RequireSignatures>,
     /// A signed skill may hold symlinks inside it (default off).
     pub signed_symlinks: Option<bool>,
 }
@@ -411,7 +422,7 @@ impl Overrides {
         } = self;
         config.dir = dir.unwrap_or(config.dir);
         config.profile = profile.unwrap_or(config.profile);
-        config.max_skills = max_skills.unwrap_or(config.max_skills);
+        config.max_skills = max_skills.or(config.max_skills);
         config.max_document_chars = max_document_chars.unwrap_or(config.max_document_chars);
         config.max_frontmatter_bytes =
             max_frontmatter_bytes.unwrap_or(config.max_frontmatter_bytes);
@@ -445,6 +456,16 @@ impl Overrides {
 }
 
 impl Config {
+    /// The most skills a root may hold under this configuration, if any
+    /// ([`Config::max_skills`]).
+    pub fn skill_limit(&self) -> Option<usize> {
+        match (self.max_skills, self.profile) {
+            (Some(set), _) => Some(set),
+            (None, Profile::Lenient) => None,
+            (None, _) => Some(DEFAULT_MAX_SKILLS),
+        }
+    }
+
     /// Generated code holds the root's path: it must be relative to the
     /// crate's `Cargo.toml` (in `manifest_dir`), or the output would differ
     /// between checkouts. The help names the relative path when the root is
@@ -590,8 +611,19 @@ mod tests {
             Overrides::option("trust", OptionValue::List(vec!["certs/vendor.pem".into()])).unwrap();
         assert_eq!(trust.trust, Some(vec![PathBuf::from("certs/vendor.pem")]));
         let required = Overrides::option("require_signatures", OptionValue::Bool(true)).unwrap();
+        let vendored =
+            Overrides::option("require_signatures", OptionValue::Text("vendored".into())).unwrap();
+        assert_eq!(
+            vendored.apply(Config::default()).require_signatures,
+            RequireSignatures::Vendored
+        );
+        let refused = Overrides::option("require_signatures", OptionValue::Text("yes".into()));
+        assert!(
+            format!("{refused:?}").contains("expected `true`, `false` or `\"vendored\"`"),
+            "{refused:?}"
+        );
         let config = Config::from_overrides(required.over(trust));
-        assert!(config.require_signatures);
+        assert_eq!(config.require_signatures, RequireSignatures::All);
         assert_eq!(config.trust, [PathBuf::from("certs/vendor.pem")]);
     }
 
@@ -657,7 +689,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(config.profile, Profile::Lenient);
-        assert_eq!(config.max_skills, 7);
+        assert_eq!(config.max_skills, Some(7));
         assert_eq!(config.dir, PathBuf::from("agent-skills"));
         assert_eq!(config.areas, Some(vec!["home".to_owned()]));
         assert!(config.deny_warnings);
@@ -741,6 +773,80 @@ pub struct TestConfig {
     pub pass_rate: Option<Ratio>,
     /// The host whose listing the router reads (default `claude-code`).
     pub host: Option<Host>,
+}
+
+/// Which skills must carry a signature that verifies (`require_signatures`).
+///
+/// The common set-up is a package that vendors signed skills and keeps one
+/// or two of its own unsigned: `require_signatures = "vendored"`.
+///
+/// ```
+/// use skills_compiler::RequireSignatures;
+/// assert!(RequireSignatures::Vendored.of(true));
+/// assert!(!RequireSignatures::Vendored.of(false));
+/// assert!(RequireSignatures::All.of(false));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RequireSignatures {
+    /// `false`: an unsigned skill is a warning (when `trust` is set).
+    #[default]
+    None,
+    /// `"vendored"`: every skill the lock records from a source (a git
+    /// repository, or a path other than the skill's own folder); the
+    /// package's own skills may be unsigned.
+    Vendored,
+    /// `true`: every skill.
+    All,
+}
+
+impl RequireSignatures {
+    /// Whether a skill (vendored or not) must be signed.
+    pub fn of(self, vendored: bool) -> bool {
+        match self {
+            RequireSignatures::None => false,
+            RequireSignatures::Vendored => vendored,
+            RequireSignatures::All => true,
+        }
+    }
+
+    /// Whether any skill must be signed.
+    pub fn any(self) -> bool {
+        self != RequireSignatures::None
+    }
+
+    /// The value as a manifest writes it.
+    pub fn as_manifest(self) -> &'static str {
+        match self {
+            RequireSignatures::None => "false",
+            RequireSignatures::Vendored => "\"vendored\"",
+            RequireSignatures::All => "true",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RequireSignatures {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = RequireSignatures;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("`true`, `false` or `\"vendored\"`")
+            }
+            fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<Self::Value, E> {
+                Ok(match value {
+                    true => RequireSignatures::All,
+                    false => RequireSignatures::None,
+                })
+            }
+            fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Self::Value, E> {
+                match value {
+                    "vendored" => Ok(RequireSignatures::Vendored),
+                    other => Err(E::invalid_value(serde::de::Unexpected::Str(other), &self)),
+                }
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 /// A share between 0 and 1, as a manifest writes it (`0.8`).

@@ -95,8 +95,9 @@ pub mod vendoring;
 pub mod write;
 
 pub use config::{
-    CatalogLocation, Config, DEFAULT_EXCLUDE, Keep, OptionError, OptionValue, Overrides, Profile,
-    Ratio, TestConfig, configuring_workspace_manifest, option_keys,
+    CatalogLocation, Config, DEFAULT_EXCLUDE, DEFAULT_MAX_SKILLS, Keep, OptionError, OptionValue,
+    Overrides, Profile, Ratio, RequireSignatures, TestConfig, configuring_workspace_manifest,
+    option_keys,
 };
 pub use diagnostics::source::{SourceFile, Sources};
 pub use diagnostics::{Code, Diagnostic, Severity};

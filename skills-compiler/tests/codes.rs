@@ -472,7 +472,7 @@ fn cases() -> Vec<Case> {
                 "skills",
                 None,
             ),
-            |c| c.max_skills = 1,
+            |c| c.max_skills = Some(1),
         ),
         config(
             a(

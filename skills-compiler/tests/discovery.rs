@@ -184,7 +184,7 @@ fn more_skills_than_max_skills_is_rejected_and_every_skill_still_checked() {
     files.push(("skills/bad/SKILL.md", b"---\nname: bad\n---\n"));
     let tree = Tree::new(&files);
     let config = Config {
-        max_skills: 4,
+        max_skills: Some(4),
         ..Config::default()
     };
     let compilation = tree.compile(&config);

@@ -562,7 +562,7 @@ fn a_set_is_lowered_as_each_skill_alone_in_order() {
         .collect();
     let tree = Tree::new(&borrowed);
     let config = Config {
-        max_skills: 200,
+        max_skills: Some(200),
         ..Config::default()
     };
     let compilation = tree.compile(&config);

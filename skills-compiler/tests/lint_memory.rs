@@ -36,7 +36,7 @@ fn similar_descriptions_keep_one_partner_per_skill() {
     const COPIES: usize = 5_000;
     let files = support::copies(COPIES);
     let config = Config {
-        max_skills: COPIES,
+        max_skills: Some(COPIES),
         ..Config::default()
     };
     let skills = compile_files(files, &config).valid.skills;

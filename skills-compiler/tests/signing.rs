@@ -659,7 +659,7 @@ fn compile_trusting(base: &Path, ca: &Made) -> skills_compiler::Compilation {
     let config = skills_compiler::Config {
         dir: ".".into(),
         trust: vec!["ca.pem".into()],
-        require_signatures: true,
+        require_signatures: skills_compiler::RequireSignatures::All,
         exclude: vec!["ca.pem".into()],
         ..skills_compiler::Config::default()
     };

@@ -268,8 +268,9 @@ impl Remote {
     }
 
     /// `request`, or [`RemoteError::TimedOut`] once the request timeout
-    /// has passed.
-    async fn timed<T>(
+    /// has passed. Also bounds the `initialize` handshake (`stdio`): a
+    /// server that never answers it is given up as any request is.
+    pub(crate) async fn timed<T>(
         &self,
         what: &str,
         request: impl Future<Output = T>,

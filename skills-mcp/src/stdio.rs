@@ -38,7 +38,11 @@ async fn check(command: &str, remote: &Remote, cache: &Path) -> Result<usize, St
     process.args(words).kill_on_drop(true);
     let transport = rmcp::transport::TokioChildProcess::new(process)
         .map_err(|error| format!("cannot start it: {error}"))?;
-    let client = ().serve(transport).await.map_err(|error| format!("no MCP session: {error}"))?;
+    let client = remote
+        .timed("initialize", ().serve(transport))
+        .await
+        .map_err(|error| error.to_string())?
+        .map_err(|error| format!("no MCP session: {error}"))?;
     let loaded = remote.load(client.peer(), cache).await;
     let _ = client.cancel().await;
     match loaded {

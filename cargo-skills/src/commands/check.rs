@@ -38,9 +38,11 @@ pub struct Args {
     /// manifest's `trust`.
     #[arg(long, value_name = "FILE.pem")]
     trust: Vec<PathBuf>,
-    /// An unsigned skill is an error (S527), not a warning.
-    #[arg(long)]
-    require_signatures: bool,
+    /// An unsigned skill is an error (S527), not a warning: every skill,
+    /// or with `=vendored` every skill the lock records from a source
+    /// (the package's own may be unsigned).
+    #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "all")]
+    require_signatures: Option<RequiredSignatures>,
     /// `-D warnings` turns warnings into errors.
     #[arg(short = 'D', value_name = "LINT")]
     deny: Vec<String>,
@@ -48,6 +50,24 @@ pub struct Args {
     /// from its start to its last answer (each request also has 30 s).
     #[arg(long, value_name = "SECS", default_value_t = 120)]
     timeout: u64,
+}
+
+/// `--require-signatures`'s values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RequiredSignatures {
+    /// Every skill (`require_signatures = true`).
+    All,
+    /// Every skill the lock records from a source (`"vendored"`).
+    Vendored,
+}
+
+impl RequiredSignatures {
+    fn setting(self) -> skills_compiler::RequireSignatures {
+        match self {
+            RequiredSignatures::All => skills_compiler::RequireSignatures::All,
+            RequiredSignatures::Vendored => skills_compiler::RequireSignatures::Vendored,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -84,7 +104,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let gates = ops::check::CheckGates {
         deny_warnings: !args.deny.is_empty(),
         locked: args.locked || args.frozen,
-        require_signatures: args.require_signatures,
+        require_signatures: args.require_signatures.map(RequiredSignatures::setting),
         trust: args.trust.clone(),
     };
     let (targets, skipped) = crate::select::check_targets(&args.selection, &paths, &gates)?;

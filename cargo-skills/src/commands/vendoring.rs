@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use skills_compiler::diagnostics::render;
 use skills_compiler::display_path;
 use skills_compiler::ops;
-use skills_compiler::vendoring::install::Package;
+use skills_compiler::vendoring::install::{Package, SignedBy};
 use skills_compiler::vendoring::source::Source;
 use skills_compiler::vendoring::{self, Pick, Prepared};
 
@@ -117,6 +117,7 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
     }
     if args.list {
         let listed = vendoring::list(&package, &source, &args.source)?;
+        outln!("{}", vendoring::OfferSummary::HEADER);
         for skill in vendoring::summaries(&package, &listed) {
             outln!("{}", skill.line());
         }
@@ -185,11 +186,15 @@ pub fn sync(args: SyncArgs) -> Result<(), Failure> {
         .iter()
         .map(|skill| skill.restored(verb))
         .collect();
+    let files = synced.prepared.changes.clone();
     if !args.dry_run {
         synced.prepared.commit(&package)?;
     }
-    for line in restored {
-        anstream::eprintln!("{}", shown(&line));
+    for (line, files) in restored.iter().zip(&files) {
+        anstream::eprintln!("{}", shown(line));
+        if args.dry_run {
+            anstream::eprintln!("  {}", shown(files));
+        }
     }
     Ok(())
 }
@@ -220,12 +225,17 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
             display_path(&package.config.dir)
         );
     }
-    for name in &written {
-        anstream::eprintln!(
-            "Locked {} in {}",
-            shown(name),
-            shown(&display_path(&package.lock_path))
-        );
+    let lock_path = display_path(&package.lock_path);
+    let lock = shown(&lock_path);
+    for locked in &written {
+        let name = shown(&locked.name);
+        match &locked.now_local_copy_of {
+            None => anstream::eprintln!("Locked {name} in {lock}"),
+            Some(from) => anstream::eprintln!(
+                "Locked {name} in {lock} as a local copy: its files are no longer what `{}` holds, so the entry names no commit or signer (`vendoredFrom` keeps where it came from; `cargo skills update` no longer follows it)",
+                shown(from)
+            ),
+        }
     }
     Ok(())
 }
@@ -272,7 +282,22 @@ fn finish(
     verb: &str,
     from: Option<&str>,
 ) -> Result<(), Failure> {
-    if show_problems(&prepared) && !force {
+    let has_errors = show_problems(&prepared);
+    // `--force` overrides rule failures, never trust: a signature that
+    // fails under the package's `trust` is refused, and `--force` is not
+    // offered.
+    let untrusted: Vec<&str> = (prepared.staged.iter())
+        .filter(|s| s.refused_by_trust())
+        .map(|s| s.name.as_str())
+        .collect();
+    if !untrusted.is_empty() {
+        anstream::eprintln!(
+            "error: nothing was written: the signature of {} does not verify under the package's `trust` (the errors above say why); trust is not a rule `--force` overrides",
+            shown(&untrusted.join(", "))
+        );
+        return Err(Failure::Invalid);
+    }
+    if has_errors && !force {
         let names: Vec<&str> = prepared
             .staged
             .iter()
@@ -287,13 +312,24 @@ fn finish(
         );
         return Err(Failure::Invalid);
     }
+    let signers: Vec<(String, Option<SignedBy>)> = (prepared.staged.iter())
+        .map(|s| (s.name.clone(), s.signed_by.clone()))
+        .collect();
     let names = prepared.commit(package)?;
     let root = display_path(&package.config.dir);
     for name in names {
-        let line = match from {
+        let mut line = match from {
             Some(from) => format!("{verb} {name} to {root}/{name} from {from}"),
             None => format!("{verb} {name} in {root}/{name}"),
         };
+        if let Some((_, Some(signed))) = signers.iter().find(|(n, _)| *n == name) {
+            line.push_str(&format!(
+                ": signed by {}, chain to {} ({})",
+                signed.subject,
+                signed.anchor,
+                signed.fingerprint.get(..16).unwrap_or(&signed.fingerprint)
+            ));
+        }
         anstream::eprintln!("{}", shown(&line));
     }
     anstream::eprintln!("Locked in {}", shown(&display_path(&package.lock_path)));

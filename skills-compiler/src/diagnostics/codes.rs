@@ -41,6 +41,21 @@ macro_rules! codes {
     };
 }
 
+impl Code {
+    /// Whether the code is a verdict on a skill's signature or the trust
+    /// it is checked against (S524 to S528): what no `--force` overrides.
+    pub fn is_trust(self) -> bool {
+        matches!(
+            self,
+            Code::SignatureTampered
+                | Code::SignatureUntrusted
+                | Code::SignatureMalformed
+                | Code::Unsigned
+                | Code::TrustAnchor
+        )
+    }
+}
+
 codes! {
     NotUtf8 = "S001", "the file is not valid UTF-8",
         "a SKILL.md saved as Latin-1: `description: caf\\xe9`",
@@ -284,7 +299,7 @@ codes! {
         "The lock is JSON with `version` 1 and a `skills` object of one object per skill (the project lock of Vercel's `skills` CLI). Fix the file by hand (a merge conflict left in it, for one), or delete it and write it again with `cargo skills lock`.";
     LockMismatch = "S520", "a skill differs from its entry in `skills-lock.json`",
         "[package.metadata.skills] locked = true, and skills/pdf/SKILL.md edited after `cargo skills add`",
-        "With `locked = true` (or `check --locked`) every skill must be exactly what the lock recorded: its files byte for byte and their exec bits. The message names the files that differ. Restore what was locked with `cargo skills sync NAME` (the recorded commit, verified), or move to upstream's newest with `cargo skills update NAME`; when the edit is meant, record it with `cargo skills lock NAME`. A skill that is in the root and not in the lock is refused too: lock it with `cargo skills lock`, or add it with `cargo skills add`.";
+        "With `locked = true` (or `check --locked`) every skill must be exactly what the lock recorded: its files byte for byte and their exec bits. The message names the files that differ. Restore what was locked with `cargo skills sync NAME` (the recorded commit, verified), or move to upstream's newest with `cargo skills update NAME`; when the edit is meant, record it with `cargo skills lock NAME` (a vendored skill's entry then becomes a local copy: no commit and no signer, since no source holds the edited bytes; where it came from is kept under `vendoredFrom`). A skill that is in the root and not in the lock is refused too: lock it with `cargo skills lock`, or add it with `cargo skills add`.";
     CaseCollision = "S521", "two files of a skill differ only in case or in Unicode normalisation",
         "skills/a/references/Guide.md and skills/a/references/guide.md (or skill.md beside SKILL.md, or `café.md` written in NFC and in NFD)",
         "Rename or remove one of them. On a disk that folds case (macOS, Windows) the two are one file, and macOS also stores a name in one Unicode normalisation: whichever is written last replaces the other, and the file that was checked may not be the one a host reads.";

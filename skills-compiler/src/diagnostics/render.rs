@@ -27,7 +27,29 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: Color) -> String
     {
         return text;
     }
-    annotated(diagnostic, source, color)
+    let rendered = annotated(diagnostic, source, color);
+    match diagnostic.span {
+        Some(_) => rendered,
+        None => with_gutter(&rendered),
+    }
+}
+
+/// A diagnostic of a whole file, laid out as one with a line: its ` --> `
+/// and `= help` one column in, where a one-digit line number's gutter puts
+/// them (annotate-snippets gives a file-only origin no gutter, so S524's
+/// `--> skills/x/SKILL.md` stood a column left of S520's ` --> ` beside it).
+fn with_gutter(rendered: &str) -> String {
+    let mut lines = rendered.split('\n');
+    let mut out = String::with_capacity(rendered.len() + 16);
+    out.push_str(lines.next().unwrap_or_default());
+    for line in lines {
+        out.push('\n');
+        if !line.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
+    out
 }
 
 /// `diagnostic` with the text it quotes from files (message, labels, path,
@@ -695,5 +717,51 @@ mod tests {
         assert!(text.contains("error[S103]: bad, name: A"), "{text}");
         assert!(text.contains("--> skills/a/SKILL.md:2:7"), "{text}");
         assert!(text.contains("help: use lowercase"), "{text}");
+    }
+
+    /// Issue 75, item 8: a diagnostic of a whole file (S524) and one at a
+    /// line (S520) show their ` --> ` in the same column, in both colours.
+    #[test]
+    fn a_whole_file_and_a_line_are_shown_in_one_layout() {
+        let (at_line, mut sources) = sample();
+        let lock = SourceFile::new(
+            "skills-lock.json",
+            "{\n  \"skills\": {\n    \"pdf\": {}\n  }\n}\n",
+        );
+        let at_entry = Diagnostic::at(Code::LockMismatch, &lock, 20..25, "differs");
+        sources.insert(lock);
+        let whole_file = Diagnostic::error(Code::SignatureTampered, "skills/x/SKILL.md", "changed")
+            .with_help("sign it again");
+        for color in [Color::Never, Color::Always] {
+            let arrow = |d: &Diagnostic| {
+                let text = without_colour(&human(d, &sources, color));
+                let line = text.lines().find(|l| l.contains("--> ")).unwrap();
+                (line.find("--> ").unwrap(), text.clone())
+            };
+            let (file_column, file_text) = arrow(&whole_file);
+            assert_eq!(arrow(&at_entry).0, file_column, "{file_text}");
+            assert_eq!(arrow(&at_line).0, file_column, "{file_text}");
+            assert!(file_text.contains(" --> skills/x/SKILL.md"), "{file_text}");
+            assert!(file_text.contains("= help: sign it again"), "{file_text}");
+        }
+        let lock_text = human(&at_entry, &sources, Color::Never);
+        assert!(
+            lock_text.contains(" --> skills-lock.json:3:5"),
+            "{lock_text}"
+        );
+    }
+
+    /// `text` without its colour escapes (`\x1b[...m`).
+    fn without_colour(text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                chars.by_ref().find(|&c| c == 'm');
+            } else {
+                out.push(c);
+            }
+        }
+        out
     }
 }

@@ -370,9 +370,24 @@ mod tests {
 
 /// The files a compilation read that have a diagnostic, by display path, for
 /// renderers to quote.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct Sources {
     files: std::collections::BTreeMap<String, SourceFile>,
+}
+
+/// Each file's path and length, never its text: a root's sources are
+/// megabytes, and whatever holds them (a load error under `expect`, a
+/// compilation in a test's assertion) prints its `Debug`.
+impl std::fmt::Debug for Sources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map()
+            .entries(
+                self.files
+                    .iter()
+                    .map(|(path, file)| (path, format!("{} bytes", file.text.len()))),
+            )
+            .finish()
+    }
 }
 
 impl Sources {

@@ -324,9 +324,21 @@ fn diagnostic(read: &ReadLock, checked: &Checked) -> Option<Diagnostic> {
     let at_entry = |message: String| at_entry_with(Code::LockMismatch, message);
     // "Differs from the lock" offers both ways out, in these words: a
     // restore is `sync`, a move to upstream is `update` (which re-locks).
-    let update = format!(
-        "restore what was locked with `cargo skills sync {name}`, or move to upstream's newest with `cargo skills update {name}`; to keep the edit, record it with `cargo skills lock {name}`"
-    );
+    // Keeping the edit of a vendored skill makes its entry a local copy
+    // (no commit holds the edited bytes): the help says so before it is done.
+    let vendored = read
+        .lock
+        .get(name)
+        .is_some_and(|entry| entry.source_type() != Some(crate::lock::file::source_type::LOCAL));
+    let update = if vendored {
+        format!(
+            "restore what was locked with `cargo skills sync {name}`, or move to upstream's newest with `cargo skills update {name}`; to keep the edit as your own, `cargo skills lock {name}` records it as a local copy (the entry then names no commit or signer, and `update` no longer follows upstream)"
+        )
+    } else {
+        format!(
+            "restore what was locked with `cargo skills sync {name}` (from the folder the entry names), or keep the edit with `cargo skills lock {name}`"
+        )
+    };
     Some(match status {
         Ok(Status::Matches) if read.lock.get(name).is_some_and(|e| e.files().is_none()) => {
             at_entry_with(Code::LockEntryWithoutFiles, format!(

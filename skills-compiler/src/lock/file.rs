@@ -62,6 +62,10 @@ pub struct LockFile {
     others: Object,
 }
 
+/// The member of an entry that an edited vendored skill's origin is kept
+/// in, once it is recorded as a local copy.
+const VENDORED_FROM: &str = "vendoredFrom";
+
 /// One skill's entry, every member kept (other tools' keys among them).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Entry(Object);
@@ -173,6 +177,46 @@ impl Entry {
             }
         }
         self
+    }
+
+    /// This entry as a local copy of the package at `source` (the skill's
+    /// own folder) with `fresh`'s hash and files: no URL, ref, skill path,
+    /// commit or signer, since no source produces these bytes; where it
+    /// came from is kept under `vendoredFrom` (its source, URL, ref, type,
+    /// path and commit), which no tool reads to fetch.
+    pub fn into_local_copy(self, source: &str, fresh: Entry) -> Entry {
+        let mut from = Object::new();
+        for key in [
+            "source",
+            "sourceUrl",
+            "ref",
+            "sourceType",
+            "skillPath",
+            "commit",
+        ] {
+            if let Some(value) = self.0.get(key) {
+                from.insert(key, value.clone());
+            }
+        }
+        let mut entry = self.updated_with(fresh).with_signer(None);
+        entry.0.insert("source", Json::String(source.to_owned()));
+        entry
+            .0
+            .insert("sourceType", Json::String(source_type::LOCAL.to_owned()));
+        // A copy edited twice keeps the first origin.
+        if entry.0.get(VENDORED_FROM).is_none() {
+            entry.0.insert(VENDORED_FROM, Json::Object(from));
+        }
+        entry
+    }
+
+    /// Where a local copy came from (`vendoredFrom`'s `source`), when it
+    /// was vendored and then edited.
+    pub fn vendored_from(&self) -> Option<&str> {
+        match self.0.get(VENDORED_FROM)? {
+            Json::Object(from) => from.str("source"),
+            _ => None,
+        }
     }
 
     /// Our per-file lines, when this entry has them (Vercel's CLI writes

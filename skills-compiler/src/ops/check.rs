@@ -16,8 +16,9 @@ pub struct CheckGates {
     pub deny_warnings: bool,
     /// Every skill must be what the lock recorded (`--locked`).
     pub locked: bool,
-    /// An unsigned skill is an error.
-    pub require_signatures: bool,
+    /// Which skills must be signed (`--require-signatures[=vendored]`);
+    /// `None` keeps each package's own setting.
+    pub require_signatures: Option<crate::config::RequireSignatures>,
     /// Signing roots to trust, as the command line names them (relative
     /// to where it runs), added to each package's own.
     pub trust: Vec<PathBuf>,
@@ -33,7 +34,7 @@ pub fn targets(
     let overrides = Overrides {
         deny_warnings: gates.deny_warnings.then_some(true),
         locked: gates.locked.then_some(true),
-        require_signatures: gates.require_signatures.then_some(true),
+        require_signatures: gates.require_signatures,
         ..Overrides::default()
     };
     let (mut targets, skipped) = targets::targets_and_skipped(selection, paths, &overrides)?;

@@ -182,7 +182,12 @@ impl Compilation {
     /// Each verified skill is then held to its signature
     /// ([`signatures::hold`](super::signatures::hold)).
     pub(crate) fn check_signatures(&mut self, base: &Path, config: &Config) {
-        let checked = super::signatures::check(base, config, &self.checked);
+        let vendored = |folder: &str| {
+            self.vendored.contains_key(folder)
+                || config.require_signatures == crate::config::RequireSignatures::Vendored
+                    && super::vendored::Vendored::records(base, config, folder)
+        };
+        let checked = super::signatures::check(base, config, &self.checked, &vendored);
         for source in checked.sources {
             self.sources.insert(source);
         }
@@ -540,13 +545,14 @@ pub(crate) fn assemble(
     mut diagnostics: Vec<Diagnostic>,
 ) -> Compilation {
     let mut sources = Sources::default();
-    let too_many = checked.len() > config.max_skills;
-    if too_many {
+    let limit = config.skill_limit();
+    let too_many = limit.is_some_and(|limit| checked.len() > limit);
+    if let Some(limit) = limit.filter(|_| too_many) {
         diagnostics.push(
             Diagnostic::error(
                 Code::TooManySkills,
                 display_path(&config.dir),
-                format!("{} skills found; the limit is {}", checked.len(), config.max_skills),
+                format!("{} skills found; the limit is {limit}", checked.len()),
             )
             .with_help("every skill's name and description is sent on every model turn: remove skills, or raise `max_skills`"),
         );

@@ -13,7 +13,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 
 /// Whether `config` asks for signatures to be checked at all.
 pub(crate) fn wanted(config: &Config) -> bool {
-    !config.trust.is_empty() || config.require_signatures
+    !config.trust.is_empty() || config.require_signatures.any()
 }
 
 /// What the signatures of a compilation's skills came to.
@@ -29,9 +29,16 @@ pub(crate) struct Checked {
 }
 
 /// The signatures of the skills `checked` (folders as diagnostics show
-/// them, relative to `base`).
+/// them, relative to `base`); `vendored` says which of them the lock
+/// records from a source (`require_signatures = "vendored"` asks only
+/// those to be signed).
 #[cfg(feature = "signing")]
-pub(crate) fn check(base: &Path, config: &Config, checked: &[String]) -> Checked {
+pub(crate) fn check(
+    base: &Path,
+    config: &Config,
+    checked: &[String],
+    vendored: &dyn Fn(&str) -> bool,
+) -> Checked {
     use crate::signing::{Trust, Verdict, Verdicts, Verifier};
 
     let trust = match Trust::load(base, &config.trust) {
@@ -51,17 +58,18 @@ pub(crate) fn check(base: &Path, config: &Config, checked: &[String]) -> Checked
         if !base.join(path).is_dir() {
             out.diagnostics.push(unsigned(
                 folder,
-                config,
+                config.require_signatures.of(vendored(folder)),
                 "a flat skill file cannot carry a signature",
             ));
             continue;
         }
         let verified = verifier.verify(base, path, &mut cache);
         match verified.verdict {
-            Verdict::Unsigned => {
-                out.diagnostics
-                    .push(unsigned(folder, config, "it has no `skill.oms.sig`"))
-            }
+            Verdict::Unsigned => out.diagnostics.push(unsigned(
+                folder,
+                config.require_signatures.of(vendored(folder)),
+                "it has no `skill.oms.sig`",
+            )),
             Verdict::Signed(_) => out.signed.push((folder.clone(), verified.signed)),
             Verdict::Refused => {}
         }
@@ -143,7 +151,12 @@ pub(crate) fn hold(
 /// Without the `signing` feature nothing can verify: a configuration that
 /// asks for it is refused rather than passed unchecked.
 #[cfg(not(feature = "signing"))]
-pub(crate) fn check(_base: &Path, _config: &Config, _checked: &[String]) -> Checked {
+pub(crate) fn check(
+    _base: &Path,
+    _config: &Config,
+    _checked: &[String],
+    _vendored: &dyn Fn(&str) -> bool,
+) -> Checked {
     let diagnostic = Diagnostic::error(
         Code::TrustAnchor,
         "Cargo.toml",
@@ -164,17 +177,17 @@ fn no_anchors() -> Diagnostic {
 }
 
 #[cfg_attr(not(feature = "signing"), allow(dead_code))]
-fn unsigned(folder: &str, config: &Config, why: &str) -> Diagnostic {
-    let severity = if config.require_signatures {
+fn unsigned(folder: &str, required: bool, why: &str) -> Diagnostic {
+    let severity = if required {
         Severity::Error
     } else {
         Severity::Warning
     };
     Diagnostic::error(Code::Unsigned, folder, format!("unsigned: {why}"))
         .with_severity(severity)
-        .with_help(if config.require_signatures {
-            "`require_signatures` is set: get a signed release from its publisher, or sign your own skill with `cargo skills sign`"
+        .with_help(if required {
+            "`require_signatures` asks this skill to be signed: get a signed release from its publisher, or sign your own skill with `cargo skills sign`"
         } else {
-            "signatures are checked (`trust` is set) and this skill has none; `require_signatures = true` makes this an error"
+            "signatures are checked (`trust` is set) and this skill has none; `require_signatures = true` (every skill) or `\"vendored\"` (every skill the lock records from a source) makes this an error"
         })
 }

@@ -57,6 +57,22 @@ impl Vendored {
         })
     }
 
+    /// Whether the lock records the skill folder `folder` (as diagnostics
+    /// show it, `skills/pdf`) from a source: a skill compiled on its own,
+    /// not through its root, is looked up in its root's lock.
+    pub(crate) fn records(base: &Path, config: &Config, folder: &str) -> bool {
+        let path = Path::new(folder);
+        let (Some(root), Some(name)) = (path.parent(), path.file_name()) else {
+            return false;
+        };
+        let root_config = Config {
+            dir: root.to_path_buf(),
+            ..config.clone()
+        };
+        Vendored::of(base, &root_config)
+            .is_some_and(|vendored| vendored.sources.contains_key(&*name.to_string_lossy()))
+    }
+
     /// The configuration `files` is checked with, and the source it was
     /// vendored from: a folder of the root that the lock names (a skill
     /// nested in it is part of it, and keeps the package's rules only when

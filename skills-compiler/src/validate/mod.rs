@@ -275,6 +275,13 @@ fn tools_and_permissions(
         ),
     };
     let mut file_ctx = ctx.for_file(file);
+    let tools_node = shaped_or_left_out(&mut file_ctx, tools_node, "tools", Shape::List);
+    let permissions_node = shaped_or_left_out(
+        &mut file_ctx,
+        permissions_node,
+        "permissions",
+        Shape::Mapping,
+    );
     let declared = tools_node.map_or_else(tools::Declared::default, |node| {
         tools::check(&mut file_ctx, node, config.tool_name_prefix_budget)
     });
@@ -297,6 +304,53 @@ fn tools_and_permissions(
         })
         .collect();
     (tools_ok.then_some(tools), Some(permissions))
+}
+
+/// The shape a key of ours must have at the top.
+#[derive(Clone, Copy)]
+enum Shape {
+    List,
+    Mapping,
+}
+
+/// `node` when it has the shape `key` needs. In `lenient`, a key of ours
+/// of another shape is a warning and left out: no host reads it, and each
+/// loads the skill (`permissions: [file_read, shell]`, a list where our
+/// format wants a mapping). Elsewhere it goes on to its checks, which
+/// report it as an error.
+fn shaped_or_left_out<'n>(
+    ctx: &mut Ctx<'_>,
+    node: Option<&'n yaml::Node>,
+    key: &str,
+    shape: Shape,
+) -> Option<&'n yaml::Node> {
+    let node = node?;
+    let (fits, wanted) = match shape {
+        Shape::List => (node.as_seq().is_some(), "a list"),
+        Shape::Mapping => (node.as_map().is_some(), "a mapping"),
+    };
+    if fits || ctx.profile != Profile::Lenient {
+        return Some(node);
+    }
+    let code = match shape {
+        Shape::List => Code::ToolShape,
+        Shape::Mapping => Code::PermissionsShape,
+    };
+    let diagnostic = ctx
+        .error(
+            code,
+            node.span.clone(),
+            format!(
+                "`{key}` must be {wanted}, found {}; ignored",
+                node.type_name()
+            ),
+        )
+        .with_severity(crate::diagnostics::Severity::Warning)
+        .with_help(format!(
+            "lenient loads what hosts load, and no host reads `{key}`: the skill is kept without it; write it as {wanted} for the extended format to use it"
+        ));
+    ctx.push(diagnostic);
+    None
 }
 
 /// The mapping at the root of a `tools.yaml`, its keys checked.

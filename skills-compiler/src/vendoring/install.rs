@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::Config;
+use crate::config::{Config, RequireSignatures};
 use crate::lock::check::{find, place_for, read};
 use crate::lock::file::{Entry, LOCK_FILE, LockFile};
 use crate::lock::hash::{FolderDigest, Limits, hash_folder};
@@ -150,9 +150,23 @@ pub struct Staged {
     pub digest: FolderDigest,
     /// The package's check of the copy.
     pub compilation: Compilation,
+    /// Who signed it, when its signature verified under the package's
+    /// `trust`.
+    pub signed_by: Option<SignedBy>,
 }
 
 impl Staged {
+    /// Whether its signature failed under the package's `trust` (S524 to
+    /// S528 at error level). `--force` writes skills that break rules,
+    /// never one that fails trust: trusting a signer is not a rule to
+    /// override.
+    pub fn refused_by_trust(&self) -> bool {
+        self.compilation
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.code.is_trust())
+    }
+
     /// What `sync` says of it: `{verb} NAME in FOLDER from SOURCE at COMMIT`
     /// (the commit cut to 12 characters).
     pub fn restored(&self, verb: &str) -> String {
@@ -276,36 +290,63 @@ impl Staging {
         let rules = Config {
             locked: false,
             profile: package.config.vendored_profile,
-            trust: package
-                .config
-                .trust
-                .iter()
-                .map(|p| {
-                    std::path::absolute(package.base.join(p))
-                        .unwrap_or_else(|_| package.base.join(p))
-                })
-                .collect(),
+            trust: trust_of(package),
+            // A staged copy is vendored by definition: under `"vendored"`
+            // it must be signed.
+            require_signatures: match package.config.require_signatures {
+                RequireSignatures::Vendored => RequireSignatures::All,
+                other => other,
+            },
             ..package.config.clone()
         };
         let compilation = compile_skill(&self.dir, Path::new(name), &rules);
-        let signer = signer_of(&self.dir, name, &rules);
+        let signed_by = signer_of(&self.dir, name, &rules);
         Ok(Staged {
             name: name.to_owned(),
             target: package.config.dir.join(name),
-            entry: entry(&digest)
-                .with_signer(signer.as_ref().map(|(s, a)| (s.as_str(), a.as_str()))),
+            entry: entry(&digest).with_signer(
+                (signed_by.as_ref()).map(|s| (s.subject.as_str(), s.fingerprint.as_str())),
+            ),
             digest,
             dir,
             compilation,
+            signed_by,
         })
     }
 }
 
-/// Who signed the staged copy `name` (subject, anchor fingerprint), when
-/// the package checks signatures and the copy's signature verifies: what
-/// the lock records, so that a later signature by someone else is seen.
+/// The package's trust anchors as absolute paths: they stay its own while
+/// a copy is checked from a staging folder or a fetched checkout.
+pub(crate) fn trust_of(package: &Package) -> Vec<PathBuf> {
+    (package.config.trust.iter())
+        .map(|p| std::path::absolute(package.base.join(p)).unwrap_or_else(|_| package.base.join(p)))
+        .collect()
+}
+
+/// Who signed the skill folder `dir`, when its signature verifies under
+/// `rules`' `trust`.
+pub(crate) fn signed_by(dir: &Path, rules: &Config) -> Option<SignedBy> {
+    let name = dir.file_name()?.to_str()?;
+    signer_of(dir.parent()?, name, rules)
+}
+
+/// Who signed a staged copy, as its signature verified under the
+/// package's `trust`: what `add` says, and what the lock records.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedBy {
+    /// The signing certificate's subject (`CN=Vendor Skills`).
+    pub subject: String,
+    /// The subject of the trust anchor its chain reached.
+    pub anchor: String,
+    /// That anchor's SHA-256 fingerprint (what the lock records).
+    pub fingerprint: String,
+}
+
+/// Who signed the staged copy `name`, when the package checks signatures
+/// and the copy's signature verifies: what the lock records, so that a
+/// later signature by someone else is seen.
 #[cfg(feature = "signing")]
-fn signer_of(staging: &Path, name: &str, rules: &Config) -> Option<(String, String)> {
+fn signer_of(staging: &Path, name: &str, rules: &Config) -> Option<SignedBy> {
     use crate::signing::{Trust, Verdict, verify};
     if rules.trust.is_empty() {
         return None;
@@ -318,13 +359,20 @@ fn signer_of(staging: &Path, name: &str, rules: &Config) -> Option<(String, Stri
         &mut crate::lock::HashCache::none(),
     );
     match verified.verdict {
-        Verdict::Signed(signer) => Some((signer.subject, signer.anchor)),
+        Verdict::Signed(signer) => Some(SignedBy {
+            anchor: (trust.anchors().iter())
+                .find(|anchor| anchor.fingerprint == signer.anchor)
+                .map(|anchor| anchor.subject.clone())
+                .unwrap_or_default(),
+            subject: signer.subject,
+            fingerprint: signer.anchor,
+        }),
         Verdict::Unsigned | Verdict::Refused => None,
     }
 }
 
 #[cfg(not(feature = "signing"))]
-fn signer_of(_: &Path, _: &str, _: &Config) -> Option<(String, String)> {
+fn signer_of(_: &Path, _: &str, _: &Config) -> Option<SignedBy> {
     None
 }
 

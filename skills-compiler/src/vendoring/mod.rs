@@ -83,12 +83,41 @@ pub struct OfferSummary {
     pub valid: bool,
     /// Whether it has files under `scripts/`.
     pub has_scripts: bool,
+    /// What its signature comes to under the package's `trust`.
+    pub signature: Signature,
+}
+
+/// A skill's signature as `add --list` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Signature {
+    /// No `skill.oms.sig`.
+    Unsigned,
+    /// Signed, and the package names no `trust` to verify it against.
+    NotChecked,
+    /// Verified: the signing certificate's subject.
+    By(String),
+    /// Signed, and it does not verify under the package's `trust`.
+    Refused,
+}
+
+impl Signature {
+    fn shown(&self) -> String {
+        match self {
+            Signature::Unsigned => "unsigned".to_owned(),
+            Signature::NotChecked => "signed, not checked (no `trust`)".to_owned(),
+            Signature::By(subject) => subject.clone(),
+            Signature::Refused => "signature refused".to_owned(),
+        }
+    }
 }
 
 impl OfferSummary {
+    /// The header of `add --list`'s columns.
+    pub const HEADER: &'static str = "NAME\tPATH\tLICENSE\tADD\tSCRIPTS\tSIGNER\tDESCRIPTION";
+
     /// `add --list`'s line: tab-separated name, path, licence, whether
-    /// `add` takes it as it is, scripts, and the description cut at 80
-    /// characters; each value kept on its line.
+    /// `add` takes it as it is, scripts, the signer, and the description
+    /// cut at 80 characters; each value kept on its line.
     pub fn line(&self) -> String {
         let description = self.description.as_deref().unwrap_or("-");
         let cut: String = description.chars().take(80).collect();
@@ -99,7 +128,7 @@ impl OfferSummary {
         };
         let shown = skills_core::printable;
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{}{more}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}{more}",
             shown(&self.name),
             shown(&self.skill_path),
             shown(self.license.as_deref().unwrap_or("-")),
@@ -109,8 +138,24 @@ impl OfferSummary {
             } else {
                 "no scripts"
             },
+            shown(&self.signature.shown()),
             shown(&cut.replace(['\n', '\t'], " "))
         )
+    }
+}
+
+/// What the signature of the skill folder `dir` comes to under `rules`'
+/// `trust` (paths relative to the current directory).
+fn signature_of(dir: &Path, rules: &crate::config::Config) -> Signature {
+    if !dir.join(skills_core::SIGNATURE_FILE).is_file() {
+        return Signature::Unsigned;
+    }
+    if rules.trust.is_empty() {
+        return Signature::NotChecked;
+    }
+    match install::signed_by(dir, rules) {
+        Some(signed) => Signature::By(signed.subject),
+        None => Signature::Refused,
     }
 }
 
@@ -120,6 +165,7 @@ pub fn summaries(package: &Package, listed: &Listed) -> Vec<OfferSummary> {
     let rules = crate::config::Config {
         locked: false,
         profile: package.config.vendored_profile,
+        trust: install::trust_of(package),
         ..package.config.clone()
     };
     listed
@@ -136,6 +182,7 @@ pub fn summaries(package: &Package, listed: &Listed) -> Vec<OfferSummary> {
                 valid: !compilation.has_errors(),
                 has_scripts: skill
                     .is_some_and(|s| s.files.iter().any(|file| file.path.starts_with("scripts/"))),
+                signature: signature_of(&offer.dir, &rules),
             }
         })
         .collect()
@@ -149,7 +196,8 @@ pub struct Prepared {
     pub staged: Vec<Staged>,
     /// For an update: each skill's changes against what is on disk, one
     /// line a skill, said from upstream's side (`pdf: upstream changed
-    /// references/a.md`).
+    /// references/a.md`). For a sync: what restoring does to each skill,
+    /// file by file (`pdf: restore references/a.md (edited here)`).
     pub changes: Vec<String>,
     staging: Staging,
     /// The lock to write with the skills; `None` leaves it as it is
@@ -314,6 +362,7 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
     let mut staged = Vec::new();
     let mut matching = Vec::new();
     let mut fetched_all = Vec::new();
+    let mut restores = Vec::new();
     // Each skill where it is: the root, or an agent's folder that Vercel's
     // CLI installed it in (restored there).
     let located = located(package, &lock);
@@ -363,6 +412,8 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
                 )));
             }
         }
+        let here = hash_folder_at(&package.base.join(&skill.target));
+        restores.push(describe_restore(&name, &against(&here, &skill.digest)));
         staged.push(skill);
         fetched_all.push(listed.fetched);
     }
@@ -370,7 +421,7 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
         matching,
         prepared: Prepared {
             staged,
-            changes: Vec::new(),
+            changes: restores,
             staging,
             lock: None,
             _fetched: fetched_all,
@@ -486,19 +537,65 @@ fn against(before: &Option<FolderDigest>, after: &FolderDigest) -> Status {
     compare(after, &entry)
 }
 
+/// The files of the folder at `dir`, hashed; `None` when it is not there.
+fn hash_folder_at(dir: &Path) -> Option<FolderDigest> {
+    crate::lock::hash::hash_folder(dir, crate::lock::hash::Limits::default()).ok()
+}
+
+/// What `sync` does to a skill, file by file, from what is here to what
+/// was locked: `pdf: restore references/a.md (edited here), add
+/// scripts/run.sh, remove notes.txt`.
+fn describe_restore(name: &str, status: &Status) -> String {
+    let changed = match status {
+        Status::Missing => return format!("{name}: the whole skill (it is not here)"),
+        Status::Modified { changed } if !changed.is_empty() => changed,
+        _ => return format!("{name}: its files, which differ from the lock"),
+    };
+    let said: Vec<String> = changed
+        .iter()
+        .map(|change| {
+            let path = &change.path;
+            match change.kind {
+                ChangeKind::Added => format!("add {path} (missing here)"),
+                ChangeKind::Removed => format!("remove {path} (added here)"),
+                ChangeKind::Edited => format!("restore {path} (edited here)"),
+                ChangeKind::ModeChanged => format!("restore the mode of {path}"),
+            }
+        })
+        .collect();
+    format!("{name}: {}", said.join(", "))
+}
+
 fn current_digest(package: &Package, name: &str) -> Option<FolderDigest> {
     let dir = package.root().join(name);
     crate::lock::hash::hash_folder(&dir, crate::lock::hash::Limits::default()).ok()
 }
 
+/// A skill `lock` recorded, and whether its entry became a local copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Locked {
+    /// The skill.
+    pub name: String,
+    /// The source an edited vendored skill came from, when its entry was
+    /// turned into a local copy (its bytes are no longer what the source
+    /// produces, so the entry no longer names a commit or a signer).
+    pub now_local_copy_of: Option<String>,
+}
+
 /// Writes entries for the skills of the root that the lock does not name
 /// (every present skill named in `names`, locked or not), as local copies:
 /// `source` is the skill's own folder, `sourceType` `local`.
+///
+/// A locked skill named again keeps its entry's source when its bytes
+/// still hash as recorded (its signer too). One whose bytes changed is
+/// no longer what its source produces: a lock never claims a commit holds
+/// bytes it does not, so the entry becomes a local copy
+/// ([`Entry::into_local_copy`]).
 pub fn lock_present(
     package: &Package,
     present: &[String],
     names: &[String],
-) -> Result<Vec<String>, VendorError> {
+) -> Result<Vec<Locked>, VendorError> {
     let mut lock = package.lock()?;
     // A locked skill that Vercel's CLI installed for an agent is recorded
     // where it is (`.claude/skills/pdf`).
@@ -535,9 +632,26 @@ pub fn lock_present(
         };
         let digest = crate::lock::hash::hash_folder(&dir, crate::lock::hash::Limits::default())
             .map_err(|e| failed(format!("cannot hash `{}`: {e}", display(package, name))))?;
+        let own_copy = package.portable_path(&dir);
+        let local = Entry::new(EntryFields {
+            source: own_copy.clone(),
+            source_type: source_type::LOCAL.to_owned(),
+            computed_hash: digest.computed_hash.clone(),
+            files: digest.files.iter().map(|f| f.line()).collect(),
+            ..EntryFields::default()
+        });
+        let mut now_local_copy_of = None;
         let fresh = match lock.get(name) {
-            // Re-recording keeps where the skill came from.
-            Some(old) => {
+            None => local,
+            Some(old) if is_copy_of_itself(&old, &own_copy) => old.updated_with(local),
+            Some(old)
+                if old
+                    .computed_hash()
+                    .is_some_and(|hash| hash.eq_ignore_ascii_case(&digest.computed_hash)) =>
+            {
+                // The same bytes: where they came from (and who signed
+                // them) is still true; the per-file lines are refreshed.
+                let signer = old.signer().map(|(s, a)| (s.to_owned(), a.to_owned()));
                 let fields = EntryFields {
                     source: old.source().unwrap_or_default().to_owned(),
                     source_type: old.source_type().unwrap_or(source_type::LOCAL).to_owned(),
@@ -548,25 +662,31 @@ pub fn lock_present(
                     computed_hash: digest.computed_hash.clone(),
                     files: digest.files.iter().map(|f| f.line()).collect(),
                 };
-                // Re-recording keeps where the skill came from.
                 old.updated_with(Entry::new(fields))
+                    .with_signer(signer.as_ref().map(|(s, a)| (s.as_str(), a.as_str())))
             }
-            None => Entry::new(EntryFields {
-                source: package.portable_path(&dir),
-                source_type: source_type::LOCAL.to_owned(),
-                computed_hash: digest.computed_hash.clone(),
-                files: digest.files.iter().map(|f| f.line()).collect(),
-                ..EntryFields::default()
-            }),
+            Some(old) => {
+                now_local_copy_of = Some(old.source().unwrap_or(name).to_owned());
+                old.into_local_copy(&own_copy, local)
+            }
         };
         lock.insert(name, fresh);
-        written.push(name.clone());
+        written.push(Locked {
+            name: name.clone(),
+            now_local_copy_of,
+        });
     }
     if written.is_empty() {
         return Ok(written);
     }
     install::write_lock(package, &lock)?;
     Ok(written)
+}
+
+/// An entry that records the skill's own folder as its source: there is
+/// nothing to fetch, whatever its bytes.
+fn is_copy_of_itself(entry: &Entry, own_copy: &str) -> bool {
+    entry.source_type() == Some(source_type::LOCAL) && entry.source() == Some(own_copy)
 }
 
 /// Removes the skills `names` from the root and the lock.

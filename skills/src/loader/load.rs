@@ -12,7 +12,7 @@ use skills_compiler::{Diagnostic, InvalidSkill, Overrides, Profile};
 use crate::set::SkillSet;
 
 /// Loads skills directories with a profile and limits. The defaults are the
-/// build's: profile `extended`, at most 64 skills, documents of at most
+/// build's: profile `extended`, at most 64 skills (no count in `lenient`), documents of at most
 /// 200,000 characters.
 #[derive(Debug, Clone)]
 pub struct Loader {
@@ -108,7 +108,16 @@ impl Loader {
     /// an unsigned skill fails the load (S527).
     #[cfg(feature = "trust")]
     pub fn require_signatures(mut self) -> Loader {
-        self.config.require_signatures = true;
+        self.config.require_signatures = skills_compiler::RequireSignatures::All;
+        self
+    }
+
+    /// Every skill the root's lock records from a source must be signed,
+    /// and verify; the root's own skills may be unsigned (a warning):
+    /// `require_signatures = "vendored"`.
+    #[cfg(feature = "trust")]
+    pub fn require_vendored_signatures(mut self) -> Loader {
+        self.config.require_signatures = skills_compiler::RequireSignatures::Vendored;
         self
     }
 
@@ -278,7 +287,10 @@ impl Loaded {
 
 /// Why a root did not load: every diagnostic (errors and warnings), sorted
 /// by file and position, with the files needed to show them.
-#[derive(Debug)]
+///
+/// Its `Debug` is its `Display` (the diagnostics rendered), so that
+/// `Loader::load(..).expect(..)`, the first thing an application writes,
+/// prints what to fix and never the files' text.
 pub struct LoadError {
     diagnostics: Vec<Diagnostic>,
     sources: Sources,
@@ -326,6 +338,13 @@ impl fmt::Display for LoadError {
             "could not load the skills: {errors} error{}",
             if errors == 1 { "" } else { "s" }
         )
+    }
+}
+
+impl fmt::Debug for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("LoadError:\n")?;
+        fmt::Display::fmt(self, f)
     }
 }
 
