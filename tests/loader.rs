@@ -221,7 +221,7 @@ fn a_broken_root_is_an_error_with_the_compilers_diagnostics_and_never_a_set() {
 #[test]
 fn a_load_errors_debug_is_its_diagnostics_and_never_the_sources() {
     let dir = temp_dir("debug");
-    let body = "A line of a long body that no error points at.\n".repeat(20_000);
+    let body = "A line of a long body that no error points at.\n".repeat(3_000);
     write(
         &dir,
         "bad/SKILL.md",
@@ -240,6 +240,65 @@ fn a_load_errors_debug_is_its_diagnostics_and_never_the_sources() {
     let message = message.downcast_ref::<String>().unwrap();
     assert!(message.starts_with("skills: LoadError:\n"), "{message}");
     assert!(message.len() < 4_000, "{} bytes", message.len());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 75, item 5: lenient loads what hosts load. A publisher-shaped
+/// root of 70 skills, one with `permissions` written as a list (no host
+/// reads it), loaded whole with the lenient profile, with and without
+/// `skip_invalid`; the permissions are left out with a warning. The
+/// build's profile still refuses both, and a package's own `max_skills`
+/// still holds in lenient.
+#[test]
+fn lenient_loads_every_skill_a_host_loads() {
+    let dir = temp_dir("lenient-hosts");
+    for n in 0..70 {
+        write(
+            &dir,
+            &format!("skill-{n:02}/SKILL.md"),
+            &format!(
+                "---\nname: skill-{n:02}\ndescription: Does task {n}. Use when asked for task {n}.\n---\nBody.\n"
+            ),
+        );
+    }
+    write(
+        &dir,
+        "shell-tools/SKILL.md",
+        "---\nname: shell-tools\ndescription: Runs shell tools. Use when asked to run a tool.\npermissions: [file_read, file_write, shell]\n---\nBody.\n",
+    );
+    for loader in [
+        Loader::new().profile(Profile::Lenient),
+        Loader::new().profile(Profile::Lenient).skip_invalid(true),
+    ] {
+        let loaded = loader.load(&dir).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(loaded.set().len(), 71);
+        assert!(loaded.skipped().is_empty());
+        let warnings = loaded.render_warnings();
+        assert!(
+            warnings.contains("`permissions` must be a mapping, found a list; ignored"),
+            "{warnings}"
+        );
+    }
+    let refused = Loader::new().load(&dir).unwrap_err();
+    let codes: Vec<&str> = refused.errors().map(|d| d.code.as_str()).collect();
+    assert!(
+        codes.contains(&"S505") && codes.contains(&"S404"),
+        "{codes:?}"
+    );
+    let capped = Loader::new()
+        .profile(Profile::Lenient)
+        .overrides(Overrides {
+            max_skills: Some(64),
+            ..Overrides::default()
+        })
+        .load(&dir)
+        .unwrap_err();
+    assert!(
+        capped
+            .to_string()
+            .contains("71 skills found; the limit is 64"),
+        "{capped}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

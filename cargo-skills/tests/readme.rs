@@ -448,7 +448,7 @@ fn the_signing_lines_sign_then_verify() {
     write(&dir.join("deploy.key"), &leaf.key.pem());
     empty_crate(&dir);
     let lines = block(SIGNING);
-    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
     for line in &lines {
         assert_runs(&bin, &dir, line, &[]);
     }

@@ -775,3 +775,79 @@ fn check_fails_when_a_gitignore_hides_a_signed_file() {
     );
     assert!(said.contains("skills/pdf/scripts/fill.py"), "{said}");
 }
+
+/// Issue 75, item 3: SECURITY.md's openssl recipe, run as it is written
+/// there, makes a CA and a signing certificate that `sign --all` signs
+/// every skill with, and both verifiers accept every skill against the
+/// recipe's `ca.pem`. A key that is not the certificate's is refused
+/// before any folder is signed.
+#[test]
+fn the_openssl_recipe_makes_a_chain_both_verifiers_accept() {
+    let (ca, leaf) = pki(Curve::P256);
+    let project = new_project("sign-openssl-recipe", &ca, &leaf);
+    std::fs::create_dir_all(project.dir.join("skills/notes")).unwrap();
+    std::fs::write(
+        project.dir.join("skills/notes/SKILL.md"),
+        "---\nname: notes\ndescription: Take notes. Use when asked to take notes.\n---\nBody.\n",
+    )
+    .unwrap();
+    // The recipe writes its own ca.pem over the test's.
+    support::openssl_recipe(&project.dir);
+
+    let (_, err) = output(
+        &project.dir,
+        &[
+            "sign",
+            "--all",
+            "skills",
+            "--key",
+            "leaf.key",
+            "--cert-chain",
+            "signer.pem",
+        ],
+        2,
+    );
+    assert!(err.contains("the key is not the one of"), "{err}");
+    assert!(!project.skill.join("skill.oms.sig").exists());
+    assert!(!project.dir.join("skills/notes/skill.oms.sig").exists());
+
+    let (out, _) = output(
+        &project.dir,
+        &[
+            "sign",
+            "--all",
+            "skills",
+            "--key",
+            "signer.key",
+            "--cert-chain",
+            "signer.pem",
+            "--cert-chain",
+            "ca.pem",
+        ],
+        0,
+    );
+    assert_eq!(
+        out,
+        "Signed skills/notes: wrote skills/notes/skill.oms.sig\n\
+         Signed skills/pdf: wrote skills/pdf/skill.oms.sig\n\
+         Signed 2 skills\n"
+    );
+    project.both("ca.pem", true);
+    let notes = Command::new(model_signing())
+        .current_dir(&project.dir)
+        .args([
+            "verify",
+            "certificate",
+            "skills/notes",
+            "--signature",
+            "skills/notes/skill.oms.sig",
+            "--certificate_chain",
+            "ca.pem",
+        ])
+        .output()
+        .unwrap();
+    assert!(notes.status.success(), "reference on notes: {notes:?}");
+    // The test's own root is not the recipe's: both refuse against it.
+    std::fs::write(project.dir.join("other-ca.pem"), ca.pem()).unwrap();
+    project.both("other-ca.pem", false);
+}

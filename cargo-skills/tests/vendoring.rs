@@ -103,14 +103,15 @@ fn add_lists_offers_then_adds_and_locks_what_was_named() {
     let app = package(&dir, "");
     let url = source.url();
 
-    // Name, path, licence, whether `add` takes it, scripts, description
-    // (issue 57, item 8).
+    // A header, then name, path, licence, whether `add` takes it, scripts,
+    // signer, description (issue 57, item 8; issue 75, item 4).
     let (stdout, _) = output(&app, &["skills", "add", &url, "--list"], 0);
     assert_eq!(
         stdout,
-        "docx\tskills/docx/SKILL.md\t-\tvalid\tno scripts\tDoes docx. Use when asked to docx.\n\
-         pdf\tskills/pdf/SKILL.md\t-\tvalid\tscripts\tDoes pdf. Use when asked to pdf.\n\
-         xlsx\tplugins/office/skills/xlsx/SKILL.md\t-\tvalid\tno scripts\tDoes xlsx. Use when asked to xlsx.\n"
+        "NAME\tPATH\tLICENSE\tADD\tSCRIPTS\tSIGNER\tDESCRIPTION\n\
+         docx\tskills/docx/SKILL.md\t-\tvalid\tno scripts\tunsigned\tDoes docx. Use when asked to docx.\n\
+         pdf\tskills/pdf/SKILL.md\t-\tvalid\tscripts\tunsigned\tDoes pdf. Use when asked to pdf.\n\
+         xlsx\tplugins/office/skills/xlsx/SKILL.md\t-\tvalid\tno scripts\tunsigned\tDoes xlsx. Use when asked to xlsx.\n"
     );
     assert!(!app.join("skills").exists(), "--list writes nothing");
 

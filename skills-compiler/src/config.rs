@@ -577,12 +577,13 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
             ));
         }
     };
+    let help = format!(
+        "valid keys: {} (`budget` is a table of: {})",
+        option_keys::<Overrides>().join(", "),
+        option_keys::<BudgetConfig>().join(", "),
+    );
     let bad = |message: String| {
-        Diagnostic::error(Code::Config, display.clone(), message).with_help(format!(
-            "valid keys: {} (`budget` is a table of: {})",
-            option_keys::<Overrides>().join(", "),
-            option_keys::<BudgetConfig>().join(", "),
-        ))
+        Diagnostic::error(Code::Config, display.clone(), message).with_help(help.clone())
     };
     let table: toml::Table =
         toml::from_str(&text).map_err(|e| bad(format!("invalid TOML: {e}")))?;
@@ -593,10 +594,48 @@ fn read_table(path: &Path, section: &str) -> Result<Overrides, Diagnostic> {
     else {
         return Ok(Overrides::default());
     };
-    skills
-        .clone()
-        .try_into()
-        .map_err(|e| bad(format!("invalid [{section}.metadata.skills]: {e}")))
+    skills.clone().try_into().map_err(|e| {
+        let message = format!("invalid [{section}.metadata.skills]: {e}");
+        match span_of_error(&text, section) {
+            Some(span) => {
+                let file =
+                    crate::diagnostics::source::SourceFile::new(display.clone(), text.clone());
+                Diagnostic::at(Code::Config, &file, span, message).with_help(help.clone())
+            }
+            None => bad(message),
+        }
+    })
+}
+
+/// Where in the manifest's text the value that makes its
+/// `[<section>.metadata.skills]` table invalid is (a second, typed parse
+/// of the same text keeps the spans that the table read above lost).
+fn span_of_error(text: &str, section: &str) -> Option<std::ops::Range<usize>> {
+    #[derive(Deserialize)]
+    struct Metadata {
+        #[allow(dead_code)]
+        skills: Option<Overrides>,
+    }
+    #[derive(Deserialize)]
+    struct Section {
+        #[allow(dead_code)]
+        metadata: Option<Metadata>,
+    }
+    #[derive(Deserialize)]
+    struct Package {
+        #[allow(dead_code)]
+        package: Option<Section>,
+    }
+    #[derive(Deserialize)]
+    struct Workspace {
+        #[allow(dead_code)]
+        workspace: Option<Section>,
+    }
+    let error = match section {
+        "package" => toml::from_str::<Package>(text).err()?,
+        _ => toml::from_str::<Workspace>(text).err()?,
+    };
+    error.span()
 }
 
 #[cfg(test)]
@@ -618,9 +657,10 @@ mod tests {
             RequireSignatures::Vendored
         );
         let refused = Overrides::option("require_signatures", OptionValue::Text("yes".into()));
+        let message = refused.unwrap_err().message;
         assert!(
-            format!("{refused:?}").contains("expected `true`, `false` or `\"vendored\"`"),
-            "{refused:?}"
+            message.contains("expected `true`, `false` or `\"vendored\"`"),
+            "{message}"
         );
         let config = Config::from_overrides(required.over(trust));
         assert_eq!(config.require_signatures, RequireSignatures::All);

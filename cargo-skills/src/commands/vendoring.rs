@@ -231,10 +231,17 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
         let name = shown(&locked.name);
         match &locked.now_local_copy_of {
             None => anstream::eprintln!("Locked {name} in {lock}"),
-            Some(from) => anstream::eprintln!(
-                "Locked {name} in {lock} as a local copy: its files are no longer what `{}` holds, so the entry names no commit or signer (`vendoredFrom` keeps where it came from; `cargo skills update` no longer follows it)",
-                shown(from)
-            ),
+            Some(from) => {
+                anstream::eprintln!(
+                    "Locked {name} in {lock} as a local copy: its files are no longer what `{}` holds, so the entry names no commit or signer (`vendoredFrom` keeps where it came from; `cargo skills update` no longer follows it)",
+                    shown(from)
+                );
+                if locked.stale_signature {
+                    anstream::eprintln!(
+                        "note: {name}/skill.oms.sig is its publisher's and does not verify over the edit: remove it, or sign the copy with `cargo skills sign`"
+                    );
+                }
+            }
         }
     }
     Ok(())

@@ -145,3 +145,31 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
     assert!(output.status.success(), "git {args:?}: {output:?}");
     String::from_utf8(output.stdout).unwrap()
 }
+
+/// Runs SECURITY.md's openssl recipe, as it is written there, in `dir`:
+/// `ca.pem` (the anchor), `signer.key` and `signer.pem` afterwards. The
+/// recipe is the text between `<!-- recipe: openssl -->` and
+/// `<!-- end recipe -->`, so the document and the tests cannot drift.
+pub fn openssl_recipe(dir: &Path) {
+    let security = std::fs::read_to_string(workspace().join("SECURITY.md")).unwrap();
+    let block = security
+        .split_once("<!-- recipe: openssl -->")
+        .and_then(|(_, rest)| rest.split_once("<!-- end recipe -->"))
+        .map(|(block, _)| block)
+        .expect("SECURITY.md has the openssl recipe between its markers");
+    let script = block
+        .split_once("```sh\n")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .map(|(script, _)| script)
+        .expect("the recipe is one ```sh block");
+    std::fs::create_dir_all(dir).unwrap();
+    let ran = std::process::Command::new("bash")
+        .args(["-euo", "pipefail", "-c", script])
+        .current_dir(dir)
+        .output()
+        .expect("bash and openssl run the recipe");
+    assert!(ran.status.success(), "the recipe failed: {ran:?}");
+    for made in ["ca.pem", "signer.key", "signer.pem"] {
+        assert!(dir.join(made).is_file(), "the recipe made no {made}");
+    }
+}

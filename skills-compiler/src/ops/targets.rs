@@ -41,6 +41,22 @@ pub struct Target {
     pub shared: Arc<Run>,
 }
 
+/// A package's manifest that does not configure: its name, and where in
+/// its `Cargo.toml` when the diagnostic knows (`app: app/Cargo.toml:9:22:
+/// invalid [package.metadata.skills]: ...`).
+fn configuration_error(name: &str, dir: &Path, diagnostic: &Diagnostic) -> Error {
+    let at = match &diagnostic.span {
+        Some(span) => format!(
+            "{}:{}:{}: ",
+            display_path(&relative_to_cwd(dir).join("Cargo.toml")),
+            span.start.line,
+            span.start.column
+        ),
+        None => String::new(),
+    };
+    Error::Usage(format!("{name}: {at}{}", diagnostic.message))
+}
+
 /// The operations that write refuse a configured root outside the workspace
 /// (`dir = "../.."` would have `fmt` rewrite another repository's skills).
 pub fn refuse_outside_workspace(targets: &[Target], verb: &str) -> Result<(), Error> {
@@ -162,7 +178,7 @@ pub fn targets_and_skipped(
             continue;
         }
         let config = Config::load(&package.dir, overrides.clone())
-            .map_err(|d| Error::Usage(format!("{}: {}", package.name, d.message)))?;
+            .map_err(|d| configuration_error(&package.name, &package.dir, &d))?;
         // The build's rule, so that the CLI never works on a root the build refuses.
         config.check_relative_root(&package.dir).map_err(|d| {
             Error::Usage(format!(
@@ -191,7 +207,7 @@ pub fn targets_and_skipped(
                 } else {
                     let options = overrides.clone().over(root.overrides);
                     Config::load(&package.dir, options)
-                        .map_err(|d| Error::Usage(format!("{}: {}", package.name, d.message)))?
+                        .map_err(|d| configuration_error(&package.name, &package.dir, &d))?
                 };
                 roots.push((root.dir, config));
             }

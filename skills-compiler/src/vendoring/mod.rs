@@ -580,6 +580,9 @@ pub struct Locked {
     /// turned into a local copy (its bytes are no longer what the source
     /// produces, so the entry no longer names a commit or a signer).
     pub now_local_copy_of: Option<String>,
+    /// A local copy that still holds its publisher's `skill.oms.sig`,
+    /// which no longer verifies over the edited files.
+    pub stale_signature: bool,
 }
 
 /// Writes entries for the skills of the root that the lock does not name
@@ -673,6 +676,8 @@ pub fn lock_present(
         lock.insert(name, fresh);
         written.push(Locked {
             name: name.clone(),
+            stale_signature: now_local_copy_of.is_some()
+                && dir.join(skills_core::SIGNATURE_FILE).is_file(),
             now_local_copy_of,
         });
     }
@@ -853,8 +858,12 @@ fn source_of(
         source_type::LOCAL => {
             let path = package.resolve_local(text);
             let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-            if canonical(&path).is_some()
-                && canonical(&path) == canonical(&package.root().join(name))
+            // The skill's own folder, there or not (a fresh clone without
+            // it): a copy of itself, with nowhere else to come from.
+            let own = package.root().join(name);
+            let absolute = |p: &Path| std::path::absolute(p).ok();
+            if canonical(&path).is_some() && canonical(&path) == canonical(&own)
+                || absolute(&path).is_some() && absolute(&path) == absolute(&own)
             {
                 return Ok(None);
             }
