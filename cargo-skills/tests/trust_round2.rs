@@ -166,6 +166,24 @@ fn locking_an_edited_vendored_skill_records_a_local_copy_that_a_fresh_clone_sync
     std::fs::remove_dir_all(clone.join("skills/pdf")).unwrap();
     let (_, said) = output(&clone, &["skills", "sync"], 1);
     assert!(said.contains("records a copy of itself"), "{said}");
+    assert!(
+        said.contains("Restore the folder from version control"),
+        "{said}"
+    );
+    assert!(!clone.join("skills/pdf").exists());
+
+    // An entry of a kind no command fetches: refused, named, nothing written.
+    let lock = std::fs::read_to_string(clone.join("skills-lock.json")).unwrap();
+    std::fs::write(
+        clone.join("skills-lock.json"),
+        lock.replace("\"sourceType\": \"local\"", "\"sourceType\": \"svn\""),
+    )
+    .unwrap();
+    let (_, said) = output(&clone, &["skills", "sync"], 1);
+    assert!(
+        said.contains("the lock's entry `pdf` has `sourceType` `svn`, which no command fetches"),
+        "{said}"
+    );
     assert!(!clone.join("skills/pdf").exists());
 }
 
@@ -242,6 +260,20 @@ fn vendored_skills_must_be_signed_and_the_packages_own_may_not_be() {
     );
     with("\"vendored\"");
 
+    // The run-time loader, with the same choice.
+    let loaded = skills::loader::Loader::new()
+        .trust(app.join("certs/ca.pem"))
+        .require_vendored_signatures()
+        .load(app.join("skills"))
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(loaded.set().len(), 2);
+    let error = skills::loader::Loader::new()
+        .trust(app.join("certs/ca.pem"))
+        .require_signatures()
+        .load(app.join("skills"))
+        .unwrap_err();
+    assert!(error.errors().any(|d| d.code.as_str() == "S527"), "{error}");
+
     // `sign --all`: the own skill is signed, the vendored one left as its
     // publisher signed it; then `true` passes too.
     let own = dir.join("own");
@@ -268,6 +300,41 @@ fn vendored_skills_must_be_signed_and_the_packages_own_may_not_be() {
         "{said}"
     );
     assert_eq!(std::fs::read(&signature).unwrap(), kept);
+
+    // One certificate per `--cert-chain`: a folder after it is a folder,
+    // and a second file after one flag is named for what it is.
+    let (_, said) = output(
+        &app,
+        &[
+            "skills",
+            "sign",
+            "--key",
+            own.join("signer.key").to_str().unwrap(),
+            "--cert-chain",
+            own.join("signer.pem").to_str().unwrap(),
+            own.join("ca.pem").to_str().unwrap(),
+        ],
+        2,
+    );
+    assert!(
+        said.contains(
+            "is a file, not a skill folder; each certificate takes its own `--cert-chain`"
+        ),
+        "{said}"
+    );
+    output(
+        &app,
+        &[
+            "skills",
+            "sign",
+            "--key",
+            own.join("signer.key").to_str().unwrap(),
+            "--cert-chain",
+            own.join("signer.pem").to_str().unwrap(),
+            "skills/notes",
+        ],
+        0,
+    );
     // Trust the package's own CA beside the publisher's.
     let both = format!(
         "{}{}",

@@ -377,7 +377,7 @@ pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Syn
         };
         let Some(mut source) = source_of(package, &name, &entry, outside)? else {
             return Err(failed(format!(
-                "`{}` differs from its entry, which records a copy of itself (`cargo skills lock`): there is nowhere to restore it from",
+                "`{}` differs from its entry, which records a copy of itself (`cargo skills lock`): there is nowhere to restore it from; nothing was written. Restore the folder from version control, record it as it is with `cargo skills lock {name}`, or drop the entry with `cargo skills remove {name}`",
                 display(package, &name)
             )));
         };
@@ -882,7 +882,7 @@ fn source_of(
         }
         other => {
             return Err(failed(format!(
-                "the lock's `sourceType` `{other}` is not one `cargo skills update` fetches (git, github, local)"
+                "the lock's entry `{name}` has `sourceType` `{other}`, which no command fetches (git, github, local): nothing was written; fix the entry by hand, or take the skill again with `cargo skills remove {name}` and `cargo skills add`"
             )));
         }
     };
