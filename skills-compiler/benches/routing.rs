@@ -14,7 +14,6 @@
 //!
 //!     cargo bench -p skills-compiler --bench routing
 
-use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::Path;
 
@@ -25,6 +24,10 @@ use skills_compiler::routing::cases::{self, Case};
 use skills_compiler::routing::{Catalogue, Gates, evaluate};
 use skills_compiler::{Config, Profile, compile_skill};
 use skills_core::route::{Doc, Ranked, Router};
+
+#[path = "support/plain_bm25.rs"]
+mod plain_bm25;
+use plain_bm25::PlainBm25;
 
 fn workspace() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
@@ -55,80 +58,6 @@ fn cases(file: &str, known: &[&str]) -> Vec<Case> {
     let read = cases::load(&path, file, None, known);
     assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
     read.cases
-}
-
-/// skill-reach's `keyword` runtime: plain BM25 over name + description.
-struct PlainBm25 {
-    names: Vec<String>,
-    docs: Vec<HashMap<String, f64>>,
-    lengths: Vec<f64>,
-    df: HashMap<String, f64>,
-    average: f64,
-}
-
-fn plain_words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
-}
-
-impl PlainBm25 {
-    fn new(entries: &[(String, String)]) -> PlainBm25 {
-        let mut docs = Vec::new();
-        let mut lengths = Vec::new();
-        let mut df: HashMap<String, f64> = HashMap::new();
-        for (name, text) in entries {
-            let words = plain_words(&format!("{name} {text}"));
-            lengths.push(words.len() as f64);
-            let mut tf: HashMap<String, f64> = HashMap::new();
-            for word in words {
-                *tf.entry(word).or_default() += 1.0;
-            }
-            for word in tf.keys() {
-                *df.entry(word.clone()).or_default() += 1.0;
-            }
-            docs.push(tf);
-        }
-        let average = lengths.iter().sum::<f64>() / lengths.len().max(1) as f64;
-        PlainBm25 {
-            names: entries.iter().map(|(n, _)| n.clone()).collect(),
-            docs,
-            lengths,
-            df,
-            average,
-        }
-    }
-
-    fn route(&self, query: &str) -> Option<&str> {
-        let lower = query.to_lowercase();
-        if let Some(named) = self
-            .names
-            .iter()
-            .filter(|n| lower.contains(n.as_str()))
-            .max_by_key(|n| n.len())
-        {
-            return Some(named);
-        }
-        let words = plain_words(query);
-        let n = self.names.len() as f64;
-        let (k1, b) = (1.5, 0.75);
-        let mut best: Option<(f64, &str)> = None;
-        for (at, doc) in self.docs.iter().enumerate() {
-            let mut score = 0.0;
-            for word in &words {
-                let Some(tf) = doc.get(word) else { continue };
-                let df = self.df[word];
-                let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
-                score += idf * tf * (k1 + 1.0)
-                    / (tf + k1 * (1.0 - b + b * self.lengths[at] / self.average));
-            }
-            if score > 0.0 && best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, &self.names[at]));
-            }
-        }
-        best.map(|(_, name)| name)
-    }
 }
 
 fn bench(c: &mut Criterion) {

@@ -61,7 +61,7 @@ fn a_skill_the_query_names_is_chosen() {
     let router = router(&catalogue());
     let ranked = router.route("use slack digest on the weather channel");
     assert_eq!(ranked.chosen(), Some("slack-digest"));
-    assert!(ranked.named);
+    assert_eq!(ranked.reason(), Some(skills_core::route::Reason::Named));
 }
 
 #[test]
@@ -72,7 +72,11 @@ fn ties_are_broken_by_name() {
         ("alpha".to_owned(), same.clone()),
         ("mid".to_owned(), same),
     ];
-    let ranked = router(&entries).route("convert this spreadsheet to a chart");
+    // Words every skill has say little about which one fits: the cut is
+    // lowered so that the tie itself decides.
+    let ranked = router(&entries)
+        .threshold(0.0)
+        .route("convert this spreadsheet to a chart");
     let order: Vec<&str> = ranked.ranked.iter().map(|s| s.skill.as_str()).collect();
     assert_eq!(order, ["alpha", "mid", "zeta"]);
     assert_eq!(ranked.chosen(), Some("alpha"));

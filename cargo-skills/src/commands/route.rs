@@ -33,7 +33,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         outln!("{:.4}  {}", scored.score, shown(&scored.skill));
     }
     match ranked.chosen() {
-        Some(skill) if ranked.named => outln!("chosen: {} (the query names it)", shown(skill)),
+        Some(skill) if ranked.reason() == Some(skills_core::route::Reason::Named) => {
+            outln!("chosen: {} (the query names it)", shown(skill))
+        }
         Some(skill) => outln!("chosen: {}", shown(skill)),
         None => outln!("chosen: none (no skill scores over the threshold)"),
     }

@@ -286,7 +286,7 @@ fn print_human(report: &Report, set: &Set, router: &str) {
     for outcome in &failing {
         let key = match &outcome.case.expected {
             Expected::Skill { name, .. } | Expected::NotSkill(name) => name.clone(),
-            Expected::Nothing => "(no skill)".to_owned(),
+            Expected::Nothing { .. } => "(no skill)".to_owned(),
         };
         by_skill.entry(key).or_default().push(outcome);
     }
@@ -296,7 +296,7 @@ fn print_human(report: &Report, set: &Set, router: &str) {
             let chosen = outcome.chosen.as_deref().unwrap_or("no skill");
             let wanted = match &outcome.case.expected {
                 Expected::Skill { .. } => "",
-                Expected::Nothing => " (wanted: no skill)",
+                Expected::Nothing { .. } => " (wanted: no skill)",
                 Expected::NotSkill(_) => " (wanted: any other, or none)",
             };
             outln!(

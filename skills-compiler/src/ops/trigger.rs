@@ -18,6 +18,10 @@ use crate::routing::{self, Catalogue, cases};
 /// agentskills.io).
 pub const OWN_CASES: &str = "evals/eval_queries.json";
 
+/// Where a skill keeps its evals (the Agent Skills spec; a publisher's
+/// `{question, expected_skill}` array): each prompt is a case too.
+pub const OWN_EVALS: &str = "evals/evals.json";
+
 /// The valid skills of the selection, the catalogue their host lists, and
 /// the configuration of the first target (gates, host).
 #[derive(Debug)]
@@ -116,30 +120,8 @@ pub fn cases(files: &[String], set: &Set) -> Result<Cases, Error> {
         let (Some(dir), Some(on_disk)) = (&skill.dir, &skill.dir_on_disk) else {
             continue;
         };
-        // Only a file of the skill as the compiler listed it: a link out
-        // of the skill (S515), a pipe or a device is none, and is not read.
-        let shown = format!("{dir}/{OWN_CASES}");
-        if let Some(file) = skill.files.iter().find(|file| file.path == OWN_CASES) {
-            reads.push(cases::load_listed(
-                on_disk,
-                file,
-                &shown,
-                skill.name(),
-                &known,
-            ));
-        } else if let Some(skipped) = skill.skipped.iter().find(|s| s.path == OWN_CASES) {
-            reads.push(cases::Read::refused(
-                &shown,
-                format!(
-                    "not read: it is not a file of the skill ({})",
-                    skipped.reason
-                ),
-            ));
-        } else if on_disk.join(OWN_CASES).symlink_metadata().is_ok() {
-            reads.push(cases::Read::refused(
-                &shown,
-                "not read: it is not a file of the skill (a symlink out of it, or a pipe or device: `cargo skills check` says which)".to_owned(),
-            ));
+        for own in [OWN_CASES, OWN_EVALS] {
+            reads.extend(own_cases(skill, dir, on_disk, own, &known));
         }
     }
     for file in files {
@@ -180,6 +162,43 @@ pub fn cases(files: &[String], set: &Set) -> Result<Cases, Error> {
         all.files.extend(sources);
     }
     Ok(all)
+}
+
+/// A skill's own case file `own`, when it has one: only a file of the skill
+/// as the compiler listed it (a link out of the skill (S515), a pipe or a
+/// device is none, and is not read).
+fn own_cases(
+    skill: &Skill,
+    dir: &str,
+    on_disk: &Path,
+    own: &str,
+    known: &[&str],
+) -> Option<cases::Read> {
+    let shown = format!("{dir}/{own}");
+    if let Some(file) = skill.files.iter().find(|file| file.path == own) {
+        return Some(cases::load_listed(
+            on_disk,
+            file,
+            &shown,
+            skill.name(),
+            known,
+        ));
+    }
+    if let Some(skipped) = skill.skipped.iter().find(|s| s.path == own) {
+        return Some(cases::Read::refused(
+            &shown,
+            format!(
+                "not read: it is not a file of the skill ({})",
+                skipped.reason
+            ),
+        ));
+    }
+    on_disk.join(own).symlink_metadata().is_ok().then(|| {
+        cases::Read::refused(
+            &shown,
+            "not read: it is not a file of the skill (a symlink out of it, or a pipe or device: `cargo skills check` says which)".to_owned(),
+        )
+    })
 }
 
 /// The skill whose folder holds `file`, when one does.

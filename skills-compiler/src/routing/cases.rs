@@ -8,7 +8,18 @@
 //! - aigent's `tests.yml`: `queries: [{input, should_match, min_score?}]`;
 //! - waza: `should_trigger_prompts` / `should_not_trigger_prompts`, lists of
 //!   `{prompt, reason?, confidence?}`;
-//! - OpenAI's CSV: `id,should_trigger,prompt`.
+//! - OpenAI's CSV: `id,should_trigger,prompt`;
+//! - a publisher's `evals/evals.json` (NVIDIA/skills, 341 skills): an array
+//!   of `{id, question, expected_skill: name | null, acceptable_skills?}`,
+//!   other keys ignored (they grade the answer, not the choice);
+//! - the Agent Skills spec's `evals/evals.json`: `{skill_name, evals: [{id,
+//!   prompt, expected_output, files?, assertions? | expectations?}]}`, each
+//!   prompt a should-trigger case of `skill_name` (unless the eval says
+//!   otherwise with `expected_skill` or `should_trigger: false`).
+//!
+//! Ids are unique per file, not across files: a case is known by its file
+//! and id. `acceptable_skills` beside a null `expected_skill` means "none,
+//! or one of these".
 //!
 //! JSON and YAML are read by one parser with a span on every node, so every
 //! problem is located; CSV by a small reader of its own. The formats that
@@ -53,8 +64,12 @@ pub enum Expected {
         /// Other skills that are as good a choice.
         acceptable: Vec<String>,
     },
-    /// No skill at all (skill-reach's `expected_skill: null`).
-    Nothing,
+    /// No skill (skill-reach's `expected_skill: null`), or one of
+    /// `acceptable` when it names some.
+    Nothing {
+        /// Skills that may be chosen instead of none.
+        acceptable: Vec<String>,
+    },
     /// Anything but this skill (a skill's own should-not-trigger case).
     NotSkill(String),
 }
@@ -66,7 +81,9 @@ impl Expected {
             Expected::Skill { name, acceptable } => {
                 chosen.is_some_and(|c| c == name || acceptable.iter().any(|a| a == c))
             }
-            Expected::Nothing => chosen.is_none(),
+            Expected::Nothing { acceptable } => {
+                chosen.is_none_or(|c| acceptable.iter().any(|a| a == c))
+            }
             Expected::NotSkill(name) => chosen != Some(name.as_str()),
         }
     }
@@ -287,7 +304,11 @@ impl Reader<'_> {
     /// Which format the document is, by its shape.
     fn document(&mut self, root: &Node) {
         match &root.value {
+            Value::Seq(items) if items.iter().any(is_publisher_case) => self.publisher(items),
             Value::Seq(items) => self.anthropic(items),
+            Value::Map(_) if root.get("skill_name").is_some() || root.get("evals").is_some() => {
+                self.spec(root)
+            }
             Value::Map(_) if root.get("queries").is_some() => {
                 self.queries(root.get("queries").unwrap_or(root))
             }
@@ -302,7 +323,7 @@ impl Reader<'_> {
                 self.problem(
                 root.span.clone(),
                 format!(
-                    "a case file is an array of `{{\"query\", \"should_trigger\"}}`, or a mapping with `queries` or `should_trigger_prompts`; found {}",
+                    "a case file is an array of `{{\"query\", \"should_trigger\"}}` or of `{{\"question\", \"expected_skill\"}}`, or a mapping with `queries`, `should_trigger_prompts` or `skill_name` and `evals`; found {}",
                     root.type_name()
                 ),
             )
@@ -344,6 +365,82 @@ impl Reader<'_> {
                     .id(item)
                     .unwrap_or_else(|| format!("{skill}#{}", n + 1));
                 self.push(item.span.clone(), id, query, one_skill(&skill, trigger));
+            }
+        }
+    }
+
+    /// A publisher's `evals/evals.json`: `{id, question, expected_skill,
+    /// acceptable_skills?}`, other keys ignored; `should_trigger: false`
+    /// beside a skill's name means "anything but it".
+    fn publisher(&mut self, items: &[Node]) {
+        for (n, item) in items.iter().enumerate() {
+            let query = self.text(item, &["question", "query", "prompt"]);
+            let expected = self.expected_skill(item);
+            let trigger = match item.get("should_trigger") {
+                Some(_) => self.flag(item, "should_trigger"),
+                None => Some(true),
+            };
+            let id = self.id(item).unwrap_or_else(|| format!("#{}", n + 1));
+            if let (Some(query), Some(expected), Some(trigger)) = (query, expected, trigger) {
+                self.push(item.span.clone(), id, query, negated(expected, trigger));
+            }
+        }
+    }
+
+    /// The Agent Skills spec's `{skill_name, evals: [{id, prompt, ...}]}`:
+    /// each prompt a case of `skill_name`, unless it names another skill
+    /// (`expected_skill`) or says `should_trigger: false`.
+    fn spec(&mut self, root: &Node) {
+        let Some(evals) = root.get("evals") else {
+            return self.problem(
+                root.span.clone(),
+                "this file has `skill_name` but no `evals`: the spec's `evals/evals.json` is `{\"skill_name\", \"evals\": [{\"id\", \"prompt\", ...}]}`".to_owned(),
+            );
+        };
+        let Some(items) = evals.as_seq() else {
+            return self.wrong_type(evals, "evals", "an array");
+        };
+        let named = match root.get("skill_name") {
+            Some(node) => match node.as_str() {
+                Some(name) => self.known_skill(name, node.span.clone()),
+                None => {
+                    self.wrong_type(node, "skill_name", "a skill's name");
+                    None
+                }
+            },
+            None => self.own_skill(root.span.clone(), "the spec's"),
+        };
+        let Some(skill) = named else { return };
+        for (n, item) in items.iter().enumerate() {
+            let query = self.text(item, &["prompt"]);
+            let expected = if item.get("expected_skill").is_some() {
+                self.expected_skill(item)
+            } else {
+                Some(one_skill(&skill, true))
+            };
+            let trigger = match item.get("should_trigger") {
+                Some(_) => self.flag(item, "should_trigger"),
+                None => Some(true),
+            };
+            for key in ["assertions", "expectations", "files"] {
+                if let Some(node) = item.get(key)
+                    && node.as_seq().is_none()
+                {
+                    self.wrong_type(node, key, "an array");
+                }
+            }
+            let id = self
+                .id(item)
+                .unwrap_or_else(|| format!("{skill}#{}", n + 1));
+            if let (Some(query), Some(expected), Some(trigger)) = (query, expected, trigger) {
+                let expected = match (trigger, expected) {
+                    (false, Expected::Skill { name, .. }) | (false, Expected::NotSkill(name)) => {
+                        Expected::NotSkill(name)
+                    }
+                    (false, Expected::Nothing { .. }) => Expected::NotSkill(skill.clone()),
+                    (true, expected) => expected,
+                };
+                self.push(item.span.clone(), id, query, expected);
             }
         }
     }
@@ -543,8 +640,8 @@ impl Reader<'_> {
             return None;
         };
         let name = match &node.value {
-            Value::Null => return Some(Expected::Nothing),
-            Value::String(name) => self.known_skill(name, node.span.clone())?,
+            Value::Null => None,
+            Value::String(name) => Some(self.known_skill(name, node.span.clone())?),
             _ => {
                 self.wrong_type(node, "expected_skill", "a skill's name or null");
                 return None;
@@ -572,7 +669,10 @@ impl Reader<'_> {
                 ),
             }
         }
-        Some(Expected::Skill { name, acceptable })
+        Some(match name {
+            Some(name) => Expected::Skill { name, acceptable },
+            None => Expected::Nothing { acceptable },
+        })
     }
 
     /// `name`, when the set has it; else a problem with the closest name.
@@ -632,6 +732,21 @@ fn other_span(items: &[Node], name: &str) -> Range<usize> {
         .iter()
         .find(|item| item.as_str() == Some(name))
         .map_or(0..0, |item| item.span.clone())
+}
+
+/// Whether an array's item is a publisher's case (`question`,
+/// `expected_skill`) rather than skill-creator's (`query`, `should_trigger`).
+fn is_publisher_case(item: &Node) -> bool {
+    item.get("question").is_some() || item.get("expected_skill").is_some()
+}
+
+/// A publisher's case with its `should_trigger`: `false` beside a skill
+/// means anything but it; beside null, none (as `true` would).
+fn negated(expected: Expected, trigger: bool) -> Expected {
+    match (trigger, expected) {
+        (false, Expected::Skill { name, .. }) => Expected::NotSkill(name),
+        (_, expected) => expected,
+    }
 }
 
 /// A one-skill format's case: this skill, or anything but it.

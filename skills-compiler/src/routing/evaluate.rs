@@ -366,6 +366,6 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
 fn skill_of_case(expected: &Expected) -> Option<&str> {
     match expected {
         Expected::Skill { name, .. } | Expected::NotSkill(name) => Some(name),
-        Expected::Nothing => None,
+        Expected::Nothing { .. } => None,
     }
 }

@@ -34,7 +34,7 @@ fn case(outcome: &Outcome) -> Value {
             all.extend(acceptable.iter().cloned());
             (json!(all), None)
         }
-        Expected::Nothing => (Value::Null, None),
+        Expected::Nothing { .. } => (Value::Null, None),
         Expected::NotSkill(name) => (Value::Null, Some(name)),
     };
     let ranked: Vec<Value> = outcome

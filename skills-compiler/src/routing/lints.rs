@@ -123,7 +123,7 @@ pub fn failures(report: &Report, sources: &Sources) -> Vec<Diagnostic> {
             };
             let wanted = match &case.expected {
                 Expected::Skill { name, .. } => format!("`{name}`"),
-                Expected::Nothing => "no skill".to_owned(),
+                Expected::Nothing { .. } => "no skill".to_owned(),
                 Expected::NotSkill(name) => format!("anything but `{name}`"),
             };
             let message = format!(

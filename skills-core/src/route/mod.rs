@@ -1,14 +1,27 @@
 //! Which skill a request is for, from the catalogue alone: what a model
 //! reads before it picks a skill (each skill's name and the description the
-//! host lists), never a skill's body.
+//! host lists), and at run time, when asked, each skill's body too.
 //!
-//! The router is deterministic and offline: a skill the request names (its
-//! whole name, when it has two words or more) is chosen; otherwise the
-//! skills are ranked by BM25F over two fields (the name's words and the
-//! listed text), and the best is chosen only when its score, as a share of
-//! what the query's words could score at most in this catalogue, clears a
-//! threshold: a request no skill is for gets none (abstention). Ties are
-//! broken by name.
+//! The router is deterministic and offline. A request that starts with
+//! `/NAME` or `$NAME` (as the host lets a user invoke a skill) invokes it;
+//! a skill the request names (its whole name, when it has two words or
+//! more) is chosen; otherwise the skills are ranked by BM25F over the
+//! name's words, the listed text and, when given, the body.
+//!
+//! The best-ranked skill is chosen when its *confidence* clears a cut
+//! ([`Params::threshold`]); else the router abstains. Confidence reads
+//! only the request's words that some skill of the catalogue has: a
+//! service name, a version, a ticket id or a time says nothing about which
+//! skill fits, and never lowers it. It is the product of two shares, both
+//! in [0, 1] and both relative to this catalogue:
+//!
+//! - *coverage*: the skill's score over the most the request's known words
+//!   could score (how much of what the request says the skill is about);
+//! - *evidence*: `1 - exp(-e / scale)`, where `e` is the score in units of
+//!   a word only one skill has (how specific the match is: one common word
+//!   is weak, two rare ones are strong).
+//!
+//! Ties are broken by name.
 //!
 //! ```
 //! use skills_core::route::{Doc, Router};
@@ -21,33 +34,49 @@
 //! assert_eq!(router.route("what's the weather in Lisbon?").chosen(), None);
 //! ```
 
+mod explain;
+mod synonyms;
 mod words;
 
 use std::collections::HashMap;
 
+pub use explain::{Explained, Field, Matched, Why};
 pub use words::words;
 
-/// One catalogue entry: the skill's name and the text the host lists for
-/// it (its description, cut where the host cuts it).
+/// One catalogue entry: the skill's name, the text the host lists for it
+/// (its description, cut where the host cuts it) and, for run-time
+/// routing, its body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Doc<'a> {
     /// The skill's name.
     pub name: &'a str,
     /// What the host lists for it.
     pub text: &'a str,
+    /// Its body (headings and text), read at a low weight; empty for what
+    /// a host shows a model.
+    pub body: &'a str,
 }
 
 impl<'a> Doc<'a> {
     /// An entry named `name` listed as `text`.
     pub fn new(name: &'a str, text: &'a str) -> Self {
-        Doc { name, text }
+        Doc {
+            name,
+            text,
+            body: "",
+        }
+    }
+
+    /// The same entry with its body read too.
+    pub fn with_body(self, body: &'a str) -> Self {
+        Doc { body, ..self }
     }
 }
 
 /// The router's constants: BM25F's (a saturation `k1`, and for each field a
-/// weight and a length normalisation `b`) and the abstention threshold. The
-/// defaults were tuned on the development half of our routing cases only
-/// (BENCHMARKS.md).
+/// weight and a length normalisation `b`), and the decision's. The
+/// defaults were tuned on the development halves of our routing cases
+/// only, in-scope and out-of-scope (BENCHMARKS.md).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {
     /// Term-frequency saturation.
@@ -58,8 +87,22 @@ pub struct Params {
     pub name_b: f64,
     /// Length normalisation of the text field.
     pub text_b: f64,
-    /// The least share of the query's best possible score the best skill
-    /// must have to be chosen.
+    /// Weight of the body's words against the listed text's.
+    pub body_weight: f64,
+    /// Length normalisation of the body field.
+    pub body_b: f64,
+    /// The bonus for each pair of adjacent request words a skill's name or
+    /// text has side by side, in units of the rarer word's weight.
+    pub phrase_weight: f64,
+    /// The bonus for a skill whose every name word the request has, in
+    /// units of those words' weights.
+    pub whole_name_weight: f64,
+    /// How much coverage counts: its power in the confidence.
+    pub coverage_power: f64,
+    /// The score, in words only one skill has, at which the evidence share
+    /// reaches `1 - 1/e`.
+    pub evidence_scale: f64,
+    /// The least confidence the best skill must have to be chosen.
     pub threshold: f64,
 }
 
@@ -70,9 +113,26 @@ impl Default for Params {
             name_weight: 3.0,
             name_b: 0.3,
             text_b: 0.75,
-            threshold: 0.22,
+            body_weight: 0.3,
+            body_b: 0.75,
+            phrase_weight: 0.25,
+            whole_name_weight: 0.5,
+            coverage_power: 0.25,
+            evidence_scale: 2.0,
+            threshold: 0.3,
         }
     }
+}
+
+/// How the choice was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// The best-ranked skill's confidence cleared the cut.
+    Confident,
+    /// The request says the skill's whole name.
+    Named,
+    /// The request starts with `/NAME` or `$NAME`, as the host's invocation.
+    Invoked,
 }
 
 /// A catalogue indexed for routing. Built once; routing a query reads it.
@@ -82,22 +142,37 @@ pub struct Router {
     /// Each skill's whole name as words, when it has two or more: a
     /// request that says them in order names the skill.
     phrases: Vec<Vec<String>>,
-    /// Each word's postings: (skill, occurrences in the name, in the text).
-    postings: HashMap<String, Vec<(u32, u16, u16)>>,
-    /// Each skill's BM25 length normalisation of its name and of its text,
-    /// made once here rather than for every posting a query reads.
-    name_norm: Vec<f64>,
-    text_norm: Vec<f64>,
+    /// Each word's postings: (skill, occurrences in the name, the text, the
+    /// body).
+    postings: HashMap<String, Vec<Posting>>,
+    /// Each pair of words side by side in a skill's name or text: the
+    /// skills that have it.
+    pairs: HashMap<(String, String), Vec<u32>>,
+    /// Each skill's name words, once each.
+    name_words: Vec<Vec<String>>,
+    /// Each skill's BM25 length normalisation of each field, made once here
+    /// rather than for every posting a query reads.
+    norms: [Vec<f64>; 3],
+    /// The sigils a request may start with to invoke a skill by name.
+    sigils: Vec<char>,
+    /// Skills a request may invoke but the router never chooses (the host
+    /// does not list them): by name.
+    hidden: Vec<String>,
     params: Params,
 }
 
-/// A skill and its score for one query.
+#[derive(Debug, Clone, Copy)]
+struct Posting {
+    skill: u32,
+    counts: [u16; 3],
+}
+
+/// A skill and its confidence for one query.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scored {
     /// The skill's name.
     pub skill: String,
-    /// Its share of the query's best possible score, 0 to 1 (1 for a skill
-    /// the query names).
+    /// Its confidence, 0 to 1 (1 for a skill the query names or invokes).
     pub score: f64,
 }
 
@@ -107,9 +182,9 @@ pub struct Scored {
 pub struct Ranked {
     /// Best first.
     pub ranked: Vec<Scored>,
-    chosen: Option<usize>,
-    /// The choice is a skill the query names.
-    pub named: bool,
+    chosen: Option<(usize, Reason)>,
+    /// The cut the choice was held to.
+    pub threshold: f64,
 }
 
 impl Ranked {
@@ -125,20 +200,32 @@ impl Ranked {
                     }]
                 })
                 .unwrap_or_default(),
-            chosen: choice.map(|_| 0),
-            named: false,
+            chosen: choice.map(|_| (0, Reason::Confident)),
+            threshold: 0.0,
         }
     }
 
     /// The skill chosen, or `None` when the router abstains.
     pub fn chosen(&self) -> Option<&str> {
-        self.chosen.map(|at| self.ranked[at].skill.as_str())
+        self.chosen.map(|(at, _)| self.ranked[at].skill.as_str())
+    }
+
+    /// How the skill was chosen, when one was.
+    pub fn reason(&self) -> Option<Reason> {
+        self.chosen.map(|(_, reason)| reason)
     }
 
     /// The best `k` skills, whether or not one was chosen.
     pub fn top(&self, k: usize) -> &[Scored] {
         &self.ranked[..k.min(self.ranked.len())]
     }
+}
+
+/// The scores of one query before the decision: each skill's BM25F sum,
+/// and what the query's known words could score at most.
+struct Scores {
+    raw: Vec<f64>,
+    potential: f64,
 }
 
 impl Router {
@@ -149,49 +236,78 @@ impl Router {
 
     /// Indexes `docs` with `params`.
     pub fn with_params(docs: &[Doc<'_>], params: Params) -> Router {
-        let mut postings: HashMap<String, Vec<(u32, u16, u16)>> = HashMap::new();
-        let mut name_len = Vec::with_capacity(docs.len());
-        let mut text_len = Vec::with_capacity(docs.len());
+        let mut postings: HashMap<String, Vec<Posting>> = HashMap::new();
+        let mut lengths: [Vec<f64>; 3] = Default::default();
         let mut phrases = Vec::with_capacity(docs.len());
+        let mut pairs: HashMap<(String, String), Vec<u32>> = HashMap::new();
+        let mut name_words = Vec::with_capacity(docs.len());
         for (at, doc) in docs.iter().enumerate() {
-            let at = u32::try_from(at).unwrap_or(u32::MAX);
+            let skill = u32::try_from(at).unwrap_or(u32::MAX);
             let name = words(doc.name);
-            let text = words(doc.text);
-            name_len.push(name.len() as f64);
-            text_len.push(text.len() as f64);
-            let mut counts: HashMap<&str, (u16, u16)> = HashMap::new();
-            for word in &name {
-                let count = &mut counts.entry(word).or_default().0;
-                *count = count.saturating_add(1);
+            let fields = [name.clone(), words(doc.text), words(doc.body)];
+            let mut counts: HashMap<&str, [u16; 3]> = HashMap::new();
+            for (field, field_words) in fields.iter().enumerate() {
+                lengths[field].push(field_words.len() as f64);
+                for word in field_words {
+                    let count = &mut counts.entry(word).or_default()[field];
+                    *count = count.saturating_add(1);
+                }
             }
-            for word in &text {
-                let count = &mut counts.entry(word).or_default().1;
-                *count = count.saturating_add(1);
-            }
-            for (word, (in_name, in_text)) in counts {
+            for (word, counts) in counts {
                 postings
                     .entry(word.to_owned())
                     .or_default()
-                    .push((at, in_name, in_text));
+                    .push(Posting { skill, counts });
             }
+            if params.phrase_weight > 0.0 {
+                for field in &fields[..2] {
+                    for pair in field.windows(2) {
+                        let skills = pairs.entry((pair[0].clone(), pair[1].clone())).or_default();
+                        if skills.last() != Some(&skill) {
+                            skills.push(skill);
+                        }
+                    }
+                }
+            }
+            let mut own = name.clone();
+            own.sort();
+            own.dedup();
+            name_words.push(own);
             phrases.push(if name.len() >= 2 { name } else { Vec::new() });
         }
-        // 1 - b + b * length / average length, for each skill.
-        let norms = |lengths: &[f64], b: f64| -> Vec<f64> {
-            let average = (lengths.iter().sum::<f64>() / lengths.len().max(1) as f64).max(1.0);
-            lengths
-                .iter()
-                .map(|length| 1.0 - b + b * length / average)
-                .collect()
-        };
+        let bs = [params.name_b, params.text_b, params.body_b];
         Router {
             names: docs.iter().map(|doc| doc.name.to_owned()).collect(),
             phrases,
-            name_norm: norms(&name_len, params.name_b),
-            text_norm: norms(&text_len, params.text_b),
+            norms: std::array::from_fn(|field| norms(&lengths[field], bs[field])),
             postings,
+            pairs,
+            name_words,
+            sigils: Vec::new(),
+            hidden: Vec::new(),
             params,
         }
+    }
+
+    /// The same router, invoking a skill for a request that starts with one
+    /// of `sigils` and its name (`/pdf fill this in`); `hidden` are skills
+    /// the host does not list but a user may still invoke
+    /// (`disable-model-invocation: true`).
+    pub fn invoked_by(mut self, sigils: &[char], hidden: &[&str]) -> Router {
+        self.sigils = sigils.to_vec();
+        self.hidden = hidden.iter().map(|name| (*name).to_owned()).collect();
+        self
+    }
+
+    /// The same router with another cut (clamped to [0, 1]).
+    pub fn threshold(mut self, threshold: f64) -> Router {
+        self.params.threshold = threshold.clamp(0.0, 1.0);
+        self
+    }
+
+    /// The constants in force.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// How many skills the catalogue has.
@@ -206,41 +322,30 @@ impl Router {
 
     /// Ranks the catalogue for `query` and chooses a skill, or none.
     pub fn route(&self, query: &str) -> Ranked {
-        let mut query_words = words(query);
-        let named = self.named_in(&query_words);
-        query_words.sort();
-        query_words.dedup();
-        let n = self.names.len() as f64;
-        let mut scores = vec![0.0f64; self.names.len()];
-        let mut best_possible = 0.0;
-        for word in &query_words {
-            let postings = self.postings.get(word).map_or(&[][..], Vec::as_slice);
-            // A word no skill has could at best have been one skill's: it
-            // counts against the query as such (else, in a small catalogue,
-            // one stray word outweighs every word that matched).
-            let df = postings.len().max(1) as f64;
-            let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
-            best_possible += idf;
-            let p = &self.params;
-            for &(at, in_name, in_text) in postings {
-                let at = at as usize;
-                let tf = p.name_weight * f64::from(in_name) / self.name_norm[at]
-                    + f64::from(in_text) / self.text_norm[at];
-                scores[at] += idf * tf / (p.k1 + tf);
-            }
+        if let Some(invoked) = self.invoked(query) {
+            return Ranked {
+                ranked: vec![Scored {
+                    skill: invoked.to_owned(),
+                    score: 1.0,
+                }],
+                chosen: Some((0, Reason::Invoked)),
+                threshold: self.params.threshold,
+            };
         }
+        let known = self.known_words(query);
+        let named = self.named_in(&known);
+        let scores = self.scores(&known);
         let mut ranked: Vec<Scored> = scores
+            .raw
             .iter()
             .enumerate()
-            .filter(|(at, score)| **score > 0.0 || named == Some(*at))
-            .map(|(at, score)| Scored {
+            .filter(|(at, raw)| **raw > 0.0 || named == Some(*at))
+            .map(|(at, raw)| Scored {
                 skill: self.names[at].clone(),
                 score: if named == Some(at) {
                     1.0
-                } else if best_possible > 0.0 {
-                    score / best_possible
                 } else {
-                    0.0
+                    self.confidence(*raw, scores.potential)
                 },
             })
             .collect();
@@ -250,15 +355,128 @@ impl Router {
                 .then_with(|| a.skill.cmp(&b.skill))
         });
         let chosen = match ranked.first() {
-            Some(_) if named.is_some() => Some(0),
-            Some(best) if best.score >= self.params.threshold => Some(0),
+            Some(_) if named.is_some() => Some((0, Reason::Named)),
+            Some(best) if best.score >= self.params.threshold => Some((0, Reason::Confident)),
             _ => None,
         };
         Ranked {
             ranked,
             chosen,
-            named: named.is_some(),
+            threshold: self.params.threshold,
         }
+    }
+
+    /// The request's words that some skill has, in order.
+    fn known_words(&self, query: &str) -> Vec<String> {
+        let mut known = words(query);
+        known.retain(|word| self.postings.contains_key(word));
+        known
+    }
+
+    /// Each skill's BM25F sum over `known` (each word once), and the most
+    /// they could sum to.
+    fn scores(&self, known: &[String]) -> Scores {
+        let mut unique: Vec<&String> = known.iter().collect();
+        unique.sort();
+        unique.dedup();
+        let mut raw = vec![0.0f64; self.names.len()];
+        let mut potential = 0.0;
+        for word in &unique {
+            let postings = self.postings.get(*word).map_or(&[][..], Vec::as_slice);
+            let idf = self.idf(postings.len());
+            potential += idf;
+            for posting in postings {
+                let at = posting.skill as usize;
+                raw[at] += idf * self.saturated(posting, at);
+            }
+        }
+        let p = &self.params;
+        if p.phrase_weight > 0.0 {
+            let mut seen = std::collections::HashSet::new();
+            for pair in known.windows(2) {
+                let key = (pair[0].clone(), pair[1].clone());
+                if !seen.insert(key.clone()) {
+                    continue;
+                }
+                let Some(skills) = self.pairs.get(&key) else {
+                    continue;
+                };
+                let weight = self.word_idf(&pair[0]).min(self.word_idf(&pair[1]));
+                for &skill in skills {
+                    raw[skill as usize] += p.phrase_weight * weight / skills.len() as f64;
+                }
+            }
+        }
+        if p.whole_name_weight > 0.0 {
+            for (at, name) in self.name_words.iter().enumerate() {
+                if raw[at] > 0.0
+                    && !name.is_empty()
+                    && name.iter().all(|w| unique.binary_search(&w).is_ok())
+                {
+                    let weight: f64 = name.iter().map(|w| self.word_idf(w)).sum();
+                    raw[at] += p.whole_name_weight * weight / name.len() as f64;
+                }
+            }
+        }
+        Scores { raw, potential }
+    }
+
+    /// The inverse document frequency of `word` in this catalogue.
+    fn word_idf(&self, word: &str) -> f64 {
+        self.idf(self.postings.get(word).map_or(1, Vec::len))
+    }
+
+    /// BM25's inverse document frequency of a word `df` skills have.
+    fn idf(&self, df: usize) -> f64 {
+        let n = self.names.len() as f64;
+        let df = df.max(1) as f64;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// BM25F's saturated term frequency of one posting, in [0, 1).
+    fn saturated(&self, posting: &Posting, at: usize) -> f64 {
+        let tf = self.weighted(posting, at).iter().sum::<f64>();
+        tf / (self.params.k1 + tf)
+    }
+
+    /// Each field's weighted, length-normalised count of one posting.
+    fn weighted(&self, posting: &Posting, at: usize) -> [f64; 3] {
+        let p = &self.params;
+        let weights = [p.name_weight, 1.0, p.body_weight];
+        std::array::from_fn(|field| {
+            weights[field] * f64::from(posting.counts[field]) / self.norms[field][at]
+        })
+    }
+
+    /// The confidence of a skill that scored `raw` of `potential`.
+    fn confidence(&self, raw: f64, potential: f64) -> f64 {
+        if raw <= 0.0 || potential <= 0.0 {
+            return 0.0;
+        }
+        let coverage = (raw / potential).clamp(0.0, 1.0);
+        let evidence = raw / self.idf(1);
+        let specific = 1.0 - (-evidence / self.params.evidence_scale.max(f64::EPSILON)).exp();
+        (coverage.powf(self.params.coverage_power) * specific).clamp(0.0, 1.0)
+    }
+
+    /// The skill a request invokes: it starts with a sigil and a skill's
+    /// name (listed or hidden), then a space or nothing.
+    fn invoked(&self, query: &str) -> Option<&str> {
+        let rest = query.trim_start();
+        let sigil = rest.chars().next()?;
+        if !self.sigils.contains(&sigil) {
+            return None;
+        }
+        let token = rest[sigil.len_utf8()..]
+            .split(char::is_whitespace)
+            .next()
+            .unwrap_or("")
+            .trim_end_matches([',', '.', ':', ';', '!', '?']);
+        self.names
+            .iter()
+            .chain(&self.hidden)
+            .find(|name| name.eq_ignore_ascii_case(token))
+            .map(String::as_str)
     }
 
     /// The skill whose whole name (two words or more) the query says in
@@ -277,4 +495,13 @@ impl Router {
             })
             .map(|(at, _)| at)
     }
+}
+
+/// `1 - b + b * length / average length`, for each skill.
+fn norms(lengths: &[f64], b: f64) -> Vec<f64> {
+    let average = (lengths.iter().sum::<f64>() / lengths.len().max(1) as f64).max(1.0);
+    lengths
+        .iter()
+        .map(|length| 1.0 - b + b * length / average)
+        .collect()
 }

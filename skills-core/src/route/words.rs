@@ -2,7 +2,8 @@
 //! a letter or a digit, filler words dropped, English suffixes taken off so
 //! that "creating", "creates" and "creation" meet. Runs of CJK characters
 //! (which have no spaces) become overlapping pairs. One function for the
-//! catalogue and the query, so both sides always agree.
+//! catalogue and the query, so both sides always agree. Synonyms of the
+//! field's vocabulary meet at one word (`synonyms`).
 
 /// Words that say nothing about which skill a request is for: English
 /// function words, a request's politeness, and the catalogue's own stock
@@ -58,7 +59,10 @@ fn push_word(out: &mut Vec<String>, word: &mut String) {
         let stemmed = stem(word);
         // "skills" is as empty as "skill".
         if !stop(&stemmed) {
-            out.push(stemmed);
+            match super::synonyms::canonical(&stemmed) {
+                Some(to) => out.push(to.to_owned()),
+                None => out.push(stemmed),
+            }
         }
     }
     word.clear();
@@ -86,7 +90,7 @@ fn is_cjk(c: char) -> bool {
 /// A light English stemmer: plurals, then one derivational or inflectional
 /// suffix, then a doubled final consonant or a final `e`. Coarser than
 /// Porter's, and the same on both sides, which is what matching needs.
-fn stem(word: &str) -> String {
+pub(super) fn stem(word: &str) -> String {
     if word.len() <= 3 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
         return word.to_owned();
     }
