@@ -252,6 +252,20 @@ impl Routers {
     }
 }
 
+/// The skills of the small catalogue.
+const SMALL: &[&str] = &[
+    "azure-cost",
+    "commit",
+    "create-branch",
+    "diagnose",
+    "find-bugs",
+    "iterate-pr",
+    "make-pdf",
+    "pr-writer",
+    "speech-to-text",
+    "wrangler",
+];
+
 struct Set {
     name: String,
     cases: Vec<Case>,
@@ -322,6 +336,38 @@ fn main() {
         eprintln!("note: SKILLS_ROUTING_PUBLISHER is not set: only our own catalogue is measured");
     }
 
+    // A team's own few skills: ten of ours, and the natural requests. A
+    // request for any other skill is out of scope for them.
+    let few: Vec<Skill> = ours
+        .iter()
+        .filter(|skill| SMALL.contains(&skill.name()))
+        .cloned()
+        .collect();
+    let over = catalogues.len();
+    catalogues.push(Catalogue::of(Budget::ClaudeCode, &few));
+    for (file, half) in [
+        ("natural-dev.json", "dev"),
+        ("natural-held-out.json", "held-out"),
+    ] {
+        let cases: Vec<Case> = our_cases(file, &our_known)
+            .into_iter()
+            .map(|case| match case.expected.skill() {
+                Some(skill) if SMALL.contains(&skill) => case,
+                _ => Case {
+                    expected: Expected::Nothing {
+                        acceptable: Vec::new(),
+                    },
+                    ..case
+                },
+            })
+            .collect();
+        sets.push(Set {
+            name: format!("natural over {} skills of ours, {half}", few.len()),
+            cases,
+            over,
+        });
+    }
+
     match std::env::var("SWEEP").as_deref() {
         Ok("rank") => return sweep_ranking(&catalogues, &sets),
         Ok(_) => return sweep(&catalogues, &sets),
@@ -381,7 +427,7 @@ fn sweep(catalogues: &[Catalogue], sets: &[Set]) {
             .join(" | ")
     );
     for power in [0.0, 0.25, 0.5, 0.75, 1.0] {
-        for scale in [0.5, 1.0, 1.5, 2.0, 3.0] {
+        for scale in [1.0, 2.0, 3.0, 4.0, 5.0, 6.0] {
             for threshold in [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5] {
                 let params = Params {
                     coverage_power: power,
@@ -508,6 +554,15 @@ fn run_time(root: &Path, skills: &[Skill]) {
             (s.name().to_owned(), text, s.body().to_owned())
         })
         .collect();
+    let started = Instant::now();
+    let tokens: usize = texts
+        .iter()
+        .map(|(_, _, b)| skills_core::route::words(b).len())
+        .sum();
+    eprintln!(
+        "tokenizing the bodies: {tokens} words in {:.1} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
     println!();
     println!(
         "| run time, {} questions, {} skills | top-1 | top-5 | index built |",

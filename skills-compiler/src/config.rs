@@ -523,9 +523,11 @@ impl Config {
             Some(path) => read_table(&path, "workspace")?,
             None => Overrides::default(),
         };
-        Ok(overrides
+        let mut config = overrides
             .over(package.over(workspace))
-            .apply(Config::default()))
+            .apply(Config::default());
+        config.test = config.test.map(|test| test.resolved(manifest_dir));
+        Ok(config)
     }
 }
 
@@ -813,6 +815,30 @@ pub struct TestConfig {
     pub pass_rate: Option<Ratio>,
     /// The host whose listing the router reads (default `claude-code`).
     pub host: Option<Host>,
+    /// The least confidence the offline router chooses at (default: the
+    /// router's, 0.25); `--threshold` wins.
+    pub threshold: Option<Ratio>,
+    /// Set-level case files read on every run, relative to the package
+    /// (resolved when the manifest is read), so CI needs no `--cases`.
+    pub cases: Option<Vec<PathBuf>>,
+    /// A record of a model's verdicts (`cargo skills test --record`) to
+    /// replay offline, relative to the package (resolved when read).
+    pub replay: Option<PathBuf>,
+}
+
+impl TestConfig {
+    /// The same table with its paths read from `manifest_dir`.
+    fn resolved(mut self, manifest_dir: &Path) -> TestConfig {
+        if let Some(cases) = &mut self.cases {
+            for case in cases {
+                *case = manifest_dir.join(&*case);
+            }
+        }
+        if let Some(replay) = &mut self.replay {
+            *replay = manifest_dir.join(&*replay);
+        }
+        self
+    }
 }
 
 /// Which skills must carry a signature that verifies (`require_signatures`).

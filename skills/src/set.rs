@@ -21,8 +21,10 @@ pub struct SkillSet {
     catalog_xml: OnceLock<String>,
     /// Each tool name with the (skill, tool) positions that declare it.
     tools: OnceLock<BTreeMap<String, Vec<(usize, usize)>>>,
-    /// The offline router over the skills' names and descriptions.
+    /// The offline router over the skills' names, descriptions and bodies.
     router: OnceLock<skills_core::route::Router>,
+    /// The offline router over what a host lists only.
+    listing_router: OnceLock<skills_core::route::Router>,
 }
 
 /// Where a set's skills are: in the binary, or owned.
@@ -71,6 +73,7 @@ impl SkillSet {
             catalog_xml: OnceLock::new(),
             tools: OnceLock::new(),
             router: OnceLock::new(),
+            listing_router: OnceLock::new(),
         }
     }
 
@@ -288,6 +291,17 @@ impl SkillSet {
         Ok(SkillSet::owned(chosen))
     }
 
+    /// The skills of this set that `names` names, known ones only, maybe
+    /// none: what a routed toolset shows.
+    pub(crate) fn subset_or_empty(&self, names: &[&str]) -> SkillSet {
+        let chosen: Vec<Skill> = self
+            .iter()
+            .filter(|skill| names.contains(&skill.name()))
+            .cloned()
+            .collect();
+        SkillSet::owned(chosen)
+    }
+
     /// The names in order.
     pub fn names(&self) -> impl ExactSizeIterator<Item = &str> {
         self.iter().map(Skill::name)
@@ -301,45 +315,74 @@ impl SkillSet {
             .get_or_init(|| self.iter().map(Skill::catalog_line).collect())
     }
 
-    /// The skills ranked for `query` by the offline router `cargo skills
-    /// test` proves (`skills_core::route`), and the one it chooses, or none:
-    /// for an agent whose catalogue is over its context budget, the skills
-    /// to show the model this turn ([`Toolset::routed`](crate::Toolset::routed)).
-    /// Each skill is read by its description, then its `when_to_use` (as
-    /// Claude Code joins them, without a host's cut: a runtime has no
-    /// host); the index is built on first use (6 ms for 343 skills,
-    /// BENCHMARKS.md).
+    /// The skills ranked for `query` by the offline router
+    /// (`skills_core::route`), and the one it chooses, or none: for an
+    /// agent whose catalogue is over its context budget, the few skills to
+    /// show the model this turn ([`Toolset::routed`](crate::Toolset::routed)).
+    ///
+    /// Run time is not a host: the router reads everything a skill has.
+    /// Each skill is read by its name, its description then its
+    /// `when_to_use` (as Claude Code joins them, uncut), and its body at a
+    /// low weight (on a publisher's 965 questions: top-1 0.831 and top-5
+    /// 0.980, against 0.744 and 0.919 without the body; BENCHMARKS.md).
+    /// A skill with `disable-model-invocation: true` is never chosen, but
+    /// a request that starts with `/NAME` or `$NAME` invokes any skill.
+    /// The index is built on first use (48 ms for 343 skills with their
+    /// bodies). [`SkillSet::route_listing`] reads the listing only.
     ///
     /// ```
     /// # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
     /// let ranked = agent::SKILLS.route("fill in this PDF form");
     /// assert_eq!(ranked.chosen(), Some("forms"));
     /// assert_eq!(agent::SKILLS.route("what's the weather in Lisbon?").chosen(), None);
+    /// assert_eq!(agent::SKILLS.route("/forms").chosen(), Some("forms"));
     /// ```
     pub fn route(&self, query: &str) -> skills_core::route::Ranked {
         self.router
-            .get_or_init(|| {
-                let texts: Vec<(String, String)> = self
-                    .iter()
-                    .map(|skill| {
-                        let when = skill
-                            .extras()
-                            .find(|(key, _)| *key == "when_to_use")
-                            .and_then(|(_, json)| serde_json::from_str::<String>(json).ok());
-                        let text = match when {
-                            Some(when) => format!("{} - {when}", skill.description()),
-                            None => skill.description().to_owned(),
-                        };
-                        (skill.name().to_owned(), text)
-                    })
-                    .collect();
-                let docs: Vec<skills_core::route::Doc<'_>> = texts
-                    .iter()
-                    .map(|(name, text)| skills_core::route::Doc::new(name, text))
-                    .collect();
-                skills_core::route::Router::new(&docs)
-            })
+            .get_or_init(|| self.index_router(true))
             .route(query)
+    }
+
+    /// [`SkillSet::route`] over what a host lists only (name, description
+    /// and `when_to_use`, no body): what `cargo skills test` reads, so that
+    /// both give the same scores for the same listed text (`cargo skills
+    /// test` reads the host's cut of it, which is the same text for a
+    /// description under the cut).
+    pub fn route_listing(&self, query: &str) -> skills_core::route::Ranked {
+        self.listing_router
+            .get_or_init(|| self.index_router(false))
+            .route(query)
+    }
+
+    fn index_router(&self, with_body: bool) -> skills_core::route::Router {
+        let mut hidden = Vec::new();
+        let mut texts: Vec<(&str, String, &str)> = Vec::new();
+        for skill in self.iter() {
+            let extra = |key: &str| {
+                skill
+                    .extras()
+                    .find(|(k, _)| *k == key)
+                    .and_then(|(_, json)| serde_json::from_str::<serde_json::Value>(json).ok())
+            };
+            if extra("disable-model-invocation") == Some(serde_json::Value::Bool(true)) {
+                hidden.push(skill.name());
+                continue;
+            }
+            let text = match extra("when_to_use").and_then(|v| v.as_str().map(str::to_owned)) {
+                Some(when) => format!("{} - {when}", skill.description()),
+                None => skill.description().to_owned(),
+            };
+            texts.push((
+                skill.name(),
+                text,
+                if with_body { skill.body() } else { "" },
+            ));
+        }
+        let docs: Vec<skills_core::route::Doc<'_>> = texts
+            .iter()
+            .map(|(name, text, body)| skills_core::route::Doc::new(name, text).with_body(body))
+            .collect();
+        skills_core::route::Router::new(&docs).invoked_by(&['/', '$'], &hidden)
     }
 
     /// The Agent Skills `<available_skills>` block, XML-escaped. Made on

@@ -295,19 +295,23 @@ impl<'s> Toolset<'s> {
 
     /// The same toolset over the `k` skills [`SkillSet::route`] ranks best
     /// for `query` (the chosen one first): for a catalogue over the context
-    /// budget, what to show the model this turn. `Err(SubsetError::Empty)`
-    /// when no skill shares a word with the query.
+    /// budget, what to show the model this turn. A request no skill fits
+    /// (no skill shares a word with it) gets an empty toolset: the model
+    /// just answers, and an agent loop goes on.
     ///
     /// ```
     /// # mod agent { skills::include_skills!("../tests/fixtures/files", track = false); }
-    /// let toolset = skills::Toolset::new(&agent::SKILLS).routed("fill in this PDF form", 3)?;
+    /// let toolset = skills::Toolset::new(&agent::SKILLS).routed("fill in this PDF form", 3);
     /// assert!(toolset.instructions().contains("- forms: "));
-    /// # Ok::<(), skills::SubsetError>(())
+    /// let none = skills::Toolset::new(&agent::SKILLS).routed("what's the weather in Lisbon?", 3);
+    /// assert!(none.skills().is_empty());
     /// ```
-    pub fn routed(self, query: &str, k: usize) -> Result<Toolset<'s>, crate::SubsetError> {
+    pub fn routed(mut self, query: &str, k: usize) -> Toolset<'s> {
         let ranked = self.set.route(query);
-        let names: Vec<String> = ranked.top(k).iter().map(|s| s.skill.clone()).collect();
-        self.only(names)
+        let names: Vec<&str> = ranked.top(k).iter().map(|s| s.skill.as_str()).collect();
+        let subset = self.set.subset_or_empty(&names);
+        self.set = Set::Owned(Box::new(subset));
+        self
     }
 
     /// The most bytes one read returns (default 256 KiB); more is cut at a

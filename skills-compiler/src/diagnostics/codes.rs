@@ -341,7 +341,13 @@ codes! {
         "Cases are text a person wrote and reviews; split a generated set into files under 16 MiB.";
     TriggerCaseFailed = "S606", "a trigger case the router answers wrong",
         "cases.json: {\"id\": \"q3\", \"text\": \"merge these PDFs\", \"expected_skill\": \"pdf\"} chose `docx`",
-        "`cargo skills test` routed the case's request to another skill, or to none (or chose a skill for a request no skill is for). Say in the description what the request asks for, in the words a user says, before the host's cut; `cargo skills route QUERY` shows the ranking.";
+        "`cargo skills test` routed the case's request to another skill, or to none (or chose a skill for a request no skill is for). `cargo skills route --explain QUERY` shows why: the words each skill matched and in which field, the words no skill has (they count neither way), the confidence and the cut. If the description does not say what the skill is for in the request's terms, say it in a sentence; do not paste the case's words into it (a model reads the description, and a keyword list fits the test set only).";
+    SkillLeftOutOfCatalogue = "S607", "a trigger case is for a skill that has errors, left out of the catalogue",
+        "cases.json: \"expected_skill\": \"incident-triage\", and skills/incident-triage has S007",
+        "A skill with errors is not listed by a host, so no router can choose it: its cases fail with this reason, and the rest of the run goes on. Fix the skill (`cargo skills check`) and run the trigger tests again.";
+    RouteRecord = "S608", "a record of a model's verdicts that cannot be replayed",
+        "trigger-record.json: recorded for `anthropic:claude-sonnet-4-5`, replayed for `anthropic:claude-opus-4`",
+        "`--replay FILE` reads what `--record FILE` wrote: a JSON object with `model`, `catalogue` (the digest of the listed text) and `verdicts`. Replay it for the model it was recorded with; a record that is truncated or edited by hand is refused. Record again with `cargo skills test --router MODEL --record FILE` and a key in the environment.";
     DirectoryWithoutSkill = "W001", "a directory in the skills root holds no SKILL.md",
         "skills/notes/README.md",
         "Add a SKILL.md, or move the directory out of the skills root.";
@@ -426,9 +432,9 @@ codes! {
     CasesTakenByAnother = "W028", "two skills take each other's trigger cases",
         "skills/pdf: \"merge these PDFs\" went to `docx`, and `docx`'s \"export to PDF\" went to `pdf`",
         "`cargo skills test` routed a case of one skill to the other (both ways, or more than once one way): a model cannot tell their descriptions apart for these requests. Say in each description what it is for that the other is not, with the words a user would say.";
-    NeverChosen = "W029", "a skill that wins none of its own trigger cases",
-        "skills/pdf: none of its 3 cases chose it (\"merge these PDFs\", ...)",
-        "`cargo skills test` chose another skill, or none, for every case written for this skill: its description does not say what those requests ask for. Put the words a user says for them in the description (before the host's cut), or fix the cases.";
+    NeverChosen = "W029", "a skill that wins fewer than half of its own trigger cases",
+        "skills/pdf: `pdf` won 1 of its 3 cases; lost: \"merge these PDFs\", ...",
+        "`cargo skills test` chose another skill, or none, for most cases written for this skill. The help names the concepts those requests speak of that the description does not: if the skill is for that, say so in a sentence about what it does. Copying the cases' words into the description fits these cases and no others, and reads as a keyword list to the model; `cargo skills route --explain QUERY` shows what each skill matched.";
 }
 
 impl std::fmt::Display for Code {

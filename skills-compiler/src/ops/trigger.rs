@@ -8,8 +8,8 @@ use super::error::Error;
 use super::targets::Target;
 use crate::budget::Host;
 use crate::config::Config;
-use crate::diagnostics::Diagnostic;
 use crate::diagnostics::source::{SourceFile, Sources};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::ir::Skill;
 use crate::read::discover::display_path;
 use crate::routing::{self, Catalogue, cases};
@@ -37,6 +37,20 @@ pub struct Set {
     pub host: Host,
     /// How many skills were left out for their errors.
     pub invalid: usize,
+    /// The skills left out for their errors, by name: cases may name them
+    /// (their cases fail, S607), a router never chooses them.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// A skill of the selection that has errors, so no host lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Its name, as its folder (or flat file) says it.
+    pub name: String,
+    /// Its folder, as diagnostics show it.
+    pub folder: String,
+    /// Its errors' codes, once each, sorted.
+    pub codes: Vec<Code>,
 }
 
 /// The catalogue of the targets' valid skills, as `host` (default: the
@@ -48,12 +62,16 @@ pub fn catalogue(targets: &[Target], host: Option<Host>) -> Set {
         .unwrap_or_default();
     let mut skills = Vec::new();
     let mut invalid = 0;
+    let mut left_out = Vec::new();
     for target in targets {
         let compilation = target.compile();
         invalid += compilation.tally().with_errors;
+        left_out.extend(left_out_of(&compilation));
         let valid = compilation.valid.skills.into_iter();
         skills.extend(valid.map(|skill| (*skill).clone()));
     }
+    left_out.sort_by(|a: &LeftOut, b| a.name.cmp(&b.name));
+    left_out.dedup_by(|b, a| a.name == b.name);
     skills.sort_by(|a, b| a.name().cmp(b.name()).then(a.path().cmp(b.path())));
     skills.dedup_by(|b, a| a.name() == b.name());
     let host = host.unwrap_or_else(|| routing::host(config.test.as_ref()));
@@ -64,7 +82,47 @@ pub fn catalogue(targets: &[Target], host: Option<Host>) -> Set {
         config,
         host,
         invalid,
+        left_out,
     }
+}
+
+/// The skills a compilation checked and found errors in.
+fn left_out_of(compilation: &crate::Compilation) -> Vec<LeftOut> {
+    let valid: std::collections::HashSet<&str> = compilation
+        .valid
+        .skills
+        .iter()
+        .flat_map(|skill| [skill.dir.as_deref(), Some(skill.path())])
+        .flatten()
+        .collect();
+    compilation
+        .checked
+        .iter()
+        .filter(|folder| !valid.contains(folder.as_str()))
+        .filter_map(|folder| {
+            let inside = |file: &str| {
+                file == folder
+                    || file
+                        .strip_prefix(folder.as_str())
+                        .is_some_and(|rest| rest.starts_with('/'))
+            };
+            let mut codes: Vec<Code> = compilation
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error && inside(&d.file))
+                .map(|d| d.code)
+                .collect();
+            codes.sort_by_key(|code| code.as_str());
+            codes.dedup();
+            let base = folder.rsplit('/').next().unwrap_or(folder);
+            let name = base.strip_suffix(".md").unwrap_or(base).to_owned();
+            (!codes.is_empty()).then(|| LeftOut {
+                name,
+                folder: folder.clone(),
+                codes,
+            })
+        })
+        .collect()
 }
 
 impl Set {
@@ -83,6 +141,47 @@ impl Set {
             .filter_map(|name| self.catalogue.text(name))
             .collect();
         (skills, listing)
+    }
+
+    /// The offline router over the catalogue, at `threshold` (`--threshold`)
+    /// when given, else the manifest's `test.threshold`, else the router's.
+    pub fn router(&self, threshold: Option<f64>) -> skills_core::route::Router {
+        let manifest = self
+            .config
+            .test
+            .as_ref()
+            .and_then(|test| test.threshold)
+            .map(|ratio| ratio.0);
+        self.catalogue.router_at(threshold.or(manifest))
+    }
+
+    /// Whether `name` is a skill left out for its errors.
+    pub fn is_left_out(&self, name: &str) -> bool {
+        self.left_out.iter().any(|skill| skill.name == name)
+    }
+
+    /// One S607 for each skill left out for its errors that `cases` name,
+    /// by name.
+    pub fn left_out_diagnostics(&self, cases: &[cases::Case]) -> Vec<Diagnostic> {
+        self.left_out
+            .iter()
+            .filter(|skill| {
+                cases.iter().any(|case| case.expected.skill() == Some(skill.name.as_str()))
+            })
+            .map(|skill| {
+                let codes: Vec<&str> = skill.codes.iter().map(|code| code.as_str()).collect();
+                Diagnostic::error(
+                    Code::SkillLeftOutOfCatalogue,
+                    skill.folder.clone(),
+                    format!(
+                        "`{}` has errors ({}) and is left out of the catalogue: its cases fail",
+                        skills_core::printable(&skill.name),
+                        codes.join(", ")
+                    ),
+                )
+                .with_help("`cargo skills check` shows them; fix the skill and run the trigger tests again")
+            })
+            .collect()
     }
 
     /// The set, when it has a skill to route to; an empty one is a usage
@@ -114,7 +213,12 @@ pub struct Cases {
 /// `files`: a set's file, or one skill's (in its folder, or `SKILL=FILE`).
 /// A `SKILL=` that names no skill of the set is a usage error.
 pub fn cases(files: &[String], set: &Set) -> Result<Cases, Error> {
-    let known: Vec<&str> = set.skills.iter().map(Skill::name).collect();
+    let known: Vec<&str> = set
+        .skills
+        .iter()
+        .map(Skill::name)
+        .chain(set.left_out.iter().map(|skill| skill.name.as_str()))
+        .collect();
     let mut reads = Vec::new();
     for skill in &set.skills {
         let (Some(dir), Some(on_disk)) = (&skill.dir, &skill.dir_on_disk) else {
@@ -124,7 +228,17 @@ pub fn cases(files: &[String], set: &Set) -> Result<Cases, Error> {
             reads.extend(own_cases(skill, dir, on_disk, own, &known));
         }
     }
-    for file in files {
+    // The manifest's set-level files, then the command line's.
+    let manifest: Vec<String> = set
+        .config
+        .test
+        .as_ref()
+        .and_then(|test| test.cases.as_ref())
+        .into_iter()
+        .flatten()
+        .map(|path| display_path(&crate::ops::targets::relative_to_cwd(path)))
+        .collect();
+    for file in manifest.iter().chain(files) {
         let (skill, path) = match file.split_once('=') {
             Some((skill, path)) if !skill.is_empty() && !Path::new(file).exists() => {
                 (Some(skill.to_owned()), PathBuf::from(path))
@@ -199,6 +313,12 @@ fn own_cases(
             "not read: it is not a file of the skill (a symlink out of it, or a pipe or device: `cargo skills check` says which)".to_owned(),
         )
     })
+}
+
+/// Writes `record` as the file `path`, whole (a reader never sees half).
+pub fn save_record(path: &Path, record: &routing::record::Record) -> Result<(), Error> {
+    super::files::write_whole(path, record.to_json().as_bytes())
+        .map_err(|error| Error::Io(format!("cannot write {}: {error}", display_path(path))))
 }
 
 /// The skill whose folder holds `file`, when one does.

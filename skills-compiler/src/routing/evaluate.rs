@@ -84,6 +84,10 @@ pub struct SkillFigures {
     pub found: usize,
     /// Cases of others (or of none) it took.
     pub taken: usize,
+    /// Its cases whose skill the ranking put first.
+    pub top1: usize,
+    /// Its cases whose skill the ranking put in its best three.
+    pub top3: usize,
     /// found / (found + taken); 1 when it took nothing.
     pub precision: f64,
     /// found / cases; 1 when it has no cases.
@@ -150,6 +154,16 @@ pub struct Summary {
     pub misroute: f64,
     /// Cases given no skill.
     pub abstention: f64,
+    /// Should-trigger cases whose skill the ranking put first, over all of
+    /// them (what the ranking knew, whatever the choice).
+    pub top1: f64,
+    /// Should-trigger cases whose skill the ranking put in its best three.
+    pub top3: f64,
+    /// Failing cases where the router chose nothing while it ranked the
+    /// right skill first: the cut, not the ranking, lost them.
+    pub abstained_ranked_first: usize,
+    /// The cut the choices were held to (`None` for a model).
+    pub threshold: Option<f64>,
     /// Each skill that has cases or took one, by name.
     pub skills: Vec<SkillFigures>,
     /// Pairs that take each other's cases, most first.
@@ -177,12 +191,14 @@ pub fn evaluate<E>(
 ) -> Result<Report, E> {
     let runs = runs.max(1);
     let mut outcomes = Vec::with_capacity(cases.len());
+    let mut threshold = None;
     for case in cases {
         let mut choices = Vec::with_capacity(runs);
         let mut ranked = Vec::new();
         for _ in 0..runs {
             let routed = route(&case.query)?;
             choices.push(routed.chosen().map(str::to_owned));
+            threshold = routed.threshold;
             ranked = routed.ranked;
         }
         let right = choices
@@ -197,7 +213,8 @@ pub fn evaluate<E>(
             case: case.clone(),
         });
     }
-    let summary = summarise(&outcomes, gates);
+    let mut summary = summarise(&outcomes, gates);
+    summary.threshold = threshold;
     Ok(Report { outcomes, summary })
 }
 
@@ -230,9 +247,16 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
         .filter(|o| o.case.expected.skill().is_some())
         .collect();
     let found = should.iter().filter(|o| o.pass).count();
+    let top1 = should.iter().filter(|o| ranked_within(o, 1)).count();
+    let top3 = should.iter().filter(|o| ranked_within(o, 3)).count();
+    let abstained_ranked_first = outcomes
+        .iter()
+        .filter(|o| !o.pass && o.chosen.is_none() && ranked_within(o, 1))
+        .count();
 
     // Per skill: its should-trigger cases, and the cases it took wrongly.
-    let mut by_skill: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+    // (cases, found, taken, top-1, top-3)
+    let mut by_skill: BTreeMap<&str, (usize, usize, usize, usize, usize)> = BTreeMap::new();
     let mut pairs: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     let mut skill_cases: BTreeMap<&str, Vec<&Outcome>> = BTreeMap::new();
     for outcome in outcomes {
@@ -240,6 +264,8 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
             let entry = by_skill.entry(skill).or_default();
             entry.0 += 1;
             entry.1 += usize::from(outcome.pass);
+            entry.3 += usize::from(ranked_within(outcome, 1));
+            entry.4 += usize::from(ranked_within(outcome, 3));
         }
         if let Some(skill) = skill_of_case(&outcome.case.expected) {
             skill_cases.entry(skill).or_default().push(outcome);
@@ -253,7 +279,7 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
     }
     let skills: Vec<SkillFigures> = by_skill
         .into_iter()
-        .map(|(skill, (cases, found, taken))| {
+        .map(|(skill, (cases, found, taken, top1, top3))| {
             let precision = ratio(found, found + taken);
             let recall = ratio(found, cases);
             let f1 = if precision + recall == 0.0 {
@@ -266,6 +292,8 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
                 cases,
                 found,
                 taken,
+                top1,
+                top3,
                 precision,
                 recall,
                 f1,
@@ -355,10 +383,24 @@ fn summarise(outcomes: &[Outcome], gates: &Gates) -> Summary {
         } else {
             ratio(abstained, cases)
         },
+        top1: ratio(top1, should.len()),
+        top3: ratio(top3, should.len()),
+        abstained_ranked_first,
+        threshold: None,
         skills,
         attractors,
         failures,
     }
+}
+
+/// Whether the ranking put a skill the case passes with in its best `k`.
+fn ranked_within(outcome: &Outcome, k: usize) -> bool {
+    outcome.case.expected.skill().is_some()
+        && outcome
+            .ranked
+            .iter()
+            .take(k)
+            .any(|scored| outcome.case.expected.passes(Some(&scored.skill)))
 }
 
 /// The skill a case belongs to, for the per-skill gates: the one it is

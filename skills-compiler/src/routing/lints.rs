@@ -1,7 +1,13 @@
 //! What a run of trigger tests says as diagnostics: each failing case at
 //! its place in its file (S606), two skills that take each other's cases
-//! (W028), and a skill that wins none of its own (W029), each at the
-//! skill's description, quoting the requests.
+//! (W028), and a skill that wins fewer than half of its own (W029), each
+//! at the skill's description, quoting the requests.
+//!
+//! No advice here asks for a case's words to be put in a description: a
+//! description tuned to a test set reads as a keyword list to the model
+//! that actually reads it. The help names what differs (the concepts the
+//! requests speak of that the description does not) and asks for a
+//! sentence about what the skill is for.
 
 use crate::diagnostics::source::Sources;
 use crate::diagnostics::{Code, Diagnostic};
@@ -56,7 +62,7 @@ pub fn lints(report: &Report, skills: &[Skill]) -> Vec<Diagnostic> {
         }
         found.push(
             at_description(at, Code::CasesTakenByAnother, message).with_help(format!(
-                "say in each description what it is for that the other is not (`{}` and `{}`), in the words a user would use",
+                "say in one sentence of each description what it is for that the other is not (`{}` and `{}`); `cargo skills route --explain QUERY` shows the words each matched",
                 pair.expected, pair.chosen
             )),
         );
@@ -65,34 +71,76 @@ pub fn lints(report: &Report, skills: &[Skill]) -> Vec<Diagnostic> {
         .summary
         .skills
         .iter()
-        .filter(|f| f.cases > 0 && f.found == 0)
+        .filter(|f| f.cases > 0 && f.found * 2 < f.cases)
     {
         let Some(at) = skill(&figures.skill) else {
             continue;
         };
-        let requests: Vec<String> = report
+        let lost: Vec<String> = report
             .outcomes
             .iter()
-            .filter(|o| o.case.expected.skill() == Some(figures.skill.as_str()))
+            .filter(|o| !o.pass && o.case.expected.skill() == Some(figures.skill.as_str()))
             .map(|o| o.case.query.clone())
             .collect();
+        let won = if figures.found == 0 {
+            "none".to_owned()
+        } else {
+            figures.found.to_string()
+        };
         found.push(
             at_description(
                 at,
                 Code::NeverChosen,
                 format!(
-                    "`{}` won none of its {} case{}: {}",
+                    "`{}` won {won} of its {} case{}; lost: {}",
                     figures.skill,
                     figures.cases,
                     if figures.cases == 1 { "" } else { "s" },
-                    quoted(&requests)
+                    quoted(&lost)
                 ),
             )
-            .with_help("put the words these requests use in the description, before the host's cut, or fix the cases"),
+            .with_help(missing_concept(at.description(), &lost)),
         );
     }
     crate::diagnostics::sort(&mut found);
     found
+}
+
+/// The help of W029: the concepts the lost requests speak of that the
+/// description does not, most shared first, as the requests spell them.
+fn missing_concept(description: &str, lost: &[String]) -> String {
+    use skills_core::route::words;
+    let described: std::collections::HashSet<String> = words(description).into_iter().collect();
+    // Each missing word: how many requests say it, and how the first spells it.
+    let mut missing: Vec<(String, usize, String)> = Vec::new();
+    for request in lost {
+        let mut seen = std::collections::HashSet::new();
+        for token in request.split(|c: char| !c.is_alphanumeric()) {
+            let Some(word) = words(token).into_iter().next() else {
+                continue;
+            };
+            if described.contains(&word) || !seen.insert(word.clone()) {
+                continue;
+            }
+            match missing.iter_mut().find(|(w, _, _)| *w == word) {
+                Some(entry) => entry.1 += 1,
+                None => missing.push((word, 1, token.to_lowercase())),
+            }
+        }
+    }
+    missing.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let named: Vec<String> = missing
+        .iter()
+        .take(3)
+        .map(|(_, _, spelled)| format!("\"{}\"", skills_core::printable(spelled)))
+        .collect();
+    if named.is_empty() {
+        return "the description has these requests' words, and another skill's fits them better: say in one sentence what this skill is for that the others are not, or fix the cases".to_owned();
+    }
+    format!(
+        "these requests speak of {} and the description does not: if the skill is for that, say so in a sentence about what it does (a list of the cases' words fits these cases and no other), or fix the cases",
+        named.join(", ")
+    )
 }
 
 /// The first requests, quoted, and how many more.
@@ -137,7 +185,7 @@ pub fn failures(report: &Report, sources: &Sources) -> Vec<Diagnostic> {
                 }
                 _ => Diagnostic::error(Code::TriggerCaseFailed, case.file.clone(), message),
             }
-            .with_help("make the description say what this request asks for, or fix the case; `cargo skills route QUERY` shows the ranking")
+            .with_help("`cargo skills route --explain QUERY` shows the words each skill matched, the words no skill has, and the cut")
         })
         .collect()
 }

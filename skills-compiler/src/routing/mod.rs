@@ -37,6 +37,7 @@ pub mod cases;
 mod evaluate;
 pub mod json;
 mod lints;
+pub mod record;
 
 pub use evaluate::{
     Attractor, GateFailure, Gates, Outcome, Report, SkillFigures, Summary, evaluate, host,
@@ -53,6 +54,8 @@ use crate::ir::Skill;
 pub struct Catalogue {
     /// (name, listed text), by name.
     entries: Vec<(String, String)>,
+    /// How the host lets a user invoke a skill by name.
+    sigils: &'static [char],
     /// Skills the host does not list (`disable-model-invocation`): never
     /// chosen implicitly.
     pub hidden: Vec<String>,
@@ -72,7 +75,11 @@ impl Catalogue {
         }
         entries.sort();
         hidden.sort();
-        Catalogue { entries, hidden }
+        Catalogue {
+            entries,
+            sigils: sigils(budget),
+            hidden,
+        }
     }
 
     /// A catalogue of `(name, description)` pairs, as `budget`'s host lists them.
@@ -87,6 +94,7 @@ impl Catalogue {
         entries.sort();
         Catalogue {
             entries,
+            sigils: sigils(budget),
             hidden: Vec::new(),
         }
     }
@@ -104,13 +112,36 @@ impl Catalogue {
             .map(|(_, text)| text.as_str())
     }
 
-    /// The offline router over this catalogue.
+    /// The offline router over this catalogue, at the router's own cut.
+    /// A request that starts with the host's sigil and a skill's name
+    /// (`/pdf`, `$pdf`) invokes it, hidden or not.
     pub fn router(&self) -> Router {
         let docs: Vec<Doc<'_>> = self
             .entries
             .iter()
             .map(|(name, text)| Doc::new(name, text))
             .collect();
-        Router::new(&docs)
+        let hidden: Vec<&str> = self.hidden.iter().map(String::as_str).collect();
+        Router::new(&docs).invoked_by(self.sigils, &hidden)
+    }
+
+    /// [`Catalogue::router`] at `threshold`, when one is given.
+    pub fn router_at(&self, threshold: Option<f64>) -> Router {
+        match threshold {
+            Some(threshold) => self.router().threshold(threshold),
+            None => self.router(),
+        }
+    }
+}
+
+/// How `budget`'s host lets a user invoke a skill by name: `/NAME` in
+/// Claude Code and Zed, `$NAME` in Codex; the Agent Skills guide names
+/// none, and this project's own catalog (a runtime) takes both.
+pub fn sigils(budget: Budget) -> &'static [char] {
+    match budget {
+        Budget::ClaudeCode | Budget::Zed => &['/'],
+        Budget::Codex => &['$'],
+        Budget::AgentSkills => &[],
+        Budget::Chars(_) | Budget::Tokens(_) => &['/', '$'],
     }
 }

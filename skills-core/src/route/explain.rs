@@ -146,7 +146,7 @@ impl Router {
         });
         let more = matched.len().saturating_sub(MAX_WORDS);
         matched.truncate(MAX_WORDS);
-        let evidence = 1.0 - (-raw / self.idf(1) / self.params.evidence_scale).exp();
+        let evidence = 1.0 - (-raw / self.unit() / self.params.evidence_scale).exp();
         Why {
             skill: skill.to_owned(),
             score,

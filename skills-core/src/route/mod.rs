@@ -18,8 +18,9 @@
 //! - *coverage*: the skill's score over the most the request's known words
 //!   could score (how much of what the request says the skill is about);
 //! - *evidence*: `1 - exp(-e / scale)`, where `e` is the score in units of
-//!   a word only one skill has (how specific the match is: one common word
-//!   is weak, two rare ones are strong).
+//!   what a word only one skill has scores, said once in its text (how
+//!   specific the match is: one common word is weak, two rare ones are
+//!   strong).
 //!
 //! Ties are broken by name.
 //!
@@ -38,7 +39,7 @@ mod explain;
 mod synonyms;
 mod words;
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 pub use explain::{Explained, Field, Matched, Why};
 pub use words::words;
@@ -118,8 +119,8 @@ impl Default for Params {
             phrase_weight: 0.25,
             whole_name_weight: 0.5,
             coverage_power: 0.25,
-            evidence_scale: 2.0,
-            threshold: 0.3,
+            evidence_scale: 6.0,
+            threshold: 0.25,
         }
     }
 }
@@ -183,8 +184,9 @@ pub struct Ranked {
     /// Best first.
     pub ranked: Vec<Scored>,
     chosen: Option<(usize, Reason)>,
-    /// The cut the choice was held to.
-    pub threshold: f64,
+    /// The cut the choice was held to (`None` for a router that only
+    /// chooses).
+    pub threshold: Option<f64>,
 }
 
 impl Ranked {
@@ -201,7 +203,7 @@ impl Ranked {
                 })
                 .unwrap_or_default(),
             chosen: choice.map(|_| (0, Reason::Confident)),
-            threshold: 0.0,
+            threshold: None,
         }
     }
 
@@ -244,23 +246,38 @@ impl Router {
         for (at, doc) in docs.iter().enumerate() {
             let skill = u32::try_from(at).unwrap_or(u32::MAX);
             let name = words(doc.name);
-            let fields = [name.clone(), words(doc.text), words(doc.body)];
-            let mut counts: HashMap<&str, [u16; 3]> = HashMap::new();
-            for (field, field_words) in fields.iter().enumerate() {
+            let text = words(doc.text);
+            let mut counts: HashMap<String, [u16; 3]> = HashMap::new();
+            let mut count = |word: &str, field: usize| match counts.get_mut(word) {
+                Some(entry) => entry[field] = entry[field].saturating_add(1),
+                None => {
+                    let mut entry = [0; 3];
+                    entry[field] = 1;
+                    counts.insert(word.to_owned(), entry);
+                }
+            };
+            for (field, field_words) in [&name, &text].into_iter().enumerate() {
                 lengths[field].push(field_words.len() as f64);
                 for word in field_words {
-                    let count = &mut counts.entry(word).or_default()[field];
-                    *count = count.saturating_add(1);
+                    count(word, field);
                 }
             }
+            // A body is read as it streams: it may be long.
+            let mut body_length = 0usize;
+            words::each_word(doc.body, |word| {
+                body_length += 1;
+                count(word, 2);
+            });
+            lengths[2].push(body_length as f64);
+            let fields = [name.clone(), text];
             for (word, counts) in counts {
                 postings
-                    .entry(word.to_owned())
+                    .entry(word)
                     .or_default()
                     .push(Posting { skill, counts });
             }
             if params.phrase_weight > 0.0 {
-                for field in &fields[..2] {
+                for field in &fields {
                     for pair in field.windows(2) {
                         let skills = pairs.entry((pair[0].clone(), pair[1].clone())).or_default();
                         if skills.last() != Some(&skill) {
@@ -329,7 +346,7 @@ impl Router {
                     score: 1.0,
                 }],
                 chosen: Some((0, Reason::Invoked)),
-                threshold: self.params.threshold,
+                threshold: Some(self.params.threshold),
             };
         }
         let known = self.known_words(query);
@@ -362,7 +379,7 @@ impl Router {
         Ranked {
             ranked,
             chosen,
-            threshold: self.params.threshold,
+            threshold: Some(self.params.threshold),
         }
     }
 
@@ -421,6 +438,12 @@ impl Router {
         Scores { raw, potential }
     }
 
+    /// What one word only one skill has scores, said once in its text of
+    /// average length: the unit of evidence.
+    fn unit(&self) -> f64 {
+        self.idf(1) / (self.params.k1 + 1.0)
+    }
+
     /// The inverse document frequency of `word` in this catalogue.
     fn word_idf(&self, word: &str) -> f64 {
         self.idf(self.postings.get(word).map_or(1, Vec::len))
@@ -454,7 +477,7 @@ impl Router {
             return 0.0;
         }
         let coverage = (raw / potential).clamp(0.0, 1.0);
-        let evidence = raw / self.idf(1);
+        let evidence = raw / self.unit();
         let specific = 1.0 - (-evidence / self.params.evidence_scale.max(f64::EPSILON)).exp();
         (coverage.powf(self.params.coverage_power) * specific).clamp(0.0, 1.0)
     }

@@ -6,7 +6,7 @@
 //! group that joins two different acts (git's "push" and a deploy's) costs
 //! more than it finds.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::sync::OnceLock;
 
 /// Each group: the word the others become, then the others.

@@ -7,7 +7,7 @@
 
 /// Words that say nothing about which skill a request is for: English
 /// function words, a request's politeness, and the catalogue's own stock
-/// phrases ("use when", "skill"). Sorted, for a binary search.
+/// phrases ("use when", "skill"). Sorted, to be read.
 const STOP: &[&str] = &[
     "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "ask",
     "asks", "at", "be", "been", "before", "being", "both", "but", "by", "can", "could", "did",
@@ -32,36 +32,60 @@ const STOP: &[&str] = &[
 /// ```
 pub fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut word = String::new();
-    let mut cjk: Vec<char> = Vec::new();
-    for c in text.chars() {
-        if is_cjk(c) {
-            push_word(&mut out, &mut word);
-            cjk.push(c);
-        } else if c.is_alphanumeric() {
-            push_cjk(&mut out, &mut cjk);
-            word.extend(c.to_lowercase());
-        } else {
-            push_word(&mut out, &mut word);
-            push_cjk(&mut out, &mut cjk);
-        }
-    }
-    push_word(&mut out, &mut word);
-    push_cjk(&mut out, &mut cjk);
+    each_word(text, |word| out.push(word.to_owned()));
     out
 }
 
-fn push_word(out: &mut Vec<String>, word: &mut String) {
-    let stop = |w: &str| STOP.binary_search(&w).is_ok();
+/// Each word of `text`, as [`words`] gives them, to `f`, without keeping
+/// them: the index reads whole skill bodies this way, one buffer reused.
+pub(super) fn each_word(text: &str, mut f: impl FnMut(&str)) {
+    let mut word = String::new();
+    let mut cjk: Vec<char> = Vec::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            if !cjk.is_empty() {
+                push_cjk(&mut f, &mut cjk);
+            }
+            word.push(c.to_ascii_lowercase());
+        } else if c.is_ascii() {
+            push_word(&mut f, &mut word);
+            push_cjk(&mut f, &mut cjk);
+        } else if is_cjk(c) {
+            push_word(&mut f, &mut word);
+            cjk.push(c);
+        } else if c.is_alphanumeric() {
+            push_cjk(&mut f, &mut cjk);
+            word.extend(c.to_lowercase());
+        } else {
+            push_word(&mut f, &mut word);
+            push_cjk(&mut f, &mut cjk);
+        }
+    }
+    push_word(&mut f, &mut word);
+    push_cjk(&mut f, &mut cjk);
+}
+
+fn is_stop(word: &str) -> bool {
+    static SET: std::sync::OnceLock<foldhash::HashSet<&'static str>> = std::sync::OnceLock::new();
+    // No stop word is longer than 8 bytes: most words need no lookup.
+    word.len() <= 8
+        && SET
+            .get_or_init(|| STOP.iter().copied().collect())
+            .contains(word)
+}
+
+/// Gives `word` to `f` as the router compares it (stemmed, its synonym
+/// group's word), unless it is filler or a number, and empties it.
+fn push_word(f: &mut impl FnMut(&str), word: &mut String) {
     // A number ("3", "2024") says which version or day, not which skill.
-    let number = word.chars().all(|c| c.is_ascii_digit());
-    if !word.is_empty() && !stop(word) && !number {
-        let stemmed = stem(word);
+    let number = word.bytes().all(|b| b.is_ascii_digit());
+    if !word.is_empty() && !number && !is_stop(word) {
+        stem_in_place(word);
         // "skills" is as empty as "skill".
-        if !stop(&stemmed) {
-            match super::synonyms::canonical(&stemmed) {
-                Some(to) => out.push(to.to_owned()),
-                None => out.push(stemmed),
+        if !is_stop(word) {
+            match super::synonyms::canonical(word) {
+                Some(to) => f(to),
+                None => f(word),
             }
         }
     }
@@ -69,11 +93,15 @@ fn push_word(out: &mut Vec<String>, word: &mut String) {
 }
 
 /// A run of CJK characters as overlapping pairs (one character alone).
-fn push_cjk(out: &mut Vec<String>, run: &mut Vec<char>) {
+fn push_cjk(f: &mut impl FnMut(&str), run: &mut Vec<char>) {
     match run.len() {
         0 => {}
-        1 => out.push(run[0].to_string()),
-        _ => out.extend(run.windows(2).map(|pair| pair.iter().collect())),
+        1 => f(run[0].encode_utf8(&mut [0; 4])),
+        _ => {
+            for pair in run.windows(2) {
+                f(&pair.iter().collect::<String>());
+            }
+        }
     }
     run.clear();
 }
@@ -91,10 +119,17 @@ fn is_cjk(c: char) -> bool {
 /// suffix, then a doubled final consonant or a final `e`. Coarser than
 /// Porter's, and the same on both sides, which is what matching needs.
 pub(super) fn stem(word: &str) -> String {
-    if word.len() <= 3 || !word.bytes().all(|b| b.is_ascii_lowercase()) {
-        return word.to_owned();
-    }
     let mut w = word.to_owned();
+    stem_in_place(&mut w);
+    w
+}
+
+/// [`stem`] in the word's own buffer: the tokenizer's hot path allocates
+/// nothing for it.
+fn stem_in_place(w: &mut String) {
+    if w.len() <= 3 || !w.bytes().all(|b| b.is_ascii_lowercase()) {
+        return;
+    }
     if w.ends_with("sses") {
         w.truncate(w.len() - 2);
     } else if w.ends_with("ies") && w.len() > 4 {
@@ -120,7 +155,9 @@ pub(super) fn stem(word: &str) -> String {
             && rest.len() >= 3
             && (*suffix != "ment" || rest.len() >= 5)
         {
-            w = format!("{rest}{replacement}");
+            let keep = rest.len();
+            w.truncate(keep);
+            w.push_str(replacement);
             break;
         }
     }
@@ -132,7 +169,6 @@ pub(super) fn stem(word: &str) -> String {
     if doubled || final_e {
         w.truncate(n - 1);
     }
-    w
 }
 
 #[cfg(test)]
@@ -140,8 +176,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_stop_list_is_sorted_for_its_binary_search() {
+    fn the_stop_list_is_sorted_and_no_word_is_over_eight_bytes() {
         assert!(STOP.windows(2).all(|pair| pair[0] < pair[1]));
+        // `is_stop` looks up only words of 8 bytes or fewer.
+        assert!(STOP.iter().all(|word| word.len() <= 8));
     }
 
     #[test]
