@@ -131,12 +131,20 @@ fn a_failing_case_is_named_under_its_skill_with_the_pair_to_separate() {
     );
     let (stdout, stderr) = output(&dir, &["test", "skills", "--cases", "cases.json"], 1);
     assert!(
-        stdout.contains("pdf:\n  FAIL p2 \"roll back the production release\" -> deploy"),
+        stdout.contains("pdf: won 1 of 2, ranked first 1, in the top 3 1\n  FAIL p2 \"roll back the production release\" -> deploy"),
         "{stdout}"
     );
     assert!(stdout.contains("pdf -> deploy (1 case)"), "{stdout}");
     // A skill the host does not list is never chosen implicitly.
-    assert!(stdout.contains("hidden:\n  FAIL h1"), "{stdout}");
+    assert!(
+        stdout.contains("hidden: won 0 of 1, ranked first 0, in the top 3 0\n  FAIL h1"),
+        "{stdout}"
+    );
+    // What the ranking knew, and the cut in force.
+    assert!(
+        stdout.contains("ranking: top-1 0.333, top-3 0.333; 0 failures abstained with the right skill ranked first\ncut: 0.250"),
+        "{stdout}"
+    );
     assert!(
         stderr.contains("gate failed: recall of the set"),
         "{stderr}"
@@ -300,7 +308,7 @@ fn route_prints_the_ranking_and_the_choice() {
     assert!(stdout.ends_with("chosen: pdf\n"), "{stdout}");
     let (stdout, _) = output(&dir, &["route", "tell me a joke", "skills"], 0);
     assert!(
-        stdout.ends_with("chosen: none (no skill scores over the threshold)\n"),
+        stdout.ends_with("chosen: none (no skill's confidence reaches the cut, 0.250)\n"),
         "{stdout}"
     );
     let (stdout, _) = output(&dir, &["route", "run release notes now", "skills"], 0);
@@ -401,8 +409,14 @@ fn evals_are_left_out_of_the_generated_tables_unless_asked() {
 fn descriptions_that_lose_their_cases_get_warnings_with_the_requests() {
     let dir = fresh_dir("trigger-lints");
     for (skill, description) in [
-        ("alpha", "Exports reports as spreadsheets."),
-        ("beta", "Imports spreadsheets into reports."),
+        (
+            "alpha",
+            "Exports quarterly finance reports as Excel spreadsheets.",
+        ),
+        (
+            "beta",
+            "Imports vendor spreadsheets into inventory reports.",
+        ),
     ] {
         write(
             &dir.join(format!("skills/{skill}/SKILL.md")),
@@ -412,19 +426,22 @@ fn descriptions_that_lose_their_cases_get_warnings_with_the_requests() {
     write(
         &dir.join("cases.json"),
         r#"{"queries": [
-  {"id": "a", "text": "import the spreadsheet into the report", "expected_skill": "alpha"},
-  {"id": "b", "text": "export the report as a spreadsheet", "expected_skill": "beta"}
+  {"id": "a", "text": "import the vendor spreadsheet into the inventory report", "expected_skill": "alpha"},
+  {"id": "b", "text": "export the quarterly finance report to excel", "expected_skill": "beta"}
 ]}"#,
     );
     let (_, stderr) = output(&dir, &["test", "skills", "--cases", "cases.json"], 1);
     assert!(
-        stderr.contains("warning[W028]: 1 of `alpha`'s cases went to `beta`: \"import the spreadsheet into the report\"; and 1 of `beta`'s went to `alpha`: \"export the report as a spreadsheet\"")
+        stderr.contains("warning[W028]: 1 of `alpha`'s cases went to `beta`: \"import the vendor spreadsheet into the inventory report\"; and 1 of `beta`'s went to `alpha`: \"export the quarterly finance report to excel\"")
             && stderr.contains("--> skills/alpha/SKILL.md:3:14"),
         "{stderr}"
     );
     assert_eq!(stderr.matches("warning[W028]").count(), 1, "{stderr}");
     assert!(
-        stderr.contains("warning[W029]: `beta` won none of its 1 case"),
+        stderr.contains("warning[W029]: `beta` won none of its 1 case; lost: \"export the quarterly finance report to excel\"")
+            // The help names what differs, and asks for no pasted words.
+            && stderr.contains("these requests speak of \"export\", \"finance\", \"quarterly\"")
+            && !stderr.contains("put the words"),
         "{stderr}"
     );
     let (stdout, _) = test_cases(&dir, "json", 1);

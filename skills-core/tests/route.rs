@@ -121,3 +121,101 @@ proptest! {
         }
     }
 }
+
+/// Words a real request carries that no skill has: service names,
+/// versions, ticket ids, times.
+const NOISE: &[&str] = &[
+    "billing-api",
+    "v3.2.1",
+    "JIRA-4412",
+    "zzzz",
+    "20min",
+    "prod-eu-7",
+    "kthxbye",
+    "Grüße",
+    "晚上",
+];
+
+proptest! {
+    /// A word no skill has changes nothing: not the choice, not a score.
+    #[test]
+    fn a_word_no_skill_has_never_moves_the_choice(
+        query in "(merge|PDF|release|notes|deploy|roll|back|production|SQL|locking|Slack|unread|tag|the|a) ?{1,8}",
+        noise in prop::collection::vec(0..NOISE.len(), 0..6),
+        at in 0usize..8,
+    ) {
+        let router = router(&catalogue());
+        let plain = router.route(&query);
+        let mut words: Vec<&str> = query.split(' ').collect();
+        for (n, pick) in noise.iter().enumerate() {
+            words.insert((at + n).min(words.len()), NOISE[*pick]);
+        }
+        let noisy = router.route(&words.join(" "));
+        prop_assert_eq!(plain.chosen(), noisy.chosen());
+        prop_assert_eq!(plain.ranked, noisy.ranked);
+    }
+
+    /// Explaining is routing: the same ranking and choice, the matched
+    /// shares of the best skill summing to its coverage, and never more
+    /// than the cap of words listed however long the request.
+    #[test]
+    fn an_explanation_is_the_routes_and_bounded(query in "\\PC{0,200}", repeat in 1usize..50) {
+        let router = router(&catalogue());
+        let long = query.repeat(repeat);
+        let explained = router.explain(&long, 3);
+        prop_assert_eq!(&explained.ranked, &router.route(&long));
+        prop_assert!(explained.unknown.len() <= skills_core::route::MAX_WORDS);
+        for why in &explained.top {
+            prop_assert!(why.matched.len() <= skills_core::route::MAX_WORDS);
+            prop_assert!((0.0..=1.0).contains(&why.evidence));
+        }
+    }
+}
+
+#[test]
+fn the_cases_of_the_issue_choose_with_noise_as_without() {
+    let router = router(&catalogue());
+    let bare = router.route("deploy");
+    let noisy = router.route("deploy zzzz yyyy");
+    assert_eq!(bare.chosen(), Some("deploy"));
+    assert_eq!(noisy.chosen(), Some("deploy"));
+    assert_eq!(bare.ranked, noisy.ranked);
+    // A request as users type it: a service, a version, a time.
+    let messy = router
+        .route("hey can you deploy billing-api v3.2.1 out to production? CI went green 20 min ago");
+    assert_eq!(messy.chosen(), Some("deploy"));
+}
+
+#[test]
+fn a_skill_is_invoked_by_the_hosts_sigil_hidden_or_not() {
+    let entries = catalogue();
+    let docs: Vec<Doc<'_>> = entries.iter().map(|(n, t)| Doc::new(n, t)).collect();
+    let claude = Router::new(&docs).invoked_by(&['/'], &["rotate-keys"]);
+    let ranked = claude.route("/rotate-keys for the staging db");
+    assert_eq!(ranked.chosen(), Some("rotate-keys"));
+    assert_eq!(ranked.reason(), Some(skills_core::route::Reason::Invoked));
+    assert_eq!(claude.route("/pdf").chosen(), Some("pdf"));
+    // Another host's sigil invokes nothing, and a path is not a name.
+    assert_eq!(claude.route("$rotate-keys now").chosen(), None);
+    assert_ne!(
+        claude.route("/etc/hosts is broken").reason(),
+        Some(skills_core::route::Reason::Invoked)
+    );
+    let codex = Router::new(&docs).invoked_by(&['$'], &["rotate-keys"]);
+    assert_eq!(codex.route("$rotate-keys").chosen(), Some("rotate-keys"));
+    // Never chosen unless invoked.
+    assert_eq!(codex.route("rotate keys").chosen(), None);
+}
+
+#[test]
+fn the_cut_decides_and_is_reported() {
+    let router = router(&catalogue());
+    let query = "merge these two PDFs into one file";
+    let score = router.route(query).ranked[0].score;
+    assert!(score > 0.25 && score < 1.0, "{score}");
+    let above = router.clone().threshold(score - 0.01).route(query);
+    let below = router.clone().threshold(score + 0.01).route(query);
+    assert_eq!(above.chosen(), Some("pdf"));
+    assert_eq!(below.chosen(), None);
+    assert_eq!(below.threshold, Some(score + 0.01));
+}

@@ -41,7 +41,7 @@ mod words;
 
 use foldhash::{HashMap, HashMapExt};
 
-pub use explain::{Explained, Field, Matched, Why};
+pub use explain::{Explained, Field, MAX_WORDS, Matched, Why};
 pub use words::words;
 
 /// One catalogue entry: the skill's name, the text the host lists for it
