@@ -645,3 +645,176 @@ fn plain_http_is_for_loopback_only() {
         assert!(stderr.contains("--base-url"), "{url}: {stderr}");
     }
 }
+
+/// `cargo-skills ARGS` in `dir` with the key `key` (None: unset):
+/// (exit code, stdout, stderr).
+fn run(dir: &Path, args: &[&str], key: Option<&str>) -> (i32, String, String) {
+    let mut command = cargo_skills_in(dir);
+    command
+        .args(args)
+        .env_remove("ANTHROPIC_API_KEY")
+        .env_remove("OPENAI_API_KEY");
+    if let Some(key) = key {
+        command.env("ANTHROPIC_API_KEY", key);
+    }
+    let output = command.output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// Record a model's verdicts, replay them offline, edit a description and
+/// see the stale cases named, re-record them with a key, and refuse a
+/// record of another model or a truncated one.
+#[test]
+fn verdicts_are_recorded_replayed_offline_and_go_stale_with_the_catalogue() {
+    let dir = root("models-record");
+    let server = Server::start(|request, _| ok(anthropic_reply(pick(&query_of(request)))));
+    let (code, _, stderr) = test(
+        &dir,
+        &server,
+        "anthropic:claude-test",
+        Some("sk-test"),
+        &["--record", "record.json"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("recorded 3 verdicts of anthropic:claude-test to record.json"),
+        "{stderr}"
+    );
+    assert_eq!(server.seen().len(), 9);
+    let text = std::fs::read_to_string(dir.join("record.json")).unwrap();
+    let record: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(record["model"], "anthropic:claude-test");
+    assert_eq!(record["host"], "claude-code");
+    let listed: Vec<&String> = record["listing"].as_object().unwrap().keys().collect();
+    assert_eq!(listed, ["deploy", "pdf"]);
+    // One verdict per query, sorted: a diff says which changed.
+    let queries: Vec<&str> = record["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["query"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        queries,
+        [
+            "merge these PDFs",
+            "ship it to production",
+            "tell me a joke"
+        ]
+    );
+    assert_eq!(record["verdicts"][0]["runs"], json!(["pdf", "pdf", "pdf"]));
+    // The same verdicts write the same bytes.
+    test(
+        &dir,
+        &server,
+        "anthropic:claude-test",
+        Some("sk-test"),
+        &["--record", "record.json"],
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("record.json")).unwrap(),
+        text
+    );
+    let asked = server.seen().len();
+
+    // Offline, no key: judged from the record, nothing sent.
+    let replay = [
+        "test",
+        "skills",
+        "--cases",
+        "cases.json",
+        "--replay",
+        "record.json",
+    ];
+    let (code, stdout, stderr) = run(&dir, &replay, None);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("decision accuracy 1.000"), "{stdout}");
+    assert!(
+        stderr.contains("router: anthropic:claude-test (replayed from record.json)"),
+        "{stderr}"
+    );
+    assert_eq!(server.seen().len(), asked);
+
+    // An edited description: the cases it touches are stale, by name.
+    write(
+        &dir.join("skills/pdf/SKILL.md"),
+        "---\nname: pdf\ndescription: Fill in and merge PDF forms.\n---\nBody.\n",
+    );
+    let (code, _, stderr) = run(&dir, &replay, None);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("stale: case `a` (\"merge these PDFs\"): the listed text of `pdf` changed since it was recorded"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("stale: case `b`"), "{stderr}");
+    assert!(
+        stderr.contains("1 of 3 cases cannot be replayed from record.json: record them again with `cargo skills test --router anthropic:claude-test --record record.json`"),
+        "{stderr}"
+    );
+    // With the key, the stale ones are asked again and the record updated.
+    let mut again: Vec<&str> = replay.to_vec();
+    again.extend(["--base-url", &server.origin]);
+    let (code, _, stderr) = run(&dir, &again, Some("sk-test"));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("re-recorded 1 stale verdict of anthropic:claude-test in record.json"),
+        "{stderr}"
+    );
+    assert_eq!(server.seen().len(), asked + 3);
+    let (code, _, stderr) = run(&dir, &replay, None);
+    assert_eq!(code, 0, "{stderr}");
+
+    // Another model's record: located, exit 2, nothing judged.
+    let mut other: Vec<&str> = replay.to_vec();
+    other.extend(["--router", "anthropic:claude-other"]);
+    let (code, stdout, stderr) = run(&dir, &other, None);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("error[S608]: this record is `anthropic:claude-test`'s verdicts, and the run is `anthropic:claude-other`'s")
+            && stderr.contains("--> record.json:8:12"),
+        "{stderr}"
+    );
+    // Truncated, or not a record: S608, exit 2.
+    let text = std::fs::read_to_string(dir.join("record.json")).unwrap();
+    for broken in [
+        &text[..text.len() / 2],
+        "{\"format\": \"something else\"}",
+        "[]",
+    ] {
+        write(&dir.join("record.json"), broken);
+        let (code, stdout, stderr) = run(&dir, &replay, None);
+        assert_eq!(code, 2, "{broken}: {stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+        assert!(
+            stderr.contains("error[S608]") && stderr.contains("nothing was judged"),
+            "{broken}: {stderr}"
+        );
+    }
+
+    // The manifest's `replay`: CI runs `cargo skills test`, nothing more.
+    write(&dir.join("record.json"), &text);
+    write(
+        &dir.join("Cargo.toml"),
+        "[package]\nname = \"t\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[package.metadata.skills.test]\nreplay = \"record.json\"\ncases = [\"cases.json\"]\n\n[workspace]\n",
+    );
+    write(&dir.join("src/lib.rs"), "");
+    let (code, _, stderr) = run(&dir, &["test"], None);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("(replayed from record.json)"), "{stderr}");
+    // `--record` needs a model.
+    let (code, _, stderr) = run(
+        &dir,
+        &["test", "--record", "x.json", "--router", "lexical"],
+        None,
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("`--record` writes a model's verdicts"),
+        "{stderr}"
+    );
+}

@@ -293,7 +293,7 @@ fn replay_run(
     path: &std::path::Path,
     gates: &Gates,
 ) -> Result<(Report, String), Failure> {
-    let shown_path = skills_compiler::display_path(path);
+    let shown_path = ops::trigger::shown_path(path);
     let color = crate::output::stderr_color();
     let refuse =
         |diagnostics: Vec<skills_compiler::diagnostics::Diagnostic>,

@@ -315,6 +315,12 @@ fn own_cases(
     })
 }
 
+/// `path` as messages show it: relative to the current directory when
+/// under it (a manifest's paths are read from the package).
+pub fn shown_path(path: &Path) -> String {
+    display_path(&crate::ops::targets::relative_to_cwd(path))
+}
+
 /// Writes `record` as the file `path`, whole (a reader never sees half).
 pub fn save_record(path: &Path, record: &routing::record::Record) -> Result<(), Error> {
     super::files::write_whole(path, record.to_json().as_bytes())
