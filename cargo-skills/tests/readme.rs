@@ -74,6 +74,14 @@ const NOT_RUN: &[(&str, &str)] = &[
         "cargo skills add https://git.example.com/team/skills.git#v2 --all",
         "an example host: tests/vendoring.rs adds from file:// URLs with #ref",
     ),
+    (
+        "cargo skills test --router anthropic:claude-sonnet-4-5 --record tests/trigger-record.json",
+        "a model's API and its key: tests/trigger_models.rs records against a local server",
+    ),
+    (
+        "cargo skills test --replay tests/trigger-record.json",
+        "needs a record: tests/trigger_models.rs records one and replays it",
+    ),
 ];
 
 /// Placeholders in the README's lines, and what they stand for here.

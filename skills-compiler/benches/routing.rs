@@ -27,6 +27,8 @@ use skills_core::route::{Doc, Ranked, Router};
 
 #[path = "support/plain_bm25.rs"]
 mod plain_bm25;
+#[path = "support/router_v1.rs"]
+mod router_v1;
 use plain_bm25::PlainBm25;
 
 fn workspace() -> &'static Path {
@@ -80,6 +82,11 @@ fn bench(c: &mut Criterion) {
     let known: Vec<&str> = skills.iter().map(Skill::name).collect();
     let router = catalogue.router();
     let plain = PlainBm25::new(&entries);
+    let v1_docs: Vec<router_v1::Doc<'_>> = entries
+        .iter()
+        .map(|(n, t)| router_v1::Doc::new(n, t))
+        .collect();
+    let v1 = router_v1::Router::new(&v1_docs);
     for half in ["dev.json", "held-out.json"] {
         let cases = cases(half, &known);
         let gates = Gates::default();
@@ -123,6 +130,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for query in &queries {
                 black_box(plain.route(query));
+            }
+        })
+    });
+    group.bench_function("v1 (the router before routing v2)", |b| {
+        b.iter(|| {
+            for query in &queries {
+                black_box(v1.route(query));
             }
         })
     });

@@ -532,7 +532,7 @@ fn sweep_ranking(catalogues: &[Catalogue], sets: &[Set]) {
 }
 
 /// Run-time routing over the publisher's catalogue as `SkillSet::route`
-/// reads it (description and `when_to_use`, uncut), without and with the
+/// reads it (Claude Code's line with `when_to_use`, uncut), without and with the
 /// body: top-1 and top-5 on every question that has a skill, and the time
 /// the index takes to build.
 fn run_time(root: &Path, skills: &[Skill]) {
@@ -548,21 +548,12 @@ fn run_time(root: &Path, skills: &[Skill]) {
                 .extra("when_to_use")
                 .and_then(|v| v.as_str().map(str::to_owned));
             let text = match when {
-                Some(when) => format!("{} - {when}", s.description()),
-                None => s.description().to_owned(),
+                Some(when) => format!("- {}: {} - {when}\n", s.name(), s.description()),
+                None => format!("- {}: {}\n", s.name(), s.description()),
             };
             (s.name().to_owned(), text, s.body().to_owned())
         })
         .collect();
-    let started = Instant::now();
-    let tokens: usize = texts
-        .iter()
-        .map(|(_, _, b)| skills_core::route::words(b).len())
-        .sum();
-    eprintln!(
-        "tokenizing the bodies: {tokens} words in {:.1} ms",
-        started.elapsed().as_secs_f64() * 1000.0
-    );
     println!();
     println!(
         "| run time, {} questions, {} skills | top-1 | top-5 | index built |",

@@ -343,11 +343,11 @@ impl SkillSet {
             .route(query)
     }
 
-    /// [`SkillSet::route`] over what a host lists only (name, description
-    /// and `when_to_use`, no body): what `cargo skills test` reads, so that
-    /// both give the same scores for the same listed text (`cargo skills
-    /// test` reads the host's cut of it, which is the same text for a
-    /// description under the cut).
+    /// [`SkillSet::route`] over what a host lists only, no body: Claude
+    /// Code's line (`- name: description - when_to_use`) uncut, the text
+    /// `cargo skills test` reads for Claude Code, so that both give the
+    /// same scores to the last digit (the test reads the host's cut of it:
+    /// the same text for a description under 1,536 characters).
     pub fn route_listing(&self, query: &str) -> skills_core::route::Ranked {
         self.listing_router
             .get_or_init(|| self.index_router(false))
@@ -368,9 +368,10 @@ impl SkillSet {
                 hidden.push(skill.name());
                 continue;
             }
+            // Claude Code's line, uncut: the text the trigger tests read.
             let text = match extra("when_to_use").and_then(|v| v.as_str().map(str::to_owned)) {
-                Some(when) => format!("{} - {when}", skill.description()),
-                None => skill.description().to_owned(),
+                Some(when) => format!("- {}: {} - {when}\n", skill.name(), skill.description()),
+                None => format!("- {}: {}\n", skill.name(), skill.description()),
             };
             texts.push((
                 skill.name(),
