@@ -398,3 +398,39 @@ fn a_case_for_a_skill_with_errors_fails_with_the_reason_and_the_run_goes_on() {
     // The rest of the run went on.
     assert!(stdout.contains("(1 of 3 cases passed)"), "{stdout}");
 }
+
+#[test]
+fn a_key_that_is_read_and_changes_nothing_is_a_located_warning() {
+    let dir = package("v2-no-effect", "");
+    write(
+        &dir.join("aigent-tests.yml"),
+        "queries:\n  - input: merge these two PDFs into one\n    should_match: true\n    min_score: 0.7\n  - input: split this PDF file\n    should_match: true\n    min_score: 0.9\n",
+    );
+    write(
+        &dir.join("skills/deploy/eval.yaml"),
+        "should_trigger_prompts:\n  - prompt: roll back the production deploy\n    reason: rollback\n    confidence: high\n",
+    );
+    let (_, stderr) = output(
+        &dir,
+        &[
+            "test",
+            "--cases",
+            "pdf=aigent-tests.yml",
+            "--cases",
+            "skills/deploy/eval.yaml",
+        ],
+        0,
+    );
+    // Once a file, at the key, and the run goes on.
+    assert_eq!(stderr.matches("warning[W030]").count(), 2, "{stderr}");
+    assert!(
+        stderr.contains("warning[W030]: `min_score` (aigent's per-case score) is read and changes nothing: the case is judged by the skill chosen")
+            && stderr.contains("--> aigent-tests.yml:4:5"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`confidence` (waza's expected confidence)")
+            && stderr.contains("--> skills/deploy/eval.yaml:4:5"),
+        "{stderr}"
+    );
+}

@@ -779,6 +779,31 @@ fn verdicts_are_recorded_replayed_offline_and_go_stale_with_the_catalogue() {
             && stderr.contains("--> record.json:8:12"),
         "{stderr}"
     );
+    // Another host's listing, or another package's record: S608, exit 2.
+    let mut codex: Vec<&str> = replay.to_vec();
+    codex.extend(["--host", "codex"]);
+    let (code, _, stderr) = run(&dir, &codex, None);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(
+            "error[S608]: this record is of `claude-code`'s listing, and the run reads `codex`'s"
+        ),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(dir.join("record.json")).unwrap();
+    write(
+        &dir.join("record.json"),
+        &text
+            .replace("\"deploy\":", "\"ship\":")
+            .replace("\"pdf\":", "\"forms\":"),
+    );
+    let (code, _, stderr) = run(&dir, &replay, None);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("error[S608]: this record lists none of the skills of this catalogue"),
+        "{stderr}"
+    );
+    write(&dir.join("record.json"), &text);
     // Truncated, or not a record: S608, exit 2.
     let text = std::fs::read_to_string(dir.join("record.json")).unwrap();
     for broken in [

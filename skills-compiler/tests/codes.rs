@@ -858,6 +858,18 @@ const PROVEN_ELSEWHERE: &[(Code, &str)] = &[
         "cargo-skills signing::the_diagnostics_of_signed_skills (needs a trust anchor made by the test)",
     ),
     (
+        Code::SkillLeftOutOfCatalogue,
+        "cargo-skills routing_v2::a_case_for_a_skill_with_errors_fails_with_the_reason_and_the_run_goes_on (needs a trigger run)",
+    ),
+    (
+        Code::RouteRecord,
+        "cargo-skills trigger_models::verdicts_are_recorded_replayed_offline_and_go_stale_with_the_catalogue (a record written by a run against a local server)",
+    ),
+    (
+        Code::CaseKeyWithoutEffect,
+        "cargo-skills routing_v2::a_key_that_is_read_and_changes_nothing_is_a_located_warning (a case file read by a trigger run)",
+    ),
+    (
         Code::VendoredWarnings,
         "cargo-skills lock_round2::a_vendored_skills_warnings_are_one_line_unless_verbose (the CLI's summary of a vendored skill)",
     ),

@@ -219,3 +219,20 @@ fn the_cut_decides_and_is_reported() {
     assert_eq!(below.chosen(), None);
     assert_eq!(below.threshold, Some(score + 0.01));
 }
+
+#[test]
+fn a_one_megabyte_request_is_explained_in_a_few_lines() {
+    let router = router(&catalogue());
+    let query: String = (0..100_000).map(|n| format!("w{n} pdf ")).collect();
+    assert!(query.len() > 1_000_000);
+    let explained = router.explain(&query, 3);
+    assert_eq!(explained.ranked.chosen(), Some("pdf"));
+    assert_eq!(explained.unknown.len(), skills_core::route::MAX_WORDS);
+    assert_eq!(explained.unknown_count, 100_000);
+    assert!(
+        explained
+            .top
+            .iter()
+            .all(|why| why.matched.len() <= skills_core::route::MAX_WORDS)
+    );
+}

@@ -160,8 +160,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
     for diagnostic in &read.problems {
         anstream::eprintln!("{}\n", render::human(diagnostic, &read.files, color));
     }
-    if !read.problems.is_empty() {
-        let n = read.problems.len();
+    let errors = read
+        .problems
+        .iter()
+        .filter(|d| d.severity == skills_compiler::diagnostics::Severity::Error)
+        .count();
+    if errors > 0 {
+        let n = errors;
         return Err(Failure::Usage(format!(
             "{n} problem{} in the case files: nothing was routed",
             if n == 1 { "" } else { "s" }
@@ -203,8 +208,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let runs = args.runs.unwrap_or(3).max(1);
             let choices = ask_model(&args, &set, &cases, *provider, model, runs)?;
             if let Some(path) = &args.record {
-                let mut record =
-                    Record::new(&router.name(), set.host.budget().name(), &set.catalogue);
+                let mut record = Record::new(
+                    &router.name(),
+                    set.host.budget().name(),
+                    set.catalogue.digests(),
+                );
                 for (case, runs) in cases.iter().zip(choices.chunks(runs)) {
                     record.verdicts.insert(case.query.clone(), runs.to_vec());
                 }
@@ -317,7 +325,10 @@ fn replay_run(
             return Err(refuse(vec![mismatch], Some(&source)));
         }
     }
-    let listing = routing::record::listing_of(&set.catalogue);
+    let listing = set.catalogue.digests();
+    if let Some(other) = record.check_catalogue(set.host.budget().name(), &listing, &source) {
+        return Err(refuse(vec![other], Some(&source)));
+    }
     let stale: Vec<(&Case, routing::record::Stale)> = cases
         .iter()
         .filter_map(|case| record.stale(case, &listing).map(|why| (case, why)))

@@ -435,6 +435,9 @@ codes! {
     NeverChosen = "W029", "a skill that wins fewer than half of its own trigger cases",
         "skills/pdf: `pdf` won 1 of its 3 cases; lost: \"merge these PDFs\", ...",
         "`cargo skills test` chose another skill, or none, for most cases written for this skill. The help names the concepts those requests speak of that the description does not: if the skill is for that, say so in a sentence about what it does. Copying the cases' words into the description fits these cases and no others, and reads as a keyword list to the model; `cargo skills route --explain QUERY` shows what each skill matched.";
+    CaseKeyWithoutEffect = "W030", "a trigger case says something the router does not use",
+        "tests.yml: {input: \"merge PDFs\", should_match: true, min_score: 0.7}",
+        "The key is part of its format, and is read, but changes nothing here: `cargo skills test` judges the choice, not a score or a confidence. The case still runs; drop the key, or keep it for the tool that reads it and allow W030.";
 }
 
 impl std::fmt::Display for Code {

@@ -87,7 +87,7 @@ pub fn catalogue(targets: &[Target], host: Option<Host>) -> Set {
 }
 
 /// The skills a compilation checked and found errors in.
-fn left_out_of(compilation: &crate::Compilation) -> Vec<LeftOut> {
+fn left_out_of(compilation: &crate::pipeline::Compilation) -> Vec<LeftOut> {
     let valid: std::collections::HashSet<&str> = compilation
         .valid
         .skills

@@ -197,6 +197,7 @@ pub fn read(path: &str, text: &str, skill: Option<&str>, known: &[&str]) -> Read
         problems: Vec::new(),
         recognised: true,
         left_out: 0,
+        warned: Vec::new(),
     };
     if path.ends_with(".csv") {
         reader.csv();
@@ -249,6 +250,8 @@ struct Reader<'a> {
     recognised: bool,
     /// Problems found past [`MAX_PROBLEMS_PER_FILE`], counted only.
     left_out: usize,
+    /// The keys W030 has been said of in this file.
+    warned: Vec<&'static str>,
 }
 
 impl Reader<'_> {
@@ -290,6 +293,32 @@ impl Reader<'_> {
         }
         self.problems
             .push(Diagnostic::at(Code::CaseShape, self.source, at, message));
+    }
+
+    /// W030 at `key` of `item` when it has it: a key of the format that is
+    /// read and changes nothing here (said, never dropped silently). Once
+    /// a file, at its first case that has it.
+    fn without_effect(&mut self, item: &Node, key: &'static str, what: &str) {
+        let Some(entry) = item
+            .as_map()
+            .and_then(|entries| entries.iter().find(|entry| entry.key == key))
+        else {
+            return;
+        };
+        if self.warned.contains(&key) || !self.room() {
+            return;
+        }
+        self.warned.push(key);
+        self.problems.push(
+            Diagnostic::at(
+                Code::CaseKeyWithoutEffect,
+                self.source,
+                entry.key_span.clone(),
+                format!("`{key}` ({what}) is read and changes nothing: the case is judged by the skill chosen"),
+            )
+            .with_severity(crate::diagnostics::Severity::Warning)
+            .with_help(format!("drop `{key}`, or keep it for the tool that reads it and allow W030")),
+        );
     }
 
     /// `node` (the value of `key`) is not `what` it must be.
@@ -463,6 +492,7 @@ impl Reader<'_> {
             if let Some(skill) = &skill {
                 let query = self.text(item, &["input"]);
                 let trigger = self.flag(item, "should_match");
+                self.without_effect(item, "min_score", "aigent's per-case score");
                 if let (Some(query), Some(trigger)) = (query, trigger) {
                     let id = self
                         .id(item)
@@ -500,6 +530,7 @@ impl Reader<'_> {
                     Value::String(text) => Some(text.clone()),
                     _ => self.text(item, &["prompt"]),
                 };
+                self.without_effect(item, "confidence", "waza's expected confidence");
                 if let Some(query) = query {
                     let at = item.span.clone();
                     self.push(

@@ -112,6 +112,20 @@ impl Catalogue {
             .map(|(_, text)| text.as_str())
     }
 
+    /// Each listed skill's name and the SHA-256 (hex) of what the host
+    /// lists for it: what a record of a model's verdicts was made over.
+    pub fn digests(&self) -> std::collections::BTreeMap<String, String> {
+        use sha2::{Digest, Sha256};
+        self.entries
+            .iter()
+            .map(|(name, text)| {
+                let digest = Sha256::digest(text.as_bytes());
+                let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+                (name.clone(), hex)
+            })
+            .collect()
+    }
+
     /// The offline router over this catalogue, at the router's own cut.
     /// A request that starts with the host's sigil and a skill's name
     /// (`/pdf`, `$pdf`) invokes it, hidden or not.

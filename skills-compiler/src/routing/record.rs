@@ -18,7 +18,7 @@
 //! use skills_compiler::routing::record::Record;
 //!
 //! let catalogue = Catalogue::from_entries(Budget::ClaudeCode, &[("pdf", "Fill in PDF forms.")]);
-//! let mut record = Record::new("anthropic:claude-sonnet-4-5", "claude-code", &catalogue);
+//! let mut record = Record::new("anthropic:claude-sonnet-4-5", "claude-code", catalogue.digests());
 //! record.verdicts.insert("fill this form".into(), vec![Some("pdf".into())]);
 //! let text = record.to_json();
 //! let (again, _) = Record::read("record.json", &text).unwrap();
@@ -28,9 +28,6 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use sha2::{Digest, Sha256};
-
-use super::Catalogue;
 use super::cases::Case;
 use crate::diagnostics::source::SourceFile;
 use crate::diagnostics::{Code, Diagnostic};
@@ -45,8 +42,9 @@ pub const MAX_RECORD_BYTES: u64 = 16 * 1024 * 1024;
 /// The deepest a record nests (it is flat: an object of arrays).
 const MAX_DEPTH: usize = 8;
 
-/// A model's verdicts over one catalogue.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A model's verdicts over one catalogue. Two records are equal when they
+/// say the same (where a file held them does not count).
+#[derive(Debug, Clone)]
 pub struct Record {
     /// `anthropic:MODEL` or `openai:MODEL`.
     pub model: String,
@@ -58,7 +56,19 @@ pub struct Record {
     pub verdicts: BTreeMap<String, Vec<Option<String>>>,
     /// Where `model` is in the file read, to locate a mismatch.
     model_at: Option<Range<usize>>,
+    /// Where `host` and `listing` are, likewise.
+    host_at: Option<Range<usize>>,
+    listing_at: Option<Range<usize>>,
 }
+
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        (&self.model, &self.host, &self.listing, &self.verdicts)
+            == (&other.model, &other.host, &other.listing, &other.verdicts)
+    }
+}
+
+impl Eq for Record {}
 
 /// Why a case's verdict cannot be replayed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,29 +98,18 @@ impl Stale {
     }
 }
 
-/// Each listed skill's name and the SHA-256 (hex) of what the host lists.
-pub fn listing_of(catalogue: &Catalogue) -> BTreeMap<String, String> {
-    catalogue
-        .names()
-        .map(|name| {
-            let text = catalogue.text(name).unwrap_or_default();
-            let digest = Sha256::digest(text.as_bytes());
-            let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-            (name.to_owned(), hex)
-        })
-        .collect()
-}
-
 impl Record {
-    /// An empty record of `model`'s verdicts over `catalogue`, as `host`
-    /// lists it.
-    pub fn new(model: &str, host: &str, catalogue: &Catalogue) -> Record {
+    /// An empty record of `model`'s verdicts over a catalogue `host` lists
+    /// as `listing` ([`Catalogue::digests`](super::Catalogue::digests)).
+    pub fn new(model: &str, host: &str, listing: BTreeMap<String, String>) -> Record {
         Record {
             model: model.to_owned(),
             host: host.to_owned(),
-            listing: listing_of(catalogue),
+            listing,
             verdicts: BTreeMap::new(),
             model_at: None,
+            host_at: None,
+            listing_at: None,
         }
     }
 
@@ -185,6 +184,43 @@ impl Record {
             "replay it with `--router {}`, or record `{model}`'s verdicts with `--record`",
             skills_core::printable(&self.model)
         )))
+    }
+
+    /// S608 when this record was made over another catalogue: another
+    /// host's listing, or no skill in common with `listing` (a record of
+    /// another package). A catalogue that changed in part makes cases
+    /// stale instead ([`Record::stale`]).
+    pub fn check_catalogue(
+        &self,
+        host: &str,
+        listing: &BTreeMap<String, String>,
+        source: &SourceFile,
+    ) -> Option<Diagnostic> {
+        let located = |at: &Option<Range<usize>>, message: String| match at {
+            Some(at) => Diagnostic::at(Code::RouteRecord, source, at.clone(), message),
+            None => Diagnostic::error(Code::RouteRecord, source.path(), message),
+        };
+        if self.host != host {
+            let message = format!(
+                "this record is of `{}`'s listing, and the run reads `{host}`'s",
+                skills_core::printable(&self.host)
+            );
+            return Some(located(&self.host_at, message).with_help(format!(
+                "replay it with `--host {}`, or record again for `{host}`",
+                skills_core::printable(&self.host)
+            )));
+        }
+        let shared = self.listing.keys().any(|name| listing.contains_key(name));
+        if !shared && !listing.is_empty() {
+            let message =
+                "this record lists none of the skills of this catalogue: it is another package's"
+                    .to_owned();
+            return Some(
+                located(&self.listing_at, message)
+                    .with_help("replay the record of this package's skills, or record one"),
+            );
+        }
+        None
     }
 
     /// Why `case` cannot be replayed over a catalogue now listed as
@@ -312,13 +348,15 @@ impl Reader<'_> {
         let host = self.string(root, "host");
         let listing = self.listing(root);
         let verdicts = self.verdicts(root);
-        let ((model, model_at), (host, _)) = (model?, host?);
+        let ((model, model_at), (host, host_at)) = (model?, host?);
         Some(Record {
             model,
             host,
             listing: listing?,
             verdicts: verdicts?,
             model_at: Some(model_at),
+            host_at: Some(host_at),
+            listing_at: root.get("listing").map(|node| node.span.clone()),
         })
     }
 

@@ -4,7 +4,8 @@
 //! confidence beside the cut. Bounded whatever the request's length: at
 //! most [`MAX_WORDS`] words are listed of each kind, and the rest counted.
 
-use super::{Ranked, Router};
+use super::ranked::Ranked;
+use super::router::Router;
 
 /// The most words an explanation lists of one kind (matched by one skill,
 /// or unknown to all); the rest are counted.

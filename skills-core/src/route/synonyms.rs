@@ -38,9 +38,9 @@ pub(super) fn canonical(stemmed: &str) -> Option<&'static str> {
         .get_or_init(|| {
             let mut table = HashMap::new();
             for group in GROUPS {
-                let to = super::words::stem(group[0]);
+                let to = super::stem::stem(group[0]);
                 for word in &group[1..] {
-                    table.insert(super::words::stem(word), to.clone());
+                    table.insert(super::stem::stem(word), to.clone());
                 }
             }
             table
