@@ -88,7 +88,7 @@ fn dev_half(id: &str) -> bool {
     for byte in id.bytes() {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x100000001b3);
     }
-    hash % 2 == 0
+    hash.is_multiple_of(2)
 }
 
 /// The publisher's questions, read as our case reader reads its
