@@ -415,6 +415,18 @@ fn main() {
     }
 }
 
+/// Today's router over each catalogue, with `params`.
+fn routers_with(catalogues: &[Catalogue], params: Params) -> Vec<Router> {
+    catalogues
+        .iter()
+        .map(|catalogue| {
+            let entries = entries(catalogue);
+            let docs: Vec<Doc<'_>> = entries.iter().map(|(n, t)| Doc::new(n, t)).collect();
+            Router::with_params(&docs, params)
+        })
+        .collect()
+}
+
 /// The decision constants' grid on the development halves: each in-scope
 /// set's decision accuracy and each out-of-scope set's abstention.
 fn sweep(catalogues: &[Catalogue], sets: &[Set]) {
@@ -435,14 +447,7 @@ fn sweep(catalogues: &[Catalogue], sets: &[Set]) {
                     threshold,
                     ..Params::default()
                 };
-                let routers: Vec<Router> = catalogues
-                    .iter()
-                    .map(|c| {
-                        let e = entries(c);
-                        let docs: Vec<Doc<'_>> = e.iter().map(|(n, t)| Doc::new(n, t)).collect();
-                        Router::with_params(&docs, params)
-                    })
-                    .collect();
+                let routers = routers_with(catalogues, params);
                 let figures: Vec<f64> = dev
                     .iter()
                     .map(|set| {
@@ -479,7 +484,7 @@ fn sweep_ranking(catalogues: &[Catalogue], sets: &[Set]) {
         .filter(|s| s.name.ends_with("dev") && !s.name.contains("out of scope"))
         .collect();
     println!(
-        "k1 name_weight name_b text_b | {}",
+        "k1 name_weight phrase_weight whole_name_weight | {}",
         dev.iter()
             .map(|s| s.name.as_str())
             .collect::<Vec<_>>()
@@ -489,7 +494,6 @@ fn sweep_ranking(catalogues: &[Catalogue], sets: &[Set]) {
         for name_weight in [1.0, 3.0] {
             for phrase_weight in [0.0, 0.25, 0.5, 1.0] {
                 for whole_name_weight in [0.0, 0.25, 0.5, 1.0] {
-                    let (name_b, text_b) = (phrase_weight, whole_name_weight);
                     let params = Params {
                         k1,
                         name_weight,
@@ -497,12 +501,7 @@ fn sweep_ranking(catalogues: &[Catalogue], sets: &[Set]) {
                         whole_name_weight,
                         ..Params::default()
                     };
-                    let routers: Vec<Router> = catalogues
-                        .iter()
-                        .map(|c| {
-                            let e = entries(c);
-                            let docs: Vec<Doc<'_>> =
-                                e.iter().map(|(n, t)| Doc::new(n, t)).collect();
+                    let routers = routers_with(catalogues, params);
                             Router::with_params(&docs, params)
                         })
                         .collect();
@@ -518,7 +517,7 @@ fn sweep_ranking(catalogues: &[Catalogue], sets: &[Set]) {
                         })
                         .collect();
                     println!(
-                        "{k1} {name_weight} {name_b} {text_b} | {}",
+                        "{k1} {name_weight} {phrase_weight} {whole_name_weight} | {}",
                         figures
                             .iter()
                             .map(|f| format!("{f:.3}"))
