@@ -502,9 +502,6 @@ fn sweep_ranking(catalogues: &[Catalogue], sets: &[Set]) {
                         ..Params::default()
                     };
                     let routers = routers_with(catalogues, params);
-                            Router::with_params(&docs, params)
-                        })
-                        .collect();
                     let figures: Vec<f64> = dev
                         .iter()
                         .map(|set| {
