@@ -311,8 +311,20 @@ fn both_published_evals_json_shapes_are_read_as_published() {
         .collect();
     assert_eq!(cases.len(), 6, "{stdout}\n{stderr}");
     assert!(cases.iter().all(|(_, _, pass)| *pass), "{stdout}");
-    // Ids repeat across files, not within one.
+    // Ids repeat across files, not within one: a case is known by both.
     assert_eq!(cases.iter().filter(|(id, _, _)| *id == "one").count(), 2);
+    let files: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["type"] == "case" && l["id"] == "one")
+        .map(|l| l["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "skills/deploy/evals/evals.json",
+            "skills/pdf/evals/evals.json"
+        ]
+    );
 
     // A shape that is almost one of them: located, exit 2, nothing counted.
     write(

@@ -46,6 +46,8 @@ fn case(outcome: &Outcome) -> Value {
     let mut line = json!({
         "type": "case",
         "id": outcome.case.id,
+        // Ids are unique per file: a case is known by both.
+        "file": outcome.case.file,
         "query": outcome.case.query,
         "expected": expected,
         "chosen": outcome.chosen,
