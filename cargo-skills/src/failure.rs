@@ -40,6 +40,26 @@ impl From<ops::Error> for Failure {
                 }
                 Failure::Usage(outcome)
             }
+            ops::Error::Located {
+                diagnostics,
+                sources,
+                outcome,
+            } => {
+                let color = crate::output::stderr_color();
+                for diagnostic in &diagnostics {
+                    let rendered =
+                        skills_compiler::diagnostics::render::human(diagnostic, &sources, color);
+                    anstream::eprintln!("{rendered}\n");
+                }
+                Failure::Usage(outcome)
+            }
+            ops::Error::Unmet { said, outcome } => {
+                for line in &said {
+                    anstream::eprintln!("{line}");
+                }
+                anstream::eprintln!("error: {outcome}");
+                Failure::Invalid
+            }
             ops::Error::Refused { problems, outcome } => {
                 for problem in problems.iter().chain([&outcome]) {
                     anstream::eprintln!("error: {}", shown(problem));

@@ -12,6 +12,7 @@ mod failure;
 #[cfg(feature = "models")]
 mod models;
 mod output;
+mod router;
 mod select;
 
 use std::process::ExitCode;

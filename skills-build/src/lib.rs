@@ -26,7 +26,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, Diagnostic, Severity, expansion_cache, tracking};
+use skills_compiler::{Diagnostic, Severity, embed, expansion_cache, tracking};
 
 /// Compiles `dir` (relative to the crate's manifest directory) into
 /// `$OUT_DIR/skills.rs` with the manifest's configuration, printing the
@@ -69,16 +69,18 @@ fn store_expansion(out_dir: &Path, manifest_dir: &Path, dir: &Path, stamp: u64) 
         ..Default::default()
     };
     // A bad configuration is the macro's to report, at its argument.
-    let Ok(config) = Config::load(manifest_dir, overrides) else {
-        return;
-    };
-    let mut compilation = skills_compiler::compile(manifest_dir, &config);
-    // The stored expansion embeds copies made now (`snapshot`); a file
-    // that cannot be copied is the macro's to report, when it compiles.
-    if skills_compiler::snapshot::copy_into(&mut compilation.valid, out_dir).is_err() {
+    let embedding = embed::configure(manifest_dir, overrides);
+    if embedding.problem().is_some() {
         return;
     }
-    if let Err(error) = expansion_cache::store(out_dir, &config, stamp, &compilation) {
+    // The stored expansion embeds copies made now (`snapshot`); a file
+    // that cannot be copied is the macro's to report, when it compiles.
+    let embedded = embedding.compile(manifest_dir, Some(out_dir));
+    if !embedded.copy_problems.is_empty() {
+        return;
+    }
+    let (config, compilation) = (&embedding.config, &embedded.compilation);
+    if let Err(error) = expansion_cache::store(out_dir, config, stamp, compilation) {
         println!(
             "cargo::warning=skills: the expansion of `{}` was not stored ({error}); include_skills! compiles it instead",
             dir.display()
@@ -281,14 +283,12 @@ impl Builder {
             .ok_or(Error::Environment("CARGO_MANIFEST_DIR"))
     }
 
-    fn config(&self) -> Result<Config, Error> {
-        let manifest_dir = self.manifest()?;
-        let config = Config::load(&manifest_dir, self.overrides.clone())
-            .map_err(|d| Error::Config(Box::new(d)))?;
-        config
-            .check_relative_root(&manifest_dir)
-            .map_err(|d| Error::Config(Box::new(d)))?;
-        Ok(config)
+    fn embedding(&self) -> Result<embed::Embedding, Error> {
+        let embedding = embed::configure(&self.manifest()?, self.overrides.clone());
+        match embedding.problem() {
+            Some(problem) => Err(Error::Config(Box::new(problem.clone()))),
+            None => Ok(embedding),
+        }
     }
 
     /// Compiles and formats, printing nothing and writing nothing.
@@ -302,15 +302,11 @@ impl Builder {
     /// the files' names meanwhile.
     fn generate_in(&self, out_dir: Option<&Path>) -> Result<Output, Error> {
         let manifest_dir = self.manifest()?;
-        let config = self.config()?;
-        let mut compilation = skills_compiler::compile(&manifest_dir, &config);
-        if let Some(out_dir) = out_dir
-            && !compilation.has_errors()
-            && let Err(problems) =
-                skills_compiler::snapshot::copy_into(&mut compilation.valid, out_dir)
-        {
-            compilation.diagnostics.extend(problems);
-        }
+        let embedding = self.embedding()?;
+        let config = &embedding.config;
+        let embedded = embedding.compile(&manifest_dir, out_dir);
+        let mut compilation = embedded.compilation;
+        compilation.diagnostics.extend(embedded.copy_problems);
         let warnings: Vec<Diagnostic> = compilation
             .diagnostics
             .iter()
@@ -378,7 +374,7 @@ impl Builder {
     }
 
     fn build_quietly(&self) -> Result<Output, Error> {
-        let config = self.config()?;
+        let config = self.embedding()?.config;
         println!("cargo::rerun-if-changed={}", config.dir.display());
         if let Some(lock) = skills_compiler::tracking::lock_file(&self.manifest()?, &config.dir) {
             println!("cargo::rerun-if-changed={}", lock.display());

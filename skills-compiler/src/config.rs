@@ -68,6 +68,15 @@ pub enum CatalogLocation {
 /// (outside `lenient`).
 pub const DEFAULT_MAX_SKILLS: usize = 64;
 
+/// The most files one skill may hold unless the package says otherwise.
+pub const DEFAULT_MAX_FILES: usize = 512;
+
+/// The most bytes one skill's files may hold together by default.
+pub const DEFAULT_MAX_SKILL_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The most bytes a root's skills may hold together by default.
+pub const DEFAULT_MAX_SET_BYTES: u64 = 128 * 1024 * 1024;
+
 /// Everything that changes what the compiler accepts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -208,9 +217,9 @@ impl Default for Config {
             test: None,
             embed_evals: false,
             exclude: DEFAULT_EXCLUDE.iter().map(|&p| p.to_owned()).collect(),
-            max_files: 512,
-            max_skill_bytes: 16 * 1024 * 1024,
-            max_set_bytes: 128 * 1024 * 1024,
+            max_files: DEFAULT_MAX_FILES,
+            max_skill_bytes: DEFAULT_MAX_SKILL_BYTES,
+            max_set_bytes: DEFAULT_MAX_SET_BYTES,
             unlinked_references: None,
             check_links: true,
             lints: LintLevels::default(),

@@ -95,20 +95,20 @@ pub mod vendoring;
 pub mod write;
 
 pub use config::{
-    CatalogLocation, Config, DEFAULT_EXCLUDE, DEFAULT_MAX_SKILLS, Keep, OptionError, OptionValue,
-    Overrides, Profile, Ratio, RequireSignatures, TestConfig, configuring_workspace_manifest,
-    option_keys,
+    CatalogLocation, Config, DEFAULT_EXCLUDE, DEFAULT_MAX_FILES, DEFAULT_MAX_SET_BYTES,
+    DEFAULT_MAX_SKILL_BYTES, DEFAULT_MAX_SKILLS, Keep, OptionError, OptionValue, Overrides,
+    Profile, Ratio, RequireSignatures, TestConfig, configuring_workspace_manifest, option_keys,
 };
 pub use diagnostics::source::{SourceFile, Sources};
 pub use diagnostics::{Code, Diagnostic, Severity};
 pub use emit::{bundle, codegen, editor_schema, json, lower, snapshot, text};
 pub use ir::present;
 pub use lint::similar_descriptions;
-pub use pipeline::again;
 pub use pipeline::{
     Compilation, InvalidSkill, Run, Tally, compile, compile_files, compile_looked_up,
     compile_looked_up_in, compile_path, compile_skill,
 };
+pub use pipeline::{again, embed};
 pub use read::collection;
 pub use read::conventional;
 pub use read::discover::{

@@ -71,7 +71,7 @@ pub use schema::{Checks, Node, Pattern, Property, Schema};
 pub use schema::{canonical_number, integer};
 pub use skill::{Kind, Protocol, Section, Skill, Version};
 pub use tables::{List, Memo, Str};
-pub use temporary::{temporary_dir, temporary_file};
+pub use temporary::{TemporaryDir, temporary_dir, temporary_file};
 pub use text::{acts_on_output, hidden_chars, invisible_chars, is_invisible, printable};
 pub use tool::Tool;
 

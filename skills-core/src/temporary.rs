@@ -60,6 +60,40 @@ pub fn temporary_dir(dir: &Path, prefix: &str) -> io::Result<PathBuf> {
     Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
 }
 
+/// A folder made by [`temporary_dir`] that is removed, with what it
+/// holds, when the value is dropped: a cache that lives as long as the
+/// work that needs it, whatever way the work ends.
+///
+/// ```
+/// let cache = skills_core::TemporaryDir::new(&std::env::temp_dir(), "doc").unwrap();
+/// let path = cache.path().to_path_buf();
+/// assert!(path.is_dir());
+/// drop(cache);
+/// assert!(!path.exists());
+/// ```
+#[derive(Debug)]
+pub struct TemporaryDir {
+    path: PathBuf,
+}
+
+impl TemporaryDir {
+    /// A new folder in `dir`, as [`temporary_dir`] makes one.
+    pub fn new(dir: &Path, prefix: &str) -> io::Result<TemporaryDir> {
+        temporary_dir(dir, prefix).map(|path| TemporaryDir { path })
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TemporaryDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
 /// 64 random bits: the standard library's per-process random hash keys,
 /// and a counter so that two draws differ.
 fn random() -> u64 {

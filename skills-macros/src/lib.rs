@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, Invocation, expansion_cache, tracking};
+use skills_compiler::{Config, Invocation, embed, expansion_cache, tracking};
 use syn::LitStr;
 
 /// See `skills::include_skills!`.
@@ -65,43 +65,40 @@ fn expand(invocation: Invocation) -> TokenStream {
         let stub = skills_compiler::codegen::stub(&empty(), &krate);
         return quote!(#(#errors)* #stub);
     };
-    let config = match Config::load(&manifest_dir, overrides.clone()) {
-        Ok(config) => config,
-        Err(diagnostic) => {
-            errors.push(error(dir.span(), &render::short(&diagnostic)));
-            Config::from_overrides(overrides)
-        }
-    };
-    if let Err(diagnostic) = config.check_relative_root(&manifest_dir) {
+    let embedding = embed::configure(&manifest_dir, overrides);
+    if let Some(diagnostic) = &embedding.manifest_problem {
+        errors.push(error(dir.span(), &render::short(diagnostic)));
+    }
+    if let Some(diagnostic) = &embedding.root_problem {
         errors.push(error(
             dir.span(),
             &format!(
                 "include_skills!: {}
   = help: {}",
                 diagnostic.message,
-                diagnostic.help.unwrap_or_default()
+                diagnostic.help.as_deref().unwrap_or_default()
             ),
         ));
     }
+    let config = &embedding.config;
     if errors.is_empty()
-        && let Some(items) = stored_expansion(&manifest_dir, &config, &krate)
+        && let Some(items) = stored_expansion(&manifest_dir, config, &krate)
     {
         return items;
-    }
-    let mut compilation = skills_compiler::compile(&manifest_dir, &config);
-    if compilation.has_errors() {
-        errors.push(error(dir.span(), &skill_errors(&dir, &compilation)));
     }
     // Embedded from copies made now, by identity, when a build script
     // tracks the root (which then re-runs the build on an edit, as rustc
     // would for the files themselves).
-    if errors.is_empty()
-        && tracked
-        && let Some(out_dir) = std::env::var_os("OUT_DIR")
-        && let Err(problems) =
-            skills_compiler::snapshot::copy_into(&mut compilation.valid, out_dir.as_ref())
-    {
-        let rendered: Vec<String> = problems.iter().map(render::short).collect();
+    let out_dir = std::env::var_os("OUT_DIR")
+        .map(PathBuf::from)
+        .filter(|_| errors.is_empty() && tracked);
+    let embedded = embedding.compile(&manifest_dir, out_dir.as_deref());
+    let compilation = embedded.compilation;
+    if compilation.has_errors() {
+        errors.push(error(dir.span(), &skill_errors(&dir, &compilation)));
+    }
+    if !embedded.copy_problems.is_empty() {
+        let rendered: Vec<String> = embedded.copy_problems.iter().map(render::short).collect();
         errors.push(error(dir.span(), &rendered.join("\n")));
     }
     if errors.is_empty() {

@@ -50,14 +50,14 @@ use skills::SkillSet;
 use skills::loader::{LoadError, Loader, Profile};
 
 /// The most files a served skill may list (the loader's bound).
-pub const MAX_FILES: usize = 512;
+pub const MAX_FILES: usize = skills::loader::DEFAULT_MAX_FILES;
 /// The most bytes a served skill's files may declare together.
-pub const MAX_SKILL_BYTES: u64 = 16 * 1024 * 1024;
+pub const MAX_SKILL_BYTES: u64 = skills::loader::DEFAULT_MAX_SKILL_BYTES;
 /// The most skills a server may list (the loader's `max_skills`).
-pub const MAX_SKILLS: usize = 64;
+pub const MAX_SKILLS: usize = skills::loader::DEFAULT_MAX_SKILLS;
 /// The most bytes all listed skills may declare together (the loader's
 /// `max_set_bytes`).
-pub const MAX_SET_BYTES: u64 = 128 * 1024 * 1024;
+pub const MAX_SET_BYTES: u64 = skills::loader::DEFAULT_MAX_SET_BYTES;
 /// The most pages of `skills/list` read: a server whose `nextCursor` never
 /// ends would otherwise be listed without end.
 pub const MAX_PAGES: usize = 100;

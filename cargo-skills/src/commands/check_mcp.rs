@@ -20,16 +20,19 @@ pub(crate) fn run(
         .enable_all()
         .build()
         .map_err(|e| Failure::Io(format!("cannot start the async runtime: {e}")))?;
-    // A folder of this run's own, made exclusively: a name from the pid
-    // alone could be a link someone planted first.
-    let cache = skills_core::temporary_dir(&std::env::temp_dir(), "cargo-skills-mcp")
+    // A folder of this run's own, made exclusively (a name from the pid
+    // alone could be a link someone planted first), removed when dropped.
+    let cache = skills_core::TemporaryDir::new(&std::env::temp_dir(), "cargo-skills-mcp")
         .map_err(|e| Failure::Io(format!("cannot make a cache folder: {e}")))?;
     let mut failed = false;
     for (at, command) in commands.iter().enumerate() {
         let label = format!("server-{}", at + 1);
         let remote = Remote::new(&label).profile(profile.unwrap_or(Profile::Portable));
         let checked = runtime.block_on(skills_mcp::stdio::check_command(
-            command, &remote, &cache, session,
+            command,
+            &remote,
+            cache.path(),
+            session,
         ));
         match checked {
             Ok(count) => outln!(
@@ -42,7 +45,6 @@ pub(crate) fn run(
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&cache);
     if failed {
         Err(Failure::Invalid)
     } else {

@@ -50,29 +50,33 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if args.strip_provenance {
         return strip_provenance(&targets, &args);
     }
-    // Discovery reads a skill only as `SKILL.md`: those renames come first.
-    let case = ops::fix::file_name_case(&targets);
-    let fixes = if args.dry_run {
-        for rename in &case.renames {
-            outln!("rename {} -> {}", shown(&rename.from), shown(&rename.to));
-        }
-        ops::fix::plan(&targets, args.to)
-    } else {
-        print_renames(&applied(ops::apply(&case, guards(&args))?).renamed);
-        ops::fix::plan(&targets, args.to)
+    let mode = match args.dry_run {
+        true => ops::fix::Mode::DryRun,
+        false => ops::fix::Mode::Apply(guards(&args)),
     };
+    let run = ops::fix::run(&targets, args.to, mode)?;
+    match run.file_names_applied {
+        Some(done) => print_renames(&applied(done).renamed),
+        None => {
+            for rename in &run.file_names.renames {
+                outln!("rename {} -> {}", shown(&rename.from), shown(&rename.to));
+            }
+        }
+    }
+    let fixes = &run.fixes;
     for note in &fixes.notes {
         anstream::eprintln!("note: {}", shown(note));
     }
-    if args.dry_run {
-        for change in &fixes.plan.changes {
-            outln!("{}", shown_lines(&ops::diff(change)));
+    match run.applied {
+        Some(done) => print_renames(&applied(done?).renamed),
+        None => {
+            for change in &fixes.plan.changes {
+                outln!("{}", shown_lines(&ops::diff(change)));
+            }
+            for rename in &fixes.plan.renames {
+                outln!("rename {} -> {}", shown(&rename.from), shown(&rename.to));
+            }
         }
-        for rename in &fixes.plan.renames {
-            outln!("rename {} -> {}", shown(&rename.from), shown(&rename.to));
-        }
-    } else {
-        print_renames(&applied(ops::apply(&fixes.plan, guards(&args))?).renamed);
     }
     let changes = &fixes.plan.changes;
     let verb = match (args.dry_run, args.to) {

@@ -31,7 +31,7 @@ pub struct Args {
     top: usize,
     /// The least confidence, 0 to 1, the router chooses at (default: the
     /// package's `test.threshold`, else 0.25).
-    #[arg(long, value_name = "CUT", value_parser = super::test::parse_threshold)]
+    #[arg(long, value_name = "CUT", value_parser = crate::router::parse_threshold)]
     threshold: Option<f64>,
     /// Why: each top skill's matched words, the words no skill has, the cut.
     #[arg(long)]

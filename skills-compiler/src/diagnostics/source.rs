@@ -390,6 +390,17 @@ impl std::fmt::Debug for Sources {
     }
 }
 
+/// The same files with the same texts.
+impl PartialEq for Sources {
+    fn eq(&self, other: &Sources) -> bool {
+        self.files.len() == other.files.len()
+            && (self.files.iter().zip(&other.files))
+                .all(|((a, x), (b, y))| a == b && x.text == y.text)
+    }
+}
+
+impl Eq for Sources {}
+
 impl Sources {
     /// Adds a file (another at the same path is replaced).
     pub fn insert(&mut self, file: SourceFile) {

@@ -18,9 +18,28 @@ pub enum Error {
         /// What became of the request.
         outcome: String,
     },
+    /// What was asked for is wrong in files the front end quotes (a case
+    /// file, a record): each diagnostic at its place in `sources`, then
+    /// what became of the request. A usage error.
+    Located {
+        /// Every diagnostic, warnings too, in the order found.
+        diagnostics: Vec<crate::diagnostics::Diagnostic>,
+        /// The files they point into.
+        sources: crate::diagnostics::source::Sources,
+        /// What became of the request.
+        outcome: String,
+    },
     /// The skills are invalid; their diagnostics were handed back with
     /// the operation's result.
     Invalid,
+    /// The work was done, and what it found fails the run: each finding as
+    /// a line of its own, then the outcome (exit 1).
+    Unmet {
+        /// One line a finding (`stale: case ...`).
+        said: Vec<String>,
+        /// What failed, and what to do.
+        outcome: String,
+    },
     /// The plan cannot be carried out whole: each problem, then what
     /// became of the files.
     Refused {
@@ -42,6 +61,22 @@ impl std::fmt::Display for Error {
             } => {
                 for diagnostic in diagnostics {
                     writeln!(f, "{}", diagnostic.message)?;
+                }
+                f.write_str(outcome)
+            }
+            Error::Located {
+                diagnostics,
+                outcome,
+                ..
+            } => {
+                for diagnostic in diagnostics {
+                    writeln!(f, "{}", diagnostic.message)?;
+                }
+                f.write_str(outcome)
+            }
+            Error::Unmet { said, outcome } => {
+                for line in said {
+                    writeln!(f, "{line}")?;
                 }
                 f.write_str(outcome)
             }

@@ -36,6 +36,53 @@ pub fn file_name_case(targets: &[Target]) -> Plan {
     }
 }
 
+/// How a `fix` run ends: planned only (`--dry-run`), or applied under
+/// these guards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Plan both phases; write nothing.
+    DryRun,
+    /// Apply each phase as it is planned.
+    Apply(super::Guards),
+}
+
+/// A whole `fix` run, both phases: the file-name renames, then every
+/// other fix-it planned on what discovery finds after them.
+#[derive(Debug)]
+pub struct Run {
+    /// The renames of `skill.md` to `SKILL.md` (S502), planned first.
+    pub file_names: Plan,
+    /// What applying them did (`None` in a dry run).
+    pub file_names_applied: Option<super::Applied>,
+    /// The other fix-its, planned after the renames.
+    pub fixes: Fixes,
+    /// What applying them did, or why it was refused (`None` in a dry
+    /// run). The first phase stays applied either way: it is reported.
+    pub applied: Option<Result<super::Applied, super::Error>>,
+}
+
+/// Runs `fix` over `targets` in its two phases. A refusal of the first
+/// phase stops the run with nothing written.
+pub fn run(targets: &[Target], to: Option<Profile>, mode: Mode) -> Result<Run, super::Error> {
+    let file_names = file_name_case(targets);
+    let file_names_applied = match mode {
+        Mode::DryRun => None,
+        Mode::Apply(guards) => Some(super::apply(&file_names, guards)?),
+    };
+    // Discovery reads a skill only as `SKILL.md`: planned after the renames.
+    let fixes = plan(targets, to);
+    let applied = match mode {
+        Mode::DryRun => None,
+        Mode::Apply(guards) => Some(super::apply(&fixes.plan, guards)),
+    };
+    Ok(Run {
+        file_names,
+        file_names_applied,
+        fixes,
+        applied,
+    })
+}
+
 /// What `fix` will do, and what it leaves.
 #[derive(Debug, Clone, Default)]
 pub struct Fixes {
@@ -138,7 +185,7 @@ pub fn strip_provenance(targets: &[Target]) -> Stripped {
         for files in target.files(&mut problems) {
             stripped.files_seen += 1;
             let before = String::from_utf8_lossy(&files.bytes).into_owned();
-            match provenance::strip(&files.path, &before) {
+            match provenance::strip(&files.path, &before, &target.config) {
                 Ok(Some(after)) => stripped.plan.changes.push(Change {
                     path: files.path,
                     before,

@@ -4,6 +4,7 @@
 
 pub mod again;
 mod compile;
+pub mod embed;
 mod signatures;
 mod vendored;
 

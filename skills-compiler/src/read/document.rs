@@ -120,6 +120,39 @@ pub(crate) fn read(
     })
 }
 
+/// A skill file as a writer reads it (`fmt`, `fix --strip-provenance`):
+/// framed at its fences as [`read`] frames it, and its frontmatter parsed
+/// with the same settings (`max_frontmatter_bytes`, `max_yaml_depth`).
+/// Without `lenient`'s repairs: a writer rewrites the file as written.
+pub(crate) struct Written {
+    /// The file's text.
+    pub source: SourceFile,
+    /// Where its frontmatter and body are.
+    pub framing: frontmatter::Framing,
+}
+
+/// Frames `text`; `missing_ok` accepts a file without fences (its
+/// frontmatter is then `None`), as `lenient` does.
+pub(crate) fn written(path: &str, text: &str, missing_ok: bool) -> Result<Written, Diagnostic> {
+    let source = SourceFile::new(path, text);
+    let framing = frontmatter::split(&source, missing_ok)?;
+    Ok(Written { source, framing })
+}
+
+impl Written {
+    /// The frontmatter's root, parsed as validation parses it; `Ok(None)`
+    /// for a file without frontmatter or with an empty one.
+    pub(crate) fn root(&self, config: &Config) -> Result<Option<Node>, Vec<Diagnostic>> {
+        let Some(range) = self.framing.yaml.clone() else {
+            return Ok(None);
+        };
+        if let Some(diagnostic) = oversized_frontmatter(&self.source, &range, config) {
+            return Err(vec![diagnostic]);
+        }
+        yaml::parse(&self.source, range, config.max_yaml_depth)
+    }
+}
+
 /// The file's text; `None` when it is not UTF-8 (reported, with a lossy copy
 /// in `sources` for the snippet).
 fn decode(
@@ -207,6 +240,27 @@ fn too_many_chars(source: &SourceFile, config: &Config) -> Option<Diagnostic> {
     })
 }
 
+/// S507 for a frontmatter over `max_frontmatter_bytes`.
+fn oversized_frontmatter(
+    source: &SourceFile,
+    range: &Range<usize>,
+    config: &Config,
+) -> Option<Diagnostic> {
+    (range.len() > config.max_frontmatter_bytes).then(|| {
+        Diagnostic::at(
+            Code::FrontmatterTooLarge,
+            source,
+            range.start..range.start,
+            format!(
+                "the frontmatter is {} bytes; the limit is {}",
+                range.len(),
+                config.max_frontmatter_bytes
+            ),
+        )
+        .with_help("move tools into a sidecar tools.yaml, or raise `max_frontmatter_bytes`")
+    })
+}
+
 /// Parses the frontmatter; `None` on errors (reported).
 fn frontmatter_root(
     source: &SourceFile,
@@ -215,20 +269,8 @@ fn frontmatter_root(
     parsed: Option<lenient::Parsed>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Frontmatter> {
-    if range.len() > config.max_frontmatter_bytes {
-        diagnostics.push(
-            Diagnostic::at(
-                Code::FrontmatterTooLarge,
-                source,
-                range.start..range.start,
-                format!(
-                    "the frontmatter is {} bytes; the limit is {}",
-                    range.len(),
-                    config.max_frontmatter_bytes
-                ),
-            )
-            .with_help("move tools into a sidecar tools.yaml, or raise `max_frontmatter_bytes`"),
-        );
+    if let Some(diagnostic) = oversized_frontmatter(source, &range, config) {
+        diagnostics.push(diagnostic);
         return None;
     }
     let result = match parsed {

@@ -181,6 +181,22 @@ pub struct Report {
     pub summary: Summary,
 }
 
+impl Report {
+    /// The failing cases under the skill each expects (`(no skill)` for a
+    /// case that wants none), by name: how a person reads what to fix.
+    pub fn failing_by_skill(&self) -> std::collections::BTreeMap<String, Vec<&Outcome>> {
+        let mut by_skill: std::collections::BTreeMap<String, Vec<&Outcome>> = Default::default();
+        for outcome in self.outcomes.iter().filter(|o| !o.pass) {
+            let key = match &outcome.case.expected {
+                Expected::Skill { name, .. } | Expected::NotSkill(name) => name.clone(),
+                Expected::Nothing { .. } => "(no skill)".to_owned(),
+            };
+            by_skill.entry(key).or_default().push(outcome);
+        }
+        by_skill
+    }
+}
+
 /// Runs `route` `runs` times on each case and judges the choices. A router
 /// error stops the run (it is never counted as a routing failure).
 pub fn evaluate<E>(

@@ -21,10 +21,9 @@
 //! the same skill as compiled, and the same body bytes.
 
 use crate::config::Config;
-use crate::diagnostics::source::SourceFile;
 use crate::ir;
 use crate::read::discover::SkillFiles;
-use crate::read::frontmatter;
+use crate::read::document;
 use crate::read::yaml::{self, Entry, Node, Value};
 use crate::validate::keys::KeyList;
 
@@ -85,19 +84,20 @@ pub fn text_of(text: &str, config: &Config) -> Result<String, String> {
 
 /// The canonical text, or the outcome that says why there is none.
 fn canonical(text: &str, config: &Config) -> Result<String, Outcome> {
-    let source = SourceFile::new("SKILL.md", text);
     // No frontmatter (which `lenient` allows): nothing to format.
-    let framing = frontmatter::split(&source, false).map_err(|d| Outcome::Skipped(d.message))?;
+    let written =
+        document::written("SKILL.md", text, false).map_err(|d| Outcome::Skipped(d.message))?;
+    let framing = &written.framing;
     let Some(range) = framing.yaml.clone() else {
         return Err(Outcome::Skipped("no frontmatter".to_owned()));
     };
     if let Some(line) = comment_line(&text[range.clone()]) {
         return Err(Outcome::Skipped(format!(
             "the frontmatter has a comment (line {}); comments would be lost, so the file is left as it is",
-            source.line_col(range.start).line + line
+            written.source.line_col(range.start).line + line
         )));
     }
-    let root = match yaml::parse(&source, range.clone(), config.max_yaml_depth) {
+    let root = match written.root(config) {
         Ok(Some(root)) => root,
         Ok(None) => return Err(Outcome::Skipped("empty frontmatter".to_owned())),
         Err(problems) => {
@@ -119,7 +119,7 @@ fn canonical(text: &str, config: &Config) -> Result<String, Outcome> {
     };
     let mut yaml = String::new();
     let emitter = Emitter { text: Some(text) };
-    for entry in ordered(entries, KeyList::DECLARED) {
+    for entry in ordered(entries.as_slice(), KeyList::DECLARED) {
         emitter.entry(entry, 0, &mut yaml);
     }
     let bom = if text.starts_with('\u{feff}') {
@@ -137,11 +137,8 @@ fn canonical(text: &str, config: &Config) -> Result<String, Outcome> {
 /// Whether a skill file's frontmatter may hold a comment, which rewriting
 /// it would lose.
 pub fn has_comment(text: &str) -> bool {
-    let source = SourceFile::new("SKILL.md", text);
-    frontmatter::split(&source, true).is_ok_and(|framing| {
-        framing
-            .yaml
-            .is_some_and(|range| comment_line(&text[range]).is_some())
+    document::written("SKILL.md", text, true).is_ok_and(|written| {
+        (written.framing.yaml).is_some_and(|range| comment_line(&text[range]).is_some())
     })
 }
 

@@ -8,32 +8,29 @@
 
 use std::ops::Range;
 
-use crate::read::frontmatter::{decode, split};
-use crate::read::yaml::{self, Node};
+use crate::config::Config;
+use crate::read::document;
+use crate::read::yaml::Node;
 use crate::validate::provenance::{METADATA_KEYS, is_extra_provenance};
 
 /// The skill file `text` without its provenance keys (and without a
 /// `metadata` that held only those); `Ok(None)` when it has none. Lines are
 /// removed whole: everything else stays byte for byte.
-pub(crate) fn strip(path: &str, text: &str) -> Result<Option<String>, String> {
-    let source = decode(path, text.as_bytes().to_vec()).map_err(|(d, _)| d.message)?;
-    let framing = split(&source, false).map_err(|d| d.message)?;
-    let Some(range) = framing.yaml else {
-        return Ok(None);
-    };
-    let Some(root) = yaml::parse(&source, range, yaml::DEPTH_CAP).map_err(|d| {
+pub(crate) fn strip(path: &str, text: &str, config: &Config) -> Result<Option<String>, String> {
+    let written = document::written(path, text, false).map_err(|d| d.message)?;
+    let root = written.root(config).map_err(|d| {
         d.first().map_or_else(
             || "the frontmatter does not parse".to_owned(),
             |d| d.message.clone(),
         )
-    })?
-    else {
+    })?;
+    let Some(root) = root else {
         return Ok(None);
     };
     let Some(entries) = root.as_map() else {
         return Ok(None);
     };
-    let text = source.text();
+    let text = written.source.text();
     let mut cut: Vec<Range<usize>> = Vec::new();
     for entry in entries {
         if is_extra_provenance(&entry.key) {
@@ -113,18 +110,27 @@ mod tests {
     #[test]
     fn strips_gh_and_skill_embed_keys_and_nothing_else() {
         let text = "---\nname: pdf\ndescription: Reads PDFs.\nmetadata:\n  author: me\n  github-repo: https://github.com/anthropics/skills\n  github-ref: refs/heads/main\n  github-path: skills/pdf\nx-embedded-source: |\n  anthropics/skills\n  more\nlicense: MIT\n---\nBody.\n";
-        let stripped = strip("SKILL.md", text).unwrap().unwrap();
+        let stripped = strip("SKILL.md", text, &Config::default())
+            .unwrap()
+            .unwrap();
         assert_eq!(
             stripped,
             "---\nname: pdf\ndescription: Reads PDFs.\nmetadata:\n  author: me\nlicense: MIT\n---\nBody.\n"
         );
         let only = "---\nname: a\ndescription: d\nmetadata:\n  local-path: /x\n---\n";
         assert_eq!(
-            strip("SKILL.md", only).unwrap().unwrap(),
+            strip("SKILL.md", only, &Config::default())
+                .unwrap()
+                .unwrap(),
             "---\nname: a\ndescription: d\n---\n"
         );
         assert_eq!(
-            strip("SKILL.md", "---\nname: a\ndescription: d\n---\n").unwrap(),
+            strip(
+                "SKILL.md",
+                "---\nname: a\ndescription: d\n---\n",
+                &Config::default()
+            )
+            .unwrap(),
             None
         );
     }

@@ -25,5 +25,10 @@ pub use load::{LoadError, Loaded, Loader, conventional_roots, conventional_roots
 pub use reloading::Reloading;
 pub use skills_compiler::diagnostics::levels::{Level, LintLevels};
 pub use skills_compiler::{Code, Diagnostic, InvalidSkill, Overrides, Profile, Severity};
+/// The loader's bounds when the caller sets none: what a server or a
+/// client that loads through it holds a skill and a set to.
+pub use skills_compiler::{
+    DEFAULT_MAX_FILES, DEFAULT_MAX_SET_BYTES, DEFAULT_MAX_SKILL_BYTES, DEFAULT_MAX_SKILLS,
+};
 #[cfg(feature = "watch")]
 pub use watch::{Reload, Watch, WatchError};
