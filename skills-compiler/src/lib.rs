@@ -87,10 +87,14 @@ pub mod lock;
 pub mod ops;
 mod parallel;
 mod pipeline;
+// The wings only front ends that run operations need: the macro, the
+// build helper and the loader do not compile them.
+#[cfg(feature = "ops")]
 pub mod routing;
 #[cfg(feature = "signing")]
 pub mod signing;
 pub mod tracking;
+#[cfg(feature = "ops")]
 pub mod vendoring;
 pub mod write;
 

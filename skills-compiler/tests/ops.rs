@@ -106,6 +106,7 @@ fn apply_renames_a_nested_skill_under_its_renamed_parent() {
             rename(&tree, "Parent", "parent"),
             rename(&tree, "Parent/Child", "Parent/child"),
         ],
+        ..Plan::default()
     };
     let applied = ops::apply(&plan, Guards::default()).unwrap();
     assert_eq!(read(&tree, "parent/child/SKILL.md"), "new\n");
@@ -131,6 +132,7 @@ fn apply_refuses_a_bad_plan_before_its_first_write() {
             rename(&tree, "B", "same"),
             rename(&tree, "Missing", "missing"),
         ],
+        ..Plan::default()
     };
     let Err(ops::Error::Refused { problems, outcome }) = ops::apply(&collision, Guards::default())
     else {
@@ -153,6 +155,7 @@ fn apply_refuses_a_bad_plan_before_its_first_write() {
     let plan = Plan {
         changes: vec![first, change(&tree, "C/SKILL.md", "c\n", "written\n")],
         renames: Vec::new(),
+        ..Plan::default()
     };
     let Err(ops::Error::Refused { outcome, .. }) = ops::apply(&plan, Guards::default()) else {
         panic!("a read-only file was not refused");
@@ -179,6 +182,7 @@ fn apply_keeps_an_edit_made_since_the_plan() {
             change(&tree, "B/SKILL.md", "b\n", "planned\n"),
         ],
         renames: Vec::new(),
+        ..Plan::default()
     };
     tree.write("A/SKILL.md", b"edited\n");
     let applied = ops::apply(&plan, Guards::default()).unwrap();
@@ -200,6 +204,7 @@ fn apply_refuses_to_edit_a_signed_skill_unless_allowed() {
     let plan = Plan {
         changes: vec![change(&tree, "a/SKILL.md", "a\n", "edited\n")],
         renames: Vec::new(),
+        ..Plan::default()
     };
     let Err(ops::Error::Usage(message)) = ops::apply(&plan, Guards::default()) else {
         panic!("a signed skill was edited");
@@ -234,6 +239,7 @@ fn a_failed_write_puts_back_files_and_the_folders_made_for_them() {
             change(&tree, "blocker/SKILL.md", "", "never\n"),
         ],
         renames: Vec::new(),
+        ..Plan::default()
     };
     let Err(ops::Error::Io(message)) = ops::apply(&plan, Guards::default()) else {
         panic!("the write under a file did not fail");

@@ -5,11 +5,10 @@
 use std::path::PathBuf;
 
 use skills_compiler::diagnostics::render;
-use skills_compiler::display_path;
-use skills_compiler::ops;
-use skills_compiler::vendoring::install::{Package, SignedBy};
+use skills_compiler::ops::{self, Guards};
+use skills_compiler::vendoring::install::Package;
 use skills_compiler::vendoring::source::Source;
-use skills_compiler::vendoring::{self, Pick, Prepared};
+use skills_compiler::vendoring::{self, Pick};
 
 use crate::failure::Failure;
 use crate::output::{outln, shown};
@@ -128,121 +127,40 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
         (false, false) => Pick::Named(args.skills.clone()),
         (false, true) => Pick::TheOnly,
     };
-    let prepared = vendoring::add(&package, &source, &args.source, &pick)?;
-    finish(prepared, &package, args.force, "Added", Some(&args.source))
+    let vendored = ops::vendor::add(&package, &source, &args.source, &pick, args.force)?;
+    carry_out(vendored, false)
 }
 
 pub fn update(args: UpdateArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    ops::vendor::require_lock(&package, ": nothing was added with `cargo skills add`")?;
     let outside = outside(args.allow_outside);
-    let prepared = vendoring::update(&package, &args.names, outside)?;
-    if prepared.staged.is_empty() {
-        return Err(Failure::Io(
-            "nothing to update: every locked skill is a local copy without a source to fetch"
-                .to_owned(),
-        ));
-    }
-    for line in &prepared.changes {
-        anstream::eprintln!("{}", shown(line));
-    }
-    if args.dry_run {
-        return if show_problems(&prepared) && !args.force {
-            Err(Failure::Invalid)
-        } else {
-            Ok(())
-        };
-    }
-    finish(prepared, &package, args.force, "Updated", None)
+    carry_out(
+        ops::vendor::update(&package, &args.names, outside, args.force)?,
+        args.dry_run,
+    )
 }
 
 /// Restores what the lock recorded; the lock is left as it is.
 pub fn sync(args: SyncArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    ops::vendor::require_lock(
-        &package,
-        ": nothing to restore (add skills with `cargo skills add`)",
-    )?;
     let outside = outside(args.allow_outside);
-    let synced = vendoring::sync(&package, &args.names, outside)?;
-    if synced.matching.is_empty() && synced.prepared.staged.is_empty() {
-        return Err(Failure::Io(format!(
-            "`{}` locks no skill: nothing to restore",
-            display_path(&package.lock_path)
-        )));
-    }
-    for name in &synced.matching {
-        anstream::eprintln!("{}: matches the lock", shown(name));
-    }
-
-    let verb = if args.dry_run {
-        "Would restore"
-    } else {
-        "Restored"
-    };
-    let restored: Vec<String> = synced
-        .prepared
-        .staged
-        .iter()
-        .map(|skill| skill.restored(verb))
-        .collect();
-    let files = synced.prepared.changes.clone();
-    if !args.dry_run {
-        synced.prepared.commit(&package)?;
-    }
-    for (line, files) in restored.iter().zip(&files) {
-        anstream::eprintln!("{}", shown(line));
-        if args.dry_run {
-            anstream::eprintln!("  {}", shown(files));
-        }
-    }
-    Ok(())
+    carry_out(
+        ops::vendor::sync(&package, &args.names, outside, args.dry_run)?,
+        args.dry_run,
+    )
 }
 
 pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    vendoring::remove(&package, &args.names)?;
-    for name in &args.names {
-        anstream::eprintln!("Removed {}", shown(name));
-    }
-    Ok(())
+    carry_out(ops::vendor::remove(&package, &args.names)?, false)
 }
 
 pub fn lock(args: LockArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    let present = ops::vendor::present(&package);
-    // Named skills may be locked ones an agent's folder holds.
-    if present.is_empty() && args.names.is_empty() {
-        return Err(Failure::Io(format!(
-            "no skill in `{}` to lock",
-            display_path(&package.config.dir)
-        )));
-    }
-    let written = vendoring::lock_present(&package, &present, &args.names)?;
-    if written.is_empty() {
-        anstream::eprintln!(
-            "every skill of `{}` is locked already; name one to record it as it is now",
-            display_path(&package.config.dir)
-        );
-    }
-    let lock_path = display_path(&package.lock_path);
-    let lock = shown(&lock_path);
-    for locked in &written {
-        let name = shown(&locked.name);
-        match &locked.now_local_copy_of {
-            None => anstream::eprintln!("Locked {name} in {lock}"),
-            Some(from) => {
-                anstream::eprintln!(
-                    "Locked {name} in {lock} as a local copy: its files are no longer what `{}` holds, so the entry names no commit or signer (`vendoredFrom` keeps where it came from; `cargo skills update` no longer follows it)",
-                    shown(from)
-                );
-                if locked.stale_signature {
-                    anstream::eprintln!(
-                        "note: {name}/skill.oms.sig is its publisher's and does not verify over the edit: remove it, or sign the copy with `cargo skills sign`"
-                    );
-                }
-            }
-        }
+    let locking = ops::vendor::lock(&package, &args.names)?;
+    ops::apply(&locking.plan, Guards::default())?;
+    for line in &locking.said {
+        anstream::eprintln!("{}", shown(line));
     }
     Ok(())
 }
@@ -268,78 +186,30 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
     }
 }
 
-/// Prints each staged skill's diagnostics; whether one has an error.
-fn show_problems(prepared: &Prepared) -> bool {
+/// Says what the operation found, then applies its plan unless it was
+/// refused or this is a dry run, and says what was done.
+fn carry_out(vendored: ops::vendor::Vendored, dry_run: bool) -> Result<(), Failure> {
+    for line in &vendored.said {
+        anstream::eprintln!("{}", shown(line));
+    }
     let color = crate::output::stderr_color();
-    for skill in &prepared.staged {
-        for diagnostic in &skill.compilation.diagnostics {
-            anstream::eprintln!(
-                "{}\n",
-                render::human(diagnostic, &skill.compilation.sources, color)
-            );
+    for (diagnostic, sources) in vendored.problems() {
+        anstream::eprintln!("{}\n", render::human(diagnostic, sources, color));
+    }
+    match (&vendored.refused, dry_run) {
+        (Some(_), true) => return Err(Failure::Invalid),
+        (Some(why), false) => {
+            anstream::eprintln!("error: {}", shown(why));
+            return Err(Failure::Invalid);
         }
-    }
-    prepared.has_errors()
-}
-
-fn finish(
-    prepared: Prepared,
-    package: &Package,
-    force: bool,
-    verb: &str,
-    from: Option<&str>,
-) -> Result<(), Failure> {
-    let has_errors = show_problems(&prepared);
-    // `--force` overrides rule failures, never trust: a signature that
-    // fails under the package's `trust` is refused, and `--force` is not
-    // offered.
-    let untrusted: Vec<&str> = (prepared.staged.iter())
-        .filter(|s| s.refused_by_trust())
-        .map(|s| s.name.as_str())
-        .collect();
-    if !untrusted.is_empty() {
-        anstream::eprintln!(
-            "error: nothing was written: the signature of {} does not verify under the package's `trust` (the errors above say why); trust is not a rule `--force` overrides",
-            shown(&untrusted.join(", "))
-        );
-        return Err(Failure::Invalid);
-    }
-    if has_errors && !force {
-        let names: Vec<&str> = prepared
-            .staged
-            .iter()
-            .filter(|s| s.compilation.has_errors())
-            .map(|s| s.name.as_str())
-            .collect();
-        anstream::eprintln!(
-            "error: nothing was written: {} {} errors under the rules vendored skills are held to (`vendored_profile`, `lenient` by default; `--force` writes {} anyway)",
-            shown(&names.join(", ")),
-            if names.len() == 1 { "has" } else { "have" },
-            if names.len() == 1 { "it" } else { "them" }
-        );
-        return Err(Failure::Invalid);
-    }
-    let signers: Vec<(String, Option<SignedBy>)> = (prepared.staged.iter())
-        .map(|s| (s.name.clone(), s.signed_by.clone()))
-        .collect();
-    let names = prepared.commit(package)?;
-    let root = display_path(&package.config.dir);
-    for name in names {
-        let mut line = match from {
-            Some(from) => format!("{verb} {name} to {root}/{name} from {from}"),
-            None => format!("{verb} {name} in {root}/{name}"),
-        };
-        if let Some((_, Some(signed))) = signers.iter().find(|(n, _)| *n == name) {
-            line.push_str(&format!(
-                ": signed by {}, chain to {} ({})",
-                signed.subject,
-                signed.anchor,
-                signed.fingerprint.get(..16).unwrap_or(&signed.fingerprint)
-            ));
+        (None, false) => {
+            ops::apply(&vendored.plan, Guards::default())?;
         }
-        anstream::eprintln!("{}", shown(&line));
+        (None, true) => {}
     }
-    anstream::eprintln!("Locked in {}", shown(&display_path(&package.lock_path)));
+    for line in &vendored.done {
+        anstream::eprintln!("{}", shown(line));
+    }
     Ok(())
 }
 

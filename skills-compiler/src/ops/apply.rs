@@ -1,5 +1,6 @@
 //! Carrying out a [`Plan`]: every check before the first write, then the
-//! writes, then the renames (the deepest first), all or nothing.
+//! writes, then the renames (the deepest first), then the folder moves,
+//! all or nothing.
 //!
 //! The checks, in the order a person meets them: a rename that collides
 //! or names nothing; a file with uncommitted work (when the plan's
@@ -13,6 +14,7 @@ use std::process::Command;
 
 use super::error::Error;
 use super::files::{self, Replaced};
+use super::moves;
 use super::plan::{Change, Plan, Rename};
 use crate::write::{renames, signed};
 
@@ -61,6 +63,13 @@ pub fn apply(plan: &Plan, guards: Guards) -> Result<Applied, Error> {
     }
     let unsigned = refuse_signed(plan, guards.allow_unsigned_edit)?;
     refuse_read_only(&plan.changes)?;
+    let missing = moves::missing(&plan.moves);
+    if !missing.is_empty() {
+        return Err(Error::Refused {
+            problems: missing,
+            outcome: "nothing was written".to_owned(),
+        });
+    }
     let mut applied = Applied {
         unsigned,
         ..Applied::default()
@@ -70,6 +79,19 @@ pub fn apply(plan: &Plan, guards: Guards) -> Result<Applied, Error> {
     if let Err(why) = ordered.apply() {
         put_back(&plan.changes, &applied.written, &made);
         return Err(Error::Io(format!("{why}; nothing was written")));
+    }
+    // The moves go with the files written beside them (a lock and the
+    // skills it records): all of them, or none.
+    if !plan.moves.is_empty() {
+        let kept = (plan.changes.len() != applied.written.len()).then(|| applied.notes.join("; "));
+        let moved = match kept {
+            Some(why) => Err(why),
+            None => moves::run(&plan.moves),
+        };
+        if let Err(why) = moved {
+            put_back(&plan.changes, &applied.written, &made);
+            return Err(Error::Io(format!("{why}; nothing was written")));
+        }
     }
     // In the order they were done, which `renames::plan` decided.
     applied.renamed = ordered
@@ -206,7 +228,7 @@ fn write_one(
     let cannot = |error: std::io::Error| format!("cannot write {}: {error}", change.path);
     if change.before.is_empty() && std::fs::symlink_metadata(path).is_err() {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            make_folders(parent, made).map_err(cannot)?;
+            moves::make_folders(parent, made).map_err(cannot)?;
         }
         return files::create(path, change.after.as_bytes())
             .map(|()| true)
@@ -233,25 +255,6 @@ fn write_one(
         }
         Err(error) => Err(cannot(error)),
     }
-}
-
-/// Makes `folder` and the folders above it that are missing, outermost
-/// first, each recorded in `made` once made.
-fn make_folders(folder: &Path, made: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let missing: Vec<&Path> = folder
-        .ancestors()
-        .filter(|ancestor| !ancestor.as_os_str().is_empty())
-        .take_while(|ancestor| std::fs::symlink_metadata(ancestor).is_err())
-        .collect();
-    for ancestor in missing.into_iter().rev() {
-        match std::fs::create_dir(ancestor) {
-            Ok(()) => made.push(ancestor.to_owned()),
-            // Made since it was looked at: not ours to remove.
-            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(error) => return Err(error),
-        }
-    }
-    Ok(())
 }
 
 /// Each written file holds its text before again (replaced atomically,

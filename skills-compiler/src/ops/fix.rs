@@ -31,8 +31,8 @@ pub fn file_name_case(targets: &[Target]) -> Plan {
         })
         .collect();
     Plan {
-        changes: Vec::new(),
         renames,
+        ..Plan::default()
     }
 }
 

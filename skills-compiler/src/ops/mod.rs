@@ -32,6 +32,7 @@ pub mod fix;
 pub mod fmt;
 pub mod inspect;
 pub mod install;
+mod moves;
 pub mod new;
 mod plan;
 #[cfg(feature = "signing")]
@@ -42,5 +43,5 @@ pub mod vendor;
 
 pub use apply::{Applied, Guards, apply};
 pub use error::Error;
-pub use plan::{Change, Plan, Rename, diff};
+pub use plan::{Change, Move, Plan, Rename, diff};
 pub use targets::{Selection, Target, targets};

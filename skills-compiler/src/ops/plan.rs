@@ -1,6 +1,7 @@
 //! What an operation will write, before it writes: each file's text
-//! before and after, and each file or folder renamed. A plan can be
-//! printed (a dry run), diffed (`fmt --check`) or handed to
+//! before and after, each file or folder renamed, and each folder moved
+//! into its place (vendoring's staged skills). A plan can be printed (a
+//! dry run), diffed (`fmt --check`) or handed to
 //! [`apply`](fn@super::apply), which checks all of it before the first write.
 
 use crate::diagnostics::Code;
@@ -15,6 +16,22 @@ pub struct Plan {
     /// Each file or folder renamed, as the disk names them before the plan
     /// runs. They are done after the writes, the deepest first.
     pub renames: Vec<Rename>,
+    /// Each folder moved into its place (a staged skill into the root, a
+    /// removed one out of it), after the writes and the renames.
+    pub moves: Vec<Move>,
+}
+
+/// One folder moved by a plan: a skill staged beside the root put in its
+/// place, or a skill taken out of the root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The folder to move.
+    pub from: std::path::PathBuf,
+    /// Where it goes; the folders above it are made when missing.
+    pub to: std::path::PathBuf,
+    /// Where a folder already at `to` is moved first (it is put back if
+    /// the plan fails); `None` when nothing may be there.
+    pub aside: Option<std::path::PathBuf>,
 }
 
 /// One rename of a plan.
@@ -32,7 +49,7 @@ pub struct Rename {
 impl Plan {
     /// Whether the plan writes and renames nothing.
     pub fn is_empty(&self) -> bool {
-        self.changes.is_empty() && self.renames.is_empty()
+        self.changes.is_empty() && self.renames.is_empty() && self.moves.is_empty()
     }
 }
 

@@ -107,6 +107,7 @@ pub(crate) fn open_listed(
 
 /// Why [`read_bounded`] read nothing.
 #[derive(Debug)]
+#[cfg(any(feature = "ops", feature = "signing"))]
 pub(crate) enum BoundedError {
     /// It could not be opened or read, or is not a regular file.
     Io(std::io::Error),
@@ -114,6 +115,7 @@ pub(crate) enum BoundedError {
     TooLarge(u64),
 }
 
+#[cfg(any(feature = "ops", feature = "signing"))]
 impl std::fmt::Display for BoundedError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -128,6 +130,7 @@ impl std::fmt::Display for BoundedError {
 /// they are read, not taken from `stat`: a `/proc` file says it is empty,
 /// and a file may grow while it is read. Every path that comes from a
 /// manifest, a flag or a skill is read through this or [`open_listed`].
+#[cfg(any(feature = "ops", feature = "signing"))]
 pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, BoundedError> {
     let (file, metadata) = open_regular_with_metadata(path).map_err(BoundedError::Io)?;
     if metadata.len() > limit {

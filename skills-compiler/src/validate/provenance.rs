@@ -25,6 +25,7 @@ pub(crate) fn is_extra_provenance(key: &str) -> bool {
 
 /// Where a skill that `gh skill install` wrote came from, read from its
 /// metadata (`None` without `github-repo`).
+#[cfg(feature = "ops")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GitHubOrigin {
     /// The repository's owner.
@@ -37,6 +38,7 @@ pub struct GitHubOrigin {
     pub path: Option<String>,
 }
 
+#[cfg(feature = "ops")]
 impl GitHubOrigin {
     /// Reads `metadata` pairs; `github-repo` may be `owner/repo` or a URL.
     pub fn from_metadata<'a>(

@@ -1,14 +1,13 @@
-//! Putting fetched skills into a skills root, all or nothing: each skill is
-//! copied into a hidden staging folder inside the root, checked there with
-//! the package's rules, and only then renamed into place, the lock written
-//! last through a temporary file. A failure at any step leaves the old
-//! files and the old lock.
+//! Staging fetched skills for a skills root: each skill is copied into a
+//! hidden staging folder beside the root and checked there with the
+//! package's rules. Putting them in place, with the lock, is a plan that
+//! `ops::apply` carries out, all or nothing (`ops::vendor`).
 
 use std::path::{Path, PathBuf};
 
 use crate::config::{Config, RequireSignatures};
 use crate::lock::check::{find, place_for, read};
-use crate::lock::file::{Entry, LOCK_FILE, LockFile};
+use crate::lock::file::{Entry, LockFile};
 use crate::lock::hash::{FolderDigest, Limits, hash_folder};
 use crate::pipeline::{Compilation, compile_skill};
 use crate::read::discover::display_path;
@@ -477,128 +476,6 @@ fn copy_file(from: &Path, to: &Path) -> std::io::Result<()> {
         target.set_permissions(std::fs::Permissions::from_mode(mode))?;
     }
     Ok(())
-}
-
-/// Moves each staged skill into the root (replacing the folder of the same
-/// name) and writes `lock` (when there is one to write); on a failure, what was moved is moved back.
-pub fn commit(
-    package: &Package,
-    staging: &Staging,
-    staged: &[Staged],
-    lock: Option<&LockFile>,
-) -> Result<(), VendorError> {
-    let root = package.root();
-    std::fs::create_dir_all(&root)
-        .map_err(|e| failed(format!("cannot create `{}`: {e}", root.display())))?;
-    let old = staging.dir.join(".old");
-    std::fs::create_dir_all(&old)
-        .map_err(|e| failed(format!("cannot create `{}`: {e}", old.display())))?;
-    // The lock is written first: a kill between the renames below leaves
-    // entries for skills still to come (`check --locked` says missing, and
-    // `add` again from the same source completes them), never skills in
-    // the root that no entry names (which a retry refused).
-    let lock_path = package.base.join(&package.lock_path);
-    let lock_before = std::fs::read(&lock_path).ok();
-    if let Some(lock) = lock {
-        write_lock(package, lock)?;
-    }
-    let mut done: Vec<(&Staged, bool)> = Vec::new();
-    let mut result = Ok(());
-    for skill in staged {
-        let target = package.base.join(&skill.target);
-        let replaced = target.exists();
-        if replaced && let Err(e) = std::fs::rename(&target, old.join(&skill.name)) {
-            result = Err(failed(format!(
-                "cannot move `{}` aside: {e}",
-                target.display()
-            )));
-            break;
-        }
-        if let Err(e) = std::fs::rename(&skill.dir, &target) {
-            if replaced {
-                let _ = std::fs::rename(old.join(&skill.name), &target);
-            }
-            result = Err(failed(format!(
-                "cannot move `{}` into place: {e}",
-                skill.name
-            )));
-            break;
-        }
-        done.push((skill, replaced));
-    }
-    if result.is_err() && lock.is_some() {
-        let _ = match &lock_before {
-            Some(bytes) => std::fs::write(&lock_path, bytes),
-            None => std::fs::remove_file(&lock_path),
-        };
-        for (skill, replaced) in done.into_iter().rev() {
-            let target = package.base.join(&skill.target);
-            let _ = std::fs::rename(&target, &skill.dir);
-            if replaced {
-                let _ = std::fs::rename(old.join(&skill.name), &target);
-            }
-        }
-    }
-    result
-}
-
-/// Removes the skill folders `names` from the root and writes `lock`,
-/// all or nothing as [`commit`].
-pub fn remove(
-    package: &Package,
-    staging: &Staging,
-    names: &[String],
-    lock: &LockFile,
-) -> Result<(), VendorError> {
-    let root = package.root();
-    let mut moved = Vec::new();
-    let mut result = Ok(());
-    for name in names {
-        let target = root.join(name);
-        if !target.exists() {
-            continue;
-        }
-        if let Err(e) = std::fs::rename(&target, staging.dir.join(name)) {
-            result = Err(failed(format!("cannot remove `{}`: {e}", target.display())));
-            break;
-        }
-        moved.push(name);
-    }
-    if result.is_ok() {
-        result = write_lock(package, lock);
-    }
-    if result.is_err() {
-        for name in moved {
-            let _ = std::fs::rename(staging.dir.join(name), root.join(name));
-        }
-    }
-    result
-}
-
-/// Writes the lock through a temporary file beside it and a rename.
-pub fn write_lock(package: &Package, lock: &LockFile) -> Result<(), VendorError> {
-    let path = package.base.join(&package.lock_path);
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let dir = if dir.as_os_str().is_empty() {
-        PathBuf::from(".")
-    } else {
-        dir
-    };
-    let (temporary, mut file) = skills_core::temporary_file(&dir, LOCK_FILE).map_err(|e| {
-        failed(format!(
-            "cannot write `{}`: {e}",
-            display_path(&package.lock_path)
-        ))
-    })?;
-    let written = std::io::Write::write_all(&mut file, lock.to_text().as_bytes())
-        .and_then(|()| std::fs::rename(&temporary, &path));
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        failed(format!(
-            "cannot write `{}`: {e}",
-            display_path(&package.lock_path)
-        ))
-    })
 }
 
 #[cfg(test)]

@@ -188,8 +188,8 @@ pub fn summaries(package: &Package, listed: &Listed) -> Vec<OfferSummary> {
         .collect()
 }
 
-/// Skills staged and checked, ready to [`Prepared::commit`]; dropped, it
-/// leaves nothing behind.
+/// Skills staged and checked, for an operation to plan their moves into
+/// the root (`ops::vendor`); dropped, it leaves nothing behind.
 #[derive(Debug)]
 pub struct Prepared {
     /// The skills staged and checked.
@@ -199,12 +199,12 @@ pub struct Prepared {
     /// references/a.md`). For a sync: what restoring does to each skill,
     /// file by file (`pdf: restore references/a.md (edited here)`).
     pub changes: Vec<String>,
-    staging: Staging,
+    pub(crate) staging: Staging,
     /// The lock to write with the skills; `None` leaves it as it is
     /// (`sync` restores what it records, byte for byte).
-    lock: Option<crate::lock::file::LockFile>,
+    pub(crate) lock: Option<crate::lock::file::LockFile>,
     // Kept until the skills are moved: a checkout is removed when dropped.
-    _fetched: Vec<Fetched>,
+    pub(crate) _fetched: Vec<Fetched>,
 }
 
 impl Prepared {
@@ -213,225 +213,20 @@ impl Prepared {
         self.staged.iter().any(|s| s.compilation.has_errors())
     }
 
-    /// Moves the skills into the root and writes the lock.
-    pub fn commit(self, package: &Package) -> Result<Vec<String>, VendorError> {
-        install::commit(package, &self.staging, &self.staged, self.lock.as_ref())?;
-        Ok(self.staged.iter().map(|s| s.name.clone()).collect())
+    /// The staging folder the skills are in.
+    pub(crate) fn staging_dir(&self) -> &Path {
+        &self.staging.dir
     }
-}
 
-/// Fetches `source` and stages the skills `pick` names, each checked with
-/// the package's rules. A name already in the root is refused unless the
-/// lock says it came from the same source (then it is an update).
-pub fn add(
-    package: &Package,
-    source: &Source,
-    shown: &str,
-    pick: &Pick,
-) -> Result<Prepared, VendorError> {
-    let listed = list(package, source, shown)?;
-    let chosen = choose(&listed.skills, pick, shown)?;
-    let lock = package.lock()?;
-    let staging = Staging::new(package)?;
-    let mut staged = Vec::new();
-    let mut lock_after = lock.clone();
-    for offer in chosen {
-        // The lock keys the skill by this name, and it becomes a folder.
-        if let Some(why) = crate::lock::folder_name_problem(&offer.name) {
-            return Err(failed(format!(
-                "`{shown}` offers a skill named `{}`, which cannot name a folder of the skills root: {why}",
-                offer.name
-            )));
-        }
-        let fields = fields_for(package, source, &listed.fetched, offer);
-        let existing = lock.get(&offer.name);
-        let present = package.root().join(&offer.name).exists();
-        let same_source = existing
-            .as_ref()
-            .is_some_and(|entry| is_same_source(entry, &fields));
-        if (present || existing.is_some()) && !same_source {
-            let from = match &existing {
-                Some(entry) => format!(
-                    "the lock says it came from `{}`",
-                    entry.source().unwrap_or("?")
-                ),
-                None => "it is not in the lock".to_owned(),
-            };
-            return Err(failed(format!(
-                "`{}` is already in the skills root and did not come from `{shown}` ({from}); remove it first with `cargo skills remove {}`",
-                display(package, &offer.name),
-                offer.name
-            )));
-        }
-        let skill = staging.stage(package, &offer.name, &offer.dir, |digest| {
-            entry_from(&fields, digest)
-        })?;
-        let entry = match existing {
-            Some(old) => old.updated_with(skill.entry.clone()),
-            None => skill.entry.clone(),
-        };
-        lock_after.insert(&offer.name, entry);
-        staged.push(skill);
+    /// The lock to write with the skills, when there is one.
+    pub(crate) fn lock_after(&self) -> Option<&crate::lock::file::LockFile> {
+        self.lock.as_ref()
     }
-    Ok(Prepared {
-        staged,
-        changes: Vec::new(),
-        staging,
-        lock: Some(lock_after),
-        _fetched: vec![listed.fetched],
-    })
-}
-
-/// Fetches each named locked skill (every locked one when `names` is
-/// empty) from its entry's source and ref again, and stages it with its
-/// changes against the root. Skills locked as local copies without a
-/// source folder (`cargo skills lock`) are left as they are.
-pub fn update(
-    package: &Package,
-    names: &[String],
-    outside: Outside,
-) -> Result<Prepared, VendorError> {
-    let lock = package.lock()?;
-    let mut selected: Vec<(String, Entry)> = lock
-        .entries()
-        .filter(|(name, _)| names.is_empty() || names.iter().any(|n| n == name))
-        .map(|(name, entry)| (name.to_owned(), entry))
-        .collect();
-    if let Some(unknown) = names.iter().find(|n| lock.get(n).is_none()) {
-        return Err(VendorError::Usage(format!(
-            "`{unknown}` is not in `{}`",
-            display_path_of(package)
-        )));
-    }
-    selected.sort_by(|a, b| a.0.cmp(&b.0));
-    let staging = Staging::new(package)?;
-    let mut staged = Vec::new();
-    let mut changes = Vec::new();
-    let mut fetched_all = Vec::new();
-    let mut lock_after = lock.clone();
-    for (name, entry) in selected {
-        let Some(source) = source_of(package, &name, &entry, outside)? else {
-            continue;
-        };
-        let shown = entry.source().unwrap_or(&name).to_owned();
-        let (listed, at) = fetch_entry(package, &source, &entry, &name, &shown)?;
-        let offer = &listed.skills[at];
-        let fields = fields_for(package, &source, &listed.fetched, offer);
-        let skill = staging.stage(package, &name, &offer.dir, |digest| {
-            entry_from(&fields, digest)
-        })?;
-        refuse_new_signer(&name, &entry, &skill.entry)?;
-        let before = current_digest(package, &name);
-        let status = against(&before, &skill.digest);
-        changes.push(describe_update(&name, &status, &entry, &skill.digest));
-        lock_after.insert(&name, entry.updated_with(skill.entry.clone()));
-        staged.push(skill);
-        fetched_all.push(listed.fetched);
-    }
-    Ok(Prepared {
-        staged,
-        changes,
-        staging,
-        lock: Some(lock_after),
-        _fetched: fetched_all,
-    })
-}
-
-/// Restores each named locked skill (every one when `names` is empty) to
-/// exactly what the lock recorded: the `npm ci` of skills. A skill that
-/// already matches its entry is left alone, unfetched. Any other is
-/// fetched at the recorded `commit` (an entry Vercel's CLI wrote has none:
-/// then at its `ref`), copied, and held to the entry: its per-file lines
-/// when it has them, its `computedHash` in any case. Nothing is written
-/// unless every skill verifies, and the lock is never written.
-pub fn sync(package: &Package, names: &[String], outside: Outside) -> Result<Synced, VendorError> {
-    let lock = package.lock()?;
-    if let Some(unknown) = names.iter().find(|n| lock.get(n).is_none()) {
-        return Err(VendorError::Usage(format!(
-            "`{unknown}` is not in `{}`",
-            display_path_of(package)
-        )));
-    }
-    let mut selected: Vec<(String, Entry)> = lock
-        .entries()
-        .filter(|(name, _)| names.is_empty() || names.iter().any(|n| n == name))
-        .map(|(name, entry)| (name.to_owned(), entry))
-        .collect();
-    selected.sort_by(|a, b| a.0.cmp(&b.0));
-    let staging = Staging::new(package)?;
-    let mut staged = Vec::new();
-    let mut matching = Vec::new();
-    let mut fetched_all = Vec::new();
-    let mut restores = Vec::new();
-    // Each skill where it is: the root, or an agent's folder that Vercel's
-    // CLI installed it in (restored there).
-    let located = located(package, &lock);
-    for (name, entry) in selected {
-        let target = match located.get(&name) {
-            Some(checked) if checked.status == Ok(Status::Matches) => {
-                matching.push(name);
-                continue;
-            }
-            Some(checked) if checked.looked.is_empty() => PathBuf::from(&checked.folder),
-            _ => missing_target(package, &name),
-        };
-        let Some(mut source) = source_of(package, &name, &entry, outside)? else {
-            return Err(failed(format!(
-                "`{}` differs from its entry, which records a copy of itself (`cargo skills lock`): there is nowhere to restore it from; nothing was written. Restore the folder from version control, record it as it is with `cargo skills lock {name}`, or drop the entry with `cargo skills remove {name}`",
-                display(package, &name)
-            )));
-        };
-        let pinned = entry.commit().is_some();
-        if let Some(commit) = entry.commit() {
-            source.reference = Some(commit.to_owned());
-        }
-        let shown = entry.source().unwrap_or(&name).to_owned();
-        let (listed, at) = fetch_entry(package, &source, &entry, &name, &shown)?;
-        let offer = &listed.skills[at];
-        let mut skill = staging.stage(package, &name, &offer.dir, |_| entry.clone())?;
-        skill.target = target;
-        match compare(&skill.digest, &entry) {
-            Status::Matches
-                if skill
-                    .digest
-                    .computed_hash
-                    .eq_ignore_ascii_case(entry.computed_hash().unwrap_or_default()) => {}
-            status => {
-                let why = match (&status, pinned) {
-                    (Status::Modified { changed }, _) if !changed.is_empty() => changed
-                        .iter()
-                        .map(Change::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    (_, true) => "its files do not hash to the recorded `computedHash`".to_owned(),
-                    (_, false) => "upstream has changed since it was locked, and the entry records no commit to go back to (Vercel's CLI writes none)".to_owned(),
-                };
-                return Err(failed(format!(
-                    "`{name}` from `{shown}` is not what `{}` recorded: {why}; nothing was written (move to upstream's newest with `cargo skills update {name}`)",
-                    display_path_of(package)
-                )));
-            }
-        }
-        let here = hash_folder_at(&package.base.join(&skill.target));
-        restores.push(describe_restore(&name, &against(&here, &skill.digest)));
-        staged.push(skill);
-        fetched_all.push(listed.fetched);
-    }
-    Ok(Synced {
-        matching,
-        prepared: Prepared {
-            staged,
-            changes: restores,
-            staging,
-            lock: None,
-            _fetched: fetched_all,
-        },
-    })
 }
 
 /// Each locked skill where it is (the root, or an agent's folder beside the
 /// lock) and what it is against its entry, by name.
-fn located(
+pub(crate) fn located(
     package: &Package,
     lock: &crate::lock::file::LockFile,
 ) -> std::collections::HashMap<String, crate::lock::check::Checked> {
@@ -451,7 +246,7 @@ fn located(
 /// Where `sync` puts a skill that is nowhere: the package's skills root;
 /// when there is none and an agent's folder beside the lock is (a project
 /// whose skills Vercel's CLI installed for an agent), that folder.
-fn missing_target(package: &Package, name: &str) -> PathBuf {
+pub(crate) fn missing_target(package: &Package, name: &str) -> PathBuf {
     if package.root().is_dir() {
         return package.config.dir.join(name);
     }
@@ -463,20 +258,10 @@ fn missing_target(package: &Package, name: &str) -> PathBuf {
         .map_or_else(|| package.config.dir.join(name), |dir| dir.join(name))
 }
 
-/// What [`sync`] found: the skills that already match, and the ones to
-/// restore, fetched and verified.
-#[derive(Debug)]
-pub struct Synced {
-    /// Skills that match their entries: left as they are.
-    pub matching: Vec<String>,
-    /// The skills to restore; [`Prepared::commit`] moves them into place.
-    pub prepared: Prepared,
-}
-
 /// Fetches `source` for a locked skill, and finds the skill in it: by the
 /// entry's `skillPath`, else by its name. The listing and the skill's place
 /// in it.
-fn fetch_entry(
+pub(crate) fn fetch_entry(
     package: &Package,
     source: &Source,
     entry: &Entry,
@@ -501,7 +286,11 @@ fn fetch_entry(
 /// An update whose upstream is now signed by someone other than the lock
 /// recorded (or no longer signed) is drift, refused before anything is
 /// written: trusting a new publisher is a decision, not an update.
-fn refuse_new_signer(name: &str, locked: &Entry, fetched: &Entry) -> Result<(), VendorError> {
+pub(crate) fn refuse_new_signer(
+    name: &str,
+    locked: &Entry,
+    fetched: &Entry,
+) -> Result<(), VendorError> {
     let Some((subject, anchor)) = locked.signer() else {
         return Ok(());
     };
@@ -525,7 +314,7 @@ fn short(fingerprint: &str) -> &str {
 
 /// What changes from `before` (the root's folder, `None` when missing) to
 /// `after`, file by file.
-fn against(before: &Option<FolderDigest>, after: &FolderDigest) -> Status {
+pub(crate) fn against(before: &Option<FolderDigest>, after: &FolderDigest) -> Status {
     let Some(before) = before else {
         return Status::Missing;
     };
@@ -538,14 +327,14 @@ fn against(before: &Option<FolderDigest>, after: &FolderDigest) -> Status {
 }
 
 /// The files of the folder at `dir`, hashed; `None` when it is not there.
-fn hash_folder_at(dir: &Path) -> Option<FolderDigest> {
+pub(crate) fn hash_folder_at(dir: &Path) -> Option<FolderDigest> {
     crate::lock::hash::hash_folder(dir, crate::lock::hash::Limits::default()).ok()
 }
 
 /// What `sync` does to a skill, file by file, from what is here to what
 /// was locked: `pdf: restore references/a.md (edited here), add
 /// scripts/run.sh, remove notes.txt`.
-fn describe_restore(name: &str, status: &Status) -> String {
+pub(crate) fn describe_restore(name: &str, status: &Status) -> String {
     let changed = match status {
         Status::Missing => return format!("{name}: the whole skill (it is not here)"),
         Status::Modified { changed } if !changed.is_empty() => changed,
@@ -566,206 +355,13 @@ fn describe_restore(name: &str, status: &Status) -> String {
     format!("{name}: {}", said.join(", "))
 }
 
-fn current_digest(package: &Package, name: &str) -> Option<FolderDigest> {
+pub(crate) fn current_digest(package: &Package, name: &str) -> Option<FolderDigest> {
     let dir = package.root().join(name);
     crate::lock::hash::hash_folder(&dir, crate::lock::hash::Limits::default()).ok()
 }
 
-/// A skill `lock` recorded, and whether its entry became a local copy.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Locked {
-    /// The skill.
-    pub name: String,
-    /// The source an edited vendored skill came from, when its entry was
-    /// turned into a local copy (its bytes are no longer what the source
-    /// produces, so the entry no longer names a commit or a signer).
-    pub now_local_copy_of: Option<String>,
-    /// A local copy that still holds its publisher's `skill.oms.sig`,
-    /// which no longer verifies over the edited files.
-    pub stale_signature: bool,
-}
-
-/// Writes entries for the skills of the root that the lock does not name
-/// (every present skill named in `names`, locked or not), as local copies:
-/// `source` is the skill's own folder, `sourceType` `local`.
-///
-/// A locked skill named again keeps its entry's source when its bytes
-/// still hash as recorded (its signer too). One whose bytes changed is
-/// no longer what its source produces: a lock never claims a commit holds
-/// bytes it does not, so the entry becomes a local copy
-/// ([`Entry::into_local_copy`]).
-pub fn lock_present(
-    package: &Package,
-    present: &[String],
-    names: &[String],
-) -> Result<Vec<Locked>, VendorError> {
-    let mut lock = package.lock()?;
-    // A locked skill that Vercel's CLI installed for an agent is recorded
-    // where it is (`.claude/skills/pdf`).
-    let elsewhere: std::collections::HashMap<String, PathBuf> = located(package, &lock)
-        .into_values()
-        .filter(|checked| checked.looked.is_empty() && !present.contains(&checked.name))
-        .map(|checked| (checked.name, PathBuf::from(checked.folder)))
-        .collect();
-    if let Some(unknown) = names
-        .iter()
-        .find(|n| !present.contains(n) && !elsewhere.contains_key(*n))
-    {
-        return Err(VendorError::Usage(format!(
-            "`{unknown}` is not a skill of `{}`",
-            display_path(&package.config.dir)
-        )));
-    }
-    let mut written = Vec::new();
-    let candidates = present
-        .iter()
-        .chain(names.iter().filter(|n| elsewhere.contains_key(*n)));
-    for name in candidates {
-        let chosen = if names.is_empty() {
-            lock.get(name).is_none()
-        } else {
-            names.contains(name)
-        };
-        if !chosen {
-            continue;
-        }
-        let dir = match elsewhere.get(name) {
-            Some(folder) => package.base.join(folder),
-            None => package.root().join(name),
-        };
-        let digest = crate::lock::hash::hash_folder(&dir, crate::lock::hash::Limits::default())
-            .map_err(|e| failed(format!("cannot hash `{}`: {e}", display(package, name))))?;
-        let own_copy = package.portable_path(&dir);
-        let local = Entry::new(EntryFields {
-            source: own_copy.clone(),
-            source_type: source_type::LOCAL.to_owned(),
-            computed_hash: digest.computed_hash.clone(),
-            files: digest.files.iter().map(|f| f.line()).collect(),
-            ..EntryFields::default()
-        });
-        let mut now_local_copy_of = None;
-        let fresh = match lock.get(name) {
-            None => local,
-            Some(old) if is_copy_of_itself(&old, &own_copy) => old.updated_with(local),
-            Some(old)
-                if old
-                    .computed_hash()
-                    .is_some_and(|hash| hash.eq_ignore_ascii_case(&digest.computed_hash)) =>
-            {
-                // The same bytes: where they came from (and who signed
-                // them) is still true; the per-file lines are refreshed.
-                let signer = old.signer().map(|(s, a)| (s.to_owned(), a.to_owned()));
-                let fields = EntryFields {
-                    source: old.source().unwrap_or_default().to_owned(),
-                    source_type: old.source_type().unwrap_or(source_type::LOCAL).to_owned(),
-                    source_url: old.source_url().map(str::to_owned),
-                    reference: old.reference().map(str::to_owned),
-                    skill_path: old.skill_path().map(str::to_owned),
-                    commit: old.commit().map(str::to_owned),
-                    computed_hash: digest.computed_hash.clone(),
-                    files: digest.files.iter().map(|f| f.line()).collect(),
-                };
-                old.updated_with(Entry::new(fields))
-                    .with_signer(signer.as_ref().map(|(s, a)| (s.as_str(), a.as_str())))
-            }
-            Some(old) => {
-                now_local_copy_of = Some(old.source().unwrap_or(name).to_owned());
-                old.into_local_copy(&own_copy, local)
-            }
-        };
-        lock.insert(name, fresh);
-        written.push(Locked {
-            name: name.clone(),
-            stale_signature: now_local_copy_of.is_some()
-                && dir.join(skills_core::SIGNATURE_FILE).is_file(),
-            now_local_copy_of,
-        });
-    }
-    if written.is_empty() {
-        return Ok(written);
-    }
-    install::write_lock(package, &lock)?;
-    Ok(written)
-}
-
-/// An entry that records the skill's own folder as its source: there is
-/// nothing to fetch, whatever its bytes.
-fn is_copy_of_itself(entry: &Entry, own_copy: &str) -> bool {
-    entry.source_type() == Some(source_type::LOCAL) && entry.source() == Some(own_copy)
-}
-
-/// Removes the skills `names` from the root and the lock.
-pub fn remove(package: &Package, names: &[String]) -> Result<(), VendorError> {
-    let mut lock = package.lock()?;
-    // Every name is checked before anything moves: `''` is the root itself
-    // and `../src` is outside it.
-    for name in names {
-        if let Some(why) = crate::lock::folder_name_problem(name) {
-            let hint = match name.trim_end_matches(['/', '\\']) {
-                trimmed
-                    if trimmed != name && crate::lock::folder_name_problem(trimmed).is_none() =>
-                {
-                    format!("; did you mean `{trimmed}`?")
-                }
-                _ => String::new(),
-            };
-            return Err(VendorError::Usage(format!(
-                "`{name}` is not the name of a skill's folder in `{}`: {why}{hint}",
-                display_path(&package.config.dir)
-            )));
-        }
-    }
-    for name in names {
-        let present = package.root().join(name).is_dir();
-        let locked = lock.remove(name);
-        if !present && !locked {
-            return Err(VendorError::Usage(format!(
-                "`{name}` is neither in `{}` nor in `{}`",
-                display_path(&package.config.dir),
-                display_path_of(package)
-            )));
-        }
-    }
-    let staging = Staging::new(package)?;
-    install::remove(package, &staging, names, &lock)
-}
-
-fn choose<'a>(
-    skills: &'a [Offered],
-    pick: &Pick,
-    shown: &str,
-) -> Result<Vec<&'a Offered>, VendorError> {
-    let names = || {
-        skills
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match pick {
-        Pick::All => Ok(skills.iter().collect()),
-        Pick::TheOnly if skills.len() == 1 => Ok(skills.iter().collect()),
-        Pick::TheOnly => Err(VendorError::Usage(format!(
-            "`{shown}` offers {} skills ({}): name them with `--skill NAME`, or take every one with `--all`",
-            skills.len(),
-            names()
-        ))),
-        Pick::Named(wanted) => wanted
-            .iter()
-            .map(|name| {
-                skills.iter().find(|s| &s.name == name).ok_or_else(|| {
-                    VendorError::Usage(format!(
-                        "`{shown}` has no skill named `{name}`; it offers {}",
-                        names()
-                    ))
-                })
-            })
-            .collect(),
-    }
-}
-
 /// What a new entry for `offer` from `source` says, before its digest.
-fn fields_for(
+pub(crate) fn fields_for(
     package: &Package,
     source: &Source,
     fetched: &Fetched,
@@ -808,7 +404,7 @@ fn fields_for(
     }
 }
 
-fn entry_from(fields: &EntryFields, digest: &FolderDigest) -> Entry {
+pub(crate) fn entry_from(fields: &EntryFields, digest: &FolderDigest) -> Entry {
     Entry::new(EntryFields {
         computed_hash: digest.computed_hash.clone(),
         files: digest.files.iter().map(|f| f.line()).collect(),
@@ -817,7 +413,7 @@ fn entry_from(fields: &EntryFields, digest: &FolderDigest) -> Entry {
 }
 
 /// The same source: type, source and the skill's path in it.
-fn is_same_source(entry: &Entry, fields: &EntryFields) -> bool {
+pub(crate) fn is_same_source(entry: &Entry, fields: &EntryFields) -> bool {
     entry.source_type() == Some(fields.source_type.as_str())
         && entry.source() == Some(fields.source.as_str())
         && entry
@@ -827,7 +423,7 @@ fn is_same_source(entry: &Entry, fields: &EntryFields) -> bool {
 
 /// The source an entry was fetched from; `None` for a skill locked as a
 /// copy of itself (`cargo skills lock`), which has nothing to fetch.
-fn source_of(
+pub(crate) fn source_of(
     package: &Package,
     name: &str,
     entry: &Entry,
@@ -900,11 +496,11 @@ fn source_of(
     }
 }
 
-fn display(package: &Package, name: &str) -> String {
+pub(crate) fn display(package: &Package, name: &str) -> String {
     display_path(&package.config.dir.join(name))
 }
 
-fn display_path_of(package: &Package) -> String {
+pub(crate) fn display_path_of(package: &Package) -> String {
     display_path(&package.lock_path)
 }
 
@@ -913,7 +509,12 @@ fn display_path_of(package: &Package) -> String {
 /// differs only because it was edited here says so (the update puts
 /// upstream's back). Without per-file lines in the entry, every change is
 /// taken as upstream's.
-fn describe_update(name: &str, status: &Status, entry: &Entry, upstream: &FolderDigest) -> String {
+pub(crate) fn describe_update(
+    name: &str,
+    status: &Status,
+    entry: &Entry,
+    upstream: &FolderDigest,
+) -> String {
     let Status::Modified { changed } = status else {
         return describe(name, status);
     };
