@@ -252,3 +252,49 @@ fn a_failed_write_puts_back_files_and_the_folders_made_for_them() {
     assert!(tree.dir.join("kept/.keep").is_file());
     assert_eq!(read(&tree, "blocker"), "a file, not a folder\n");
 }
+
+/// A plan's folder moves (vendoring's staged skills) go after its writes,
+/// with them: a folder in the way is set aside, and a move whose source is
+/// gone refuses the whole plan before the lock is written.
+#[test]
+fn apply_moves_folders_into_place_with_the_lock_or_not_at_all() {
+    let tree = Tree::new(&[
+        (".stage/pdf/SKILL.md", b"new\n"),
+        ("skills/pdf/SKILL.md", b"old\n"),
+        ("skills-lock.json", b"{}\n"),
+    ]);
+    let lock = change(&tree, "skills-lock.json", "{}\n", "{\"pdf\": 1}\n");
+    let step = |from: &str, to: &str| ops::Move {
+        from: tree.dir.join(from),
+        to: tree.dir.join(to),
+        aside: Some(
+            tree.dir
+                .join(".stage/.old")
+                .join(to.rsplit('/').next().unwrap()),
+        ),
+    };
+    let missing = Plan {
+        changes: vec![lock.clone()],
+        moves: vec![
+            step(".stage/pdf", "skills/pdf"),
+            step(".stage/gone", "skills/gone"),
+        ],
+        ..Plan::default()
+    };
+    let Err(ops::Error::Refused { problems, .. }) = ops::apply(&missing, Guards::default()) else {
+        panic!("a move of nothing must refuse the plan");
+    };
+    assert!(problems[0].contains("is not there to move"), "{problems:?}");
+    assert_eq!(read(&tree, "skills-lock.json"), "{}\n");
+    assert_eq!(read(&tree, "skills/pdf/SKILL.md"), "old\n");
+
+    let plan = Plan {
+        changes: vec![lock],
+        moves: vec![step(".stage/pdf", "skills/pdf")],
+        ..Plan::default()
+    };
+    ops::apply(&plan, Guards::default()).unwrap();
+    assert_eq!(read(&tree, "skills-lock.json"), "{\"pdf\": 1}\n");
+    assert_eq!(read(&tree, "skills/pdf/SKILL.md"), "new\n");
+    assert_eq!(read(&tree, ".stage/.old/pdf/SKILL.md"), "old\n");
+}

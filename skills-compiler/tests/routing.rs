@@ -1,5 +1,7 @@
 //! Trigger tests' rules: the router reads what the host lists (cut where it
 //! cuts, hidden skills left out), and the figures and gates of a run.
+// Trigger tests are built only with `ops` (the macro does not compile them).
+#![cfg(feature = "ops")]
 
 mod support;
 

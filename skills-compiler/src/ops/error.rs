@@ -58,13 +58,8 @@ impl std::fmt::Display for Error {
             Error::Rejected {
                 diagnostics,
                 outcome,
-            } => {
-                for diagnostic in diagnostics {
-                    writeln!(f, "{}", diagnostic.message)?;
-                }
-                f.write_str(outcome)
             }
-            Error::Located {
+            | Error::Located {
                 diagnostics,
                 outcome,
                 ..

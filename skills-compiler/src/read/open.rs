@@ -146,7 +146,9 @@ pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, BoundedEr
     Ok(bytes)
 }
 
+// `read_bounded` is built for the operations and for signing.
 #[cfg(test)]
+#[cfg(any(feature = "ops", feature = "signing"))]
 mod tests {
     use super::*;
 

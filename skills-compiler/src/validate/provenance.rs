@@ -81,7 +81,9 @@ impl GitHubOrigin {
     }
 }
 
+// `GitHubOrigin` is read only by vendoring, built with `ops`.
 #[cfg(test)]
+#[cfg(feature = "ops")]
 mod tests {
     use super::*;
 
