@@ -126,7 +126,7 @@ fn the_track_lines() {
     assert_eq!(lines[1], "cargo::rerun-if-changed=Cargo.toml");
     assert!(lines[2].starts_with(&format!(
         "cargo::rustc-env={}=",
-        skills_compiler::tracking::env_name("skills".as_ref())
+        skills_compiler::embed::tracking::env_name("skills".as_ref())
     )));
     krate.write("skills/beta/SKILL.md", SKILL);
     assert_ne!(

@@ -354,7 +354,7 @@ fn description_lints_on_the_corpus_match_the_documented_counts() {
 /// and a file with a comment is left as it is.
 #[test]
 fn fmt_round_trips_every_corpus_skill_that_compiles() {
-    use skills_compiler::write::format::{self, Outcome};
+    use skills_compiler::ops::fmt::{self as format, Outcome};
     let Some(root) = whole_corpus() else { return };
     let lenient = config(Profile::Lenient);
     let (mut changed, mut unchanged, mut commented, mut unparsed) = (0, 0, 0, 0);
@@ -388,7 +388,7 @@ fn fmt_round_trips_every_corpus_skill_that_compiles() {
             Outcome::Unchecked(reason) if reason.contains("cargo skills fix") => {
                 // `fix` then `fmt`: the quoted file formats like any other.
                 unparsed += 1;
-                let fixed = skills_compiler::write::fix::skill(files.clone(), &lenient);
+                let fixed = skills_compiler::ops::fix::skill(files.clone(), &lenient);
                 let text = &fixed.changes[0].after;
                 let quoted = skills_compiler::SkillFiles {
                     bytes: text.clone().into_bytes(),
@@ -432,12 +432,12 @@ fn the_writer_round_trips_every_corpus_skill_that_compiles() {
             continue;
         };
         let skill = &set.skills[0];
-        let files = skills_compiler::write::files(skill);
+        let files = skills_compiler::ops::fmt::files(skill);
         let target = out.join(skill.path());
         std::fs::create_dir_all(target.parent().unwrap()).unwrap();
         std::fs::write(&target, &files.skill_md).unwrap();
         // The writer writes SKILL.md; the other files are copied as they are.
-        for file in skills_compiler::lower::read_files(skill).unwrap() {
+        for file in skills_compiler::emit::lower::read_files(skill).unwrap() {
             let path = out.join(skill.dir.as_deref().unwrap()).join(file.path());
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, file.bytes()).unwrap();
@@ -452,7 +452,7 @@ fn the_writer_round_trips_every_corpus_skill_that_compiles() {
             )
         });
         assert!(
-            skills_compiler::write::format::same_skill(skill, &read.skills[0]),
+            skills_compiler::ops::fmt::same_skill(skill, &read.skills[0]),
             "{}:\n{}",
             skill.path(),
             files.skill_md
@@ -490,7 +490,7 @@ fn fix_to_strict_profiles_migrates_the_corpus() {
             let mut problems = Vec::new();
             let files =
                 skills_compiler::discover_one(&root, relative, &target, &mut problems).unwrap();
-            match skills_compiler::write::fix::to_profile(files, &target) {
+            match skills_compiler::ops::fix::to_profile(files, &target) {
                 Ok(migration) => {
                     if let Some(change) = migration.changes.first() {
                         assert!(

@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use quote::quote;
-use skills_compiler::{Config, codegen, compile};
+use skills_compiler::emit::codegen;
+use skills_compiler::{Config, compile};
 
 fn expansion(crate_dir: &str, skills_dir: &str) -> String {
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join(crate_dir);

@@ -693,7 +693,8 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
             "a generated set was refused:\n{}\n{set:#?}",
             rendered.join("\n")
         );
-        let tokens = skills_compiler::codegen::expand(&compilation.valid, &quote::quote!(::skills));
+        let tokens =
+            skills_compiler::emit::codegen::expand(&compilation.valid, &quote::quote!(::skills));
         let file = syn::parse2::<syn::File>(tokens).expect("the expansion parses");
         for edition in ["e2021", "e2024"] {
             krate.write(
@@ -702,7 +703,7 @@ fn batch(runner: &mut TestRunner, sets: usize) -> Batch {
             );
         }
         let _ = writeln!(modules, "mod set_{index};");
-        let names = skills_compiler::codegen::module_names(&compilation.valid);
+        let names = skills_compiler::emit::codegen::module_names(&compilation.valid);
         for (skill, module) in compilation.valid.skills.iter().zip(&names) {
             if skill.tools.is_empty() {
                 // Its `ToolCall` is uninhabited: nothing to call.

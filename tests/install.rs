@@ -60,8 +60,8 @@ fn lowered_fixture() -> Vec<skills::Skill> {
     set.skills
         .iter()
         .map(|skill| {
-            let files = skills_compiler::lower::read_files(skill).unwrap();
-            skills_compiler::lower::skill(skill, files.into())
+            let files = skills_compiler::emit::lower::read_files(skill).unwrap();
+            skills_compiler::emit::lower::skill(skill, files.into())
         })
         .collect()
 }

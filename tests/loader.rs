@@ -721,7 +721,7 @@ fn a_set_writes_every_skill_directory() {
 /// `Loader::locked` (issue 39): the build's lock check, at run time.
 #[test]
 fn a_locked_loader_refuses_a_skill_that_differs_from_its_lock() {
-    use skills_compiler::lock::{Entry, EntryFields, Limits, LockFile, hash_folder};
+    use skills_compiler::ops::vendor::lock::{Entry, EntryFields, Limits, LockFile, hash_folder};
 
     let dir = temp_dir("locked");
     write(

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use skills::Toolset;
 use skills::loader::Loader;
-use skills_compiler::budget::Budget;
-use skills_compiler::routing::Catalogue;
+use skills_compiler::ops::budget::Budget;
+use skills_compiler::ops::trigger::Catalogue;
 
 fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -71,8 +71,8 @@ impl From<ops::Error> for Failure {
 }
 
 /// Vendoring's refusals, as the operations say them.
-impl From<skills_compiler::vendoring::install::VendorError> for Failure {
-    fn from(error: skills_compiler::vendoring::install::VendorError) -> Self {
+impl From<skills_compiler::ops::vendor::VendorError> for Failure {
+    fn from(error: skills_compiler::ops::vendor::VendorError) -> Self {
         ops::Error::from(error).into()
     }
 }

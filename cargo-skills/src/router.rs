@@ -3,8 +3,8 @@
 //! run (`ops::trigger::Model`): the keys, the requests and their limits
 //! are the front end's; what is asked and judged is the compiler's.
 
-use skills_compiler::ops::{self, trigger::Set};
-use skills_compiler::routing::cases::Case;
+use skills_compiler::ops;
+use skills_compiler::ops::trigger::{Case, Set};
 
 use crate::failure::Failure;
 use crate::output::shown;

@@ -84,7 +84,7 @@ pub fn catalogue_of(
     selection: &Selection,
     paths: &[PathBuf],
     recursive: bool,
-    host: Option<skills_compiler::budget::Host>,
+    host: Option<skills_compiler::ops::budget::Host>,
 ) -> Result<ops::trigger::Set, Failure> {
     let paths = if recursive {
         nested_skills(paths)

@@ -97,7 +97,7 @@ fn a_chain_of_folders_linking_ahead_is_walked_once_each() {
     let root = dir.join("skills");
     let (done, ended) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let _ = done.send(skills_compiler::tracking::stamp(&root));
+        let _ = done.send(skills_compiler::embed::tracking::stamp(&root));
     });
     assert!(
         ended.recv_timeout(Duration::from_secs(60)).is_ok(),

@@ -45,6 +45,6 @@ fuzz_target!(|data: &[u8]| {
         let _ = render::rustc_json(diagnostic, &compilation.sources);
     }
     if let Some(set) = compilation.skills() {
-        let _ = skills_compiler::codegen::expand(set, &"::skills".parse().unwrap());
+        let _ = skills_compiler::emit::codegen::expand(set, &"::skills".parse().unwrap());
     }
 });

@@ -26,7 +26,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Diagnostic, Severity, embed, expansion_cache, tracking};
+use skills_compiler::embed::{self, expansion_cache, tracking};
+use skills_compiler::{Diagnostic, Severity};
 
 /// Compiles `dir` (relative to the crate's manifest directory) into
 /// `$OUT_DIR/skills.rs` with the manifest's configuration, printing the
@@ -43,7 +44,7 @@ pub fn compile(dir: impl AsRef<Path>) {
 ///
 /// It also compiles the skills and stores the expansion in `OUT_DIR`, so
 /// that the macro reads it back instead of compiling them on every build of
-/// the crate (`skills_compiler::expansion_cache`). Diagnostics are left to
+/// the crate (`skills_compiler::embed::expansion_cache`). Diagnostics are left to
 /// the macro, which points them at its argument.
 pub fn track(dir: impl AsRef<Path>) {
     println!("cargo::rerun-if-env-changed=CARGO_MANIFEST_DIR");
@@ -297,7 +298,7 @@ impl Builder {
     }
 
     /// [`generate`](Self::generate), embedding copies of the files written
-    /// to `out_dir` (`skills_compiler::snapshot`) when there is one: what
+    /// to `out_dir` (`skills_compiler::emit::snapshot`) when there is one: what
     /// rustc reads later is then what was checked now, whatever happens to
     /// the files' names meanwhile.
     fn generate_in(&self, out_dir: Option<&Path>) -> Result<Output, Error> {
@@ -327,7 +328,7 @@ impl Builder {
         };
         let krate: syn::Path = syn::parse_str(&self.crate_path)
             .map_err(|_| Error::CratePath(self.crate_path.clone()))?;
-        let tokens = skills_compiler::codegen::expand(set, &quote::quote!(#krate));
+        let tokens = skills_compiler::emit::codegen::expand(set, &quote::quote!(#krate));
         // Written as the tokens print, not through prettyplease: parsing and
         // formatting a large expansion took a build script (unoptimised, as
         // Cargo builds them) longer than compiling the skills (BENCHMARKS.md,
@@ -376,7 +377,9 @@ impl Builder {
     fn build_quietly(&self) -> Result<Output, Error> {
         let config = self.embedding()?.config;
         println!("cargo::rerun-if-changed={}", config.dir.display());
-        if let Some(lock) = skills_compiler::tracking::lock_file(&self.manifest()?, &config.dir) {
+        if let Some(lock) =
+            skills_compiler::embed::tracking::lock_file(&self.manifest()?, &config.dir)
+        {
             println!("cargo::rerun-if-changed={}", lock.display());
         }
         let out_dir = self

@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skills_compiler::budget::{self, Budget, Entry, Host};
 use skills_compiler::ir::Skill;
+use skills_compiler::ops::budget::{self, Budget, Entry, Host};
 use skills_compiler::{Config, compile, similar_descriptions};
 
 const SKILLS: usize = 5_000;

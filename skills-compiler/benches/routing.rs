@@ -18,10 +18,10 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skills_compiler::budget::Budget;
 use skills_compiler::ir::Skill;
-use skills_compiler::routing::cases::{self, Case};
-use skills_compiler::routing::{Catalogue, Gates, evaluate};
+use skills_compiler::ops::budget::Budget;
+use skills_compiler::ops::trigger::cases::{self, Case};
+use skills_compiler::ops::trigger::{Catalogue, Gates, evaluate};
 use skills_compiler::{Config, Profile, compile_skill};
 use skills_core::route::{Doc, Ranked, Router};
 

@@ -28,10 +28,10 @@
 use std::path::Path;
 use std::time::Instant;
 
-use skills_compiler::budget::Budget;
 use skills_compiler::ir::Skill;
-use skills_compiler::routing::Catalogue;
-use skills_compiler::routing::cases::{self, Case, Expected};
+use skills_compiler::ops::budget::Budget;
+use skills_compiler::ops::trigger::Catalogue;
+use skills_compiler::ops::trigger::cases::{self, Case, Expected};
 use skills_compiler::{Config, Profile, compile_skill};
 use skills_core::route::{Doc, Params, Router};
 

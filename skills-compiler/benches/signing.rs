@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skills_compiler::lock::HashCache;
+use skills_compiler::ops::vendor::lock::HashCache;
 use skills_compiler::signing::{self, SIGNATURE_FILE, SigningKey, Trust, Verdict, Verifier};
 
 /// A skill folder `name` under `base` with `files` files of `size` bytes.

@@ -72,32 +72,33 @@ mod validate;
 // 3. warnings on valid skills;
 mod lint;
 // 4. the IR to the runtime's tables, Rust, JSON;
-mod emit;
+pub mod emit;
 
 // Beside the pipeline: diagnostics (with the files they quote) and the
 // configuration below every stage; the host budget models, which the lints
-// use; and the wings over the whole pipeline: writing skills back, and
-// rebuild tracking for the front ends (with the macro's stored expansion).
-pub mod budget;
+// use, and the lock, which the build verifies (both private: `ops` names
+// the few types a front end needs); rebuild tracking for the front ends,
+// with the macro's stored expansion (public through `embed`).
+mod budget;
 mod config;
 pub mod diagnostics;
-pub mod expansion_cache;
-pub mod lock;
+mod lock;
 #[cfg(feature = "ops")]
 pub mod ops;
 mod parallel;
 mod pipeline;
-// The wings only front ends that run operations need: the macro, the
-// build helper and the loader do not compile them.
-#[cfg(feature = "ops")]
-pub mod routing;
 #[cfg(feature = "signing")]
 pub mod signing;
-pub mod tracking;
+// The wings only front ends that run operations need, behind `ops`: the
+// macro, the build helper and the loader do not compile them.
 #[cfg(feature = "ops")]
-pub mod vendoring;
-pub mod write;
+mod routing;
+#[cfg(feature = "ops")]
+mod vendoring;
+#[cfg(feature = "ops")]
+mod write;
 
+pub use budget::BudgetConfig;
 pub use config::{
     CatalogLocation, Config, DEFAULT_EXCLUDE, DEFAULT_MAX_FILES, DEFAULT_MAX_SET_BYTES,
     DEFAULT_MAX_SKILL_BYTES, DEFAULT_MAX_SKILLS, Keep, OptionError, OptionValue, Overrides,
@@ -105,14 +106,14 @@ pub use config::{
 };
 pub use diagnostics::source::{SourceFile, Sources};
 pub use diagnostics::{Code, Diagnostic, Severity};
-pub use emit::{bundle, codegen, editor_schema, json, lower, snapshot, text};
-pub use ir::present;
 pub use lint::similar_descriptions;
 pub use pipeline::{
     Compilation, InvalidSkill, Run, Tally, compile, compile_files, compile_looked_up,
     compile_looked_up_in, compile_path, compile_skill,
 };
 pub use pipeline::{again, embed};
+// Inside the crate, tracking is read as a module beside the pipeline.
+use pipeline::embed::tracking;
 pub use read::collection;
 pub use read::conventional;
 pub use read::discover::{

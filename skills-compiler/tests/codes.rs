@@ -649,7 +649,7 @@ fn cases() -> Vec<Case> {
                 14,
             ),
             |c| {
-                c.budget = Some(skills_compiler::budget::BudgetConfig {
+                c.budget = Some(skills_compiler::BudgetConfig {
                     chars: Some(50),
                     hosts: Some(Vec::new()),
                     ..Default::default()

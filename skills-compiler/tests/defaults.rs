@@ -7,7 +7,8 @@ use std::borrow::Cow::{Borrowed as B, Owned};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use skills_compiler::SkillFiles;
-use skills_compiler::{Code, Compilation, Config, compile_files, lower};
+use skills_compiler::emit::lower;
+use skills_compiler::{Code, Compilation, Config, compile_files};
 use skills_core::{Checks, Node, Property, Schema};
 
 /// One skill with one tool whose only parameter `p` is `property` (JSON).

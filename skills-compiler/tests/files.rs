@@ -165,7 +165,7 @@ fn bytes_text_mime_exec_bits_and_digests_are_those_on_disk() {
     ]);
     set_executable(&tree.dir.join("skills/a/scripts/fill.py"));
     let compilation = tree.compile(&Config::default());
-    let files = skills_compiler::lower::read_files(skill(&compilation)).unwrap();
+    let files = skills_compiler::emit::lower::read_files(skill(&compilation)).unwrap();
     for file in &files {
         let on_disk = std::fs::read(tree.dir.join("skills/a").join(file.path())).unwrap();
         assert_eq!(file.bytes(), on_disk, "{}", file.path());
@@ -299,7 +299,7 @@ fn a_file_that_changed_since_it_was_listed_is_an_error() {
     let tree = Tree::new(&[(A, with("").as_bytes()), ("skills/a/notes.txt", b"short")]);
     let compilation = tree.compile(&Config::default());
     tree.write("skills/a/notes.txt", &vec![b'x'; 10_000]);
-    let error = skills_compiler::lower::read_files(skill(&compilation)).unwrap_err();
+    let error = skills_compiler::emit::lower::read_files(skill(&compilation)).unwrap_err();
     assert_eq!(error.code, Code::Io);
     assert_eq!(error.file, "skills/a/notes.txt");
     assert!(
@@ -571,11 +571,11 @@ fn a_set_is_lowered_as_each_skill_alone_in_order() {
         "{:?}",
         support::located(&compilation)
     );
-    let lowered = skills_compiler::lower::set(&compilation.valid).unwrap();
+    let lowered = skills_compiler::emit::lower::set(&compilation.valid).unwrap();
     assert_eq!(lowered.len(), 100);
     for (skill, alone) in lowered.iter().zip(&compilation.valid.skills) {
-        let files = skills_compiler::lower::read_files(alone).unwrap();
-        let alone = skills_compiler::lower::skill(alone, files.into());
+        let files = skills_compiler::emit::lower::read_files(alone).unwrap();
+        let alone = skills_compiler::emit::lower::skill(alone, files.into());
         assert_eq!(skill.name(), alone.name());
         let files = |skill: &skills_core::Skill| -> Vec<(String, Vec<u8>)> {
             skill

@@ -3,9 +3,13 @@
 //! checked as a file of the skill, and the budget listing what each host
 //! lists.
 
+// What this file tests is reached through `ops` (the wings are private
+// and built only with it); a workspace build always has it.
+#![cfg(feature = "ops")]
+
 mod support;
 
-use skills_compiler::budget::{Budget, Entry, Fate, Options, report};
+use skills_compiler::ops::budget::{Budget, Entry, Fate, Options, report};
 use skills_compiler::{Code, Compilation, Config, Profile, Severity};
 use support::{Tree, find, lenient, located, one};
 
@@ -225,7 +229,7 @@ fn host_keys_that_contradict_each_other_are_warnings_and_an_alias_gets_a_fix_it(
 
 #[test]
 fn every_host_key_is_offered_by_the_editor_schema_with_its_values() {
-    let schema = skills_compiler::editor_schema::frontmatter(Profile::Extended);
+    let schema = skills_compiler::emit::editor_schema::frontmatter(Profile::Extended);
     let properties = schema["properties"].as_object().unwrap();
     assert_eq!(
         properties["effort"]["anyOf"][0]["enum"],
@@ -409,14 +413,14 @@ fn the_budget_lists_what_each_host_lists() {
     // Claude Code lists `description - when_to_use`, cut at 1,536 characters.
     let when = entries.iter().find(|e| e.name == "when").unwrap();
     assert_eq!(
-        skills_compiler::budget::entry_text(Budget::ClaudeCode, when),
+        skills_compiler::ops::budget::entry_text(Budget::ClaudeCode, when),
         "- when: Reviews changes. - Use when a pull request is ready.\n"
     );
     let long = Entry {
         when_to_use: Some("w".repeat(2000).into()),
         ..when.clone()
     };
-    let text = skills_compiler::budget::entry_text(Budget::ClaudeCode, &long);
+    let text = skills_compiler::ops::budget::entry_text(Budget::ClaudeCode, &long);
     assert_eq!(text.chars().count(), "- when: ".len() + 1536 + 1);
     assert!(text.ends_with("…\n"));
 }

@@ -4,8 +4,19 @@
 
 mod support;
 
-use skills_compiler::keys::{FRONTMATTER, Group, TOOL, named};
-use skills_compiler::{Code, Config, Profile, editor_schema, json, lower, write};
+use skills_compiler::emit::editor_schema;
+use skills_compiler::keys::{Group, named};
+// The tests that write skills back reach the writer through `ops`.
+#[cfg(feature = "ops")]
+use skills_compiler::Code;
+use skills_compiler::{Config, Profile};
+#[cfg(feature = "ops")]
+use skills_compiler::{
+    emit::{json, lower},
+    keys::{FRONTMATTER, TOOL},
+    ops::fmt,
+};
+#[cfg(feature = "ops")]
 use support::{find, one};
 
 #[test]
@@ -37,6 +48,7 @@ fn the_editor_schema_offers_exactly_the_declared_keys_of_each_profile() {
 }
 
 #[test]
+#[cfg(feature = "ops")]
 fn fmt_puts_every_key_in_declared_order() {
     // Every spec and extension key that a plain skill may have, written in
     // reverse order, each with a value it accepts.
@@ -61,8 +73,8 @@ fn fmt_puts_every_key_in_declared_order() {
         text.push_str(&format!("{name}: {}\n", value(name)));
     }
     text.push_str("---\nBody.\n");
-    let formatted = skills_compiler::write::format::text_of(&text, &Config::default())
-        .unwrap_or_else(|reason| panic!("{reason}\n{text}"));
+    let formatted =
+        fmt::text_of(&text, &Config::default()).unwrap_or_else(|reason| panic!("{reason}\n{text}"));
     let order: Vec<&str> = formatted
         .lines()
         .skip(1)
@@ -127,6 +139,7 @@ fn every_option_is_documented_and_offered_from_its_one_declaration() {
 /// shows it, offers it
 /// to editors, and the table serves it in MCP's tool list.
 #[test]
+#[cfg(feature = "ops")]
 fn a_tool_key_held_in_the_table_is_read_written_shown_and_served_by_its_declaration() {
     let tool = "  - description: Gets the weather. Call it when asked.\n    title: The weather\n    name: weather\n";
     let text =
@@ -138,7 +151,7 @@ fn a_tool_key_held_in_the_table_is_read_written_shown_and_served_by_its_declarat
     let skill = &set.skills[0];
     assert_eq!(skill.tools[0].table.title(), Some("The weather"));
 
-    let written = write::files(skill).skill_md;
+    let written = fmt::files(skill).skill_md;
     assert!(
         written.contains("  - name: weather\n    title: The weather\n    description: Gets"),
         "{written}"

@@ -139,7 +139,7 @@ fn what_is_not_a_lint_or_not_a_level_is_refused_with_why() {
 /// catalog's cut and the XML catalog's `<location>` are the crate's to set.
 #[test]
 fn the_catalog_cut_and_location_are_configured() {
-    use skills_compiler::present;
+    use skills_compiler::ir::present;
     let dir = crate_with("", "");
     let config = Config::load(&dir, Overrides::default()).unwrap();
     let skills = compile(&dir, &config).valid.skills;

@@ -15,12 +15,16 @@
 //! `fixtures/lock/reference-hash.mjs` reimplements that CLI's hash in
 //! JavaScript (its source cited there); the property test holds ours to it.
 
+// What this file tests is reached through `ops` (the wings are private
+// and built only with it); a workspace build always has it.
+#![cfg(feature = "ops")]
+
 mod support;
 
 use std::path::Path;
 
 use proptest::prelude::*;
-use skills_compiler::lock::{
+use skills_compiler::ops::vendor::lock::{
     Change, ChangeKind, Entry, EntryFields, Limits, LockFile, Status, hash_folder, verify,
 };
 use support::Tree;
@@ -259,7 +263,7 @@ proptest! {
 /// was; without the cache it is read again and the difference found.
 #[test]
 fn the_build_cache_reads_only_what_changed() {
-    use skills_compiler::lock::{HashCache, verify::verify_cached};
+    use skills_compiler::ops::vendor::lock::{HashCache, verify_cached};
 
     let tree = vercel_source();
     let out_dir = tree.dir.join("out");

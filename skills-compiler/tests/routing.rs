@@ -5,9 +5,9 @@
 
 mod support;
 
-use skills_compiler::budget::Budget;
-use skills_compiler::routing::cases::{Case, Expected};
-use skills_compiler::routing::{Catalogue, Gates, evaluate};
+use skills_compiler::ops::budget::Budget;
+use skills_compiler::ops::trigger::cases::{Case, Expected};
+use skills_compiler::ops::trigger::{Catalogue, Gates, evaluate};
 use support::{Tree, lenient};
 
 fn case(id: &str, query: &str, expected: Expected) -> Case {

@@ -1,7 +1,7 @@
 //! Signed skills: signing and verifying `skill.oms.sig`, with keys and
 //! certificates made here, and every hostile signature the issue lists
 //! refused with a located diagnostic.
-#![cfg(feature = "signing")]
+#![cfg(all(feature = "signing", feature = "ops"))]
 
 #[path = "support/pki.rs"]
 mod pki;
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use pki::{Curve, Made, Shape};
-use skills_compiler::lock::HashCache;
+use skills_compiler::ops::vendor::lock::HashCache;
 use skills_compiler::signing::{self, SIGNATURE_FILE, SigningKey, Trust, Verdict, Verification};
 use skills_compiler::{Code, Diagnostic};
 
@@ -679,7 +679,7 @@ fn the_bytes_kept_are_the_bytes_verified() {
     // Flipped after the check, same length.
     std::fs::write(s.dir.join("scripts/fill.py"), "print('pwnd')\n").unwrap();
     let out = tempdir("flipped-out");
-    let problems = skills_compiler::snapshot::copy_into(&mut compilation.valid, &out)
+    let problems = skills_compiler::emit::snapshot::copy_into(&mut compilation.valid, &out)
         .expect_err("the flipped file is not embedded");
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].file, "pdf/scripts/fill.py");
@@ -690,7 +690,7 @@ fn the_bytes_kept_are_the_bytes_verified() {
         "{}",
         problems[0].message
     );
-    let lowered = skills_compiler::lower::set(&compilation.valid).expect_err("nor loaded");
+    let lowered = skills_compiler::emit::lower::set(&compilation.valid).expect_err("nor loaded");
     assert!(
         lowered[0]
             .message
@@ -700,7 +700,7 @@ fn the_bytes_kept_are_the_bytes_verified() {
     // Put back, it is embedded.
     std::fs::write(s.dir.join("scripts/fill.py"), "print('fill')\n").unwrap();
     let mut compilation = compile_trusting(&s.base, &s.ca);
-    skills_compiler::snapshot::copy_into(&mut compilation.valid, &out).unwrap();
+    skills_compiler::emit::snapshot::copy_into(&mut compilation.valid, &out).unwrap();
 }
 
 /// Issue 71, item 7: both verifiers leave `.gitignore` out of the

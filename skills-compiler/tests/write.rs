@@ -2,13 +2,17 @@
 //! project's fixtures and examples (in each profile that accepts it) and of
 //! the corpus when it is present; what it writes is already canonical.
 
+// What this file tests is reached through `ops` (the wings are private
+// and built only with it); a workspace build always has it.
+#![cfg(feature = "ops")]
+
 mod support;
 
 use std::path::{Path, PathBuf};
 
 use skills_compiler::SkillFiles;
-use skills_compiler::write::format::{self, Outcome};
-use skills_compiler::{Config, Profile, compile, compile_skill, write};
+use skills_compiler::ops::fmt::{self as format, Outcome};
+use skills_compiler::{Config, Profile, compile, compile_skill};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -21,7 +25,7 @@ fn round_trip(root: &Path, config: &Config, tree: &support::Tree) -> usize {
         return 0;
     };
     for skill in &set.skills {
-        let written = write::files(skill);
+        let written = format::files(skill);
         tree.write(skill.path(), written.skill_md.as_bytes());
         write_files(tree, skill);
         if let (Some(path), Some(text)) = (&skill.tools_path, &written.tools_yaml) {
@@ -65,7 +69,7 @@ fn round_trip(root: &Path, config: &Config, tree: &support::Tree) -> usize {
         }
         assert_eq!(read.skills[0].body(), skill.body(), "{}", skill.path());
         // Written once, written again: the same text, and canonical.
-        assert_eq!(write::files(&read.skills[0]), written, "{}", skill.path());
+        assert_eq!(format::files(&read.skills[0]), written, "{}", skill.path());
         let files = SkillFiles {
             dir: None,
             path: skill.path().to_owned(),
@@ -118,7 +122,7 @@ fn every_valid_fixture_and_example_skill_reads_back_the_same() {
 /// The skill's other files, as they were: `write` rewrites SKILL.md only.
 fn write_files(tree: &support::Tree, skill: &skills_compiler::ir::Skill) {
     let dir = skill.dir.as_deref().unwrap_or_default();
-    for file in skills_compiler::lower::read_files(skill).unwrap() {
+    for file in skills_compiler::emit::lower::read_files(skill).unwrap() {
         tree.write(&format!("{dir}/{}", file.path()), file.bytes());
     }
 }
@@ -145,7 +149,7 @@ fn the_corpus_reads_back_the_same_in_lenient() {
     let mut written = 0;
     for skill in &compilation.valid.skills {
         let dir = Path::new(skill.path()).parent().unwrap();
-        let text = write::files(skill);
+        let text = format::files(skill);
         tree.write(skill.path(), text.skill_md.as_bytes());
         write_files(&tree, skill);
         let again = compile_skill(&tree.dir, dir, &config);
@@ -163,7 +167,7 @@ fn the_corpus_reads_back_the_same_in_lenient() {
 #[test]
 fn the_builder_writes_a_skill_the_compiler_reads_back_field_by_field() {
     use skills_compiler::ir::{DefaultMode, Kind};
-    use skills_compiler::write::{EndpointSpec, ProtocolSpec, SkillBuilder, ToolSpec};
+    use skills_compiler::ops::new::{EndpointSpec, ProtocolSpec, SkillBuilder, ToolSpec};
     let builder = SkillBuilder::new(
         "release",
         "Ships a release. Use when the user asks to ship.",
@@ -236,7 +240,7 @@ fn the_builder_writes_a_skill_the_compiler_reads_back_field_by_field() {
         assert_eq!(skill.body(), "# Release\n\nFollow the steps.\n");
         // And the writer gives back what the builder wrote, with what the
         // checker enforces made explicit (`additionalProperties: false`).
-        let again = write::files(skill);
+        let again = format::files(skill);
         let explicit = |text: &str| {
             text.replace(
                 "type: object\n      properties:",
@@ -257,7 +261,7 @@ fn the_builder_writes_a_skill_the_compiler_reads_back_field_by_field() {
 
 #[test]
 fn the_builder_returns_the_compilers_errors() {
-    use skills_compiler::write::SkillBuilder;
+    use skills_compiler::ops::new::SkillBuilder;
     let errors = SkillBuilder::new("Bad_Name", "Does things. Use when asked.")
         .build(&Config::default())
         .unwrap_err();
@@ -270,7 +274,7 @@ fn the_builder_returns_the_compilers_errors() {
 /// compiler refuses.
 #[test]
 fn a_tool_spec_with_its_defaults_builds_a_tool_without_arguments() {
-    use skills_compiler::write::{SkillBuilder, ToolSpec};
+    use skills_compiler::ops::new::{SkillBuilder, ToolSpec};
     let written = SkillBuilder::new("deploy", "Deploys the app. Use when asked to ship.")
         .tool(ToolSpec {
             name: "run_job".into(),

@@ -14,7 +14,8 @@ use std::path::PathBuf;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Config, Invocation, embed, expansion_cache, tracking};
+use skills_compiler::embed::{self, expansion_cache, tracking};
+use skills_compiler::{Config, Invocation};
 use syn::LitStr;
 
 /// See `skills::include_skills!`.
@@ -29,7 +30,7 @@ pub fn include_skills(input: proc_macro::TokenStream) -> proc_macro::TokenStream
         Ok(invocation) => expand(invocation).into(),
         Err((krate, error)) => {
             // Without a directory there is no skill to emit; `SKILLS` still exists.
-            let stub = skills_compiler::codegen::stub(&empty(), &krate);
+            let stub = skills_compiler::emit::codegen::stub(&empty(), &krate);
             let error = error.to_compile_error();
             quote!(#error #stub).into()
         }
@@ -62,7 +63,7 @@ fn expand(invocation: Invocation) -> TokenStream {
             dir.span(),
             "include_skills!: CARGO_MANIFEST_DIR is not set (is this built by cargo?)",
         ));
-        let stub = skills_compiler::codegen::stub(&empty(), &krate);
+        let stub = skills_compiler::emit::codegen::stub(&empty(), &krate);
         return quote!(#(#errors)* #stub);
     };
     let embedding = embed::configure(&manifest_dir, overrides);
@@ -103,12 +104,12 @@ fn expand(invocation: Invocation) -> TokenStream {
     }
     if errors.is_empty() {
         let warnings = warnings(&dir, &compilation);
-        let items = skills_compiler::codegen::expand(&compilation.valid, &krate);
+        let items = skills_compiler::emit::codegen::expand(&compilation.valid, &krate);
         return quote!(#warnings #items);
     }
     // The error's text holds every diagnostic, warnings too: they are not
     // repeated as deprecations (issue 40, item 6).
-    let stub = skills_compiler::codegen::stub(&compilation.valid, &krate);
+    let stub = skills_compiler::emit::codegen::stub(&compilation.valid, &krate);
     quote!(#(#errors)* #stub)
 }
 
@@ -131,7 +132,9 @@ fn stored_expansion(
     // caught here, so that the report is rustc's and not a crash.
     let lexed = std::panic::catch_unwind(|| text.parse::<proc_macro::TokenStream>());
     let items = TokenStream::from(lexed.ok()?.ok()?);
-    Some(skills_compiler::codegen::with_runtime_import(krate, items))
+    Some(skills_compiler::emit::codegen::with_runtime_import(
+        krate, items,
+    ))
 }
 
 /// Stable Rust has no warning API for proc macros, but using a
@@ -195,7 +198,7 @@ fn untracked(root: &std::path::Path) -> String {
             .collect::<String>(),
         // From where this macro was built: a checkout's sibling folder, or
         // the published version. Either resolves.
-        entry = skills_compiler::tracking::Source::of(
+        entry = tracking::Source::of(
             "skills-build",
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
             env!("CARGO_PKG_VERSION"),

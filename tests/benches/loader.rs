@@ -53,7 +53,7 @@ fn bench_inputs(c: &mut Criterion, label: &str, dirs: &[PathBuf], profile: Profi
                 .iter()
                 .filter_map(|dir| compile_skill(Path::new(""), dir, &config).into_skills())
                 .map(|set| {
-                    skills_compiler::codegen::expand(&set, &quote::quote!(::skills))
+                    skills_compiler::emit::codegen::expand(&set, &quote::quote!(::skills))
                         .into_iter()
                         .count()
                 })

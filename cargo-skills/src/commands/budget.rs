@@ -8,10 +8,10 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use skills_compiler::Overrides;
-use skills_compiler::budget::json::{self, Counter};
-use skills_compiler::budget::{self, Host};
 use skills_compiler::diagnostics::render;
 use skills_compiler::ops;
+use skills_compiler::ops::budget::json::{self, Counter};
+use skills_compiler::ops::budget::{self, Host};
 
 use crate::failure::Failure;
 use crate::output::{out, outln};

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use skills_compiler::diagnostics::render;
 use skills_compiler::ir::Skill;
-use skills_compiler::{Profile, ops, present};
+use skills_compiler::ir::present;
+use skills_compiler::{Profile, ops};
 
 use crate::failure::Failure;
 use crate::output::{outln, shown};
@@ -83,7 +84,8 @@ fn properties(path: &Path, profile: Profile) -> Result<(PathBuf, Skill), Failure
 
 pub fn read_properties(args: ReadPropertiesArgs) -> Result<(), Failure> {
     let (_, skill) = properties(&args.skill_path, args.profile)?;
-    let object = skills_compiler::json::skill(&skill, skills_compiler::json::View::Properties);
+    let object =
+        skills_compiler::emit::json::skill(&skill, skills_compiler::emit::json::View::Properties);
     outln!(
         "{}",
         serde_json::to_string_pretty(&object).unwrap_or_default()

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use serde_json::{Value, json};
 use skills_compiler::diagnostics::render;
+use skills_compiler::emit::json::{self, View};
+use skills_compiler::ir::present;
 use skills_compiler::ir::{Skill, SkillSet};
-use skills_compiler::json::{self, View};
-use skills_compiler::{Overrides, Profile, ops, present};
+use skills_compiler::{Overrides, Profile, ops};
 
 use crate::failure::Failure;
 use crate::output::{out, outln, shown, shown_lines};
@@ -124,21 +125,24 @@ pub fn show(args: ShowArgs) -> Result<(), Failure> {
     let skill = &compiled_one(&args.selection, &args.paths, &args.name)?;
     let as_json = args.json || args.format == ShowFormat::Json;
     if args.files {
-        let files = skills_compiler::lower::read_files(skill).map_err(|diagnostic| {
+        let files = skills_compiler::emit::lower::read_files(skill).map_err(|diagnostic| {
             anstream::eprintln!("{}", render::short(&diagnostic));
             Failure::Invalid
         })?;
         if as_json {
             print_json(&json::files(skill, &files));
         } else {
-            out!("{}", skills_compiler::text::files(skill, &files));
+            out!("{}", skills_compiler::emit::text::files(skill, &files));
         }
     } else if args.rendered {
-        out!("{}", shown_lines(&skills_compiler::lower::rendered(skill)));
+        out!(
+            "{}",
+            shown_lines(&skills_compiler::emit::lower::rendered(skill))
+        );
     } else if as_json {
         print_json(&json::skill(skill, View::Full));
     } else {
-        out!("{}", skills_compiler::text::skill(skill));
+        out!("{}", skills_compiler::emit::text::skill(skill));
     }
     Ok(())
 }
@@ -261,7 +265,7 @@ pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
     let skill = &compiled_one(&args.selection, &args.paths, &args.skill)?;
     // The definitions the runtime sends: from the lowered tables, as `SKILLS`
     // holds them (the files do not matter here).
-    let lowered = skills_compiler::lower::skill(skill, Default::default());
+    let lowered = skills_compiler::emit::lower::skill(skill, Default::default());
     // A denied tool is never offered to a model: it is left out, and said so.
     for tool in lowered.tools().iter().filter(|tool| !tool.is_offered()) {
         anstream::eprintln!(
@@ -305,7 +309,7 @@ pub fn expand(args: ExpandArgs) -> Result<(), Failure> {
         .crate_path
         .parse()
         .map_err(|_| Failure::Usage(format!("`{}` is not a path", args.crate_path)))?;
-    let tokens = skills_compiler::codegen::expand(&set, &krate);
+    let tokens = skills_compiler::emit::codegen::expand(&set, &krate);
     let file: syn::File =
         syn::parse2(tokens).map_err(|e| Failure::Usage(format!("internal error: {e}")))?;
     out!("{}", prettyplease::unparse(&file));
@@ -324,9 +328,9 @@ pub struct SchemaArgs {
 
 pub fn schema(args: SchemaArgs) -> Result<(), Failure> {
     let schema = if args.tools_yaml {
-        skills_compiler::editor_schema::tools_yaml()
+        skills_compiler::emit::editor_schema::tools_yaml()
     } else {
-        skills_compiler::editor_schema::frontmatter(args.profile)
+        skills_compiler::emit::editor_schema::frontmatter(args.profile)
     };
     print_json(&schema);
     Ok(())

@@ -25,7 +25,7 @@ pub struct Args {
     recursive: bool,
     /// The host whose listing the router reads (default: the package's, else claude-code).
     #[arg(long)]
-    host: Option<skills_compiler::budget::Host>,
+    host: Option<skills_compiler::ops::budget::Host>,
     /// How many of the ranked skills to show.
     #[arg(long, default_value_t = 10)]
     top: usize,

@@ -1,15 +1,14 @@
 //! `cargo skills test`: trigger tests. Each case's query is routed over the
 //! catalogue the host lists, and the choices are judged against what the
-//! case expects; the rules and the figures are `skills_compiler::routing`.
+//! case expects; the rules and the figures are `skills_compiler::ops::trigger`.
 //! `cargo skills route`: one query's ranking, to debug it.
 
 use std::path::PathBuf;
 
 use skills_compiler::diagnostics::render;
 use skills_compiler::diagnostics::sarif;
-use skills_compiler::ops::{self, trigger::Set};
-use skills_compiler::routing::cases::Expected;
-use skills_compiler::routing::{self, Report};
+use skills_compiler::ops;
+use skills_compiler::ops::trigger::{self, Expected, Report, Set};
 
 use crate::failure::Failure;
 use crate::output::{outln, shown};
@@ -55,7 +54,7 @@ pub struct Args {
     /// The host whose listing the router reads: claude-code, codex, zed,
     /// agent-skills (default: the package's `test.host`, else claude-code).
     #[arg(long)]
-    host: Option<skills_compiler::budget::Host>,
+    host: Option<skills_compiler::ops::budget::Host>,
     /// The least confidence, 0 to 1, the offline router chooses at
     /// (default: `threshold` in [package.metadata.skills.test], else 0.25).
     #[arg(long, value_name = "CUT", value_parser = parse_threshold)]
@@ -99,7 +98,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let (report, lints) = (&ran.report, &ran.lints);
     match args.message_format {
         Format::Json => {
-            for line in routing::json::lines(report, &ran.gates, lints, &ran.lint_sources) {
+            for line in trigger::json::lines(report, &ran.gates, lints, &ran.lint_sources) {
                 outln!("{line}");
             }
         }

@@ -1,14 +1,12 @@
 //! `cargo skills add`, `update`, `remove`, `lock` and `verify`: skills
 //! brought in from git or a folder, recorded in `skills-lock.json`, and
-//! checked against it (`skills_compiler::vendoring`, `skills_compiler::lock`).
+//! checked against it (`skills_compiler::ops::vendor`, `skills_compiler::ops::vendor::lock`).
 
 use std::path::PathBuf;
 
 use skills_compiler::diagnostics::render;
+use skills_compiler::ops::vendor::{self, Outside, Package, Pick, Source};
 use skills_compiler::ops::{self, Guards};
-use skills_compiler::vendoring::install::Package;
-use skills_compiler::vendoring::source::Source;
-use skills_compiler::vendoring::{self, Pick};
 
 use crate::failure::Failure;
 use crate::output::{outln, shown};
@@ -115,9 +113,9 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Usage(e.0))?;
     }
     if args.list {
-        let listed = vendoring::list(&package, &source, &args.source)?;
-        outln!("{}", vendoring::OfferSummary::HEADER);
-        for skill in vendoring::summaries(&package, &listed) {
+        let listed = vendor::list(&package, &source, &args.source)?;
+        outln!("{}", vendor::OfferSummary::HEADER);
+        for skill in vendor::summaries(&package, &listed) {
             outln!("{}", skill.line());
         }
         return Ok(());
@@ -127,7 +125,7 @@ pub fn add(args: AddArgs) -> Result<(), Failure> {
         (false, false) => Pick::Named(args.skills.clone()),
         (false, true) => Pick::TheOnly,
     };
-    let vendored = ops::vendor::add(&package, &source, &args.source, &pick, args.force)?;
+    let vendored = vendor::add(&package, &source, &args.source, &pick, args.force)?;
     carry_out(vendored, false)
 }
 
@@ -135,7 +133,7 @@ pub fn update(args: UpdateArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
     let outside = outside(args.allow_outside);
     carry_out(
-        ops::vendor::update(&package, &args.names, outside, args.force)?,
+        vendor::update(&package, &args.names, outside, args.force)?,
         args.dry_run,
     )
 }
@@ -145,19 +143,19 @@ pub fn sync(args: SyncArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
     let outside = outside(args.allow_outside);
     carry_out(
-        ops::vendor::sync(&package, &args.names, outside, args.dry_run)?,
+        vendor::sync(&package, &args.names, outside, args.dry_run)?,
         args.dry_run,
     )
 }
 
 pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    carry_out(ops::vendor::remove(&package, &args.names)?, false)
+    carry_out(vendor::remove(&package, &args.names)?, false)
 }
 
 pub fn lock(args: LockArgs) -> Result<(), Failure> {
     let package = package(&args.place)?;
-    let locking = ops::vendor::lock(&package, &args.names)?;
+    let locking = vendor::lock(&package, &args.names)?;
     ops::apply(&locking.plan, Guards::default())?;
     for line in &locking.said {
         anstream::eprintln!("{}", shown(line));
@@ -170,7 +168,7 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
 pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
     let _ = args.frozen;
     let package = package(&args.place)?;
-    let verified = ops::vendor::verify(&package)?;
+    let verified = vendor::verify(&package)?;
     for line in &verified.lines {
         outln!("{}", shown(line));
     }
@@ -188,7 +186,7 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
 
 /// Says what the operation found, then applies its plan unless it was
 /// refused or this is a dry run, and says what was done.
-fn carry_out(vendored: ops::vendor::Vendored, dry_run: bool) -> Result<(), Failure> {
+fn carry_out(vendored: vendor::Vendored, dry_run: bool) -> Result<(), Failure> {
     for line in &vendored.said {
         anstream::eprintln!("{}", shown(line));
     }
@@ -215,17 +213,17 @@ fn carry_out(vendored: ops::vendor::Vendored, dry_run: bool) -> Result<(), Failu
 
 /// The package `--package` and `--root` name.
 fn package(place: &Where) -> Result<Package, Failure> {
-    Ok(ops::vendor::package(
+    Ok(vendor::package(
         place.package.as_deref(),
         place.root.as_deref(),
     )?)
 }
 
 /// `--allow-outside` as the library takes it.
-fn outside(allowed: bool) -> vendoring::Outside {
+fn outside(allowed: bool) -> Outside {
     if allowed {
-        vendoring::Outside::Allow
+        Outside::Allow
     } else {
-        vendoring::Outside::Refuse
+        Outside::Refuse
     }
 }

@@ -9,7 +9,7 @@ use crate::ir::present;
 /// skill out of its listing (`disable-model-invocation: true` for Claude
 /// Code and Zed, `allow_implicit_invocation: false` for Codex): the text a
 /// model picks a skill by.
-pub fn listed_text(budget: Budget, entry: &Entry<'_>) -> Option<String> {
+pub(crate) fn listed_text(budget: Budget, entry: &Entry<'_>) -> Option<String> {
     (!builtins::listing(budget).hides.hides(entry)).then(|| entry_text(budget, entry))
 }
 

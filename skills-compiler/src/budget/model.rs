@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-pub use crate::config::{BudgetConfig, Host, Level};
+pub(crate) use crate::config::Level;
+pub use crate::config::{BudgetConfig, Host};
 use crate::ir::Skill;
 use crate::ir::present;
 
@@ -331,7 +332,7 @@ fn percent(part: usize, whole: usize) -> f64 {
 }
 
 /// `12,345`.
-pub fn thousands(n: usize) -> String {
+pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
@@ -383,7 +384,7 @@ pub(super) fn line(entry: &Entry<'_>, cost: usize, fate: Fate) -> Line {
 }
 
 /// Estimated tokens of `text`: 4 characters each, rounded up.
-pub fn estimated_tokens(text: &str) -> usize {
+pub(crate) fn estimated_tokens(text: &str) -> usize {
     text.chars().count().div_ceil(4)
 }
 

@@ -26,7 +26,7 @@ pub enum View {
 /// # std::fs::create_dir_all(base.join("skills/hello")).unwrap();
 /// # std::fs::write(base.join("skills/hello/SKILL.md"),
 /// #     "---\nname: hello\ndescription: Greets the user.\n---\nSay hello.\n").unwrap();
-/// use skills_compiler::json::{View, skill};
+/// use skills_compiler::emit::json::{View, skill};
 ///
 /// let compilation = skills_compiler::compile(&base, &Default::default());
 /// let hello = &compilation.skills().unwrap().skills[0];

@@ -23,7 +23,7 @@ const MAX_LOCK_BYTES: u64 = 16 * 1024 * 1024;
 /// holds a `Cargo.toml` or a `.git` (a package or a repository: a lock
 /// beyond it belongs to another project). The path is relative to `base`
 /// as `root` is, for display.
-pub fn find(base: &Path, root: &Path) -> Option<PathBuf> {
+pub(crate) fn find(base: &Path, root: &Path) -> Option<PathBuf> {
     let mut folder = parent_of(root);
     // Bounded: a path has finitely many ancestors, but `..` adds one each
     // round; stop where the file system ends.
@@ -43,7 +43,7 @@ pub fn find(base: &Path, root: &Path) -> Option<PathBuf> {
 
 /// Where a new lock for `root` goes: the folder of the package or
 /// repository that holds the root (as [`find`] looks), else the root's parent.
-pub fn place_for(base: &Path, root: &Path) -> PathBuf {
+pub(crate) fn place_for(base: &Path, root: &Path) -> PathBuf {
     let mut folder = parent_of(root);
     for _ in 0..64 {
         let on_disk = base.join(&folder);
@@ -73,7 +73,7 @@ fn parent_of(path: &Path) -> PathBuf {
 
 /// A lock read from disk, with its text for locating entries.
 #[derive(Debug, Clone)]
-pub struct ReadLock {
+pub(crate) struct ReadLock {
     /// The lock.
     pub lock: LockFile,
     /// Its text, for diagnostics that point into it.
@@ -112,7 +112,7 @@ impl ReadLocks {
 }
 
 /// Reads the lock at `path` (relative to `base`).
-pub fn read(base: &Path, path: &Path) -> Result<ReadLock, Diagnostic> {
+pub(crate) fn read(base: &Path, path: &Path) -> Result<ReadLock, Diagnostic> {
     let display = display_path(path);
     let io = |error: std::io::Error| {
         Diagnostic::error(
@@ -152,7 +152,7 @@ pub fn read(base: &Path, path: &Path) -> Result<ReadLock, Diagnostic> {
 
 /// One skill against the lock.
 #[derive(Debug)]
-pub struct Checked {
+pub(crate) struct Checked {
     /// Its entry's name (its folder's).
     pub name: String,
     /// What it is against its entry, or why that cannot be said.
@@ -184,7 +184,7 @@ fn places(root: &Path, lock_dir: &Path, name: &str) -> Vec<PathBuf> {
 /// it is (the root, else an agent's folder), and every folder of `present`
 /// (the skills discovery found, by folder name) that the lock does not
 /// name. `lock_path` is the lock's, relative to `base` as `root` is.
-pub fn statuses(
+pub(crate) fn statuses(
     base: &Path,
     root: &Path,
     lock_path: &Path,
@@ -247,7 +247,7 @@ pub fn statuses(
 
 /// What a lock check covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// The whole root: every locked skill, and every skill found.
     Root,
     /// Only the skills found (one named on a command line, or loaded

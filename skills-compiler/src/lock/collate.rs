@@ -27,7 +27,7 @@ struct Element {
 }
 
 /// Compares `a` and `b` as `a.localeCompare(b)` does in Node.js.
-pub fn locale_compare(a: &str, b: &str) -> Ordering {
+pub(crate) fn locale_compare(a: &str, b: &str) -> Ordering {
     let (a, b) = (elements(a), elements(b));
     let level = |pick: fn(&Element) -> u32| {
         let weights = |elements: &[Element]| -> Vec<u32> {

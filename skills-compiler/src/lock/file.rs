@@ -10,18 +10,18 @@ use crate::lock::json::{self, Json, Object};
 pub const LOCK_FILE: &str = "skills-lock.json";
 
 /// The lock format's version; another is refused, never rewritten.
-pub const VERSION: u64 = 1;
+pub(crate) const VERSION: u64 = 1;
 
 /// A lock with more entries is refused: every entry is a folder of one
 /// skills root, and a root holds far fewer skills (`max_skills`).
-pub const MAX_ENTRIES: usize = 10_000;
+pub(crate) const MAX_ENTRIES: usize = 10_000;
 
 /// Why `name` cannot name a skill's folder in the root, or `None` when it
 /// can. A lock entry, `cargo skills remove NAME` and a skill offered by a
 /// source all name one folder: never a path (which would let a committed
 /// lock or a typed argument reach outside the root, or be the root), and
 /// never a hidden one (which discovery skips).
-pub fn folder_name_problem(name: &str) -> Option<&'static str> {
+pub(crate) fn folder_name_problem(name: &str) -> Option<&'static str> {
     if name.is_empty() {
         Some("it is empty")
     } else if name == "." || name == ".." {
@@ -71,13 +71,13 @@ const VENDORED_FROM: &str = "vendoredFrom";
 pub struct Entry(Object);
 
 /// Where a locked skill came from, as the lock's `sourceType` says.
-pub mod source_type {
+pub(crate) mod source_type {
     /// A git repository (any URL).
-    pub const GIT: &str = "git";
+    pub(crate) const GIT: &str = "git";
     /// A GitHub `owner/repo`.
-    pub const GITHUB: &str = "github";
+    pub(crate) const GITHUB: &str = "github";
     /// A path on this machine, or a skill copied by hand (`cargo skills lock`).
-    pub const LOCAL: &str = "local";
+    pub(crate) const LOCAL: &str = "local";
 }
 
 impl Entry {

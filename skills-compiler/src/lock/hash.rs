@@ -215,7 +215,7 @@ fn locked_away(path: &str, is_dir: bool) -> bool {
 /// each path (relative, `/`-separated) and whether it is a folder, whose
 /// whole tree is then left unread. The one walk of a skill folder that the
 /// lock and signatures share.
-pub fn file_digests_skipping(
+pub(crate) fn file_digests_skipping(
     dir: &Path,
     limits: Limits,
     cache: &mut HashCache,
@@ -251,7 +251,7 @@ const MAX_DEPTH: usize = 64;
 
 /// A file of a skill folder as listed, before it is read.
 #[derive(Debug, Clone)]
-pub struct ListedFile {
+pub(crate) struct ListedFile {
     /// Relative, `/`-separated.
     pub path: String,
     /// Where it is on disk.

@@ -11,7 +11,7 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 /// A JSON value whose objects are ordered lists of members.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Json {
+pub(crate) enum Json {
     /// `null`.
     Null,
     /// `true` or `false`.
@@ -31,7 +31,7 @@ pub enum Json {
 /// members finds a key in constant time: a lock of 10,000 entries is read
 /// and checked in one pass, not one scan of the members per key.
 #[derive(Debug, Clone, Default)]
-pub struct Object {
+pub(crate) struct Object {
     members: Vec<(String, Json)>,
     index: HashMap<String, usize>,
 }
@@ -45,27 +45,22 @@ impl PartialEq for Object {
 
 impl Object {
     /// An object without members.
-    pub fn new() -> Object {
+    pub(crate) fn new() -> Object {
         Object::default()
     }
 
     /// How many members it has.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.members.len()
     }
 
-    /// Whether it has no member.
-    pub fn is_empty(&self) -> bool {
-        self.members.is_empty()
-    }
-
     /// The value of `key`.
-    pub fn get(&self, key: &str) -> Option<&Json> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Json> {
         self.index.get(key).map(|&at| &self.members[at].1)
     }
 
     /// The text of a member that is a string.
-    pub fn str(&self, key: &str) -> Option<&str> {
+    pub(crate) fn str(&self, key: &str) -> Option<&str> {
         match self.get(key)? {
             Json::String(text) => Some(text),
             _ => None,
@@ -73,7 +68,7 @@ impl Object {
     }
 
     /// Sets `key`, keeping its place when it is there, else appending it.
-    pub fn insert(&mut self, key: &str, value: Json) {
+    pub(crate) fn insert(&mut self, key: &str, value: Json) {
         match self.index.get(key) {
             Some(&at) => self.members[at].1 = value,
             None => {
@@ -84,7 +79,7 @@ impl Object {
     }
 
     /// Removes `key`, giving its value.
-    pub fn remove(&mut self, key: &str) -> Option<Json> {
+    pub(crate) fn remove(&mut self, key: &str) -> Option<Json> {
         let at = self.index.remove(key)?;
         let (_, value) = self.members.remove(at);
         for slot in self.index.values_mut() {
@@ -96,7 +91,7 @@ impl Object {
     }
 
     /// The members, in order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &Json)> {
         self.members.iter().map(|(k, v)| (k.as_str(), v))
     }
 
@@ -104,7 +99,7 @@ impl Object {
     /// they were inserted in `order`: keys that are array indices first, in
     /// numeric order, then the others as inserted. (`skills` keyed `"42"`
     /// prints first whatever the sort said.)
-    pub fn in_javascript_order(self) -> Object {
+    pub(crate) fn in_javascript_order(self) -> Object {
         let (mut indices, others): (Vec<_>, Vec<_>) = self
             .members
             .into_iter()
@@ -116,7 +111,7 @@ impl Object {
 
     /// Sorts the members by key as `Array.prototype.sort` does on strings
     /// (UTF-16 code units), then in JavaScript's enumeration order.
-    pub fn sorted_as_javascript(mut self) -> Object {
+    pub(crate) fn sorted_as_javascript(mut self) -> Object {
         self.members
             .sort_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
         self.in_javascript_order()
@@ -146,7 +141,7 @@ fn array_index(key: &str) -> Option<u32> {
 }
 
 /// The text `JSON.stringify(value, null, 2)` gives, plus a final newline.
-pub fn to_text(value: &Json) -> String {
+pub(crate) fn to_text(value: &Json) -> String {
     // serde_json's pretty printer indents by two spaces, writes `": "`,
     // `[]` and `{}` for empty containers, and escapes exactly what
     // JSON.stringify escapes in strings (`"`, `\`, control characters).
@@ -156,7 +151,7 @@ pub fn to_text(value: &Json) -> String {
 }
 
 /// Parses JSON text; `Err` carries serde_json's message with line and column.
-pub fn parse(text: &str) -> Result<Json, serde_json::Error> {
+pub(crate) fn parse(text: &str) -> Result<Json, serde_json::Error> {
     serde_json::from_str(text)
 }
 

@@ -3,17 +3,27 @@
 //! of ours it ignores. A wing over the pipeline: what a skill folder holds
 //! ([`hash`]), in the order that CLI hashes it ([`collate`]), as JavaScript
 //! prints JSON ([`json`]).
+//!
+//! The macro's build reads and verifies locks; writing them, and the
+//! re-exports `ops::vendor` names, are only `ops`'s. Those items are dead
+//! in the macro's build and stay here, beside the format they write,
+//! rather than split file by file behind `cfg`.
+#![cfg_attr(
+    not(feature = "ops"),
+    allow(dead_code, unused_imports, unreachable_pub)
+)]
 
-pub mod cache;
-pub mod collate;
-pub mod file;
-pub mod hash;
-pub mod json;
-pub mod offsets;
+pub(crate) mod cache;
+pub(crate) mod collate;
+pub(crate) mod file;
+pub(crate) mod hash;
+pub(crate) mod json;
+pub(crate) mod offsets;
 pub mod verify;
 
 pub use cache::HashCache;
-pub use file::{Entry, EntryFields, LOCK_FILE, LockFile, folder_name_problem};
+pub(crate) use file::folder_name_problem;
+pub use file::{Entry, EntryFields, LOCK_FILE, LockFile};
 pub use hash::{FileDigest, FolderDigest, HashError, Limits, Mode, file_digests, hash_folder};
 pub use verify::{Change, ChangeKind, Status, compare, verify};
-pub mod check;
+pub(crate) mod check;

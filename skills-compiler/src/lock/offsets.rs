@@ -7,7 +7,7 @@ use std::collections::HashMap;
 /// The byte offset of each key of the top-level `skills` object of `text`,
 /// by the key's decoded name. `text` is JSON that has already parsed; on
 /// anything else the offsets found so far are returned.
-pub fn entry_offsets(text: &str) -> HashMap<String, usize> {
+pub(crate) fn entry_offsets(text: &str) -> HashMap<String, usize> {
     let mut scanner = Scanner {
         bytes: text.as_bytes(),
         at: 0,

@@ -5,8 +5,14 @@
 
 use std::sync::Arc;
 
+// The host models a front end names (`--host`, the printers); the models
+// themselves are the private `budget` module's.
+pub use crate::budget::{
+    Budget, Entry, Fate, Host, Options, Report, Unit, builtins, entry_text, json, report, table,
+};
+
 use super::targets::Target;
-use crate::budget::{self, Budget, Entry, Host, Report};
+use crate::budget;
 use crate::config::BudgetConfig;
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;

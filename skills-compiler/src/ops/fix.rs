@@ -9,6 +9,9 @@ use crate::config::{Config, Profile};
 use crate::diagnostics::Applicability;
 use crate::diagnostics::Diagnostic;
 use crate::write::{fix, provenance, renames};
+// One skill's fix-its applied in memory, and its rewrite for another
+// profile: what `fix` plans, for a caller that holds the files.
+pub use crate::write::fix::{Fixed, Migration, Skipped, skill, to_profile};
 
 /// The fix-its that rename a skill file (`skill.md` to `SKILL.md`, S502),
 /// a plan of their own: discovery reads a skill only under its right name,

@@ -4,7 +4,11 @@
 use super::plan::{Change, Plan};
 use super::targets::Target;
 use crate::diagnostics::Diagnostic;
-use crate::write::format::{self, Outcome};
+use crate::write::format;
+// One skill's frontmatter in the canonical style, and the IR written back
+// as text: what `fmt` plans, for a caller that formats text it holds.
+pub use crate::write::files;
+pub use crate::write::format::{Outcome, same_skill, skill, text_of};
 
 /// What `fmt` will do.
 #[derive(Debug, Clone, Default)]

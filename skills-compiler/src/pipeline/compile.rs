@@ -436,6 +436,7 @@ pub fn compile_files(files: Vec<SkillFiles>, config: &Config) -> Compilation {
 
 /// One skill through [`compile_files`]: the skill when it is valid on its
 /// own, and every diagnostic.
+#[cfg(any(feature = "ops", test))]
 pub(crate) fn compile_one(
     files: SkillFiles,
     config: &Config,

@@ -8,6 +8,7 @@ pub mod embed;
 mod signatures;
 mod vendored;
 
+#[cfg(any(feature = "ops", test))]
 pub(crate) use compile::compile_one;
 pub use compile::{
     Compilation, InvalidSkill, Run, Tally, compile, compile_files, compile_looked_up,

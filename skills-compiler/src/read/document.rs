@@ -124,6 +124,7 @@ pub(crate) fn read(
 /// framed at its fences as [`read`] frames it, and its frontmatter parsed
 /// with the same settings (`max_frontmatter_bytes`, `max_yaml_depth`).
 /// Without `lenient`'s repairs: a writer rewrites the file as written.
+#[cfg(feature = "ops")]
 pub(crate) struct Written {
     /// The file's text.
     pub source: SourceFile,
@@ -133,12 +134,14 @@ pub(crate) struct Written {
 
 /// Frames `text`; `missing_ok` accepts a file without fences (its
 /// frontmatter is then `None`), as `lenient` does.
+#[cfg(feature = "ops")]
 pub(crate) fn written(path: &str, text: &str, missing_ok: bool) -> Result<Written, Diagnostic> {
     let source = SourceFile::new(path, text);
     let framing = frontmatter::split(&source, missing_ok)?;
     Ok(Written { source, framing })
 }
 
+#[cfg(feature = "ops")]
 impl Written {
     /// The frontmatter's root, parsed as validation parses it; `Ok(None)`
     /// for a file without frontmatter or with an empty one.

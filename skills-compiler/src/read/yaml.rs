@@ -21,13 +21,13 @@ pub(crate) const DEPTH_CAP: usize = 1024;
 
 /// A YAML value and where it is in the skill file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Node {
+pub(crate) struct Node {
     pub span: Range<usize>,
     pub value: Value,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Value {
+pub(crate) enum Value {
     Null,
     Bool(bool),
     Int(i64),
@@ -39,7 +39,7 @@ pub enum Value {
 
 /// A mapping entry; keys are always strings (anything else is S012).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Entry {
+pub(crate) struct Entry {
     pub key: String,
     pub key_span: Range<usize>,
     pub value: Node,
@@ -48,28 +48,28 @@ pub struct Entry {
 impl Node {
     /// An empty mapping at the start of its file: what an empty YAML file
     /// or an absent frontmatter declares.
-    pub fn empty_map() -> Node {
+    pub(crate) fn empty_map() -> Node {
         Node {
             span: 0..0,
             value: Value::Map(Vec::new()),
         }
     }
 
-    pub fn as_str(&self) -> Option<&str> {
+    pub(crate) fn as_str(&self) -> Option<&str> {
         match &self.value {
             Value::String(s) => Some(s),
             _ => None,
         }
     }
 
-    pub fn as_map(&self) -> Option<&[Entry]> {
+    pub(crate) fn as_map(&self) -> Option<&[Entry]> {
         match &self.value {
             Value::Map(entries) => Some(entries),
             _ => None,
         }
     }
 
-    pub fn as_seq(&self) -> Option<&[Node]> {
+    pub(crate) fn as_seq(&self) -> Option<&[Node]> {
         match &self.value {
             Value::Seq(items) => Some(items),
             _ => None,
@@ -77,7 +77,7 @@ impl Node {
     }
 
     /// The entry named `key`, if this is a mapping that has it.
-    pub fn get(&self, key: &str) -> Option<&Node> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Node> {
         self.as_map()?
             .iter()
             .find(|entry| entry.key == key)
@@ -85,7 +85,7 @@ impl Node {
     }
 
     /// What the value is, for messages: "a string", "a list", ...
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self.value {
             Value::Null => "null",
             Value::Bool(_) => "a boolean",
@@ -97,12 +97,12 @@ impl Node {
         }
     }
 
-    pub fn is_scalar(&self) -> bool {
+    pub(crate) fn is_scalar(&self) -> bool {
         !matches!(self.value, Value::Seq(_) | Value::Map(_))
     }
 
     /// The value as JSON (for schemas and extras). Floats that JSON cannot hold become null.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         use serde_json::Value as Json;
         match &self.value {
             Value::Null => Json::Null,

@@ -11,9 +11,9 @@
 //! The offline router is [`skills_core::route`], which the runtime shares.
 //!
 //! ```
-//! use skills_compiler::routing::{Catalogue, Gates, evaluate};
-//! use skills_compiler::routing::cases::{Case, Expected};
-//! use skills_compiler::budget::Budget;
+//! use skills_compiler::ops::trigger::{Catalogue, Gates, evaluate};
+//! use skills_compiler::ops::trigger::cases::{Case, Expected};
+//! use skills_compiler::ops::budget::Budget;
 //!
 //! let catalogue = Catalogue::from_entries(Budget::ClaudeCode, &[
 //!     ("pdf", "Fill in PDF forms and extract text from PDF files."),
@@ -33,7 +33,7 @@
 //! assert!(report.summary.failures.is_empty());
 //! ```
 
-pub mod cases;
+pub(crate) mod cases;
 mod evaluate;
 pub mod json;
 mod lints;
@@ -151,7 +151,7 @@ impl Catalogue {
 /// How `budget`'s host lets a user invoke a skill by name: `/NAME` in
 /// Claude Code and Zed, `$NAME` in Codex; the Agent Skills guide names
 /// none, and this project's own catalog (a runtime) takes both.
-pub fn sigils(budget: Budget) -> &'static [char] {
+pub(crate) fn sigils(budget: Budget) -> &'static [char] {
     match budget {
         Budget::ClaudeCode | Budget::Zed => &['/'],
         Budget::Codex => &['$'],

@@ -13,9 +13,9 @@
 //! verdicts changed.
 //!
 //! ```
-//! use skills_compiler::budget::Budget;
-//! use skills_compiler::routing::Catalogue;
-//! use skills_compiler::routing::record::Record;
+//! use skills_compiler::ops::budget::Budget;
+//! use skills_compiler::ops::trigger::Catalogue;
+//! use skills_compiler::ops::trigger::record::Record;
 //!
 //! let catalogue = Catalogue::from_entries(Budget::ClaudeCode, &[("pdf", "Fill in PDF forms.")]);
 //! let mut record = Record::new("anthropic:claude-sonnet-4-5", "claude-code", catalogue.digests());

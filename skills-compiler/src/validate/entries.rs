@@ -202,6 +202,8 @@ mod tests {
     use crate::read::yaml;
     use crate::validate::host_keys::Expect;
     use crate::validate::keys::{FRONTMATTER, Key};
+    // The writer is built only with `ops`: the tests that write, too.
+    #[cfg(feature = "ops")]
     use crate::write::format;
 
     const TEXT: &str = "name: a\ndescription: Does a. Use when asked.\nx-own: 1\nmodel_config: m\naudience: developers\nkind: skill\n";
@@ -269,6 +271,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "ops")]
     fn a_declared_key_is_written_in_its_declared_place() {
         let list = with_audience();
         let (_, _, root) = read(KeyList(&list));
@@ -310,6 +313,7 @@ mod tests {
     /// written in its declared place, shown by `show --json`. Here the
     /// field is `model_config`'s, declared under another name.
     #[test]
+    #[cfg(feature = "ops")]
     fn a_key_held_in_the_table_is_read_written_and_shown_by_its_declaration() {
         let mut list = FRONTMATTER.to_vec();
         let at = list

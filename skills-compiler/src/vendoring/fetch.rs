@@ -30,7 +30,7 @@ impl Drop for Fetched {
 
 /// Why a fetch failed: what git said, or why it was not run.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FetchError(pub String);
+pub(crate) struct FetchError(pub String);
 
 impl std::fmt::Display for FetchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -40,7 +40,7 @@ impl std::fmt::Display for FetchError {
 
 /// Fetches `source`; a relative local path is looked up from `base`, and
 /// checkouts go under `scratch`.
-pub fn fetch(source: &Source, base: &Path, scratch: &Path) -> Result<Fetched, FetchError> {
+pub(crate) fn fetch(source: &Source, base: &Path, scratch: &Path) -> Result<Fetched, FetchError> {
     match &source.location {
         Location::Local { path } => local(source, &base.join(expand_home(path))),
         location => {
@@ -80,7 +80,7 @@ fn local(source: &Source, path: &Path) -> Result<Fetched, FetchError> {
 /// Why `reference` is not a branch, tag or commit name, or `None`: git's
 /// rules for ref names (`git check-ref-format`), and never a refspec
 /// (`+a:b`, which would fetch into a ref of its choosing) or an option.
-pub fn ref_problem(reference: &str) -> Option<&'static str> {
+pub(crate) fn ref_problem(reference: &str) -> Option<&'static str> {
     if reference.is_empty() {
         Some("it is empty")
     } else if reference.starts_with(['-', '+', '/']) {

@@ -185,7 +185,7 @@ impl Staged {
 
 /// A staging folder inside the root, removed when dropped.
 #[derive(Debug)]
-pub struct Staging {
+pub(crate) struct Staging {
     /// The folder.
     pub dir: PathBuf,
 }
@@ -247,7 +247,7 @@ impl Staging {
     /// A new hidden folder beside the package's root (on the same disk,
     /// so that skills are renamed into place); the root itself is created
     /// only when something is moved into it.
-    pub fn new(package: &Package) -> Result<Staging, VendorError> {
+    pub(crate) fn new(package: &Package) -> Result<Staging, VendorError> {
         let root = package.root();
         let parent = root.parent().map(Path::to_path_buf).unwrap_or_default();
         std::fs::create_dir_all(&parent)
@@ -262,7 +262,7 @@ impl Staging {
     /// Copies the skill folder `from` in as `name`, hashes the copy and
     /// checks it with the package's rules. `entry` makes its lock entry
     /// from the copy's digest.
-    pub fn stage(
+    pub(crate) fn stage(
         &self,
         package: &Package,
         name: &str,

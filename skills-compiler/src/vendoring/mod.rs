@@ -5,10 +5,10 @@
 //! and moves skills into place all or nothing ([`install`]); `cargo skills
 //! add`, `update`, `remove` and `lock` are these functions and their output.
 
-pub mod fetch;
-pub mod install;
-pub mod offer;
-pub mod source;
+pub(crate) mod fetch;
+pub(crate) mod install;
+pub(crate) mod offer;
+pub(crate) mod source;
 
 use std::path::{Path, PathBuf};
 
@@ -551,7 +551,7 @@ pub(crate) fn describe_update(
 }
 
 /// Each skill's changes, for printing: `pdf: references/a.md (edited)`.
-pub fn describe(name: &str, status: &Status) -> String {
+pub(crate) fn describe(name: &str, status: &Status) -> String {
     match status {
         Status::Matches => format!("{name}: unchanged"),
         Status::Missing => format!("{name}: new"),

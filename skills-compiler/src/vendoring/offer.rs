@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::config::{Config, Profile};
 use crate::read::layout::SKILL_FILE;
-pub use crate::validate::provenance::GitHubOrigin;
+pub(crate) use crate::validate::provenance::GitHubOrigin;
 
 /// One skill of a source.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,7 +25,7 @@ pub struct Offered {
 
 /// Why a source offers nothing usable.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OfferError(pub String);
+pub(crate) struct OfferError(pub String);
 
 impl std::fmt::Display for OfferError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -43,7 +43,7 @@ const LAYOUTS: &[&[&str]] = &[
 
 /// The skills under `root/sub_path`, sorted by name. Two of one name are
 /// an error naming both; none is an error saying where it looked.
-pub fn offered(
+pub(crate) fn offered(
     root: &Path,
     sub_path: Option<&str>,
     shown: &str,

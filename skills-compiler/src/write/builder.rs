@@ -9,7 +9,7 @@
 //! # std::fs::write(base.join("skills/hello/SKILL.md"),
 //! #     "---\ndescription: 'Greets the user. Use when asked.'\nname: hello\n---\nSay hello.\n").unwrap();
 //! let set = skills_compiler::compile(&base, &Default::default()).into_skills().unwrap();
-//! let written = skills_compiler::write::files(&set.skills[0]);
+//! let written = skills_compiler::ops::fmt::files(&set.skills[0]);
 //! assert_eq!(
 //!     written.skill_md,
 //!     "---\nname: hello\ndescription: Greets the user. Use when asked.\n---\n\nSay hello.\n"
@@ -239,7 +239,7 @@ pub struct EndpointSpec {
 /// the compiler: what `cargo skills new` scaffolds with.
 ///
 /// ```
-/// use skills_compiler::write::{SkillBuilder, ToolSpec};
+/// use skills_compiler::ops::new::{SkillBuilder, ToolSpec};
 ///
 /// let written = SkillBuilder::new("deploy", "Deploys the app. Use when asked to ship.")
 ///     .tag("ops")
@@ -315,7 +315,7 @@ impl SkillBuilder {
     /// one; either way the message says so.
     ///
     /// ```
-    /// use skills_compiler::write::SkillBuilder;
+    /// use skills_compiler::ops::new::SkillBuilder;
     ///
     /// let skill = SkillBuilder::new("deploy", "Deploys. Use when shipping.")
     ///     .key("license", "MIT")?

@@ -3,7 +3,7 @@
 //! as they were. `cargo skills fix` is a thin front end over [`skill`].
 //!
 //! ```
-//! use skills_compiler::write::fix;
+//! use skills_compiler::ops::fix;
 //! use skills_compiler::{Config, SkillFiles};
 //!
 //! let files = SkillFiles {
@@ -27,7 +27,7 @@ use crate::read::discover::SkillFiles;
 
 /// A fix can uncover another (an unquoted `: ` hides the rest of the YAML
 /// from the parser): fixing repeats until nothing applies, at most this often.
-pub const MAX_PASSES: usize = 8;
+pub(crate) const MAX_PASSES: usize = 8;
 
 /// One fix-it applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,7 +180,10 @@ fn set_text(files: &mut SkillFiles, path: &str, text: String) {
 /// an earlier one, or whose span is not in `text`, is left for the next
 /// pass. Returns the text and the indices of the fixes applied.
 /// Renames are not text edits: they are the caller's (see [`FixIt::renamed_to`]).
-pub fn apply<'a>(text: &str, fixes: impl IntoIterator<Item = &'a FixIt>) -> (String, Vec<usize>) {
+pub(crate) fn apply<'a>(
+    text: &str,
+    fixes: impl IntoIterator<Item = &'a FixIt>,
+) -> (String, Vec<usize>) {
     let mut fixes: Vec<(usize, &Span, &str)> = fixes
         .into_iter()
         .enumerate()

@@ -28,9 +28,9 @@ use crate::read::yaml::{self, Entry, Node, Value};
 use crate::validate::keys::KeyList;
 
 /// Folded past this many characters (a description that long wraps in any editor).
-pub const FOLD_FROM: usize = 100;
+pub(crate) const FOLD_FROM: usize = 100;
 /// Folded lines are wrapped at this column.
-pub const WIDTH: usize = 80;
+pub(crate) const WIDTH: usize = 80;
 
 /// What formatting a file gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,14 +136,14 @@ fn canonical(text: &str, config: &Config) -> Result<String, Outcome> {
 
 /// Whether a skill file's frontmatter may hold a comment, which rewriting
 /// it would lose.
-pub fn has_comment(text: &str) -> bool {
+pub(crate) fn has_comment(text: &str) -> bool {
     document::written("SKILL.md", text, true).is_ok_and(|written| {
         (written.framing.yaml).is_some_and(|range| comment_line(&text[range]).is_some())
     })
 }
 
 /// The same for a YAML file without fences (a sidecar `tools.yaml`).
-pub fn yaml_has_comment(text: &str) -> bool {
+pub(crate) fn yaml_has_comment(text: &str) -> bool {
     comment_line(text).is_some()
 }
 
@@ -169,7 +169,7 @@ fn ordered<'e>(entries: &'e [Entry], list: KeyList<'_>) -> Vec<&'e Entry> {
 
 /// A frontmatter mapping built in memory (by [`crate::write`]) in the
 /// canonical style: keys in canonical order, scalars from their values.
-pub fn emit(entries: &[Entry]) -> String {
+pub(crate) fn emit(entries: &[Entry]) -> String {
     emit_in(entries, KeyList::DECLARED)
 }
 

@@ -5,8 +5,8 @@
 //! the writes that would break a signature (signed).
 
 mod builder;
-pub mod fix;
-pub mod format;
+pub(crate) mod fix;
+pub(crate) mod format;
 #[cfg(feature = "ops")]
 pub(crate) mod provenance;
 #[cfg(feature = "ops")]

@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::lower;
+use skills_compiler::emit::lower;
 use skills_compiler::{Compilation, Config, Sources, ir};
 
 use skills_compiler::{Diagnostic, InvalidSkill, Overrides, Profile};

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use skills_compiler::again::Kept;
-use skills_compiler::{Config, Diagnostic, ir, lower};
+use skills_compiler::emit::lower;
+use skills_compiler::{Config, Diagnostic, ir};
 
 use super::load::{LoadError, Loader};
 use crate::set::SkillSet;

@@ -15,7 +15,9 @@ use super::targets::{packages, relative_to_cwd};
 use crate::config::{Config, Overrides, Profile};
 use crate::read::discover::display_path;
 use crate::tracking::{self, Source};
-use crate::write::{EndpointSpec, ProtocolSpec, SkillBuilder, ToolSpec};
+// The builder a scaffold is written with, for a caller that writes
+// skills of its own.
+pub use crate::write::{EndpointSpec, ProtocolSpec, SkillBuilder, ToolSpec};
 
 pub mod manifest;
 

@@ -10,6 +10,10 @@ use crate::diagnostics::source::Sources;
 use crate::ir::Skill;
 use crate::read::discover::display_path;
 use crate::routing::cases;
+// A case file's format and reading, as the routing reads it.
+pub use crate::routing::cases::{
+    Case, Expected, MAX_CASE_FILE_BYTES, MAX_PROBLEMS_PER_FILE, Read, load, read,
+};
 
 /// Where a skill keeps its own cases (Anthropic's skill-creator,
 /// agentskills.io).

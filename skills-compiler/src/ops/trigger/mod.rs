@@ -9,6 +9,12 @@ pub mod cases;
 pub mod run;
 pub mod set;
 
-pub use cases::{Cases, OWN_CASES, OWN_EVALS, cases};
+pub use cases::{Case, Cases, Expected, OWN_CASES, OWN_EVALS, cases};
+// The routing and the judging a front end names; the rest is the private
+// `routing` module's.
+pub use crate::routing::{
+    Attractor, Catalogue, GateFailure, Gates, Outcome, Report, SkillFigures, Summary, evaluate,
+    failures, host, json, lints, record,
+};
 pub use run::{Model, Ran, Request, Router, run, save_record, shown_path};
 pub use set::{LeftOut, Set, catalogue, lint_sources};

@@ -7,10 +7,18 @@ use super::super::error::Error;
 use super::super::plan::Plan;
 use super::package::present;
 use super::vendored::lock_change;
-use crate::lock::file::{Entry, EntryFields, LockFile, source_type};
+use crate::lock::file::source_type;
 use crate::read::discover::display_path;
 use crate::vendoring::install::{Package, failed};
 use crate::vendoring::{display, located};
+
+// The lock's format, hashing and verification (the private `lock`
+// module's), for a caller that reads or checks a lock itself.
+pub use crate::lock::verify::verify_cached;
+pub use crate::lock::{
+    Change, ChangeKind, Entry, EntryFields, FileDigest, FolderDigest, HashCache, HashError,
+    LOCK_FILE, Limits, LockFile, Mode, Status, compare, file_digests, hash_folder, verify,
+};
 
 /// What `lock` will write, and what it says of each skill.
 #[derive(Debug, Clone, PartialEq, Eq)]

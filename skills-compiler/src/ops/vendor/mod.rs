@@ -14,6 +14,10 @@ pub mod update;
 pub mod vendored;
 pub mod verify;
 
+// The mechanisms' types an operation's caller names.
+pub use crate::vendoring::install::{Package, VendorError};
+pub use crate::vendoring::source::Source;
+pub use crate::vendoring::{Listed, OfferSummary, Outside, Pick, Signature, list, summaries};
 pub use add::add;
 pub use lock::{Locked, Locking, lock};
 pub use package::{package, present, require_lock};

@@ -21,6 +21,11 @@
 
 use std::path::Path;
 
+// What else a build front end needs: rebuild tracking (the files and
+// variables a build depends on) and the macro's stored expansion.
+pub mod expansion_cache;
+pub mod tracking;
+
 use super::compile::{Compilation, compile};
 use crate::config::{Config, Overrides};
 use crate::diagnostics::Diagnostic;
