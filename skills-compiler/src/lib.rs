@@ -31,22 +31,28 @@
 //!    [`ir::present`] writes what the IR says to a model.
 //! 3. **lint**: warnings on valid skills, one file per family, run by the
 //!    pipeline on each skill and then on the set ([`similar_descriptions`],
-//!    the [`budget`] gate).
-//! 4. **emit**: the IR [`lower`]ed into `skills_core` tables, printed as Rust
-//!    ([`codegen`]), as [`json`], as the JSON Schema editors read
-//!    ([`editor_schema`]).
+//!    the budget gate).
+//! 4. **emit** ([`emit`]): the IR lowered into `skills_core` tables, printed
+//!    as Rust (`emit::codegen`), as JSON (`emit::json`), as the JSON Schema
+//!    editors read (`emit::editor_schema`).
 //!
 //! Beside them: [`diagnostics`] (codes, the files they quote, renderers) and
-//! the configuration ([`Config`], [`Overrides`]); the host models of
-//! [`budget`]; and two wings over the whole pipeline: [`write`](mod@write) (the IR back
-//! to text, `fmt`, fix-its) and [`tracking`] (rebuild tracking for front
-//! ends). Entry points: [`compile`] (a root on disk), [`compile_path`] (what a
-//! command line names), [`compile_files`] (skills held in memory).
+//! the configuration ([`Config`], [`Overrides`]); and private wings over
+//! the whole pipeline: the host budget models, the lock, the writer (the
+//! IR back to text, `fmt`, fix-its), vendoring and trigger tests. Entry
+//! points: [`compile`] (a root on disk), [`compile_path`] (what a command
+//! line names), [`compile_files`] (skills held in memory).
 //!
-//! Above them all, with the `ops` feature: `ops`, the operations a front
-//! end runs (which targets, `fix`, `fmt`, `new`, `budget`, `install`,
-//! `pack`...), each returning a value to print or a plan that `ops::apply`
-//! carries out, every check before the first write.
+//! # The doors
+//!
+//! Each front end comes in through one door (`tests/doors.rs` holds them):
+//! [`embed`] for builds (the macro and `skills-build`: one configure and
+//! compile call, rebuild tracking, the stored expansion), and, with the
+//! `ops` feature, `ops` for tools: the operations a front end runs (which
+//! targets, `fix`, `fmt`, `new`, `budget`, `test`, `add`...), each
+//! returning a value to print or a plan that `ops::apply` carries out,
+//! every check before the first write, and the few types of the wings an
+//! operation's caller names.
 //!
 //! Where a new key, rule, diagnostic, command or host goes, and the steps
 //! for each, are in `docs/architecture.md` ("Adding a diagnostic" and
@@ -112,8 +118,6 @@ pub use pipeline::{
     compile_looked_up_in, compile_path, compile_skill,
 };
 pub use pipeline::{again, embed};
-// Inside the crate, tracking is read as a module beside the pipeline.
-use pipeline::embed::tracking;
 pub use read::collection;
 pub use read::conventional;
 pub use read::discover::{

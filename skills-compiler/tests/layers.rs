@@ -15,7 +15,8 @@ use support::rust_files;
 
 /// Each top-level module (a folder or a file of `src/`) and what it may
 /// import; `root` is `lib.rs` itself (the crate's face), which declares
-/// `tracking`, `expansion_cache` and `write` but takes nothing from them.
+/// the wings but takes nothing from them. Rebuild tracking and the macro's
+/// stored expansion are the pipeline's (`pipeline/embed/`).
 const ALLOWED: &[(&str, &[&str])] = &[
     // Beside the pipeline, at the bottom: no stage below them.
     ("diagnostics", &[]),
@@ -69,15 +70,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "routing",
         &["read", "ir", "lint", "budget", "diagnostics", "config"],
     ),
-    ("tracking", &["read", "diagnostics", "config", "lock"]),
     // Signed skills: a publisher's signature over a skill folder, its
     // files walked as the lock walks them.
     ("signing", &["read", "diagnostics", "lock"]),
-    // The macro's stored expansion: a compilation's code, keyed by tracking's stamp.
-    (
-        "expansion_cache",
-        &["pipeline", "emit", "tracking", "diagnostics", "config"],
-    ),
     (
         "write",
         &[
@@ -123,7 +118,6 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "lock",
             "signing",
             "write",
-            "tracking",
             "diagnostics",
             "config",
             "parallel",

@@ -34,7 +34,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), Failure> {
     let request = Request {
         // A crate without the runtime gets it from where this was built.
-        runtime: skills_compiler::embed::tracking::Source::of(
+        runtime: ops::new::Source::of(
             "skills-runtime",
             Path::new(env!("CARGO_MANIFEST_DIR")),
             env!("CARGO_PKG_VERSION"),

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use toml_edit::{DocumentMut, InlineTable, Item, Table, Value};
 
-use crate::tracking::Source;
+use crate::pipeline::embed::tracking::Source;
 
 /// Adds the runtime to `[dependencies]` from `source`, under the
 /// package's own name (`skills-runtime`, as `cargo add` writes it); code

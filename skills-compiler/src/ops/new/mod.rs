@@ -13,8 +13,10 @@ use super::error::Error;
 use super::plan::{Change, Plan};
 use super::targets::{packages, relative_to_cwd};
 use crate::config::{Config, Overrides, Profile};
+use crate::pipeline::embed::tracking;
 use crate::read::discover::display_path;
-use crate::tracking::{self, Source};
+// What the scaffold depends on, as a front end names it.
+pub use crate::pipeline::embed::tracking::Source;
 // The builder a scaffold is written with, for a caller that writes
 // skills of its own.
 pub use crate::write::{EndpointSpec, ProtocolSpec, SkillBuilder, ToolSpec};

@@ -20,10 +20,10 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::tracking;
 use crate::config::Config;
 use crate::emit::codegen;
 use crate::pipeline::Compilation;
-use crate::tracking;
 
 /// Where the expansion of the root `dir` is stored under `out_dir`.
 pub fn path(out_dir: &Path, dir: &Path) -> PathBuf {
