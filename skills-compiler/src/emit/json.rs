@@ -83,7 +83,7 @@ fn properties(skill: &Skill) -> Value {
     Value::Object(object)
 }
 
-/// The skill directory's files, read (see [`crate::lower::read_files`]),
+/// The skill directory's files, read (see [`crate::emit::lower::read_files`]),
 /// and what was left out: `{"files": [{path, size, sha256, executable,
 /// text, mime}], "skipped": [{path, reason}]}` (`show --files --format json`).
 pub fn files(skill: &Skill, files: &[skills_core::File]) -> Value {

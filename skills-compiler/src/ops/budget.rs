@@ -1,5 +1,5 @@
 //! `budget`: the catalog of the targets' valid skills against each host's
-//! context budget ([`crate::budget`] holds the formulas). The
+//! context budget (the private `budget` module holds the formulas). The
 //! skills are compiled without the package's own budget check, so that an
 //! over-budget `deny` still shows its table.
 

@@ -1,6 +1,6 @@
 //! `fix`: every machine-applicable fix-it, planned (as `cargo fix` applies
 //! rustc's). Which fix-its are safe and how they change the bytes is
-//! [`write::fix`](crate::write::fix); this gathers them over the targets
+//! `write::fix`; this gathers them over the targets
 //! into one [`Plan`], with what they leave.
 
 use super::plan::{Change, Plan, Rename};

@@ -1,5 +1,5 @@
 //! `fmt`: each skill file in the one canonical frontmatter style
-//! ([`write::format`](crate::write::format)), planned.
+//! (`write::format`), planned.
 
 use super::plan::{Change, Plan};
 use super::targets::Target;

@@ -3,7 +3,7 @@
 //! ([`cases`](mod@cases)), and a whole trigger run ([`run`](fn@run)):
 //! the cases routed by the offline router, asked of a model, or replayed
 //! from a record, judged, and the descriptions linted. The routing, the
-//! judging and the figures are [`crate::routing`].
+//! judging and the figures are the private `routing` module's.
 
 pub mod cases;
 pub mod run;
