@@ -94,7 +94,7 @@ enum Command {
     /// Write each skill as `NAME.zip` for hosted APIs (deterministic; upload limits checked first).
     Pack(commands::pack::PackArgs),
     /// Copy skills from a git repository or a folder into the skills root, and lock them.
-    Add(commands::vendoring::AddArgs),
+    Add(commands::add::AddArgs),
     /// Fetch locked skills again from their sources (`--dry-run`: what would change).
     Update(commands::vendoring::UpdateArgs),
     /// Restore skills exactly as `skills-lock.json` recorded them (the recorded commit, verified; the lock untouched).
@@ -156,7 +156,7 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         )),
         Command::Install(args) => commands::install::run(args),
         Command::Pack(args) => commands::pack::run(args),
-        Command::Add(args) => commands::vendoring::add(args),
+        Command::Add(args) => commands::add::run(args),
         Command::Update(args) => commands::vendoring::update(args),
         Command::Sync(args) => commands::vendoring::sync(args),
         Command::Remove(args) => commands::vendoring::remove(args),

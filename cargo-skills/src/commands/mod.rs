@@ -1,3 +1,4 @@
+pub mod add;
 pub mod budget;
 pub mod check;
 #[cfg(feature = "mcp")]

@@ -1,11 +1,12 @@
-//! `cargo skills add`, `update`, `remove`, `lock` and `verify`: skills
-//! brought in from git or a folder, recorded in `skills-lock.json`, and
-//! checked against it (`skills_compiler::ops::vendor`, `skills_compiler::ops::vendor::lock`).
+//! `cargo skills update`, `sync`, `remove`, `lock` and `verify`: skills
+//! brought in (`add`, beside this file), recorded in `skills-lock.json`,
+//! and checked against it (`skills_compiler::ops::vendor`); and what
+//! every one of them shares: which package, and how a plan is carried out.
 
 use std::path::PathBuf;
 
 use skills_compiler::diagnostics::render;
-use skills_compiler::ops::vendor::{self, Outside, Package, Pick, Source};
+use skills_compiler::ops::vendor::{self, Outside, Package};
 use skills_compiler::ops::{self, Guards};
 
 use crate::failure::Failure;
@@ -21,6 +22,34 @@ pub struct Where {
     /// and the build use).
     #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
+}
+
+impl Where {
+    /// The package `--package` and `--root` name.
+    pub(crate) fn package(&self) -> Result<Package, Failure> {
+        let (package, root) = (self.package.as_deref(), self.root.as_deref());
+        Ok(vendor::package(package, root)?)
+    }
+}
+
+/// Where locked skills are fetched from again: the package, and whether a
+/// `local` source outside it may be read.
+#[derive(Debug, clap::Args)]
+pub struct Refetch {
+    /// Read a `local` source the lock names outside this project.
+    #[arg(long)]
+    allow_outside: bool,
+    #[command(flatten)]
+    place: Where,
+}
+
+impl Refetch {
+    fn outside(&self) -> Outside {
+        match self.allow_outside {
+            true => Outside::Allow,
+            false => Outside::Refuse,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -57,11 +86,8 @@ pub struct UpdateArgs {
     /// Write skills that have errors under the rules vendored skills are held to.
     #[arg(long)]
     force: bool,
-    /// Read a `local` source the lock names outside this project.
-    #[arg(long)]
-    allow_outside: bool,
     #[command(flatten)]
-    place: Where,
+    from: Refetch,
 }
 
 #[derive(Debug, clap::Args)]
@@ -71,11 +97,8 @@ pub struct SyncArgs {
     /// Print what would be restored; write nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Read a `local` source the lock names outside this project.
-    #[arg(long)]
-    allow_outside: bool,
     #[command(flatten)]
-    place: Where,
+    from: Refetch,
 }
 
 #[derive(Debug, clap::Args)]
@@ -104,57 +127,26 @@ pub struct VerifyArgs {
     place: Where,
 }
 
-pub fn add(args: AddArgs) -> Result<(), Failure> {
-    let package = package(&args.place)?;
-    let mut source = Source::parse(&args.source, &package.base).map_err(|e| Failure::Usage(e.0))?;
-    if let Some(path) = &args.path {
-        source = source
-            .with_sub_path(path)
-            .map_err(|e| Failure::Usage(e.0))?;
-    }
-    if args.list {
-        let listed = vendor::list(&package, &source, &args.source)?;
-        outln!("{}", vendor::OfferSummary::HEADER);
-        for skill in vendor::summaries(&package, &listed) {
-            outln!("{}", skill.line());
-        }
-        return Ok(());
-    }
-    let pick = match (args.all, args.skills.is_empty()) {
-        (true, _) => Pick::All,
-        (false, false) => Pick::Named(args.skills.clone()),
-        (false, true) => Pick::TheOnly,
-    };
-    let vendored = vendor::add(&package, &source, &args.source, &pick, args.force)?;
-    carry_out(vendored, false)
-}
-
 pub fn update(args: UpdateArgs) -> Result<(), Failure> {
-    let package = package(&args.place)?;
-    let outside = outside(args.allow_outside);
-    carry_out(
-        vendor::update(&package, &args.names, outside, args.force)?,
-        args.dry_run,
-    )
+    let package = args.from.place.package()?;
+    let update = vendor::update(&package, &args.names, args.from.outside(), args.force)?;
+    carry_out(update, args.dry_run)
 }
 
 /// Restores what the lock recorded; the lock is left as it is.
 pub fn sync(args: SyncArgs) -> Result<(), Failure> {
-    let package = package(&args.place)?;
-    let outside = outside(args.allow_outside);
-    carry_out(
-        vendor::sync(&package, &args.names, outside, args.dry_run)?,
-        args.dry_run,
-    )
+    let package = args.from.place.package()?;
+    let sync = vendor::sync(&package, &args.names, args.from.outside(), args.dry_run)?;
+    carry_out(sync, args.dry_run)
 }
 
 pub fn remove(args: RemoveArgs) -> Result<(), Failure> {
-    let package = package(&args.place)?;
+    let package = args.place.package()?;
     carry_out(vendor::remove(&package, &args.names)?, false)
 }
 
 pub fn lock(args: LockArgs) -> Result<(), Failure> {
-    let package = package(&args.place)?;
+    let package = args.place.package()?;
     let locking = vendor::lock(&package, &args.names)?;
     ops::apply(&locking.plan, Guards::default())?;
     for line in &locking.said {
@@ -167,7 +159,7 @@ pub fn lock(args: LockArgs) -> Result<(), Failure> {
 /// unlocked. Exit 1 on anything but matches, and when there is nothing to verify.
 pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
     let _ = args.frozen;
-    let package = package(&args.place)?;
+    let package = args.place.package()?;
     let verified = vendor::verify(&package)?;
     for line in &verified.lines {
         outln!("{}", shown(line));
@@ -177,16 +169,12 @@ pub fn verify(args: VerifyArgs) -> Result<(), Failure> {
             "restore what was locked with `cargo skills sync`, or move to upstream's newest with `cargo skills update`"
         );
     }
-    if verified.all_match {
-        Ok(())
-    } else {
-        Err(Failure::Invalid)
-    }
+    verified.all_match.then_some(()).ok_or(Failure::Invalid)
 }
 
 /// Says what the operation found, then applies its plan unless it was
 /// refused or this is a dry run, and says what was done.
-fn carry_out(vendored: vendor::Vendored, dry_run: bool) -> Result<(), Failure> {
+pub(crate) fn carry_out(vendored: vendor::Vendored, dry_run: bool) -> Result<(), Failure> {
     for line in &vendored.said {
         anstream::eprintln!("{}", shown(line));
     }
@@ -194,36 +182,18 @@ fn carry_out(vendored: vendor::Vendored, dry_run: bool) -> Result<(), Failure> {
     for (diagnostic, sources) in vendored.problems() {
         anstream::eprintln!("{}\n", render::human(diagnostic, sources, color));
     }
-    match (&vendored.refused, dry_run) {
-        (Some(_), true) => return Err(Failure::Invalid),
-        (Some(why), false) => {
+    // A dry run that would be refused says so by its problems and exit.
+    if let Some(why) = &vendored.refused {
+        if !dry_run {
             anstream::eprintln!("error: {}", shown(why));
-            return Err(Failure::Invalid);
         }
-        (None, false) => {
-            ops::apply(&vendored.plan, Guards::default())?;
-        }
-        (None, true) => {}
+        return Err(Failure::Invalid);
+    }
+    if !dry_run {
+        ops::apply(&vendored.plan, Guards::default())?;
     }
     for line in &vendored.done {
         anstream::eprintln!("{}", shown(line));
     }
     Ok(())
-}
-
-/// The package `--package` and `--root` name.
-fn package(place: &Where) -> Result<Package, Failure> {
-    Ok(vendor::package(
-        place.package.as_deref(),
-        place.root.as_deref(),
-    )?)
-}
-
-/// `--allow-outside` as the library takes it.
-fn outside(allowed: bool) -> Outside {
-    if allowed {
-        Outside::Allow
-    } else {
-        Outside::Refuse
-    }
 }
