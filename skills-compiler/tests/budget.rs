@@ -2,10 +2,6 @@
 //! (docs/budget.md): the size of the budget, how an entry counts, and what
 //! goes first when the catalog does not fit.
 
-// What this file tests is reached through `ops` (the wings are private
-// and built only with it); a workspace build always has it.
-#![cfg(feature = "ops")]
-
 use skills_compiler::ops::budget::{
     Budget, Entry, Fate, Host, Options, Report, Unit, builtins, entry_text, report,
 };

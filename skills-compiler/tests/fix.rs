@@ -2,10 +2,6 @@
 //! repeated until none applies; guesses never applied; the body, comments,
 //! line endings and BOM untouched, on crafted files and generated ones.
 
-// What this file tests is reached through `ops` (the wings are private
-// and built only with it); a workspace build always has it.
-#![cfg(feature = "ops")]
-
 use proptest::prelude::*;
 use skills_compiler::SkillFiles;
 use skills_compiler::diagnostics::Applicability;

@@ -2,10 +2,6 @@
 //! skill before and after, comments never dropped, and a property test of
 //! `fix` then `fmt` over mutated skills.
 
-// What this file tests is reached through `ops` (the wings are private
-// and built only with it); a workspace build always has it.
-#![cfg(feature = "ops")]
-
 use proptest::prelude::*;
 use skills_compiler::SkillFiles;
 use skills_compiler::ops::fix;

@@ -3,10 +3,6 @@
 //! checked as a file of the skill, and the budget listing what each host
 //! lists.
 
-// What this file tests is reached through `ops` (the wings are private
-// and built only with it); a workspace build always has it.
-#![cfg(feature = "ops")]
-
 mod support;
 
 use skills_compiler::ops::budget::{Budget, Entry, Fate, Options, report};

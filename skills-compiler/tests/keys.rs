@@ -4,19 +4,10 @@
 
 mod support;
 
-use skills_compiler::emit::editor_schema;
-use skills_compiler::keys::{Group, named};
-// The tests that write skills back reach the writer through `ops`.
-#[cfg(feature = "ops")]
-use skills_compiler::Code;
-use skills_compiler::{Config, Profile};
-#[cfg(feature = "ops")]
-use skills_compiler::{
-    emit::{json, lower},
-    keys::{FRONTMATTER, TOOL},
-    ops::fmt,
-};
-#[cfg(feature = "ops")]
+use skills_compiler::emit::{editor_schema, json, lower};
+use skills_compiler::keys::{FRONTMATTER, Group, TOOL, named};
+use skills_compiler::ops::fmt;
+use skills_compiler::{Code, Config, Profile};
 use support::{find, one};
 
 #[test]
@@ -48,7 +39,6 @@ fn the_editor_schema_offers_exactly_the_declared_keys_of_each_profile() {
 }
 
 #[test]
-#[cfg(feature = "ops")]
 fn fmt_puts_every_key_in_declared_order() {
     // Every spec and extension key that a plain skill may have, written in
     // reverse order, each with a value it accepts.
@@ -139,7 +129,6 @@ fn every_option_is_documented_and_offered_from_its_one_declaration() {
 /// shows it, offers it
 /// to editors, and the table serves it in MCP's tool list.
 #[test]
-#[cfg(feature = "ops")]
 fn a_tool_key_held_in_the_table_is_read_written_shown_and_served_by_its_declaration() {
     let tool = "  - description: Gets the weather. Call it when asked.\n    title: The weather\n    name: weather\n";
     let text =

@@ -15,10 +15,6 @@
 //! `fixtures/lock/reference-hash.mjs` reimplements that CLI's hash in
 //! JavaScript (its source cited there); the property test holds ours to it.
 
-// What this file tests is reached through `ops` (the wings are private
-// and built only with it); a workspace build always has it.
-#![cfg(feature = "ops")]
-
 mod support;
 
 use std::path::Path;

@@ -2,10 +2,6 @@
 //! project's fixtures and examples (in each profile that accepts it) and of
 //! the corpus when it is present; what it writes is already canonical.
 
-// What this file tests is reached through `ops` (the wings are private
-// and built only with it); a workspace build always has it.
-#![cfg(feature = "ops")]
-
 mod support;
 
 use std::path::{Path, PathBuf};

@@ -129,7 +129,6 @@ pub fn load(path: &std::path::Path, shown: &str, skill: Option<&str>, known: &[&
 /// Reads a skill's own case file, `file` of the skill directory `dir`, as
 /// the compiler listed it: only a file of the skill (a link out of it, a
 /// pipe or a device never is one), its listed length, the same file.
-#[cfg_attr(not(feature = "ops"), allow(dead_code))]
 pub(crate) fn load_listed(
     dir: &std::path::Path,
     file: &crate::read::files::SkillFile,
@@ -171,7 +170,6 @@ fn refused(shown: &str, code: Code, message: String) -> Read {
 
 impl Read {
     /// A case file that is not read, for `why`.
-    #[cfg_attr(not(feature = "ops"), allow(dead_code))]
     pub(crate) fn refused(shown: &str, why: String) -> Read {
         refused(shown, Code::CaseSyntax, why)
     }

@@ -7,11 +7,8 @@
 mod builder;
 pub(crate) mod fix;
 pub(crate) mod format;
-#[cfg(feature = "ops")]
 pub(crate) mod provenance;
-#[cfg(feature = "ops")]
 pub(crate) mod renames;
-#[cfg(feature = "ops")]
 pub(crate) mod signed;
 
 pub use builder::*;
