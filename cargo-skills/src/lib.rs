@@ -9,8 +9,6 @@
 #[doc(hidden)]
 pub mod commands;
 mod failure;
-#[cfg(feature = "models")]
-mod models;
 mod output;
 mod router;
 mod select;

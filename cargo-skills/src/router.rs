@@ -34,14 +34,46 @@ pub struct Asking {
 impl Asking {
     /// The limits the requests are sent under.
     #[cfg(feature = "models")]
-    fn limits(&self) -> crate::models::Limits {
-        crate::models::Limits {
+    fn limits(&self) -> skills::route::ask::Limits {
+        skills::route::ask::Limits {
             concurrency: self.concurrency,
             timeout: std::time::Duration::from_secs(self.timeout.max(1)),
             max_requests: self.max_requests,
             retries: 4,
             deadline: std::time::Duration::from_secs(self.deadline.max(1)),
         }
+    }
+}
+
+/// A stopped run in the words of the command line's options.
+#[cfg(feature = "models")]
+fn said(error: skills::route::ask::AskError) -> String {
+    use skills::route::ask::AskError;
+    match error {
+        AskError::TooMany {
+            questions,
+            max_requests,
+        } => format!(
+            "{questions} requests would be sent, more than --max-requests {max_requests}: raise it, or run fewer cases or runs"
+        ),
+        AskError::MaxRequestsReached { max_requests } => {
+            format!("--max-requests {max_requests} reached (retries count): nothing more was sent")
+        }
+        AskError::PastDeadline { deadline } => format!(
+            "the run did not end within --deadline {} s (retry waits count): raise it, or run fewer cases",
+            deadline.as_secs()
+        ),
+        AskError::WaitPastDeadline {
+            status,
+            wait,
+            deadline,
+            message,
+        } => format!(
+            "the API answered {status} and asks to wait {} s, past the run's deadline (--deadline {} s): {message}",
+            wait.as_secs(),
+            deadline.as_secs()
+        ),
+        AskError::Failed(message) => message,
     }
 }
 
@@ -199,14 +231,15 @@ fn ask_model(
         .flat_map(|case| std::iter::repeat_n(case.query.clone(), runs))
         .collect();
     let limits = args.limits();
-    crate::models::ask_all(&router, &queries, limits).map_err(|error| {
+    skills::route::ask::ask_all(&router, &queries, limits).map_err(|error| {
         Failure::Usage(format!(
-            "{}: {error}",
+            "{}: {}",
             Router::Model {
                 provider,
                 model: model.to_owned()
             }
-            .name()
+            .name(),
+            said(error)
         ))
     })
 }

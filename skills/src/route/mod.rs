@@ -4,8 +4,9 @@
 //! `load_skill` call (or none) as the choice. No skill's body is sent.
 //!
 //! [`ModelRouter`] builds the HTTP request and reads the reply; sending is
-//! the caller's (as with [`Call::request`](crate::Call::request)), so the
-//! same router serves `cargo skills test --router` and a host's own client.
+//! the caller's (as with [`Call::request`](crate::Call::request)), or
+//! `ask::ask_all`'s (feature `ask`: bounded, retried), so the same router
+//! serves `cargo skills test --router` and a host's own client.
 //!
 //! ```
 //! use skills::model::Provider;
@@ -21,6 +22,9 @@
 //! ]});
 //! assert_eq!(router.choice(&reply).unwrap().as_deref(), Some("forms"));
 //! ```
+
+#[cfg(feature = "ask")]
+pub mod ask;
 
 use serde_json::{Value, json};
 
