@@ -13,22 +13,8 @@ pub fn shown(text: &str) -> Cow<'_, str> {
 }
 
 /// Text of several lines from a skill (a body, a catalog): each line
-/// [`shown`], the line breaks kept (a CR before one too: it moves nothing).
-pub fn shown_lines(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        let (content, end) = match line.strip_suffix("\r\n") {
-            Some(content) => (content, "\r\n"),
-            None => match line.strip_suffix('\n') {
-                Some(content) => (content, "\n"),
-                None => (line, ""),
-            },
-        };
-        out.push_str(&shown(content));
-        out.push_str(end);
-    }
-    out
-}
+/// [`shown`], the line breaks kept.
+pub use skills_compiler::ops::views::printable_lines as shown_lines;
 
 /// Whether diagnostics rendered for stderr get colour: what anstream
 /// decided for the stream (`NO_COLOR`, a terminal or not), decided once so

@@ -1,12 +1,15 @@
 //! The routers `cargo skills test --router` names (`lexical`,
 //! `anthropic:MODEL`, `openai:MODEL`), and asking a model for a trigger
-//! run (`ops::trigger::Model`): the keys, the requests and their limits
-//! are the front end's; what is asked and judged is the compiler's.
+//! run (`ops::trigger::Model`) through `skills::route`, under the command
+//! line's limits; what is asked and judged is the compiler's.
 
+#[cfg(feature = "models")]
+use skills::route::ModelRouter;
+use skills::route::RoutingModel;
 use skills_compiler::ops;
+pub use skills_compiler::ops::trigger::Router;
 use skills_compiler::ops::trigger::{Case, Set};
 
-use crate::failure::Failure;
 use crate::output::shown;
 
 /// How a model is asked: the command line's `--base-url` and limits.
@@ -86,67 +89,15 @@ pub fn parse_threshold(value: &str) -> Result<f64, String> {
     }
 }
 
-/// Who chooses the skill.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Router {
-    /// The offline router.
-    Lexical,
-    /// A model, through its API.
-    Model {
-        provider: skills::model::Provider,
-        model: String,
-    },
-}
-
-impl Router {
-    /// As a trigger run takes it.
-    pub fn to_ops(&self) -> ops::trigger::Router {
-        match self {
-            Router::Lexical => ops::trigger::Router::Lexical,
-            Router::Model { .. } => ops::trigger::Router::Model(self.name()),
-        }
-    }
-
-    /// How records and reports name it.
-    pub fn name(&self) -> String {
-        match self {
-            Router::Lexical => "lexical".to_owned(),
-            Router::Model { provider, model } => format!("{}:{model}", provider_name(*provider)),
-        }
-    }
-}
-
-fn provider_name(provider: skills::model::Provider) -> &'static str {
-    match provider {
-        skills::model::Provider::Anthropic => "anthropic",
-        _ => "openai",
-    }
-}
-
-/// `--router`'s value.
+/// `--router`'s value: `lexical`, or a model ([`RoutingModel`]).
 pub fn parse_router(value: &str) -> Result<Router, String> {
-    use skills::model::Provider;
-    let model = |provider, model: &str| {
-        if model.trim().is_empty() {
-            Err(format!(
-                "`{value}` names no model: `anthropic:MODEL` or `openai:MODEL`"
-            ))
-        } else {
-            Ok(Router::Model {
-                provider,
-                model: model.to_owned(),
-            })
-        }
-    };
-    match value.split_once(':') {
-        None if value == "lexical" => Ok(Router::Lexical),
-        Some(("anthropic", name)) => model(Provider::Anthropic, name),
-        Some(("openai", name)) => model(Provider::OpenAiResponses, name),
-        _ => Err(format!(
-            "unknown router `{}`: `lexical`, `anthropic:MODEL` or `openai:MODEL`",
-            shown(value)
-        )),
+    if value == "lexical" {
+        return Ok(Router::Lexical);
     }
+    let model: RoutingModel = value
+        .parse()
+        .map_err(|error| format!("{error}; `lexical` is the offline router"))?;
+    Ok(Router::Model(model.to_string()))
 }
 
 /// The models of `--router`, asked with the command line's limits.
@@ -154,16 +105,7 @@ pub struct Asker<'a>(pub &'a Asking);
 
 impl ops::trigger::Model for Asker<'_> {
     fn can_ask(&self, model: &str) -> Result<bool, String> {
-        let router = parse_router(model)?;
-        let variable = match router {
-            Router::Model {
-                provider: skills::model::Provider::Anthropic,
-                ..
-            } => "ANTHROPIC_API_KEY",
-            Router::Model { .. } => "OPENAI_API_KEY",
-            Router::Lexical => return Ok(false),
-        };
-        Ok(std::env::var(variable).is_ok_and(|key| !key.trim().is_empty()))
+        Ok(model.parse::<RoutingModel>()?.key_from_env().is_some())
     }
 
     fn ask(
@@ -173,20 +115,8 @@ impl ops::trigger::Model for Asker<'_> {
         cases: &[Case],
         runs: usize,
     ) -> Result<Vec<Option<String>>, ops::Error> {
-        match parse_router(model).map_err(ops::Error::Usage)? {
-            Router::Model { provider, model } => {
-                ask_model(self.0, set, cases, provider, &model, runs).map_err(|failure| {
-                    match failure {
-                        Failure::Usage(message) => ops::Error::Usage(message),
-                        Failure::Io(message) => ops::Error::Io(message),
-                        Failure::Invalid => ops::Error::Invalid,
-                    }
-                })
-            }
-            Router::Lexical => Err(ops::Error::Usage(
-                "the offline router is not a model to ask".to_owned(),
-            )),
-        }
+        let model: RoutingModel = model.parse().map_err(ops::Error::Usage)?;
+        ask_model(self.0, set, cases, &model, runs).map_err(ops::Error::Usage)
     }
 }
 
@@ -196,52 +126,30 @@ fn ask_model(
     args: &Asking,
     set: &Set,
     cases: &[Case],
-    provider: skills::model::Provider,
-    model: &str,
+    model: &RoutingModel,
     runs: usize,
-) -> Result<Vec<Option<String>>, Failure> {
-    let variable = match provider {
-        skills::model::Provider::Anthropic => "ANTHROPIC_API_KEY",
-        _ => "OPENAI_API_KEY",
-    };
-    let key = std::env::var(variable)
-        .ok()
-        .filter(|key| !key.trim().is_empty())
-        .ok_or_else(|| {
-            Failure::Usage(format!(
-                "`--router {}` needs an API key in {variable}: nothing was sent",
-                Router::Model {
-                    provider,
-                    model: model.to_owned()
-                }
-                .name()
-            ))
-        })?;
+) -> Result<Vec<Option<String>>, String> {
+    let key = model.key_from_env().ok_or_else(|| {
+        format!(
+            "`--router {model}` needs an API key in {}: nothing was sent",
+            model.key_variable()
+        )
+    })?;
     let (listed, listing) = set.listed();
     let runtime_set = skills::SkillSet::owned(listed);
     let toolset = skills::Toolset::new(&runtime_set);
-    let mut router = skills::route::ModelRouter::new(provider, model, &toolset, &listing, &key);
+    let mut router = ModelRouter::new(model.provider, &model.model, &toolset, &listing, &key);
     if let Some(url) = &args.base_url {
         router = router
             .base_url(url)
-            .map_err(|why| Failure::Usage(format!("--base-url: {why}")))?;
+            .map_err(|why| format!("--base-url: {why}"))?;
     }
     let queries: Vec<String> = cases
         .iter()
         .flat_map(|case| std::iter::repeat_n(case.query.clone(), runs))
         .collect();
-    let limits = args.limits();
-    skills::route::ask::ask_all(&router, &queries, limits).map_err(|error| {
-        Failure::Usage(format!(
-            "{}: {}",
-            Router::Model {
-                provider,
-                model: model.to_owned()
-            }
-            .name(),
-            said(error)
-        ))
-    })
+    skills::route::ask::ask_all(&router, &queries, args.limits())
+        .map_err(|error| format!("{model}: {}", said(error)))
 }
 
 #[cfg(not(feature = "models"))]
@@ -249,16 +157,10 @@ fn ask_model(
     _: &Asking,
     _: &Set,
     _: &[Case],
-    provider: skills::model::Provider,
-    model: &str,
+    model: &RoutingModel,
     _: usize,
-) -> Result<Vec<Option<String>>, Failure> {
-    Err(Failure::Usage(format!(
-        "`--router {}` needs the `models` feature, which this cargo-skills was built without: install it with default features",
-        Router::Model {
-            provider,
-            model: model.to_owned()
-        }
-        .name()
-    )))
+) -> Result<Vec<Option<String>>, String> {
+    Err(format!(
+        "`--router {model}` needs the `models` feature, which this cargo-skills was built without: install it with default features"
+    ))
 }

@@ -170,6 +170,19 @@ pub(crate) fn rendered(skill: &Skill) -> String {
     text
 }
 
+/// The Agent Skills `<available_skills>` block around `<skill>` elements
+/// (one per skill), in the order given: the run-time set's XML catalog,
+/// and the CLI's `catalog --format xml` and `to-prompt`.
+pub fn available_skills<'a>(elements: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::from("<available_skills>\n");
+    for element in elements {
+        out.push_str(element);
+        out.push('\n');
+    }
+    out.push_str("</available_skills>");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

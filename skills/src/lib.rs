@@ -61,8 +61,10 @@ mod typed_call;
 pub mod __private;
 
 pub use layers::{Layers, Merged, Shadowed};
-pub use set::{SkillSet, SubsetError, available_skills};
+pub use set::{SkillSet, SubsetError};
 pub use skills_core::install;
+#[doc(hidden)]
+pub use skills_core::present::available_skills;
 /// `skill://` URIs (SEP-2640): the catalog's `<location>` and what the MCP
 /// server serves, each segment percent-encoded.
 pub use skills_core::uri;

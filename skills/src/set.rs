@@ -391,7 +391,7 @@ impl SkillSet {
     pub fn catalog_xml(&self) -> &str {
         self.catalog_xml.get_or_init(|| {
             let elements: Vec<String> = self.iter().map(Skill::catalog_xml_element).collect();
-            available_skills(elements.iter().map(String::as_str))
+            skills_core::present::available_skills(elements.iter().map(String::as_str))
         })
     }
 }
@@ -435,20 +435,6 @@ impl std::fmt::Display for SubsetError {
 }
 
 impl std::error::Error for SubsetError {}
-
-/// The Agent Skills `<available_skills>` block around `<skill>` elements
-/// (one per skill), in the order given. The CLI's
-/// `catalog --format xml` and `to-prompt` print theirs through it too.
-#[doc(hidden)]
-pub fn available_skills<'a>(elements: impl IntoIterator<Item = &'a str>) -> String {
-    let mut out = String::from("<available_skills>\n");
-    for element in elements {
-        out.push_str(element);
-        out.push('\n');
-    }
-    out.push_str("</available_skills>");
-    out
-}
 
 /// The skills of a set in name order.
 #[derive(Debug, Clone)]

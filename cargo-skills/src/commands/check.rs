@@ -1,12 +1,11 @@
 //! `cargo skills check`.
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use skills_compiler::diagnostics::render::{self, Color};
-use skills_compiler::{Compilation, Severity, Tally, ops};
+use skills_compiler::diagnostics::render;
+use skills_compiler::{Tally, ops};
 
 use crate::failure::Failure;
 use crate::output::outln;
@@ -93,7 +92,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "unknown lint `{lint}`: only `-D warnings` is supported"
         )));
     }
-    if let Some(servers) = servers(&args.paths)? {
+    if let Some(servers) = ops::check::servers(&args.paths)? {
         return check_servers(&servers, args.selection.profile, args.timeout);
     }
     let paths = if args.recursive {
@@ -120,11 +119,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let color = crate::output::stderr_color();
     // Targets compile and render on every core (many paths on one command
     // line, as a CI gate over a collection has them); output keeps their order.
-    let checked: Vec<Checked> = {
+    let format = args.message_format.to_ops();
+    let checked: Vec<ops::check::Checked> = {
         use rayon::prelude::*;
         targets
             .par_iter()
-            .map(|target| Checked::of(&target.compile(), &args, color))
+            .map(|target| {
+                ops::check::render(&target.compile(), format, args.selection.verbose, color)
+            })
             .collect()
     };
     if args.message_format == MessageFormat::Sarif {
@@ -137,11 +139,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     for target in &checked {
         tally += target.tally;
         codes.extend(target.error_codes.iter().copied());
-        let _ = match args.message_format {
-            MessageFormat::Human | MessageFormat::Short => {
-                err.write_all(target.rendered.as_bytes())
-            }
-            _ => out.write_all(target.rendered.as_bytes()),
+        let _ = match format.is_for_people() {
+            true => err.write_all(target.rendered.as_bytes()),
+            false => out.write_all(target.rendered.as_bytes()),
         };
     }
     let _ = match args.message_format {
@@ -179,91 +179,27 @@ fn check_servers(_: &[String], _: Option<skills_compiler::Profile>, _: u64) -> R
     ))
 }
 
-/// The prefix that names a server instead of a path (`mcp+stdio:CMD`).
-const SERVER_PREFIX: &str = "mcp+stdio:";
-
-/// The servers `paths` name (`mcp+stdio:CMD`), when they all name one;
-/// mixing servers and paths is a usage error.
-fn servers(paths: &[PathBuf]) -> Result<Option<Vec<String>>, Failure> {
-    let servers: Vec<String> = paths
-        .iter()
-        .filter_map(|path| path.to_str()?.strip_prefix(SERVER_PREFIX))
-        .map(str::to_owned)
-        .collect();
-    match servers.len() {
-        0 => Ok(None),
-        n if n == paths.len() => Ok(Some(servers)),
-        _ => Err(Failure::Usage(
-            "check either servers (`mcp+stdio:CMD`) or paths, not both at once".into(),
-        )),
-    }
-}
-
 /// Every target's diagnostics in one SARIF log on stdout; exit 1 on errors.
 fn sarif(targets: &[crate::select::Target]) -> Result<(), Failure> {
-    let diagnostics: Vec<skills_compiler::Diagnostic> = {
-        use rayon::prelude::*;
-        targets
-            .par_iter()
-            .flat_map_iter(|target| target.compile().diagnostics)
-            .collect()
-    };
-    outln!(
-        "{}",
-        skills_compiler::diagnostics::sarif::log(
-            &diagnostics,
-            "cargo-skills",
-            env!("CARGO_PKG_VERSION")
-        )
-    );
-    if diagnostics.iter().any(|d| d.is_error()) {
+    let (log, failed) = ops::check::sarif(targets, "cargo-skills", env!("CARGO_PKG_VERSION"));
+    outln!("{log}");
+    if failed {
         Err(Failure::Invalid)
     } else {
         Ok(())
     }
 }
 
-/// One target's counts and its diagnostics, rendered in the chosen format.
-struct Checked {
-    tally: Tally,
-    /// The codes of the errors, for the closing `cargo skills explain` line.
-    error_codes: std::collections::BTreeSet<skills_compiler::Code>,
-    rendered: String,
-}
-
-impl Checked {
-    fn of(compilation: &Compilation, args: &Args, color: Color) -> Self {
-        let format = args.message_format;
-        let mut checked = Checked {
-            tally: compilation.tally(),
-            error_codes: Default::default(),
-            rendered: String::new(),
-        };
-        let sources = &compilation.sources;
-        // What a person reads is summarised; what a machine reads is whole.
-        let diagnostics = match format {
-            MessageFormat::Human | MessageFormat::Short => args.selection.shown(compilation),
-            _ => compilation.diagnostics.as_slice().into(),
-        };
-        for diagnostic in diagnostics.iter() {
-            if diagnostic.severity == Severity::Error {
-                checked.error_codes.insert(diagnostic.code);
-            }
-            let out = &mut checked.rendered;
-            let _ = match format {
-                MessageFormat::Human => {
-                    writeln!(out, "{}\n", render::human(diagnostic, sources, color))
-                }
-                MessageFormat::Short => writeln!(out, "{}", render::short(diagnostic)),
-                MessageFormat::Json => writeln!(out, "{}", render::json(diagnostic, sources)),
-                MessageFormat::Github => writeln!(out, "{}", render::github(diagnostic)),
-                MessageFormat::RustcJson => {
-                    writeln!(out, "{}", render::rustc_json(diagnostic, sources))
-                }
-                // One log for the whole check, written by `sarif`.
-                MessageFormat::Sarif => Ok(()),
-            };
+impl MessageFormat {
+    fn to_ops(self) -> ops::check::MessageFormat {
+        use ops::check::MessageFormat as Ops;
+        match self {
+            MessageFormat::Human => Ops::Human,
+            MessageFormat::Short => Ops::Short,
+            MessageFormat::Json => Ops::Json,
+            MessageFormat::Github => Ops::Github,
+            MessageFormat::RustcJson => Ops::RustcJson,
+            MessageFormat::Sarif => Ops::Sarif,
         }
-        checked
     }
 }

@@ -4,11 +4,11 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use serde_json::{Value, json};
+use serde_json::Value;
 use skills_compiler::diagnostics::render;
 use skills_compiler::emit::json::{self, View};
-use skills_compiler::ir::present;
 use skills_compiler::ir::{Skill, SkillSet};
+use skills_compiler::ops::views;
 use skills_compiler::{Overrides, Profile, ops};
 
 use crate::failure::Failure;
@@ -58,36 +58,8 @@ pub struct ListArgs {
 pub fn list(args: ListArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &args.paths)?;
     match args.format {
-        ListFormat::Json => print_json(&Value::Array(
-            set.skills
-                .iter()
-                .map(|skill| json::skill(skill, View::Summary))
-                .collect(),
-        )),
-        ListFormat::Table => {
-            let width = set
-                .skills
-                .iter()
-                .map(|s| s.name().chars().count())
-                .max()
-                .unwrap_or(4)
-                .max(4);
-            outln!(
-                "{:width$}  {:8}  {:5}  DESCRIPTION",
-                "NAME",
-                "KIND",
-                "TOOLS"
-            );
-            for skill in &set.skills {
-                outln!(
-                    "{:width$}  {:8}  {:5}  {}",
-                    skill.name(),
-                    skill.table.kind.as_str(),
-                    skill.tools.len(),
-                    shown(&present::one_line(skill.description(), 72))
-                );
-            }
-        }
+        ListFormat::Json => print_json(&views::list_json(&set)),
+        ListFormat::Table => out!("{}", views::list_table(&set)),
     }
     Ok(())
 }
@@ -183,36 +155,9 @@ pub fn catalog(args: CatalogArgs) -> Result<(), Failure> {
     }
     match args.format {
         CatalogFormat::WellKnown => return well_known(&set, args.out.as_deref()),
-        CatalogFormat::Text => out!(
-            "{}",
-            shown_lines(
-                &set.skills
-                    .iter()
-                    .map(|skill| present::catalog_line(skill))
-                    .collect::<String>()
-            )
-        ),
-        CatalogFormat::Xml => {
-            let elements: Vec<String> = set
-                .skills
-                .iter()
-                .map(|skill| present::catalog_xml_element(skill))
-                .collect();
-            outln!(
-                "{}",
-                shown_lines(&skills::available_skills(
-                    elements.iter().map(String::as_str)
-                ))
-            )
-        }
-        CatalogFormat::Json => print_json(&Value::Array(
-            set.skills
-                .iter()
-                .map(
-                    |s| json!({"name": s.name(), "description": s.description(), "path": s.path()}),
-                )
-                .collect(),
-        )),
+        CatalogFormat::Text => out!("{}", views::catalog_text(&set)),
+        CatalogFormat::Xml => outln!("{}", views::catalog_xml(&set)),
+        CatalogFormat::Json => print_json(&views::catalog_json(&set)),
     }
     Ok(())
 }
@@ -263,33 +208,17 @@ pub struct ToolsArgs {
 
 pub fn tools(args: ToolsArgs) -> Result<(), Failure> {
     let skill = &compiled_one(&args.selection, &args.paths, &args.skill)?;
-    // The definitions the runtime sends: from the lowered tables, as `SKILLS`
-    // holds them (the files do not matter here).
-    let lowered = skills_compiler::emit::lower::skill(skill, Default::default());
-    // A denied tool is never offered to a model: it is left out, and said so.
-    for tool in lowered.tools().iter().filter(|tool| !tool.is_offered()) {
-        anstream::eprintln!(
-            "note: `{}` is left out: its skill's permissions deny it (a write not in `allow_write`)",
-            tool.name()
-        );
+    let format = match args.format {
+        ToolsFormat::Anthropic => views::ToolFormat::Anthropic,
+        ToolsFormat::Openai => views::ToolFormat::Openai,
+        ToolsFormat::OpenaiStrict => views::ToolFormat::OpenaiStrict,
+        ToolsFormat::Mcp => views::ToolFormat::Mcp,
+    };
+    let (definitions, notes) = views::tool_definitions(skill, format);
+    for note in notes {
+        anstream::eprintln!("note: {note}");
     }
-    let definitions: Vec<Value> = lowered
-        .tools()
-        .iter()
-        .filter(|tool| tool.is_offered())
-        .map(|tool| {
-            let text = match args.format {
-                ToolsFormat::Anthropic => tool.anthropic_json(),
-                ToolsFormat::Openai => tool.openai_json(),
-                ToolsFormat::OpenaiStrict => tool
-                    .openai_strict_json()
-                    .unwrap_or_else(|| tool.openai_json()),
-                ToolsFormat::Mcp => tool.mcp_json(),
-            };
-            serde_json::from_str(&text).unwrap_or(Value::Null)
-        })
-        .collect();
-    print_json(&Value::Array(definitions));
+    print_json(&definitions);
     Ok(())
 }
 
@@ -305,14 +234,7 @@ pub struct ExpandArgs {
 
 pub fn expand(args: ExpandArgs) -> Result<(), Failure> {
     let set = compiled(&args.selection, &args.paths)?;
-    let krate: proc_macro2::TokenStream = args
-        .crate_path
-        .parse()
-        .map_err(|_| Failure::Usage(format!("`{}` is not a path", args.crate_path)))?;
-    let tokens = skills_compiler::emit::codegen::expand(&set, &krate);
-    let file: syn::File =
-        syn::parse2(tokens).map_err(|e| Failure::Usage(format!("internal error: {e}")))?;
-    out!("{}", prettyplease::unparse(&file));
+    out!("{}", views::expanded_source(&set, &args.crate_path)?);
     Ok(())
 }
 

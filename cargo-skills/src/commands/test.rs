@@ -81,7 +81,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let set = catalogue_of(&args.selection, &args.paths, args.recursive, args.host)?;
     let request = ops::trigger::Request {
         cases: args.cases.clone(),
-        router: args.router.as_ref().map(Router::to_ops),
+        router: args.router.clone(),
         record: args.record.clone(),
         replay: args.replay.clone(),
         runs: args.runs,

@@ -40,6 +40,7 @@ pub mod sign;
 pub mod targets;
 pub mod trigger;
 pub mod vendor;
+pub mod views;
 
 pub use apply::{Applied, Guards, apply};
 pub use error::Error;

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use super::ModelRouter;
+use super::router::ModelRouter;
 
 /// How hard the questions may be asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

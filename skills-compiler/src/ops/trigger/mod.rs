@@ -6,6 +6,7 @@
 //! judging and the figures are the private `routing` module's.
 
 pub mod cases;
+pub mod explain;
 pub mod run;
 pub mod set;
 
