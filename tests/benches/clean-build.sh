@@ -59,7 +59,7 @@ tools:
       required: [number]
     endpoint:
       method: GET
-      url: https://tracker.example/api/issues/{number}
+      url: https://tracker.example/api/issues/{{number}}
 ---
 # Tracker
 
