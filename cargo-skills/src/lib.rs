@@ -9,6 +9,8 @@
 #[doc(hidden)]
 pub mod commands;
 mod failure;
+#[cfg(feature = "lsp")]
+mod lsp;
 mod output;
 mod router;
 mod select;
@@ -35,7 +37,7 @@ struct Cli {
 /// The arguments of a command this build leaves out: taken whatever they
 /// are, so that the command says which feature it needs instead of clap's
 /// "unrecognized subcommand".
-#[cfg(not(feature = "mcp"))]
+#[cfg(not(all(feature = "mcp", feature = "lsp")))]
 #[derive(Debug, clap::Args)]
 struct LeanOnly {
     #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
@@ -109,6 +111,12 @@ enum Command {
     /// Serve skills directories to MCP hosts over stdio (needs the `mcp` feature).
     #[cfg(not(feature = "mcp"))]
     Serve(LeanOnly),
+    /// The language server (LSP over stdio): `check`'s diagnostics and fix-its as you type.
+    #[cfg(feature = "lsp")]
+    Lsp,
+    /// The language server (needs the `lsp` feature).
+    #[cfg(not(feature = "lsp"))]
+    Lsp(LeanOnly),
     /// Agent Skills reference CLI: validate one skill directory (portable profile).
     Validate(commands::compat::ValidateArgs),
     /// Agent Skills reference CLI: print the specification fields as JSON.
@@ -165,6 +173,12 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         #[cfg(not(feature = "mcp"))]
         Command::Serve(_) => Err(Failure::Usage(
             "`serve` needs the `mcp` feature, which this cargo-skills was built without: install it with default features (`cargo install --locked --path cargo-skills`)".to_owned(),
+        )),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => lsp::serve(),
+        #[cfg(not(feature = "lsp"))]
+        Command::Lsp(_) => Err(Failure::Usage(
+            "`lsp` needs the `lsp` feature, which this cargo-skills was built without: install it with default features".to_owned(),
         )),
         Command::Validate(args) => commands::compat::validate(args),
         Command::ReadProperties(args) => commands::compat::read_properties(args),

@@ -25,6 +25,7 @@ pub mod apply;
 pub mod budget;
 pub mod check;
 pub mod compat;
+pub mod document;
 mod error;
 pub mod export;
 pub mod files;

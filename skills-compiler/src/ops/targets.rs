@@ -107,6 +107,22 @@ impl Target {
             None => compile(base, &self.config),
         }
     }
+
+    /// [`compile`](Self::compile) of a single skill with its skill file's
+    /// text as an editor holds it; a root is compiled from disk.
+    pub fn compile_with_text(&self, text: &str) -> Compilation {
+        let base = Path::new(".");
+        match &self.skill {
+            Some(skill) => crate::pipeline::compile_with_text(
+                &self.shared,
+                base,
+                skill,
+                &self.config,
+                text.as_bytes(),
+            ),
+            None => compile(base, &self.config),
+        }
+    }
 }
 
 /// The diagnostics of `compilation` a person reads: a vendored skill's

@@ -404,8 +404,39 @@ pub fn compile_looked_up_in(
     skill: &SkillPath,
     config: &Config,
 ) -> Compilation {
+    compile_one_skill(run, base, skill, config, None)
+}
+
+/// [`compile_looked_up_in`] with the skill file's text as an editor holds
+/// it, not as it is on disk: what the language server checks as the author
+/// types. The sidecar, the lock and the skill's other files are read from
+/// disk.
+#[cfg(feature = "ops")]
+pub(crate) fn compile_with_text(
+    run: &Run,
+    base: &Path,
+    skill: &SkillPath,
+    config: &Config,
+    text: &[u8],
+) -> Compilation {
+    compile_one_skill(run, base, skill, config, Some(text))
+}
+
+fn compile_one_skill(
+    run: &Run,
+    base: &Path,
+    skill: &SkillPath,
+    config: &Config,
+    text: Option<&[u8]>,
+) -> Compilation {
     let mut diagnostics = Vec::new();
     let candidates = discover_skill_in(&run.read, base, skill, config, &mut diagnostics)
+        .map(|mut files| {
+            if let Some(text) = text {
+                files.bytes = text.to_vec();
+            }
+            files
+        })
         .into_iter()
         .collect();
     let mut compilation = finish(candidates, config, diagnostics);

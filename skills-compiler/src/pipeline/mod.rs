@@ -10,6 +10,8 @@ mod vendored;
 
 #[cfg(any(feature = "ops", test))]
 pub(crate) use compile::compile_one;
+#[cfg(feature = "ops")]
+pub(crate) use compile::compile_with_text;
 pub use compile::{
     Compilation, InvalidSkill, Run, Tally, compile, compile_files, compile_looked_up,
     compile_looked_up_in, compile_path, compile_skill,

@@ -1,0 +1,343 @@
+//! `cargo skills lsp`: the language server (LSP 3.17 over stdio), a front
+//! end like the CLI. It parses requests and prints responses; what a
+//! document's problems and fixes are comes from `ops::document`, checked
+//! with the package's settings as `cargo skills check` checks them.
+//!
+//! This first slice serves skill files (`SKILL.md` and flat `name.md`):
+//! diagnostics pushed on open and change and pulled
+//! (`textDocument/diagnostic`), and every fix-it as a quick fix, with the
+//! machine-applicable ones together as "fix all in this file".
+
+mod convert;
+mod position;
+mod uri;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
+    PublishDiagnostics,
+};
+use lsp_types::request::{CodeActionRequest, DocumentDiagnosticRequest, Request as _};
+use lsp_types::{
+    CodeActionKind, CodeActionProviderCapability, DiagnosticOptions, DiagnosticServerCapabilities,
+    InitializeParams, PublishDiagnosticsParams, ServerCapabilities, TextDocumentSyncCapability,
+    TextDocumentSyncKind, Uri,
+};
+use serde_json::Value;
+
+use crate::failure::Failure;
+
+/// An open document: its text as the editor holds it.
+struct Document {
+    /// Its path relative to the workspace's root (the server's directory).
+    path: PathBuf,
+    text: String,
+    version: i32,
+}
+
+impl Document {
+    /// One change of an editor: a range replaced, or the whole text.
+    fn apply(&mut self, change: lsp_types::TextDocumentContentChangeEvent) {
+        let Some(range) = change.range else {
+            self.text = change.text;
+            return;
+        };
+        let index = position::LineIndex::new(&self.text);
+        let start = index.offset(&self.text, range.start);
+        let end = index.offset(&self.text, range.end).max(start);
+        self.text.replace_range(start..end, &change.text);
+    }
+}
+
+/// The server's state: the workspace's root and the open documents.
+struct Server {
+    root: PathBuf,
+    documents: HashMap<String, Document>,
+}
+
+/// Serves on stdin and stdout until the client says `exit`.
+pub fn serve() -> Result<(), Failure> {
+    let (connection, threads) = Connection::stdio();
+    let io = |error: &dyn std::fmt::Display| Failure::Io(format!("lsp: {error}"));
+    let (id, params) = connection.initialize_start().map_err(|e| io(&e))?;
+    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let root = workspace_root(&params)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    // Diagnostics name files relative to the current directory, as `check`
+    // prints them: the server works from the workspace's root.
+    std::env::set_current_dir(&root).map_err(|e| io(&e))?;
+    let initialized = serde_json::json!({
+        "capabilities": capabilities(),
+        "serverInfo": {"name": "cargo-skills", "version": env!("CARGO_PKG_VERSION")},
+    });
+    connection
+        .initialize_finish(id, initialized)
+        .map_err(|e| io(&e))?;
+    let mut server = Server {
+        root,
+        documents: HashMap::new(),
+    };
+    server.run(&connection).map_err(|e| io(&e))?;
+    drop(connection);
+    threads.join().map_err(|e| io(&e))
+}
+
+fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
+        code_action_provider: Some(CodeActionProviderCapability::Options(
+            lsp_types::CodeActionOptions {
+                code_action_kinds: Some(vec![
+                    CodeActionKind::QUICKFIX,
+                    CodeActionKind::SOURCE_FIX_ALL,
+                ]),
+                ..Default::default()
+            },
+        )),
+        diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
+            identifier: Some("skills".to_owned()),
+            inter_file_dependencies: true,
+            workspace_diagnostics: false,
+            ..Default::default()
+        })),
+        ..Default::default()
+    }
+}
+
+/// The first workspace folder, else the root URI, as a path.
+fn workspace_root(params: &InitializeParams) -> Option<PathBuf> {
+    let folder = params.workspace_folders.as_ref()?.first().map(|f| &f.uri);
+    #[allow(deprecated)] // `root_uri` is what clients before 3.6 send.
+    let uri = folder.or(params.root_uri.as_ref())?;
+    uri::file_path(uri)
+}
+
+impl Server {
+    fn run(&mut self, connection: &Connection) -> Result<(), lsp_server::ProtocolError> {
+        for message in &connection.receiver {
+            match message {
+                Message::Request(request) => {
+                    if connection.handle_shutdown(&request)? {
+                        return Ok(());
+                    }
+                    let response = self.answer(request);
+                    let _ = connection.sender.send(Message::Response(response));
+                }
+                Message::Notification(notification) => {
+                    for published in self.notified(notification) {
+                        let _ = connection.sender.send(Message::Notification(published));
+                    }
+                }
+                Message::Response(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// A request's answer; a panic in one is an error answer, not the end
+    /// of the server.
+    fn answer(&mut self, request: Request) -> Response {
+        let id = request.id.clone();
+        let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.dispatch(&request.method, request.params)
+        }));
+        match answered {
+            Ok(Ok(result)) => Response::new_ok(id, result),
+            Ok(Err((code, message))) => Response::new_err(id, code as i32, message),
+            Err(_) => Response::new_err(
+                id,
+                ErrorCode::InternalError as i32,
+                "the request failed inside the server; it goes on serving".to_owned(),
+            ),
+        }
+    }
+
+    fn dispatch(&mut self, method: &str, params: Value) -> Result<Value, (ErrorCode, String)> {
+        let invalid = |error: serde_json::Error| (ErrorCode::InvalidParams, error.to_string());
+        match method {
+            DocumentDiagnosticRequest::METHOD => {
+                let params: lsp_types::DocumentDiagnosticParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                let items = self.diagnostics(&params.text_document.uri);
+                Ok(convert::full_report(items))
+            }
+            CodeActionRequest::METHOD => {
+                let params: lsp_types::CodeActionParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                Ok(self.code_actions(&params))
+            }
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("`{method}` is not served"),
+            )),
+        }
+    }
+
+    /// What a notification changes, and the diagnostics to push after it.
+    fn notified(&mut self, notification: Notification) -> Vec<Notification> {
+        let Notification { method, params } = notification;
+        let uri = match method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let Ok(params) =
+                    serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(params)
+                else {
+                    return Vec::new();
+                };
+                let document = params.text_document;
+                self.open(&document.uri, document.text, document.version);
+                document.uri
+            }
+            DidChangeTextDocument::METHOD => {
+                let Ok(params) =
+                    serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(params)
+                else {
+                    return Vec::new();
+                };
+                let uri = params.text_document.uri;
+                if let Some(document) = self.documents.get_mut(uri.as_str()) {
+                    for change in params.content_changes {
+                        document.apply(change);
+                    }
+                    document.version = params.text_document.version;
+                }
+                uri
+            }
+            DidCloseTextDocument::METHOD => {
+                let Ok(params) =
+                    serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(params)
+                else {
+                    return Vec::new();
+                };
+                let uri = params.text_document.uri;
+                self.documents.remove(uri.as_str());
+                // What was shown for it goes with it.
+                return vec![publish(uri, Vec::new(), None)];
+            }
+            _ => return Vec::new(),
+        };
+        let version = self.documents.get(uri.as_str()).map(|d| d.version);
+        let diagnostics = self.diagnostics(&uri);
+        vec![publish(uri, diagnostics, version)]
+    }
+
+    fn open(&mut self, uri: &Uri, text: String, version: i32) {
+        let Some(path) = uri::file_path(uri) else {
+            return;
+        };
+        let path = path
+            .strip_prefix(&self.root)
+            .map(Path::to_path_buf)
+            .unwrap_or(path);
+        self.documents.insert(
+            uri.as_str().to_owned(),
+            Document {
+                path,
+                text,
+                version,
+            },
+        );
+    }
+
+    /// The document's diagnostics: its skill checked with the text as it is.
+    fn diagnostics(&self, uri: &Uri) -> Vec<lsp_types::Diagnostic> {
+        let Some(document) = self.skill_document(uri) else {
+            return Vec::new();
+        };
+        match skills_compiler::ops::document::check(&document.path, &document.text) {
+            Ok(compilation) => convert::diagnostics(&compilation, &document.path, &document.text),
+            Err(error) => vec![convert::unchecked(&error.to_string())],
+        }
+    }
+
+    fn code_actions(&self, params: &lsp_types::CodeActionParams) -> Value {
+        let uri = &params.text_document.uri;
+        let Some(document) = self.skill_document(uri) else {
+            return Value::Array(Vec::new());
+        };
+        let Ok(compilation) = skills_compiler::ops::document::check(&document.path, &document.text)
+        else {
+            return Value::Array(Vec::new());
+        };
+        convert::code_actions(
+            &compilation,
+            uri,
+            &document.path,
+            &document.text,
+            params.range,
+        )
+    }
+
+    /// The open document, when it is a skill file (`.md`).
+    fn skill_document(&self, uri: &Uri) -> Option<&Document> {
+        let document = self.documents.get(uri.as_str())?;
+        let markdown = document
+            .path
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"));
+        markdown.then_some(document)
+    }
+}
+
+fn publish(
+    uri: Uri,
+    diagnostics: Vec<lsp_types::Diagnostic>,
+    version: Option<i32>,
+) -> Notification {
+    Notification::new(
+        PublishDiagnostics::METHOD.to_owned(),
+        PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
+
+    fn document(text: &str) -> Document {
+        Document {
+            path: PathBuf::from("skills/a/SKILL.md"),
+            text: text.to_owned(),
+            version: 1,
+        }
+    }
+
+    #[test]
+    fn an_incremental_change_replaces_its_range_in_utf16_units() {
+        let mut doc = document("---\nname: 𝄞 x\nmethod: get\n---\n");
+        doc.apply(TextDocumentContentChangeEvent {
+            range: Some(Range::new(Position::new(2, 8), Position::new(2, 11))),
+            range_length: None,
+            text: "GET".to_owned(),
+        });
+        assert_eq!(doc.text, "---\nname: 𝄞 x\nmethod: GET\n---\n");
+        // After the surrogate pair: units, not bytes or chars.
+        doc.apply(TextDocumentContentChangeEvent {
+            range: Some(Range::new(Position::new(1, 9), Position::new(1, 10))),
+            range_length: None,
+            text: "y".to_owned(),
+        });
+        assert_eq!(doc.text, "---\nname: 𝄞 y\nmethod: GET\n---\n");
+    }
+
+    #[test]
+    fn a_change_without_a_range_replaces_the_whole_text() {
+        let mut doc = document("old");
+        doc.apply(TextDocumentContentChangeEvent {
+            range: None,
+            range_length: None,
+            text: "new".to_owned(),
+        });
+        assert_eq!(doc.text, "new");
+    }
+}

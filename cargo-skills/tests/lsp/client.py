@@ -1,0 +1,131 @@
+"""A real LSP client (pygls's LanguageClient) driving `cargo-skills lsp`
+through one editing session on the package in WORKSPACE; prints what it
+saw as one JSON object for the Rust test to judge.
+
+    python3 client.py SERVER WORKSPACE SKILL_FILE
+"""
+
+import asyncio
+import json
+import pathlib
+import sys
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+
+async def main(server, workspace, skill_file):
+    root = pathlib.Path(workspace).resolve()
+    path = root / skill_file
+    uri = path.as_uri()
+    text = path.read_text(encoding="utf-8")
+    client = LanguageClient("skills-test", "1")
+    published = asyncio.Queue()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params):
+        published.put_nowait(params)
+
+    async def next_published():
+        return await asyncio.wait_for(published.get(), timeout=60)
+
+    def codes(diagnostics):
+        return sorted(str(d.code) for d in diagnostics)
+
+    seen = {}
+    await client.start_io(server, "lsp", cwd=str(root))
+    init = await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="w")],
+        )
+    )
+    seen["server"] = init.server_info.name
+    seen["sync"] = int(init.capabilities.text_document_sync)
+    client.initialized(types.InitializedParams())
+
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="markdown", version=1, text=text
+            )
+        )
+    )
+    opened = await next_published()
+    seen["opened"] = codes(opened.diagnostics)
+    first = opened.diagnostics[0]
+    seen["opened_range"] = [
+        first.range.start.line,
+        first.range.start.character,
+        first.range.end.line,
+        first.range.end.character,
+    ]
+
+    pulled = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)
+        )
+    )
+    seen["pulled"] = codes(pulled.items)
+
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=first.range,
+            context=types.CodeActionContext(diagnostics=[first]),
+        )
+    )
+    kind = lambda action: str(getattr(action.kind, "value", action.kind))
+    seen["actions"] = [[a.title, kind(a)] for a in actions]
+    quick = next(a for a in actions if kind(a) == "quickfix")
+    edit = quick.edit.changes[uri][0]
+
+    # The quick fix applied as an editor applies it: an incremental change.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=edit.range, text=edit.new_text
+                )
+            ],
+        )
+    )
+    fixed = await next_published()
+    seen["fixed"] = codes(fixed.diagnostics)
+    seen["fixed_version"] = fixed.version
+
+    # Half a frontmatter, as typing leaves it.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+            content_changes=[
+                types.TextDocumentContentChangeWholeDocument(text="---\nname: tr")
+            ],
+        )
+    )
+    half = await next_published()
+    seen["half"] = codes(half.diagnostics)
+
+    try:
+        await client.protocol.send_request_async("skills/unknown", {})
+        seen["unknown"] = "answered"
+    except Exception as error:  # the server's error answer
+        seen["unknown"] = type(error).__name__
+    still = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)
+        )
+    )
+    seen["still_answering"] = codes(still.items) == seen["half"]
+
+    await client.shutdown_async(None)
+    client.exit(None)
+    seen["exit"] = await asyncio.wait_for(client._server.wait(), timeout=30)
+    await client.stop()
+    print(json.dumps(seen, sort_keys=True))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(*sys.argv[1:4]))
