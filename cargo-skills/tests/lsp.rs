@@ -2,7 +2,7 @@
 //! (PyPI `pygls` 2.1.1, installed into a virtual environment under the
 //! target's temporary folder; the test fails, not skips, when it cannot be)
 //! drives one editing session on a package written here: diagnostics after
-//! open, pulled, the quick fix applied as an incremental change and
+//! open, pulled, hover on a key, the quick fix applied as an incremental change and
 //! re-checked, half a frontmatter, an unknown method, shutdown and exit.
 
 mod support;
@@ -71,6 +71,17 @@ fn a_real_client_sees_diagnostics_applies_a_quick_fix_and_shuts_the_server_down(
     assert_eq!(seen["sync"], 2);
     assert_eq!(seen["opened"], serde_json::json!(["S310"]));
     assert_eq!(seen["pulled"], seen["opened"]);
+    // Hover says what `explain` says of the key, over the key's range.
+    let explained = Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .args(["explain", "endpoint.method"])
+        .output()
+        .unwrap();
+    let first_line = String::from_utf8(explained.stdout).unwrap();
+    let first_line = first_line.lines().next().unwrap();
+    assert_eq!(seen["hover"], first_line);
+    let at = seen["hover_column"].as_u64().unwrap();
+    assert_eq!(seen["hover_range"], serde_json::json!([at, at + 6]));
+    assert_eq!(seen["hover_body"], serde_json::Value::Null);
     // `get` on line 11 (from 0), after a URL with `𝄞` (two UTF-16 units,
     // four bytes, one char) and `é` (one unit, two bytes).
     let before =

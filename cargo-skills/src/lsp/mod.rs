@@ -27,6 +27,7 @@ use lsp_types::{
     TextDocumentSyncKind, Uri,
 };
 use serde_json::Value;
+use skills_compiler::ops;
 
 use crate::failure::Failure;
 
@@ -91,6 +92,7 @@ fn capabilities() -> ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(
             TextDocumentSyncKind::INCREMENTAL,
         )),
+        hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(
             lsp_types::CodeActionOptions {
                 code_action_kinds: Some(vec![
@@ -166,6 +168,12 @@ impl Server {
                     serde_json::from_value(params).map_err(invalid)?;
                 let items = self.diagnostics(&params.text_document.uri);
                 Ok(convert::full_report(items))
+            }
+            lsp_types::request::HoverRequest::METHOD => {
+                let params: lsp_types::HoverParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                let at = params.text_document_position_params;
+                Ok(self.hover(&at.text_document.uri, at.position))
             }
             CodeActionRequest::METHOD => {
                 let params: lsp_types::CodeActionParams =
@@ -249,7 +257,7 @@ impl Server {
         let Some(document) = self.skill_document(uri) else {
             return Vec::new();
         };
-        match skills_compiler::ops::document::check(&document.path, &document.text) {
+        match ops::document::check(&document.path, &document.text) {
             Ok(compilation) => convert::diagnostics(&compilation, &document.path, &document.text),
             Err(error) => vec![convert::unchecked(&error.to_string())],
         }
@@ -260,8 +268,7 @@ impl Server {
         let Some(document) = self.skill_document(uri) else {
             return Value::Array(Vec::new());
         };
-        let Ok(compilation) = skills_compiler::ops::document::check(&document.path, &document.text)
-        else {
+        let Ok(compilation) = ops::document::check(&document.path, &document.text) else {
             return Value::Array(Vec::new());
         };
         convert::code_actions(
@@ -271,6 +278,32 @@ impl Server {
             &document.text,
             params.range,
         )
+    }
+
+    /// What `explain` says of the frontmatter key under the cursor.
+    fn hover(&self, uri: &Uri, position: lsp_types::Position) -> Value {
+        let Some(document) = self.skill_document(uri) else {
+            return Value::Null;
+        };
+        let text = &document.text;
+        let index = position::LineIndex::new(text);
+        let Some(key) = ops::document::key_at(text, index.offset(text, position)) else {
+            return Value::Null;
+        };
+        let Some(explained) = skills_compiler::keys::explain_key(&key.path) else {
+            return Value::Null;
+        };
+        let hover = lsp_types::Hover {
+            contents: lsp_types::HoverContents::Markup(lsp_types::MarkupContent {
+                kind: lsp_types::MarkupKind::Markdown,
+                value: explained,
+            }),
+            range: Some(lsp_types::Range::new(
+                index.position(text, key.span.start),
+                index.position(text, key.span.end),
+            )),
+        };
+        serde_json::to_value(hover).unwrap_or(Value::Null)
     }
 
     /// The open document, when it is a skill file (`.md`).

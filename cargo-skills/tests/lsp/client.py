@@ -62,6 +62,27 @@ async def main(server, workspace, skill_file):
         first.range.end.character,
     ]
 
+    # Hover on the `method` key, and on the body (nothing).
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if "method:" in l)
+    column = len(lines[line][: lines[line].index("method")].encode("utf-16-le")) // 2
+    hovered = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=line, character=column + 2),
+        )
+    )
+    seen["hover"] = hovered.contents.value.split("\n")[0]
+    seen["hover_range"] = [hovered.range.start.character, hovered.range.end.character]
+    seen["hover_column"] = column
+    body = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=len(lines) - 2, character=3),
+        )
+    )
+    seen["hover_body"] = body
+
     pulled = await client.text_document_diagnostic_async(
         types.DocumentDiagnosticParams(
             text_document=types.TextDocumentIdentifier(uri=uri)

@@ -19,6 +19,7 @@ use super::error::Error;
 use super::targets::{Selection, targets};
 use crate::config::Overrides;
 use crate::pipeline::Compilation;
+pub use crate::read::key_at::{KeyAt, key_at};
 
 /// The skill a file belongs to: its folder for a `SKILL.md`, else the file
 /// itself (a flat `name.md` skill).

@@ -15,6 +15,8 @@ pub(crate) mod frontmatter;
 pub(crate) mod gitignore;
 #[cfg(feature = "invocation")]
 pub(crate) mod invocation;
+#[cfg(any(feature = "ops", test))]
+pub(crate) mod key_at;
 pub(crate) mod layout;
 pub(crate) mod lenient;
 pub mod markdown;
