@@ -31,6 +31,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "an MCP session on stdin: tests/serve.rs drives one",
     ),
     (
+        "cargo skills lsp",
+        "an LSP session on stdin: tests/lsp.rs drives one through a real client",
+    ),
+    (
         "cargo skills add anthropics/skills --skill pdf",
         "network (GitHub): tests/vendoring.rs adds from local git repositories",
     ),

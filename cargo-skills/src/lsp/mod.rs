@@ -63,7 +63,11 @@ struct Server {
 pub fn serve() -> Result<(), Failure> {
     let (connection, threads) = Connection::stdio();
     let io = |error: &dyn std::fmt::Display| Failure::Io(format!("lsp: {error}"));
-    let (id, params) = connection.initialize_start().map_err(|e| io(&e))?;
+    let (id, params) = connection.initialize_start().map_err(|error| {
+        Failure::Io(format!(
+            "lsp: no client said `initialize` on stdin ({error}): an editor starts `cargo skills lsp` (docs/editors.md)"
+        ))
+    })?;
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let root = workspace_root(&params)
         .or_else(|| std::env::current_dir().ok())
