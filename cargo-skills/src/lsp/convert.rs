@@ -1,7 +1,6 @@
 //! The compiler's diagnostics and fix-its in the protocol's terms.
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use lsp_types::{
     CodeAction, CodeActionKind, DiagnosticRelatedInformation, DiagnosticSeverity, Location,
@@ -9,7 +8,7 @@ use lsp_types::{
 };
 use serde_json::Value;
 use skills_compiler::diagnostics::{Applicability, Span};
-use skills_compiler::{Compilation, Diagnostic, Severity};
+use skills_compiler::{Diagnostic, Severity};
 
 use super::position::LineIndex;
 
@@ -17,42 +16,28 @@ use super::position::LineIndex;
 const SOURCE: &str = "cargo-skills";
 
 /// `compilation`'s diagnostics of the file at `path` (whose text is `text`).
-pub fn diagnostics(
-    compilation: &Compilation,
-    path: &Path,
-    text: &str,
-) -> Vec<lsp_types::Diagnostic> {
+pub fn diagnostics(found: &[Diagnostic], uri: &Uri, text: &str) -> Vec<lsp_types::Diagnostic> {
     let index = LineIndex::new(text);
-    let uri = super::uri::file_uri(&std::env::current_dir().unwrap_or_default().join(path));
-    compilation
-        .diagnostics
+    found
         .iter()
-        .filter(|diagnostic| super::uri::same_file(&diagnostic.file, path))
-        .map(|diagnostic| one(diagnostic, uri.as_ref(), &index, text))
+        .map(|diagnostic| one(diagnostic, uri, &index, text))
         .collect()
 }
 
-fn one(
-    diagnostic: &Diagnostic,
-    uri: Option<&Uri>,
-    index: &LineIndex,
-    text: &str,
-) -> lsp_types::Diagnostic {
+fn one(diagnostic: &Diagnostic, uri: &Uri, index: &LineIndex, text: &str) -> lsp_types::Diagnostic {
     let mut message = diagnostic.message.clone();
     if let Some(help) = &diagnostic.help {
         message.push_str("\nhelp: ");
         message.push_str(help);
     }
-    let related = uri.map(|uri| {
-        diagnostic
-            .labels
-            .iter()
-            .map(|label| DiagnosticRelatedInformation {
-                location: Location::new(uri.clone(), range(&label.span, index, text)),
-                message: label.message.clone(),
-            })
-            .collect::<Vec<_>>()
-    });
+    let related: Vec<_> = diagnostic
+        .labels
+        .iter()
+        .map(|label| DiagnosticRelatedInformation {
+            location: Location::new(uri.clone(), range(&label.span, index, text)),
+            message: label.message.clone(),
+        })
+        .collect();
     lsp_types::Diagnostic {
         range: diagnostic
             .span
@@ -65,7 +50,7 @@ fn one(
         code: Some(NumberOrString::String(diagnostic.code.to_string())),
         source: Some(SOURCE.to_owned()),
         message,
-        related_information: related.filter(|related| !related.is_empty()),
+        related_information: (!related.is_empty()).then_some(related),
         ..Default::default()
     }
 }
@@ -95,21 +80,11 @@ pub fn full_report(items: Vec<lsp_types::Diagnostic>) -> Value {
 
 /// The fix-its of the file's diagnostics that touch `wanted` as quick fixes,
 /// then "fix all" of the machine-applicable ones, when there are any.
-pub fn code_actions(
-    compilation: &Compilation,
-    uri: &Uri,
-    path: &Path,
-    text: &str,
-    wanted: Range,
-) -> Value {
+pub fn code_actions(found: &[Diagnostic], uri: &Uri, text: &str, wanted: Range) -> Value {
     let index = LineIndex::new(text);
     let mut actions = Vec::new();
     let mut all = Vec::new();
-    for diagnostic in compilation
-        .diagnostics
-        .iter()
-        .filter(|diagnostic| super::uri::same_file(&diagnostic.file, path))
-    {
+    for diagnostic in found {
         let Some(fix) = &diagnostic.fix else { continue };
         let Some((span, replacement)) = fix.replace() else {
             continue;
@@ -129,7 +104,7 @@ pub fn code_actions(
         actions.push(CodeAction {
             title: fix.message.clone(),
             kind: Some(CodeActionKind::QUICKFIX),
-            diagnostics: Some(vec![one(diagnostic, Some(uri), &index, text)]),
+            diagnostics: Some(vec![one(diagnostic, uri, &index, text)]),
             edit: Some(edit_of(uri, vec![edit])),
             is_preferred: Some(machine),
             ..Default::default()

@@ -31,12 +31,26 @@ use skills_compiler::ops;
 
 use crate::failure::Failure;
 
-/// An open document: its text as the editor holds it.
+/// An open document: its text as the editor holds it, and what the last
+/// check of that text found (kept, so that a pull, a code action or a
+/// publish reads it instead of compiling the skill again).
 struct Document {
     /// Its path relative to the workspace's root (the server's directory).
     path: PathBuf,
     text: String,
     version: i32,
+    checked: Checked,
+}
+
+/// What a check of a document's text found.
+enum Checked {
+    /// Not a skill file (`.md`): nothing is checked.
+    NotASkill,
+    /// The compiler's diagnostics of this file.
+    Found(Vec<skills_compiler::Diagnostic>),
+    /// Why the file could not be checked at all (no package, a manifest
+    /// that does not configure).
+    Unchecked(String),
 }
 
 impl Document {
@@ -50,6 +64,36 @@ impl Document {
         let start = index.offset(&self.text, range.start);
         let end = index.offset(&self.text, range.end).max(start);
         self.text.replace_range(start..end, &change.text);
+    }
+
+    /// Checks the text as it is now: its skill, with the package's settings.
+    fn check(&mut self) {
+        let markdown = self
+            .path
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"));
+        self.checked = if !markdown {
+            Checked::NotASkill
+        } else {
+            match ops::document::check(&self.path, &self.text) {
+                Ok(compilation) => Checked::Found(
+                    compilation
+                        .diagnostics
+                        .into_iter()
+                        .filter(|diagnostic| uri::same_file(&diagnostic.file, &self.path))
+                        .collect(),
+                ),
+                Err(error) => Checked::Unchecked(error.to_string()),
+            }
+        };
+    }
+
+    /// The diagnostics of the last check, the fix-its' too.
+    fn found(&self) -> &[skills_compiler::Diagnostic] {
+        match &self.checked {
+            Checked::Found(diagnostics) => diagnostics,
+            Checked::NotASkill | Checked::Unchecked(_) => &[],
+        }
     }
 }
 
@@ -217,6 +261,7 @@ impl Server {
                         document.apply(change);
                     }
                     document.version = params.text_document.version;
+                    document.check();
                 }
                 uri
             }
@@ -246,47 +291,43 @@ impl Server {
             .strip_prefix(&self.root)
             .map(Path::to_path_buf)
             .unwrap_or(path);
-        self.documents.insert(
-            uri.as_str().to_owned(),
-            Document {
-                path,
-                text,
-                version,
-            },
-        );
+        let mut document = Document {
+            path,
+            text,
+            version,
+            checked: Checked::NotASkill,
+        };
+        document.check();
+        self.documents.insert(uri.as_str().to_owned(), document);
     }
 
-    /// The document's diagnostics: its skill checked with the text as it is.
+    /// The document's diagnostics, from its last check.
     fn diagnostics(&self, uri: &Uri) -> Vec<lsp_types::Diagnostic> {
-        let Some(document) = self.skill_document(uri) else {
+        let Some(document) = self.documents.get(uri.as_str()) else {
             return Vec::new();
         };
-        match ops::document::check(&document.path, &document.text) {
-            Ok(compilation) => convert::diagnostics(&compilation, &document.path, &document.text),
-            Err(error) => vec![convert::unchecked(&error.to_string())],
+        match &document.checked {
+            Checked::Found(found) => convert::diagnostics(found, uri, &document.text),
+            Checked::Unchecked(why) => vec![convert::unchecked(why)],
+            Checked::NotASkill => Vec::new(),
         }
     }
 
     fn code_actions(&self, params: &lsp_types::CodeActionParams) -> Value {
         let uri = &params.text_document.uri;
-        let Some(document) = self.skill_document(uri) else {
+        let Some(document) = self.documents.get(uri.as_str()) else {
             return Value::Array(Vec::new());
         };
-        let Ok(compilation) = ops::document::check(&document.path, &document.text) else {
-            return Value::Array(Vec::new());
-        };
-        convert::code_actions(
-            &compilation,
-            uri,
-            &document.path,
-            &document.text,
-            params.range,
-        )
+        convert::code_actions(document.found(), uri, &document.text, params.range)
     }
 
     /// What `explain` says of the frontmatter key under the cursor.
     fn hover(&self, uri: &Uri, position: lsp_types::Position) -> Value {
-        let Some(document) = self.skill_document(uri) else {
+        let Some(document) = self
+            .documents
+            .get(uri.as_str())
+            .filter(|document| !matches!(document.checked, Checked::NotASkill))
+        else {
             return Value::Null;
         };
         let text = &document.text;
@@ -308,16 +349,6 @@ impl Server {
             )),
         };
         serde_json::to_value(hover).unwrap_or(Value::Null)
-    }
-
-    /// The open document, when it is a skill file (`.md`).
-    fn skill_document(&self, uri: &Uri) -> Option<&Document> {
-        let document = self.documents.get(uri.as_str())?;
-        let markdown = document
-            .path
-            .extension()
-            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"));
-        markdown.then_some(document)
     }
 }
 
@@ -346,6 +377,7 @@ mod tests {
             path: PathBuf::from("skills/a/SKILL.md"),
             text: text.to_owned(),
             version: 1,
+            checked: Checked::NotASkill,
         }
     }
 

@@ -9,11 +9,6 @@ pub fn file_path(uri: &Uri) -> Option<PathBuf> {
     url::Url::parse(uri.as_str()).ok()?.to_file_path().ok()
 }
 
-/// The `file:` URI of a path.
-pub fn file_uri(path: &Path) -> Option<Uri> {
-    url::Url::from_file_path(path).ok()?.as_str().parse().ok()
-}
-
 /// The file's own path as diagnostics name it.
 pub fn same_file(diagnostic_file: &str, path: &Path) -> bool {
     Path::new(diagnostic_file) == path
