@@ -536,6 +536,7 @@ fn execute(planned: &Planned, timeout: Duration, cap: usize) -> std::io::Result<
     // Every process of the run inherits the mark, and is found by it when
     // it leaves the script's tree (see `descendants`).
     let mark = descendants::new_mark();
+    descendants::adopt_orphans();
     let mut child = Command::new(&planned.program)
         .args(&planned.args)
         .current_dir(&planned.dir)
