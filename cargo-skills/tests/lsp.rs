@@ -109,3 +109,204 @@ fn a_real_client_sees_diagnostics_applies_a_quick_fix_and_shuts_the_server_down(
     assert_eq!(seen["still_answering"], true);
     assert_eq!(seen["exit"], 0);
 }
+
+/// A package of two skills whose bodies link to a file of the skill, a
+/// heading of it, a heading of the body, the other skill, and a file that
+/// is not there.
+fn linked_package(name: &str) -> PathBuf {
+    let dir = fresh_dir(name);
+    let tracker = dir.join("skills/tracker");
+    std::fs::create_dir_all(tracker.join("references")).unwrap();
+    std::fs::write(tracker.join("SKILL.md"), TRACKER).unwrap();
+    std::fs::write(
+        tracker.join("references/api.md"),
+        "# API\n\n## Errors\n\nA 404 means no such issue.\n",
+    )
+    .unwrap();
+    // A skill of someone else's, vendored through the lock: its method in
+    // lower case has a machine-applicable fix.
+    let vendor = dir.join("vendor/shared");
+    std::fs::create_dir_all(&vendor).unwrap();
+    std::fs::write(vendor.join("SKILL.md"), SHARED).unwrap();
+    let notes = dir.join("skills/notes");
+    std::fs::create_dir_all(&notes).unwrap();
+    std::fs::write(
+        notes.join("SKILL.md"),
+        "---\nname: notes\ndescription: Keep notes on issues. Use when the user asks to note something down.\n---\n# Notes\n\nThe tracker's [errors](../tracker/references/api.md#errors).\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(dir.join("src/main.rs"), "fn main() {}\n").unwrap();
+    for args in [
+        &["skills", "lock"][..],
+        &["skills", "add", "./vendor", "--skill", "shared"],
+    ] {
+        let ran = Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(ran.status.success(), "{args:?}: {ran:?}");
+    }
+    dir
+}
+
+const SHARED: &str = "---\nname: shared\ndescription: Shares files. Use when asked to share a file.\nmade-by: someone\n---\n# Shared\n";
+
+const TRACKER: &str = "---\nname: tracker\ndescription: Look up issues in the team's tracker. Use when the user asks about an issue by number.\ntools:\n  - name: get_issue\n    description: One issue by its number.\n    parameters:\n      type: object\n      properties:\n        number: { type: integer }\n      required: [number]\n    endpoint: { url: \"https://tracker.example/issues/{{number}}\", method: GET }\n---\n# Tracker\n\nLook the issue up with `get_issue`; its errors are in [the API notes](references/api.md#errors).\nSee [usage](#usage), [notes](../notes/SKILL.md) and the [old notes](references/gone.md).\n\n## Usage\n\nAsk by number.\n";
+
+/// `[line, start, line, end]` of `needle` in `TRACKER`, in UTF-16 units.
+fn spot_of(needle: &str) -> serde_json::Value {
+    let at = TRACKER.find(needle).unwrap();
+    let line = TRACKER[..at].matches('\n').count();
+    let start = TRACKER[TRACKER[..at].rfind('\n').map_or(0, |n| n + 1)..at]
+        .encode_utf16()
+        .count();
+    let end = start + needle.encode_utf16().count();
+    serde_json::json!([line, start, line, end])
+}
+
+#[test]
+fn a_real_client_follows_links_lists_symbols_and_finds_references() {
+    let dir = linked_package("lsp-navigate");
+    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/navigate.py");
+    let output = Command::new(python_with_pygls())
+        .arg(&client)
+        .arg(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg(&dir)
+        .arg("skills/tracker/SKILL.md")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "the client failed: {output:?}");
+    let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let json = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
+    // Each code links to its page in the reference `explain` prints.
+    let page = "https://github.com/skills-rs/skills/blob/main/docs/diagnostics.md#";
+    let diagnostics = seen["diagnostics"].as_array().unwrap();
+    let codes: Vec<_> = diagnostics.iter().map(|d| d[0].as_str().unwrap()).collect();
+    assert_eq!(codes, ["S516", "W014"], "{seen}");
+    for diagnostic in diagnostics {
+        let href = diagnostic[1].as_str().unwrap();
+        let code = diagnostic[0].as_str().unwrap().to_lowercase();
+        assert!(href.starts_with(&format!("{page}{code}-")), "{href}");
+    }
+    let reference = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/diagnostics.md"),
+    )
+    .unwrap();
+    assert!(reference.contains("\n## S516: "), "the page the link names");
+    // Keys and tools, then headings nested by level (7 property, 12
+    // function, 15 string).
+    assert_eq!(
+        seen["symbols"],
+        json(
+            r#"[["name",7],["description",7],["tools",7,[["get_issue",12]]],["Tracker",15,[["Usage",15]]]]"#
+        )
+    );
+    // The frontmatter, `tools:`, the tool, and each section.
+    assert_eq!(
+        seen["folds"],
+        json("[[0,12],[3,11],[4,11],[13,20],[18,20]]")
+    );
+    // Links to files that are there; the missing one and `#usage` are not.
+    assert_eq!(
+        seen["links"],
+        serde_json::json!([
+            [
+                spot_of("references/api.md#errors"),
+                "skills/tracker/references/api.md"
+            ],
+            [spot_of("../notes/SKILL.md"), "skills/notes/SKILL.md"],
+        ])
+    );
+    assert_eq!(
+        seen["definition_file_heading"],
+        json(r#"["skills/tracker/references/api.md",[2,0,2,9]]"#)
+    );
+    assert_eq!(
+        seen["definition_here"],
+        json(r#"["skills/tracker/SKILL.md",[18,0,18,8]]"#)
+    );
+    assert_eq!(
+        seen["definition_other_skill"],
+        json(r#"["skills/notes/SKILL.md",[0,0,0,0]]"#)
+    );
+    assert_eq!(seen["definition_prose"], serde_json::Value::Null);
+    // A link's hover shows its target from the heading; a broken one says
+    // why, as `check` does.
+    let hover = seen["hover_link"].as_str().unwrap();
+    assert!(
+        hover.starts_with("`skills/tracker/references/api.md`"),
+        "{hover}"
+    );
+    assert!(
+        hover.contains("## Errors\n\nA 404 means no such issue."),
+        "{hover}"
+    );
+    assert!(!hover.contains("# API"), "{hover}");
+    let broken = seen["hover_broken"].as_str().unwrap();
+    assert!(broken.starts_with("**Broken link** (S516)"), "{broken}");
+    assert!(broken.contains("references/gone.md"), "{broken}");
+    // Who links to `references/api.md`: this skill and the other one.
+    let notes_line = serde_json::json!([6, 23, 6, 58]);
+    assert_eq!(
+        seen["references"],
+        serde_json::json!([
+            ["skills/notes/SKILL.md", notes_line],
+            [
+                "skills/tracker/SKILL.md",
+                spot_of("references/api.md#errors")
+            ],
+        ])
+    );
+    // Completion: the body's anchors after `#`, the skill's files in a
+    // link (not `SKILL.md`), and keys the frontmatter lacks.
+    assert_eq!(
+        seen["complete_anchor"],
+        serde_json::json!(["tracker", "usage"])
+    );
+    assert_eq!(
+        seen["complete_file"],
+        serde_json::json!(["references/api.md"])
+    );
+    let keys = seen["complete_key"].as_array().unwrap();
+    assert!(keys.contains(&"license".into()), "{keys:?}");
+    assert!(!keys.contains(&"name".into()), "{keys:?}");
+    // Rename: the heading's title and every link to its anchor, at once.
+    // `[line, start, line, end]` of `needle` without its last character.
+    let short = |needle: &str| {
+        let spot = spot_of(needle);
+        serde_json::json!([spot[0], spot[1], spot[2], spot[3].as_u64().unwrap() - 1])
+    };
+    assert_eq!(
+        seen["prepared"],
+        serde_json::json!([short("Usage\n"), "Usage"])
+    );
+    assert_eq!(
+        seen["renamed"],
+        serde_json::json!([
+            ["skills/tracker/SKILL.md", short("usage)"), "how-to-ask"],
+            ["skills/tracker/SKILL.md", short("Usage\n"), "How to ask"],
+        ])
+    );
+    assert_eq!(seen["rename_prose"], "JsonRpcInvalidParams");
+    // The vendored skill: judged by the vendored rules (a warning), told
+    // where it came from and how to change it, and offered no edit.
+    let vendored = seen["vendored"].as_array().unwrap();
+    assert!(!vendored.is_empty(), "{seen}");
+    for diagnostic in vendored {
+        let message = diagnostic[1].as_str().unwrap();
+        assert!(
+            message.contains("vendored from ./vendor") && message.contains("`cargo skills sync`"),
+            "{message}"
+        );
+    }
+    assert_eq!(seen["vendored_actions"], 0);
+    assert_eq!(seen["unknown_symbols"], serde_json::Value::Null);
+    assert_eq!(seen["exit"], 0);
+}

@@ -48,11 +48,26 @@ fn one(diagnostic: &Diagnostic, uri: &Uri, index: &LineIndex, text: &str) -> lsp
             Severity::Warning => DiagnosticSeverity::WARNING,
         }),
         code: Some(NumberOrString::String(diagnostic.code.to_string())),
+        code_description: code_page(diagnostic.code),
         source: Some(SOURCE.to_owned()),
         message,
         related_information: (!related.is_empty()).then_some(related),
         ..Default::default()
     }
+}
+
+/// The code's page in the reference of every code (what `cargo skills
+/// explain CODE` prints, as docs/diagnostics.md holds it).
+fn code_page(code: skills_compiler::Code) -> Option<lsp_types::CodeDescription> {
+    let heading = format!("{}: {}", code.as_str(), code.title());
+    let href = format!(
+        "{}/blob/main/docs/diagnostics.md#{}",
+        env!("CARGO_PKG_REPOSITORY"),
+        skills_compiler::ops::document::anchor(&heading)
+    );
+    Some(lsp_types::CodeDescription {
+        href: href.parse().ok()?,
+    })
 }
 
 /// A problem that kept the document from being checked at all (no package,

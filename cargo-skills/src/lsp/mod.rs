@@ -9,6 +9,7 @@
 //! machine-applicable ones together as "fix all in this file".
 
 mod convert;
+mod navigate;
 mod position;
 mod uri;
 
@@ -40,12 +41,19 @@ struct Document {
     text: String,
     version: i32,
     checked: Checked,
+    /// The upstream of a vendored skill (the lock says so): someone
+    /// else's files, judged by the rules vendored skills are held to and
+    /// offered no edits.
+    vendored: Option<String>,
 }
 
 /// What a check of a document's text found.
 enum Checked {
     /// Not a skill file (`.md`): nothing is checked.
     NotASkill,
+    /// A file of a skill other than its `SKILL.md` (`references/api.md`):
+    /// it has symbols and headings, and no diagnostics of its own.
+    PartOf,
     /// The compiler's diagnostics of this file.
     Found(Vec<skills_compiler::Diagnostic>),
     /// Why the file could not be checked at all (no package, a manifest
@@ -74,15 +82,29 @@ impl Document {
             .is_some_and(|extension| extension.eq_ignore_ascii_case("md"));
         self.checked = if !markdown {
             Checked::NotASkill
+        } else if let ops::document::Role::FileOf(_) = ops::document::role(&self.path) {
+            Checked::PartOf
         } else {
             match ops::document::check(&self.path, &self.text) {
-                Ok(compilation) => Checked::Found(
-                    compilation
-                        .diagnostics
-                        .into_iter()
-                        .filter(|diagnostic| uri::same_file(&diagnostic.file, &self.path))
-                        .collect(),
-                ),
+                Ok(compilation) => {
+                    let folder = ops::document::skill_of(&self.path);
+                    let folder = folder.to_string_lossy().replace('\\', "/");
+                    self.vendored = compilation.vendored.get(&folder).cloned();
+                    Checked::Found(
+                        compilation
+                            .diagnostics
+                            .into_iter()
+                            .filter(|diagnostic| uri::same_file(&diagnostic.file, &self.path))
+                            .map(|mut diagnostic| {
+                                if let Some(upstream) = &self.vendored {
+                                    diagnostic.fix = None;
+                                    diagnostic.message.push_str(&vendored_note(upstream));
+                                }
+                                diagnostic
+                            })
+                            .collect(),
+                    )
+                }
                 Err(error) => Checked::Unchecked(error.to_string()),
             }
         };
@@ -92,9 +114,16 @@ impl Document {
     fn found(&self) -> &[skills_compiler::Diagnostic] {
         match &self.checked {
             Checked::Found(diagnostics) => diagnostics,
-            Checked::NotASkill | Checked::Unchecked(_) => &[],
+            Checked::NotASkill | Checked::PartOf | Checked::Unchecked(_) => &[],
         }
     }
+}
+
+/// What a vendored skill's diagnostics add: why nothing is offered.
+fn vendored_note(upstream: &str) -> String {
+    format!(
+        "\nnote: this skill is vendored from {upstream}: its files are not edited here; fix it upstream and run `cargo skills sync`"
+    )
 }
 
 /// The server's state: the workspace's root and the open documents.
@@ -141,6 +170,22 @@ fn capabilities() -> ServerCapabilities {
             TextDocumentSyncKind::INCREMENTAL,
         )),
         hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
+        document_symbol_provider: Some(lsp_types::OneOf::Left(true)),
+        folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
+        document_link_provider: Some(lsp_types::DocumentLinkOptions {
+            resolve_provider: Some(false),
+            work_done_progress_options: Default::default(),
+        }),
+        definition_provider: Some(lsp_types::OneOf::Left(true)),
+        references_provider: Some(lsp_types::OneOf::Left(true)),
+        completion_provider: Some(lsp_types::CompletionOptions {
+            trigger_characters: Some(vec!["#".to_owned(), "/".to_owned(), "(".to_owned()]),
+            ..Default::default()
+        }),
+        rename_provider: Some(lsp_types::OneOf::Right(lsp_types::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
         code_action_provider: Some(CodeActionProviderCapability::Options(
             lsp_types::CodeActionOptions {
                 code_action_kinds: Some(vec![
@@ -228,6 +273,82 @@ impl Server {
                     serde_json::from_value(params).map_err(invalid)?;
                 Ok(self.code_actions(&params))
             }
+            lsp_types::request::DocumentSymbolRequest::METHOD => {
+                let params: lsp_types::DocumentSymbolParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                Ok(self.with_view(&params.text_document.uri, |view, _| navigate::symbols(view)))
+            }
+            lsp_types::request::FoldingRangeRequest::METHOD => {
+                let params: lsp_types::FoldingRangeParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                Ok(self.with_view(&params.text_document.uri, |view, _| navigate::folding(view)))
+            }
+            lsp_types::request::DocumentLinkRequest::METHOD => {
+                let params: lsp_types::DocumentLinkParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                Ok(self.with_view(&params.text_document.uri, |view, _| {
+                    navigate::links(view, &self.root)
+                }))
+            }
+            lsp_types::request::GotoDefinition::METHOD => {
+                let params: lsp_types::GotoDefinitionParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                let at = params.text_document_position_params;
+                Ok(self.with_view(&at.text_document.uri, |view, open| {
+                    let offset = view.index.offset(view.text, at.position);
+                    navigate::definition(view, &self.root, offset, open)
+                }))
+            }
+            lsp_types::request::PrepareRenameRequest::METHOD => {
+                let at: lsp_types::TextDocumentPositionParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                Ok(self.with_view(&at.text_document.uri, |view, _| {
+                    let offset = view.index.offset(view.text, at.position);
+                    navigate::prepare_rename(view, offset)
+                }))
+            }
+            lsp_types::request::Rename::METHOD => {
+                let params: lsp_types::RenameParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                let at = params.text_document_position;
+                let vendored = self
+                    .documents
+                    .get(at.text_document.uri.as_str())
+                    .and_then(|document| document.vendored.clone());
+                if let Some(upstream) = vendored {
+                    return Err((
+                        ErrorCode::InvalidRequest,
+                        vendored_note(&upstream)
+                            .trim_start_matches("\nnote: ")
+                            .to_owned(),
+                    ));
+                }
+                let mut renamed = Ok(Value::Null);
+                self.with_view(&at.text_document.uri, |view, open| {
+                    let offset = view.index.offset(view.text, at.position);
+                    renamed = navigate::rename(view, &self.root, offset, &params.new_name, open);
+                    Value::Null
+                });
+                renamed.map_err(|why| (ErrorCode::InvalidParams, why))
+            }
+            lsp_types::request::Completion::METHOD => {
+                let params: lsp_types::CompletionParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                let at = params.text_document_position;
+                Ok(self.with_view(&at.text_document.uri, |view, open| {
+                    let offset = view.index.offset(view.text, at.position);
+                    navigate::completions(view, &self.root, offset, open)
+                }))
+            }
+            lsp_types::request::References::METHOD => {
+                let params: lsp_types::ReferenceParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                let at = params.text_document_position;
+                Ok(self.with_view(&at.text_document.uri, |view, open| {
+                    let offset = view.index.offset(view.text, at.position);
+                    navigate::references(view, &self.root, offset, open)
+                }))
+            }
             _ => Err((
                 ErrorCode::MethodNotFound,
                 format!("`{method}` is not served"),
@@ -296,6 +417,7 @@ impl Server {
             text,
             version,
             checked: Checked::NotASkill,
+            vendored: None,
         };
         document.check();
         self.documents.insert(uri.as_str().to_owned(), document);
@@ -309,7 +431,7 @@ impl Server {
         match &document.checked {
             Checked::Found(found) => convert::diagnostics(found, uri, &document.text),
             Checked::Unchecked(why) => vec![convert::unchecked(why)],
-            Checked::NotASkill => Vec::new(),
+            Checked::NotASkill | Checked::PartOf => Vec::new(),
         }
     }
 
@@ -321,7 +443,37 @@ impl Server {
         convert::code_actions(document.found(), uri, &document.text, params.range)
     }
 
-    /// What `explain` says of the frontmatter key under the cursor.
+    /// `answer` of the open skill file at `uri`, with the texts of every
+    /// open document; `null` for a document that is not open or not a
+    /// skill file.
+    fn with_view(
+        &self,
+        uri: &Uri,
+        answer: impl FnOnce(&navigate::View<'_>, &navigate::OpenText<'_>) -> Value,
+    ) -> Value {
+        let Some(document) = self
+            .documents
+            .get(uri.as_str())
+            .filter(|document| !matches!(document.checked, Checked::NotASkill))
+        else {
+            return Value::Null;
+        };
+        let view = navigate::View::new(&document.path, &document.text);
+        answer(&view, &self.open_texts())
+    }
+
+    fn open_texts(&self) -> navigate::OpenText<'_> {
+        navigate::OpenText {
+            texts: self
+                .documents
+                .values()
+                .map(|document| (document.path.as_path(), document.text.as_str()))
+                .collect(),
+        }
+    }
+
+    /// What `explain` says of the frontmatter key under the cursor, or what
+    /// the link under it leads to.
     fn hover(&self, uri: &Uri, position: lsp_types::Position) -> Value {
         let Some(document) = self
             .documents
@@ -332,8 +484,17 @@ impl Server {
         };
         let text = &document.text;
         let index = position::LineIndex::new(text);
-        let Some(key) = ops::document::key_at(text, index.offset(text, position)) else {
-            return Value::Null;
+        let offset = index.offset(text, position);
+        let Some(key) = ops::document::key_at(text, offset) else {
+            let view = navigate::View::new(&document.path, text);
+            let hover = navigate::hover(
+                &view,
+                &self.root,
+                offset,
+                document.found(),
+                &self.open_texts(),
+            );
+            return serde_json::to_value(hover).unwrap_or(Value::Null);
         };
         let Some(explained) = skills_compiler::keys::explain_key(&key.path) else {
             return Value::Null;
@@ -378,6 +539,7 @@ mod tests {
             text: text.to_owned(),
             version: 1,
             checked: Checked::NotASkill,
+            vendored: None,
         }
     }
 

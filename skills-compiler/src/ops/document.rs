@@ -13,12 +13,14 @@
 //! # Ok::<(), ops::Error>(())
 //! ```
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::error::Error;
 use super::targets::{Selection, targets};
 use crate::config::Overrides;
 use crate::pipeline::Compilation;
+pub use crate::pipeline::outline::{Entry, Heading, Link, LinkTo, Outline, anchor, outline};
 pub use crate::read::key_at::{KeyAt, key_at};
 
 /// The skill a file belongs to: its folder for a `SKILL.md`, else the file
@@ -31,6 +33,34 @@ pub fn skill_of(file: &Path) -> PathBuf {
         Some(folder) if is_skill_md && !folder.as_os_str().is_empty() => folder.to_path_buf(),
         _ => file.to_path_buf(),
     }
+}
+
+/// What a markdown file is to the compiler.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Role {
+    /// A skill's own file: `SKILL.md` of the folder given, or a flat
+    /// `name.md` skill (the file itself).
+    Skill(PathBuf),
+    /// Another file inside the skill folder given (`references/api.md`):
+    /// compiled in with its skill, and not a skill of its own.
+    FileOf(PathBuf),
+}
+
+/// What `file` (relative to the current directory) is: a `SKILL.md`, a
+/// file below a folder that holds one, else a flat skill.
+pub fn role(file: &Path) -> Role {
+    let skill = skill_of(file);
+    if skill != file {
+        return Role::Skill(skill);
+    }
+    let mut folder = file.parent();
+    while let Some(dir) = folder.filter(|dir| !dir.as_os_str().is_empty()) {
+        if dir.join("SKILL.md").is_file() {
+            return Role::FileOf(dir.to_path_buf());
+        }
+        folder = dir.parent();
+    }
+    Role::Skill(skill)
 }
 
 /// `file` (relative to the current directory, which a front end sets to
@@ -47,4 +77,333 @@ pub fn check(file: &Path, text: &str) -> Result<Compilation, Error> {
         first.diagnostics.extend(more.diagnostics);
     }
     Ok(first)
+}
+
+/// One replacement in one file, as an editor applies it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// Relative to the current directory, as `file` was given.
+    pub file: PathBuf,
+    /// The bytes replaced.
+    pub bytes: Range<usize>,
+    /// What replaces them.
+    pub text: String,
+}
+
+/// The title of the heading whose line holds byte `offset` of `text`: its
+/// bytes, the `#` markers and closing `#`s left out.
+pub fn heading_title_at(text: &str, offset: usize) -> Option<Range<usize>> {
+    let outline = outline(text, None);
+    let heading = outline
+        .headings
+        .iter()
+        .find(|heading| heading.line.start <= offset && offset <= heading.line.end)?;
+    let line = &text[heading.line.clone()];
+    let after_markers = line.trim_start_matches([' ', '#']);
+    let start = heading.line.start + (line.len() - after_markers.len());
+    let title = after_markers
+        .trim_end()
+        .trim_end_matches('#')
+        .trim_end_matches([' ', '\t']);
+    (!title.is_empty() || line.starts_with('#')).then(|| start..start + title.len())
+}
+
+/// Renames the heading whose line holds byte `offset` of `file` (whose
+/// text is `text`) to `title`: its text, and every link to its anchor the
+/// compiler checks (the skill's `SKILL.md` body: its own `#anchor` links
+/// for a heading of the body, its `path#anchor` links for a heading of
+/// another file of the skill). `read` gives another file's text, the
+/// editor's where it is open. `None` when the offset is on no heading.
+pub fn rename_heading(
+    file: &Path,
+    text: &str,
+    offset: usize,
+    title: &str,
+    read: impl Fn(&Path) -> Option<String>,
+) -> Option<Vec<Edit>> {
+    let title_bytes = heading_title_at(text, offset)?;
+    let before = outline(text, None);
+    let index = before.headings.iter().position(|heading| {
+        heading.line.contains(&title_bytes.start) || heading.line.end == title_bytes.start
+    })?;
+    let old = before.headings[index].anchor.clone();
+    let mut renamed = text.to_owned();
+    renamed.replace_range(title_bytes.clone(), title);
+    let new = outline(&renamed, None).headings.get(index)?.anchor.clone();
+    let mut edits = vec![Edit {
+        file: file.to_path_buf(),
+        bytes: title_bytes,
+        text: title.to_owned(),
+    }];
+    let (linking, linking_text, own) = match role(file) {
+        Role::Skill(skill) if skill != file => {
+            (file.to_path_buf(), text.to_owned(), "SKILL.md".to_owned())
+        }
+        Role::Skill(_) => (file.to_path_buf(), text.to_owned(), String::new()),
+        Role::FileOf(skill) => {
+            let skill_md = skill.join("SKILL.md");
+            let own = file
+                .strip_prefix(&skill)
+                .ok()?
+                .to_string_lossy()
+                .replace('\\', "/");
+            let linking_text = read(&skill_md)?;
+            (skill_md, linking_text, own)
+        }
+    };
+    let dir = skill_of(&linking);
+    let dir = (dir != linking)
+        .then(|| {
+            dir.file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+        })
+        .flatten();
+    let here = linking == file;
+    for link in outline(&linking_text, dir.as_deref()).links {
+        let names_it = match &link.to {
+            LinkTo::Here(anchor) => here && *anchor == old,
+            LinkTo::File { path, fragment } => {
+                *path == own && fragment.as_deref() == Some(old.as_str())
+            }
+            LinkTo::Root(_) | LinkTo::Away => false,
+        };
+        let Some(hash) = link.written.rfind('#') else {
+            continue;
+        };
+        if names_it {
+            edits.push(Edit {
+                file: linking.clone(),
+                bytes: link.span.start + hash + 1..link.span.end,
+                text: new.clone(),
+            });
+        }
+    }
+    Some(edits)
+}
+
+/// One completion an editor offers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completion {
+    /// What is inserted.
+    pub label: String,
+    /// What it is.
+    pub kind: CompletionKind,
+    /// One line on it: a key's meaning, a heading's file.
+    pub detail: String,
+    /// The bytes it replaces: what is typed of it so far.
+    pub replace: Range<usize>,
+}
+
+/// What a [`Completion`] completes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompletionKind {
+    /// A frontmatter key.
+    Key,
+    /// A file of the skill, in a link.
+    File,
+    /// A heading's anchor, after `#` in a link.
+    Heading,
+}
+
+/// The most files of a skill offered in a link.
+const MAX_OFFERED_FILES: usize = 2_000;
+
+/// What may be typed at byte `offset` of skill file `file` (text `text`):
+/// a key the mapping there declares and does not have yet (the top level,
+/// a tool, its endpoint, `permissions`); in a link's destination, a file
+/// of the skill, or after `#` a heading of the file named (`read` gives
+/// another file's text, the editor's where it is open).
+pub fn complete(
+    file: &Path,
+    text: &str,
+    offset: usize,
+    read: impl Fn(&Path) -> Option<String>,
+) -> Vec<Completion> {
+    if let Some(slot) = crate::read::key_at::key_slot(text, offset) {
+        return keys_for(text, slot);
+    }
+    let Some(typed) = destination_typed(text, offset) else {
+        return Vec::new();
+    };
+    let written = &text[typed.clone()];
+    let skill = skill_of(file);
+    let in_folder = skill != file;
+    match written.rfind('#') {
+        Some(hash) => {
+            let target = &written[..hash];
+            let target_text = if target.is_empty() {
+                Some(text.to_owned())
+            } else if in_folder {
+                read(&skill.join(target))
+            } else {
+                None
+            };
+            let Some(target_text) = target_text else {
+                return Vec::new();
+            };
+            let shown = if target.is_empty() {
+                "this file"
+            } else {
+                target
+            };
+            outline(&target_text, None)
+                .headings
+                .into_iter()
+                .map(|heading| Completion {
+                    label: heading.anchor,
+                    kind: CompletionKind::Heading,
+                    detail: format!(
+                        "{} {} ({shown})",
+                        "#".repeat(heading.level.into()),
+                        heading.title
+                    ),
+                    replace: typed.start + hash + 1..typed.end,
+                })
+                .collect()
+        }
+        None if in_folder => files_of(&skill)
+            .into_iter()
+            .map(|path| Completion {
+                detail: format!("a file of `{}`", skill.display()),
+                label: path,
+                kind: CompletionKind::File,
+                replace: typed.clone(),
+            })
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The keys declared for the mapping of `slot` that the text lacks.
+fn keys_for(text: &str, slot: crate::read::key_at::KeySlot) -> Vec<Completion> {
+    use crate::validate::keys;
+    let declared: Vec<(&str, &str)> = match slot.parent.as_deref() {
+        None => keys::FRONTMATTER
+            .iter()
+            .map(|key| (key.name, key.doc))
+            .collect(),
+        Some("tools") => keys::TOOL
+            .iter()
+            .map(|field| (field.name, field.doc))
+            .collect(),
+        Some("endpoint") => keys::ENDPOINT
+            .iter()
+            .map(|field| (field.name, field.doc))
+            .collect(),
+        Some("permissions") => keys::PERMISSIONS
+            .iter()
+            .map(|field| (field.name, field.doc))
+            .collect(),
+        Some(_) => Vec::new(),
+    };
+    let present: Vec<String> = match slot.parent {
+        None => crate::read::key_at::entries(text)
+            .into_iter()
+            .filter(|entry| !entry.tool)
+            .map(|entry| entry.name)
+            .collect(),
+        Some(_) => Vec::new(),
+    };
+    declared
+        .into_iter()
+        .filter(|(name, _)| !present.iter().any(|had| had == name))
+        .map(|(name, doc)| Completion {
+            label: name.to_owned(),
+            kind: CompletionKind::Key,
+            detail: doc.to_owned(),
+            replace: slot.typed.clone(),
+        })
+        .collect()
+}
+
+/// The destination typed so far when byte `offset` is inside a link's
+/// `](…` on one line, before its `)`.
+fn destination_typed(text: &str, offset: usize) -> Option<Range<usize>> {
+    if !text.is_char_boundary(offset) {
+        return None;
+    }
+    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+    let before = &text[line_start..offset];
+    let open = before.rfind("](")?;
+    let typed = &before[open + 2..];
+    (!typed.contains([')', ' ', '\t', '<'])).then(|| line_start + open + 2..offset)
+}
+
+/// The files of a skill folder, relative to it and sorted (hidden entries
+/// and `SKILL.md` left out), at most [`MAX_OFFERED_FILES`].
+fn files_of(skill: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut folders = vec![(skill.to_path_buf(), String::new(), 0)];
+    while let Some((folder, prefix, depth)) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || found.len() >= MAX_OFFERED_FILES {
+                continue;
+            }
+            let relative = format!("{prefix}{name}");
+            // Not followed: a symlinked folder may loop.
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() && depth < 8 {
+                folders.push((entry.path(), format!("{relative}/"), depth + 1));
+            } else if kind.is_file() && relative != "SKILL.md" {
+                found.push(relative);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BODY: &str = "---\nname: a\n---\n# Use it ##\nSee [use](#use-it), [again](SKILL.md#use-it), [other](#other).\n# Other\n";
+
+    #[test]
+    fn a_heading_renamed_takes_its_anchors_links_with_it() {
+        let file = Path::new("skills/a/SKILL.md");
+        let offset = BODY.find("Use it").unwrap() + 2;
+        let edits = rename_heading(file, BODY, offset, "Run it", |_| None).unwrap();
+        let mut renamed = BODY.to_owned();
+        let mut sorted = edits.clone();
+        sorted.sort_by_key(|edit| std::cmp::Reverse(edit.bytes.start));
+        for edit in sorted {
+            assert_eq!(edit.file, file);
+            renamed.replace_range(edit.bytes, &edit.text);
+        }
+        assert_eq!(
+            renamed,
+            "---\nname: a\n---\n# Run it ##\nSee [use](#run-it), [again](SKILL.md#run-it), [other](#other).\n# Other\n"
+        );
+        assert_eq!(heading_title_at(BODY, BODY.find("See").unwrap()), None);
+        assert!(rename_heading(file, BODY, 2, "x", |_| None).is_none());
+    }
+
+    fn labels(text: &str, at: &str, by: usize) -> Vec<String> {
+        let offset = text.find(at).unwrap() + by;
+        complete(Path::new("skills/a/SKILL.md"), text, offset, |_| None)
+            .into_iter()
+            .map(|completion| completion.label)
+            .collect()
+    }
+
+    #[test]
+    fn keys_not_yet_written_and_anchors_are_offered() {
+        let text = "---\nname: a\nde\ntools:\n  - name: t\n    endpoint:\n      me\n---\n# Use it\nSee [x](#u) and [y](#\n";
+        let top = labels(text, "de\n", 2);
+        assert!(top.contains(&"description".to_owned()), "{top:?}");
+        assert!(!top.contains(&"name".to_owned()), "{top:?}");
+        let endpoint = labels(text, "      me", 8);
+        assert!(endpoint.contains(&"method".to_owned()), "{endpoint:?}");
+        assert!(endpoint.contains(&"url".to_owned()), "{endpoint:?}");
+        assert_eq!(labels(text, "(#u)", 3), ["use-it"]);
+        assert_eq!(labels(text, "(#\n", 2), ["use-it"]);
+        assert!(labels(text, "See", 1).is_empty());
+    }
 }

@@ -438,18 +438,24 @@ fn compile_one_skill(
             files
         })
         .into_iter()
-        .collect();
-    let mut compilation = finish(candidates, config, diagnostics);
+        .collect::<Vec<_>>();
+    let root = Config {
+        dir: skill
+            .path()
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
+        ..config.clone()
+    };
+    // A skill its root's lock records as vendored is held to the vendored
+    // rules on its own too, as `check` of the root holds it.
+    let vendored = super::vendored::Vendored::of(base, &root);
+    let checked = crate::parallel::map_in_order(candidates, |files| {
+        check_in_root(files, config, vendored.as_ref())
+    });
+    let mut compilation = assemble(checked, config, diagnostics);
     // One skill is checked against its root's lock: its own entry only.
     if config.locked {
-        let root = Config {
-            dir: skill
-                .path()
-                .parent()
-                .map(Path::to_path_buf)
-                .unwrap_or_default(),
-            ..config.clone()
-        };
         compilation.check_lock(&run.locks, base, &root, lock::check::Scope::Found);
     }
     if super::signatures::wanted(config) {

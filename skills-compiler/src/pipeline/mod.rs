@@ -5,6 +5,8 @@
 pub mod again;
 mod compile;
 pub mod embed;
+#[cfg(any(feature = "ops", test))]
+pub(crate) mod outline;
 mod signatures;
 mod vendored;
 

@@ -38,6 +38,151 @@ pub fn key_at(text: &str, offset: usize) -> Option<KeyAt> {
     Some(KeyAt { span, path })
 }
 
+/// Where a key is being typed: the mapping it goes in (`None` at the top
+/// level, else the key that holds the mapping: `tools`, `endpoint`,
+/// `permissions`) and the bytes typed so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct KeySlot {
+    /// The key that holds the mapping, `None` for the top level.
+    pub(crate) parent: Option<String>,
+    /// The key's letters typed so far (empty at a line's start).
+    pub(crate) typed: Range<usize>,
+}
+
+/// The key being typed at byte `offset` of the frontmatter: the line
+/// holds only indentation, `- ` and key letters before the cursor.
+pub(crate) fn key_slot(text: &str, offset: usize) -> Option<KeySlot> {
+    let frontmatter = frontmatter_end(text)?;
+    if offset > frontmatter || !text.is_char_boundary(offset) {
+        return None;
+    }
+    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+    if line_start == 0 {
+        return None;
+    }
+    let before = text[line_start..offset].trim_start_matches(' ');
+    let word = before
+        .strip_prefix("- ")
+        .map_or(before, |item| item.trim_start_matches(' '));
+    let is_key = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    if !word.chars().all(is_key) {
+        return None;
+    }
+    let typed = offset - word.len()..offset;
+    let parent = parent_of(text, typed.start).map(str::to_owned);
+    Some(KeySlot { parent, typed })
+}
+
+/// A key of the frontmatter's top level, or a tool's name, as an editor's
+/// outline shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The key (`description`), or the tool's name (`get_issue`).
+    pub name: String,
+    /// Whether it is a tool of `tools:`, named by its `name:`.
+    pub tool: bool,
+    /// The key's (or the name's) bytes in the text.
+    pub span: Range<usize>,
+    /// The whole entry: from its line to the next entry of its level.
+    pub lines: Range<usize>,
+}
+
+/// The frontmatter's bytes, both fences included; to the end of the text
+/// when the closing fence is not typed yet.
+pub(crate) fn frontmatter(text: &str) -> Option<Range<usize>> {
+    let end = frontmatter_end(text)?;
+    let close = text[end..].find('\n').map_or(text.len(), |at| end + at + 1);
+    Some(0..close)
+}
+
+/// The frontmatter's top-level keys, and the tools of `tools:` by their
+/// names, in order.
+pub(crate) fn entries(text: &str) -> Vec<Entry> {
+    let Some(end) = frontmatter_end(text) else {
+        return Vec::new();
+    };
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut in_tools = false;
+    // The column of the last tool's `- `: its own keys are two further in.
+    let mut item_indent = None;
+    // Where each open entry's lines started: the last top-level key's, the
+    // last tool's.
+    let mut at = 0;
+    for line in text[..end].split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        if start == 0 {
+            continue;
+        }
+        let content = line.trim_end();
+        if content.trim_start().is_empty() || content.trim_start().starts_with('#') {
+            continue;
+        }
+        let indent = content.len() - content.trim_start().len();
+        if indent == 0 {
+            close(&mut entries, start, |_| true);
+            let Some(colon) = content.find(':') else {
+                continue;
+            };
+            let key = content[..colon].trim_end();
+            in_tools = key == "tools";
+            entries.push(Entry {
+                name: key.to_owned(),
+                tool: false,
+                span: start..start + key.len(),
+                lines: start..end,
+            });
+        } else if in_tools && content.trim_start().starts_with("- ") {
+            close(&mut entries, start, |entry| entry.tool);
+            item_indent = Some(indent);
+            let item = content.trim_start()[2..].trim_start();
+            let item_at = start + (content.len() - item.len());
+            if let Some(name) = item.strip_prefix("name:") {
+                let value = name.trim_start();
+                let value = value.trim_matches(['"', '\'']);
+                let value_at = item_at + item.find(value).unwrap_or(0);
+                if value.trim_end().is_empty() {
+                    continue;
+                }
+                entries.push(Entry {
+                    name: value.trim_end().to_owned(),
+                    tool: true,
+                    span: value_at..value_at + value.trim_end().len(),
+                    lines: start..end,
+                });
+            }
+        } else if in_tools
+            && item_indent.is_some_and(|item| indent == item + 2)
+            && content.trim_start().starts_with("name:")
+        {
+            // `- ` then other keys first: the name comes on a later line.
+            let value = content.trim_start()["name:".len()..].trim();
+            let value = value.trim_matches(['"', '\'']);
+            let tool_open = entries.last().is_some_and(|e| e.tool && e.lines.end == end);
+            if !tool_open && !value.is_empty() {
+                let value_at = start + content.find(value).unwrap_or(0);
+                entries.push(Entry {
+                    name: value.to_owned(),
+                    tool: true,
+                    span: value_at..value_at + value.len(),
+                    lines: start..end,
+                });
+            }
+        }
+    }
+    entries
+}
+
+/// Ends, at `at`, the open entries `which` picks (their `lines` still run
+/// to the frontmatter's end).
+fn close(entries: &mut [Entry], at: usize, which: impl Fn(&Entry) -> bool) {
+    for entry in entries.iter_mut().rev() {
+        if entry.lines.end > at && which(entry) {
+            entry.lines.end = at;
+        }
+    }
+}
+
 /// Where the frontmatter's closing fence starts, for a text that opens one.
 fn frontmatter_end(text: &str) -> Option<usize> {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);

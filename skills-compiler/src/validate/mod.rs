@@ -12,7 +12,7 @@ mod fields;
 mod host_keys;
 pub mod keys;
 mod lenient;
-mod links;
+pub(crate) mod links;
 pub(crate) mod name;
 mod pattern;
 mod permissions;

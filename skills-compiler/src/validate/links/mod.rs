@@ -213,10 +213,23 @@ pub(crate) fn slug(title: &str) -> String {
 /// that a heading already took). Linear in the headings: each slug's next
 /// number is remembered, not counted again (45,000 headings took seconds).
 fn anchors(text: &str) -> std::collections::HashSet<String> {
+    numbered_anchors(headings::titles(text))
+        .into_iter()
+        .collect()
+}
+
+/// Each title's anchor, in order: its slug, a repeated one numbered as
+/// GitHub numbers it.
+pub(crate) fn numbered_anchors<I>(titles: I) -> Vec<String>
+where
+    I: IntoIterator,
+    I::Item: AsRef<str>,
+{
     let mut taken: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut next: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for title in headings::titles(text) {
-        let base = slug(&title);
+    let mut anchors = Vec::new();
+    for title in titles {
+        let base = slug(title.as_ref());
         let mut anchor = base.clone();
         if taken.contains(&anchor) {
             let counter = next.entry(base.clone()).or_insert(0);
@@ -228,9 +241,25 @@ fn anchors(text: &str) -> std::collections::HashSet<String> {
                 }
             }
         }
-        taken.insert(anchor);
+        taken.insert(anchor.clone());
+        anchors.push(anchor);
     }
-    taken
+    anchors
+}
+
+/// Each link and image of a body (backticked paths aside), with its
+/// destination's bytes in the body and where it leads: what an editor
+/// shows as a link and follows. `dir` is as [`resolve`] takes it.
+#[cfg(any(feature = "ops", test))]
+pub(crate) fn written(body: &str, dir: Option<&str>) -> Vec<(Range<usize>, String, Resolved)> {
+    targets::used(body, targets(body))
+        .into_iter()
+        .filter(|target| target.kind != TargetKind::Code)
+        .map(|target| {
+            let resolved = resolve(&target.text, dir);
+            (target.span, target.text, resolved)
+        })
+        .collect()
 }
 
 /// [`has_anchor`] with `text`'s heading anchors already made.

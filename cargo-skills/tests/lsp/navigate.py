@@ -1,0 +1,191 @@
+"""A real LSP client (pygls's LanguageClient) asking `cargo-skills lsp`
+for symbols, folding, document links, definitions, hovers on links and
+references in the package in WORKSPACE; prints what it saw as one JSON
+object for the Rust test to judge.
+
+    python3 navigate.py SERVER WORKSPACE SKILL_FILE
+"""
+
+import asyncio
+import json
+import pathlib
+import sys
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+
+def spot(range_):
+    return [range_.start.line, range_.start.character, range_.end.line, range_.end.character]
+
+
+def relative(root, uri):
+    return str(pathlib.Path(uri.removeprefix("file://")).relative_to(root))
+
+
+async def main(server, workspace, skill_file):
+    root = pathlib.Path(workspace).resolve()
+    path = root / skill_file
+    uri = path.as_uri()
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    client = LanguageClient("skills-test", "1")
+    published = asyncio.Queue()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params):
+        published.put_nowait(params)
+
+    def at(needle, by=1):
+        line = next(i for i, l in enumerate(lines) if needle in l)
+        column = len(lines[line][: lines[line].index(needle)].encode("utf-16-le")) // 2
+        return dict(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=line, character=column + by),
+        )
+
+    seen = {}
+    await client.start_io(server, "lsp", cwd=str(root))
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="w")],
+        )
+    )
+    client.initialized(types.InitializedParams())
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="markdown", version=1, text=text
+            )
+        )
+    )
+    opened = await asyncio.wait_for(published.get(), timeout=60)
+    seen["diagnostics"] = sorted(
+        [str(d.code), d.code_description.href if d.code_description else None]
+        for d in opened.diagnostics
+    )
+    document = types.TextDocumentIdentifier(uri=uri)
+
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=document)
+    )
+
+    def tree(symbol):
+        children = [tree(child) for child in (symbol.children or [])]
+        return [symbol.name, int(symbol.kind)] + ([children] if children else [])
+
+    seen["symbols"] = [tree(s) for s in symbols]
+
+    folds = await client.text_document_folding_range_async(
+        types.FoldingRangeParams(text_document=document)
+    )
+    seen["folds"] = sorted([f.start_line, f.end_line] for f in folds)
+
+    links = await client.text_document_document_link_async(
+        types.DocumentLinkParams(text_document=document)
+    )
+    seen["links"] = [[spot(l.range), relative(root, l.target)] for l in links]
+
+    async def definition(needle):
+        found = await client.text_document_definition_async(
+            types.DefinitionParams(**(at(needle)))
+        )
+        if found is None:
+            return None
+        return [relative(root, found.uri), spot(found.range)]
+
+    seen["definition_file_heading"] = await definition("references/api.md#errors")
+    seen["definition_here"] = await definition("#usage")
+    seen["definition_other_skill"] = await definition("../notes/SKILL.md")
+    seen["definition_prose"] = await definition("Look the")
+
+    async def hover(needle):
+        found = await client.text_document_hover_async(
+            types.HoverParams(**(at(needle)))
+        )
+        return None if found is None else found.contents.value
+
+    seen["hover_link"] = await hover("references/api.md#errors")
+    seen["hover_broken"] = await hover("references/gone.md")
+
+    refs = await client.text_document_references_async(
+        types.ReferenceParams(
+            **(at("references/api.md#errors")),
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
+    seen["references"] = sorted([relative(root, r.uri), spot(r.range)] for r in refs)
+
+    # Completion: an anchor after `#`, a file in a link, a key.
+    async def complete(needle, by):
+        found = await client.text_document_completion_async(
+            types.CompletionParams(**at(needle, by))
+        )
+        items = found.items if hasattr(found, "items") else found
+        return sorted(item.label for item in items or [])
+
+    seen["complete_anchor"] = await complete("#usage", 1)
+    seen["complete_file"] = await complete("references/api.md#errors", 0)
+    seen["complete_key"] = await complete("description:", 2)
+
+    # Rename the `Usage` heading: its title and the `#usage` link.
+    prepared = await client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(**at("## Usage", 4))
+    )
+    seen["prepared"] = [spot(prepared.range), prepared.placeholder]
+    renamed = await client.text_document_rename_async(
+        types.RenameParams(**at("## Usage", 4), new_name="How to ask")
+    )
+    seen["renamed"] = sorted(
+        [relative(root, changed), spot(edit.range), edit.new_text]
+        for changed, edits in renamed.changes.items()
+        for edit in edits
+    )
+    try:
+        await client.text_document_rename_async(
+            types.RenameParams(**at("Look the", 1), new_name="x")
+        )
+        seen["rename_prose"] = "renamed"
+    except Exception as error:
+        seen["rename_prose"] = type(error).__name__
+
+    # A vendored skill: its problems say so, and nothing is offered.
+    shared = root / "skills/shared/SKILL.md"
+    shared_uri = shared.as_uri()
+    shared_text = shared.read_text(encoding="utf-8")
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=shared_uri, language_id="markdown", version=1, text=shared_text
+            )
+        )
+    )
+    vendored = await asyncio.wait_for(published.get(), timeout=60)
+    seen["vendored"] = [[str(d.code), d.message] for d in vendored.diagnostics]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=shared_uri),
+            range=types.Range(
+                start=types.Position(line=0, character=0),
+                end=types.Position(line=20, character=0),
+            ),
+            context=types.CodeActionContext(diagnostics=vendored.diagnostics),
+        )
+    )
+    seen["vendored_actions"] = len(actions or [])
+
+    unknown = types.TextDocumentIdentifier(uri=(root / "nowhere.md").as_uri())
+    seen["unknown_symbols"] = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=unknown)
+    )
+
+    await client.shutdown_async(None)
+    client.exit(None)
+    seen["exit"] = await asyncio.wait_for(client._server.wait(), timeout=30)
+    await client.stop()
+    print(json.dumps(seen, sort_keys=True))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(*sys.argv[1:4]))
