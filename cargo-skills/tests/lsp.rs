@@ -103,6 +103,21 @@ fn a_real_client_sees_diagnostics_applies_a_quick_fix_and_shuts_the_server_down(
     // The fix applied and the document checked again: clean, at version 2.
     assert_eq!(seen["fixed"], serde_json::json!([]));
     assert_eq!(seen["fixed_version"], 2);
+    // Formatting is what `fmt` writes: one edit, clean, then none.
+    assert_eq!(seen["format_edits"], 1);
+    let formatted = seen["formatted_text"].as_str().unwrap();
+    std::fs::write(dir.join("skills/tracker/SKILL.md"), formatted).unwrap();
+    let fmt = Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .args(["skills", "fmt", "--check", "skills"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        fmt.status.success(),
+        "fmt --check after the server's formatting: {fmt:?}"
+    );
+    assert_eq!(seen["formatted"], serde_json::json!([]));
+    assert_eq!(seen["format_again"], 0);
     // Half a frontmatter is a diagnostic, not a crash.
     assert_eq!(seen["half"], serde_json::json!(["S003"]));
     assert_eq!(seen["unknown"], "JsonRpcMethodNotFound");

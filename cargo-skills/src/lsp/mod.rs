@@ -3,10 +3,11 @@
 //! document's problems and fixes are comes from `ops::document`, checked
 //! with the package's settings as `cargo skills check` checks them.
 //!
-//! This first slice serves skill files (`SKILL.md` and flat `name.md`):
-//! diagnostics pushed on open and change and pulled
-//! (`textDocument/diagnostic`), and every fix-it as a quick fix, with the
-//! machine-applicable ones together as "fix all in this file".
+//! It serves skill files (`SKILL.md` and flat `name.md`): diagnostics
+//! pushed on open and change and pulled, every fix-it as a quick fix (and
+//! "fix all in this file"), hovers, symbols, folding, links, go to
+//! definition, references, completion and heading rename
+//! (`navigate`); docs/editors.md lists what is served and what is not yet.
 
 mod convert;
 mod navigate;
@@ -178,6 +179,7 @@ fn capabilities() -> ServerCapabilities {
         }),
         definition_provider: Some(lsp_types::OneOf::Left(true)),
         references_provider: Some(lsp_types::OneOf::Left(true)),
+        document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
         completion_provider: Some(lsp_types::CompletionOptions {
             trigger_characters: Some(vec!["#".to_owned(), "/".to_owned(), "(".to_owned()]),
             ..Default::default()
@@ -331,6 +333,11 @@ impl Server {
                 });
                 renamed.map_err(|why| (ErrorCode::InvalidParams, why))
             }
+            lsp_types::request::Formatting::METHOD => {
+                let params: lsp_types::DocumentFormattingParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                self.format(&params.text_document.uri)
+            }
             lsp_types::request::Completion::METHOD => {
                 let params: lsp_types::CompletionParams =
                     serde_json::from_value(params).map_err(invalid)?;
@@ -441,6 +448,39 @@ impl Server {
             return Value::Array(Vec::new());
         };
         convert::code_actions(document.found(), uri, &document.text, params.range)
+    }
+
+    /// The document in `fmt`'s canonical style: one edit of the whole
+    /// text, none when it already is; an error saying why `fmt` leaves it.
+    fn format(&self, uri: &Uri) -> Result<Value, (ErrorCode, String)> {
+        let Some(document) = self
+            .documents
+            .get(uri.as_str())
+            .filter(|document| matches!(document.checked, Checked::Found(_)))
+        else {
+            return Ok(Value::Null);
+        };
+        if let Some(upstream) = &document.vendored {
+            let why = vendored_note(upstream);
+            return Err((
+                ErrorCode::RequestFailed,
+                why.trim_start_matches("\nnote: ").to_owned(),
+            ));
+        }
+        let formatted = ops::document::format(&document.path, &document.text)
+            .map_err(|error| (ErrorCode::RequestFailed, format!("not formatted: {error}")))?;
+        let Some(formatted) = formatted else {
+            return Ok(Value::Array(Vec::new()));
+        };
+        let index = position::LineIndex::new(&document.text);
+        let whole = lsp_types::Range::new(
+            lsp_types::Position::new(0, 0),
+            index.position(&document.text, document.text.len()),
+        );
+        Ok(
+            serde_json::to_value(vec![lsp_types::TextEdit::new(whole, formatted)])
+                .unwrap_or(Value::Null),
+        )
     }
 
     /// `answer` of the open skill file at `uri`, with the texts of every

@@ -117,10 +117,37 @@ async def main(server, workspace, skill_file):
     seen["fixed"] = codes(fixed.diagnostics)
     seen["fixed_version"] = fixed.version
 
-    # Half a frontmatter, as typing leaves it.
+    # `fmt` as document formatting: applied, checked again, and then
+    # nothing more to do.
+    formatted = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True),
+        )
+    )
+    seen["format_edits"] = len(formatted)
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+            content_changes=[
+                types.TextDocumentContentChangeWholeDocument(text=formatted[0].new_text)
+            ],
+        )
+    )
+    seen["formatted_text"] = formatted[0].new_text
+    seen["formatted"] = codes((await next_published()).diagnostics)
+    again = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True),
+        )
+    )
+    seen["format_again"] = len(again)
+
+    # Half a frontmatter, as typing leaves it.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=4),
             content_changes=[
                 types.TextDocumentContentChangeWholeDocument(text="---\nname: tr")
             ],

@@ -79,6 +79,34 @@ pub fn check(file: &Path, text: &str) -> Result<Compilation, Error> {
     Ok(first)
 }
 
+/// `file` with `text` as its content in the canonical frontmatter style,
+/// as `cargo skills fmt` writes it, proven to compile to the same skill:
+/// `Ok(None)` when it already is, `Err` with why `fmt` leaves it (a
+/// comment it would lose, a skill with errors).
+pub fn format(file: &Path, text: &str) -> Result<Option<String>, Error> {
+    let skill = skill_of(file);
+    let found = targets(&Selection::default(), &[skill], &Overrides::default())?;
+    let target = found
+        .first()
+        .ok_or_else(|| Error::Usage(format!("no skill at {}", file.display())))?;
+    let mut problems = Vec::new();
+    let mut files = target.files(&mut problems);
+    let Some(mut files) = files.pop() else {
+        let why = problems.first().map_or_else(
+            || format!("no skill at {}", file.display()),
+            |problem| problem.message.clone(),
+        );
+        return Err(Error::Usage(why));
+    };
+    files.bytes = text.as_bytes().to_vec();
+    match crate::write::format::skill(&files, &target.config) {
+        crate::write::format::Outcome::Unchanged => Ok(None),
+        crate::write::format::Outcome::Changed(formatted) => Ok(Some(formatted)),
+        crate::write::format::Outcome::Skipped(why)
+        | crate::write::format::Outcome::Unchecked(why) => Err(Error::Usage(why)),
+    }
+}
+
 /// One replacement in one file, as an editor applies it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
@@ -276,37 +304,8 @@ pub fn complete(
 
 /// The keys declared for the mapping of `slot` that the text lacks.
 fn keys_for(text: &str, slot: crate::read::key_at::KeySlot) -> Vec<Completion> {
-    use crate::validate::keys;
-    let declared: Vec<(&str, &str)> = match slot.parent.as_deref() {
-        None => keys::FRONTMATTER
-            .iter()
-            .map(|key| (key.name, key.doc))
-            .collect(),
-        Some("tools") => keys::TOOL
-            .iter()
-            .map(|field| (field.name, field.doc))
-            .collect(),
-        Some("endpoint") => keys::ENDPOINT
-            .iter()
-            .map(|field| (field.name, field.doc))
-            .collect(),
-        Some("permissions") => keys::PERMISSIONS
-            .iter()
-            .map(|field| (field.name, field.doc))
-            .collect(),
-        Some(_) => Vec::new(),
-    };
-    let present: Vec<String> = match slot.parent {
-        None => crate::read::key_at::entries(text)
-            .into_iter()
-            .filter(|entry| !entry.tool)
-            .map(|entry| entry.name)
-            .collect(),
-        Some(_) => Vec::new(),
-    };
-    declared
+    crate::pipeline::outline::missing_keys(text, slot.parent.as_deref())
         .into_iter()
-        .filter(|(name, _)| !present.iter().any(|had| had == name))
         .map(|(name, doc)| Completion {
             label: name.to_owned(),
             kind: CompletionKind::Key,

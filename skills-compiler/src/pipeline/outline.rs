@@ -108,6 +108,46 @@ pub fn anchor(title: &str) -> String {
     slug(title)
 }
 
+/// The keys (and what each says) the mapping under `parent` declares and
+/// `text` lacks: the top level (`None`), a tool (`tools`), its `endpoint`,
+/// `permissions`.
+pub(crate) fn missing_keys(text: &str, parent: Option<&str>) -> Vec<(&'static str, &'static str)> {
+    use crate::validate::keys;
+    let declared: Vec<(&str, &str)> = match parent {
+        None => keys::FRONTMATTER
+            .iter()
+            .map(|key| (key.name, key.doc))
+            .collect(),
+        Some("tools") => keys::TOOL
+            .iter()
+            .map(|field| (field.name, field.doc))
+            .collect(),
+        Some("endpoint") => keys::ENDPOINT
+            .iter()
+            .map(|field| (field.name, field.doc))
+            .collect(),
+        Some("permissions") => keys::PERMISSIONS
+            .iter()
+            .map(|field| (field.name, field.doc))
+            .collect(),
+        Some(_) => Vec::new(),
+    };
+    // Only the top level's keys are known by name: a tool's are not told
+    // apart from its neighbours' here.
+    let present: Vec<String> = match parent {
+        None => entries(text)
+            .into_iter()
+            .filter(|entry| !entry.tool)
+            .map(|entry| entry.name)
+            .collect(),
+        Some(_) => Vec::new(),
+    };
+    declared
+        .into_iter()
+        .filter(|(name, _)| !present.iter().any(|had| had == name))
+        .collect()
+}
+
 fn headings(body: &str, at: usize) -> Vec<Heading> {
     let found = sections(body);
     let anchors = numbered_anchors(found.iter().map(|section| &*section.title));
