@@ -325,3 +325,40 @@ fn a_real_client_follows_links_lists_symbols_and_finds_references() {
     assert_eq!(seen["unknown_symbols"], serde_json::Value::Null);
     assert_eq!(seen["exit"], 0);
 }
+
+/// Thousands of random edits (fences, half links, placeholders, surrogate
+/// pairs, CRLF, a BOM), each followed by a request at a random place: the
+/// server answers every one (an error answer counts, a crash or a hang does
+/// not), and the text it tracked through the incremental changes is the
+/// client's: its diagnostics equal those of the same text opened whole.
+#[test]
+fn a_real_client_makes_thousands_of_random_edits_and_the_server_keeps_up() {
+    let dir = linked_package("lsp-edits");
+    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/edits.py");
+    let edits = 2_000;
+    for seed in ["1", "2"] {
+        let output = Command::new(python_with_pygls())
+            .arg(&client)
+            .arg(env!("CARGO_BIN_EXE_cargo-skills"))
+            .arg(&dir)
+            .arg("skills/tracker/SKILL.md")
+            .args([seed, &edits.to_string()])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "seed {seed}: the client failed: {output:?}");
+        let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(seen["answered"], edits, "seed {seed}: {seen}");
+        // Error answers only of the kinds a request can earn: a rename off
+        // a heading (invalid params, -32602), a document `fmt` leaves as it
+        // is (request failed, -32803). Never an internal error (-32603).
+        for (kind, _) in seen["errors"].as_object().unwrap() {
+            assert!(
+                ["-32602", "-32803"].contains(&kind.as_str()),
+                "seed {seed}: {kind}: {seen}"
+            );
+        }
+        assert_eq!(seen["incremental"], seen["whole"], "seed {seed}");
+        assert!(seen["final_bytes"].as_u64().unwrap() > 0);
+        assert_eq!(seen["exit"], 0);
+    }
+}
