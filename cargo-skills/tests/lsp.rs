@@ -345,7 +345,10 @@ fn a_real_client_makes_thousands_of_random_edits_and_the_server_keeps_up() {
             .args([seed, &edits.to_string()])
             .output()
             .unwrap();
-        assert!(output.status.success(), "seed {seed}: the client failed: {output:?}");
+        assert!(
+            output.status.success(),
+            "seed {seed}: the client failed: {output:?}"
+        );
         let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(seen["answered"], edits, "seed {seed}: {seen}");
         // Error answers only of the kinds a request can earn: a rename off
@@ -361,4 +364,91 @@ fn a_real_client_makes_thousands_of_random_edits_and_the_server_keeps_up() {
         assert!(seen["final_bytes"].as_u64().unwrap() > 0);
         assert_eq!(seen["exit"], 0);
     }
+}
+
+/// What bad input gets: a 10 MB skill file, a BOM with CRLF line ends,
+/// invalid UTF-8 on disk (and a link into such a file), a symlink loop in
+/// the skills root, and requests on a document never opened. Every request
+/// is answered, none with an internal error, and the server exits cleanly.
+#[test]
+fn hostile_documents_get_answers_not_crashes() {
+    let dir = linked_package("lsp-hostile");
+    let skills = dir.join("skills");
+    let make = |name: &str, bytes: &[u8]| {
+        std::fs::create_dir_all(skills.join(name)).unwrap();
+        std::fs::write(skills.join(name).join("SKILL.md"), bytes).unwrap();
+    };
+    let mut huge =
+        b"---\nname: huge\ndescription: A big one. Use when testing size.\n---\n".to_vec();
+    while huge.len() < 10 << 20 {
+        huge.extend_from_slice(
+            b"# Part\n\nSee [the API](references/api.md#errors) and more text.\n",
+        );
+    }
+    make("huge", &huge);
+    make(
+        "crlf",
+        "\u{feff}---\r\nname: crlf\r\ndescription: Windows line ends. Use when testing CRLF.\r\ntools:\r\n  - name: t\r\n    description: A tool.\r\n    endpoint: { url: \"https://x.example/𝄞\", method: get }\r\n---\r\n# Title\r\n".as_bytes(),
+    );
+    make(
+        "latin",
+        b"---\nname: latin\ndescription: caf\xe9. Use when testing bytes.\n---\nSee [bad](bad.txt).\n",
+    );
+    std::fs::write(skills.join("latin/bad.txt"), b"\xff\xfe\x00 not text").unwrap();
+    std::os::unix::fs::symlink("..", skills.join("tracker/references/loop")).unwrap();
+    std::os::unix::fs::symlink("loop-b", skills.join("loop-a")).unwrap();
+    std::os::unix::fs::symlink("loop-a", skills.join("loop-b")).unwrap();
+    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/hostile.py");
+    let files = [
+        "skills/huge/SKILL.md",
+        "skills/crlf/SKILL.md",
+        "skills/latin/SKILL.md",
+        "skills/tracker/SKILL.md",
+    ];
+    let output = Command::new(python_with_pygls())
+        .arg(&client)
+        .arg(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg(&dir)
+        .args(files)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "the client failed: {output:?}");
+    let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for file in files {
+        let answered = seen[file]["answered"].as_array().unwrap();
+        assert_eq!(answered.len(), 8, "{file}: {seen}");
+        assert!(
+            answered
+                .iter()
+                .all(|a| !a.as_str().unwrap().starts_with("error")),
+            "{file}: {answered:?}"
+        );
+    }
+    // The 10 MB file is over the size limit: said, not read into a crash.
+    let huge_codes = seen["skills/huge/SKILL.md"]["codes"].as_array().unwrap();
+    assert!(!huge_codes.is_empty(), "{seen}");
+    // BOM and CRLF: the lower-case method is found where it is (line 6, in
+    // UTF-16 units after `𝄞`), the `\r` a character of its line.
+    assert_eq!(
+        seen["skills/crlf/SKILL.md"]["codes"],
+        serde_json::json!(["S310"])
+    );
+    let before = "    endpoint: { url: \"https://x.example/𝄞\", method: ";
+    let column = before.encode_utf16().count();
+    assert_eq!(
+        seen["skills/crlf/SKILL.md"]["first"],
+        serde_json::json!([[6, column, 6, column + 3]])
+    );
+    // Not UTF-8 on disk: the editor shows it with replacement characters,
+    // and that text is what is checked (the link into the binary file is
+    // there, so nothing is wrong with it).
+    assert_eq!(seen["skills/latin/SKILL.md"]["codes"], serde_json::json!([]));
+    // A document never opened: empty answers, and the pull a report.
+    assert_eq!(
+        seen["never opened"],
+        serde_json::json!([
+            "null", "null", "null", "null", "null", "null", "null", "answer"
+        ])
+    );
+    assert_eq!(seen["exit"], 0);
 }

@@ -20,7 +20,9 @@ use super::error::Error;
 use super::targets::{Selection, targets};
 use crate::config::Overrides;
 use crate::pipeline::Compilation;
-pub use crate::pipeline::outline::{Entry, Heading, Link, LinkTo, Outline, anchor, outline};
+pub use crate::pipeline::outline::{
+    Entry, Heading, Link, LinkTo, MAX_OUTLINED_BODY, Outline, anchor, outline,
+};
 pub use crate::read::key_at::{KeyAt, key_at};
 
 /// The skill a file belongs to: its folder for a `SKILL.md`, else the file

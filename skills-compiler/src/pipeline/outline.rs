@@ -12,6 +12,21 @@ use crate::read::key_at::{entries, frontmatter};
 use crate::read::markdown::sections;
 use crate::validate::links::{Resolved, numbered_anchors, slug, written};
 
+/// How much of a body is outlined: past it, headings and links are not
+/// listed. The compiler refuses a skill file far smaller (200,000
+/// characters by default, `max_document_chars`), and an editor asks for an
+/// outline on every request: a 10 MB file took seconds a request.
+pub const MAX_OUTLINED_BODY: usize = 1 << 20;
+
+/// The largest char boundary of `text` at or before `at`.
+fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
 /// One skill file's outline. Every span is in bytes of the text given.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outline {
@@ -90,6 +105,7 @@ pub fn outline(text: &str, dir: Option<&str>) -> Outline {
     let frontmatter = frontmatter(text);
     let body_start = frontmatter.as_ref().map_or(0, |block| block.end);
     let body = &text[body_start..];
+    let body = &body[..floor_char_boundary(body, MAX_OUTLINED_BODY)];
     Outline {
         entries: entries(text),
         headings: headings(body, body_start),
@@ -256,6 +272,18 @@ mod tests {
                 ("../other/SKILL.md", LinkTo::Root("other/SKILL.md".into())),
             ]
         );
+    }
+
+    #[test]
+    fn a_body_past_the_bound_is_outlined_to_the_bound() {
+        let mut text = String::from("---\nname: a\n---\n");
+        while text.len() < 2 * MAX_OUTLINED_BODY {
+            text.push_str("# 𝄞\n");
+        }
+        let outline = outline(&text, Some("a"));
+        let last = outline.headings.last().unwrap();
+        assert!(last.line.end <= MAX_OUTLINED_BODY + 16, "{last:?}");
+        assert!(outline.headings.len() > 1000);
     }
 
     #[test]
