@@ -322,6 +322,15 @@ fn a_real_client_follows_links_lists_symbols_and_finds_references() {
         );
     }
     assert_eq!(seen["vendored_actions"], 0);
+    // `tools.yaml` as the editor holds it (not on disk): its lower-case
+    // method, where it is in that file.
+    let method = "    endpoint: { url: \"https://notes.example/all\", method: ";
+    let column = method.len();
+    assert_eq!(
+        seen["tools_yaml"],
+        serde_json::json!([["S310", [3, column, 3, column + 3]]])
+    );
+    assert_eq!(seen["tools_yaml_symbols"], serde_json::Value::Null);
     assert_eq!(seen["unknown_symbols"], serde_json::Value::Null);
     assert_eq!(seen["exit"], 0);
 }
@@ -442,7 +451,10 @@ fn hostile_documents_get_answers_not_crashes() {
     // Not UTF-8 on disk: the editor shows it with replacement characters,
     // and that text is what is checked (the link into the binary file is
     // there, so nothing is wrong with it).
-    assert_eq!(seen["skills/latin/SKILL.md"]["codes"], serde_json::json!([]));
+    assert_eq!(
+        seen["skills/latin/SKILL.md"]["codes"],
+        serde_json::json!([])
+    );
     // A document never opened: empty answers, and the pull a report.
     assert_eq!(
         seen["never opened"],

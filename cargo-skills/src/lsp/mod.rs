@@ -75,15 +75,28 @@ impl Document {
         self.text.replace_range(start..end, &change.text);
     }
 
+    /// Whether the document is markdown (a skill file, a file of a skill):
+    /// what outlines, links and headings are read from.
+    fn is_markdown(&self) -> bool {
+        self.path
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"))
+    }
+
+    /// Whether the document is a skill's sidecar `tools.yaml`.
+    fn is_tools_yaml(&self) -> bool {
+        self.path
+            .file_name()
+            .is_some_and(|name| name == "tools.yaml")
+    }
+
     /// Checks the text as it is now: its skill, with the package's settings.
     fn check(&mut self) {
-        let markdown = self
-            .path
-            .extension()
-            .is_some_and(|extension| extension.eq_ignore_ascii_case("md"));
-        self.checked = if !markdown {
+        self.checked = if !self.is_markdown() && !self.is_tools_yaml() {
             Checked::NotASkill
-        } else if let ops::document::Role::FileOf(_) = ops::document::role(&self.path) {
+        } else if self.is_markdown()
+            && let ops::document::Role::FileOf(_) = ops::document::role(&self.path)
+        {
             Checked::PartOf
         } else {
             match ops::document::check(&self.path, &self.text) {
@@ -453,11 +466,9 @@ impl Server {
     /// The document in `fmt`'s canonical style: one edit of the whole
     /// text, none when it already is; an error saying why `fmt` leaves it.
     fn format(&self, uri: &Uri) -> Result<Value, (ErrorCode, String)> {
-        let Some(document) = self
-            .documents
-            .get(uri.as_str())
-            .filter(|document| matches!(document.checked, Checked::Found(_)))
-        else {
+        let Some(document) = self.documents.get(uri.as_str()).filter(|document| {
+            document.is_markdown() && matches!(document.checked, Checked::Found(_))
+        }) else {
             return Ok(Value::Null);
         };
         if let Some(upstream) = &document.vendored {
@@ -494,7 +505,7 @@ impl Server {
         let Some(document) = self
             .documents
             .get(uri.as_str())
-            .filter(|document| !matches!(document.checked, Checked::NotASkill))
+            .filter(|document| document.is_markdown())
         else {
             return Value::Null;
         };
@@ -518,7 +529,7 @@ impl Server {
         let Some(document) = self
             .documents
             .get(uri.as_str())
-            .filter(|document| !matches!(document.checked, Checked::NotASkill))
+            .filter(|document| document.is_markdown())
         else {
             return Value::Null;
         };

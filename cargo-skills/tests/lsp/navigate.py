@@ -150,6 +150,22 @@ async def main(server, workspace, skill_file):
     except Exception as error:
         seen["rename_prose"] = type(error).__name__
 
+    # A sidecar `tools.yaml` not saved yet: checked with its skill.
+    tools = root / "skills/notes/tools.yaml"
+    tools_text = "tools:\n  - name: list_notes\n    description: Every note.\n    endpoint: { url: \"https://notes.example/all\", method: get }\n"
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=tools.as_uri(), language_id="yaml", version=1, text=tools_text
+            )
+        )
+    )
+    sidecar = await asyncio.wait_for(published.get(), timeout=60)
+    seen["tools_yaml"] = [[str(d.code), spot(d.range)] for d in sidecar.diagnostics]
+    seen["tools_yaml_symbols"] = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=tools.as_uri()))
+    )
+
     # A vendored skill: its problems say so, and nothing is offered.
     shared = root / "skills/shared/SKILL.md"
     shared_uri = shared.as_uri()

@@ -20,6 +20,7 @@ use super::error::Error;
 use super::targets::{Selection, targets};
 use crate::config::Overrides;
 use crate::pipeline::Compilation;
+pub use crate::pipeline::Unsaved;
 pub use crate::pipeline::outline::{
     Entry, Heading, Link, LinkTo, MAX_OUTLINED_BODY, Outline, anchor, outline,
 };
@@ -66,12 +67,19 @@ pub fn role(file: &Path) -> Role {
 }
 
 /// `file` (relative to the current directory, which a front end sets to
-/// the workspace's root) compiled with `text` as its content: the
+/// the workspace's root) compiled with `text` as its content (a skill
+/// file, or a skill's `tools.yaml`): the
 /// diagnostics name files as `check` does.
 pub fn check(file: &Path, text: &str) -> Result<Compilation, Error> {
-    let skill = skill_of(file);
+    let (skill, unsaved) = match file.file_name().and_then(|name| name.to_str()) {
+        Some("tools.yaml") => (
+            file.parent().map(Path::to_path_buf).unwrap_or_default(),
+            Unsaved::ToolsYaml(text.as_bytes()),
+        ),
+        _ => (skill_of(file), Unsaved::SkillFile(text.as_bytes())),
+    };
     let found = targets(&Selection::default(), &[skill], &Overrides::default())?;
-    let mut compilations = found.iter().map(|target| target.compile_with_text(text));
+    let mut compilations = found.iter().map(|target| target.compile_with_text(unsaved));
     let mut first = compilations
         .next()
         .ok_or_else(|| Error::Usage(format!("no skill at {}", file.display())))?;

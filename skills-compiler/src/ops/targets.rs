@@ -108,18 +108,14 @@ impl Target {
         }
     }
 
-    /// [`compile`](Self::compile) of a single skill with its skill file's
-    /// text as an editor holds it; a root is compiled from disk.
-    pub fn compile_with_text(&self, text: &str) -> Compilation {
+    /// [`compile`](Self::compile) of a single skill with one of its files
+    /// as an editor holds it; a root is compiled from disk.
+    pub fn compile_with_text(&self, text: crate::pipeline::Unsaved<'_>) -> Compilation {
         let base = Path::new(".");
         match &self.skill {
-            Some(skill) => crate::pipeline::compile_with_text(
-                &self.shared,
-                base,
-                skill,
-                &self.config,
-                text.as_bytes(),
-            ),
+            Some(skill) => {
+                crate::pipeline::compile_with_text(&self.shared, base, skill, &self.config, text)
+            }
             None => compile(base, &self.config),
         }
     }

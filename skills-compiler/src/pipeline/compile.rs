@@ -417,9 +417,21 @@ pub(crate) fn compile_with_text(
     base: &Path,
     skill: &SkillPath,
     config: &Config,
-    text: &[u8],
+    text: Unsaved<'_>,
 ) -> Compilation {
     compile_one_skill(run, base, skill, config, Some(text))
+}
+
+/// A file of a skill as an editor holds it, compiled in place of the
+/// file on disk.
+#[derive(Debug, Clone, Copy)]
+// Only the ops face (an editor's documents) makes them.
+#[cfg_attr(not(feature = "ops"), allow(dead_code, unreachable_pub))]
+pub enum Unsaved<'a> {
+    /// The skill file (`SKILL.md`, a flat `name.md`).
+    SkillFile(&'a [u8]),
+    /// Its sidecar `tools.yaml` (one not saved yet too).
+    ToolsYaml(&'a [u8]),
 }
 
 fn compile_one_skill(
@@ -427,13 +439,24 @@ fn compile_one_skill(
     base: &Path,
     skill: &SkillPath,
     config: &Config,
-    text: Option<&[u8]>,
+    text: Option<Unsaved<'_>>,
 ) -> Compilation {
     let mut diagnostics = Vec::new();
     let candidates = discover_skill_in(&run.read, base, skill, config, &mut diagnostics)
         .map(|mut files| {
-            if let Some(text) = text {
-                files.bytes = text.to_vec();
+            match text {
+                Some(Unsaved::SkillFile(text)) => files.bytes = text.to_vec(),
+                Some(Unsaved::ToolsYaml(text)) => {
+                    let path = match (&files.tools_yaml, &files.dir) {
+                        (Some((path, _)), _) => path.clone(),
+                        (None, Some(dir)) => {
+                            format!("{}/{}", dir.path, crate::read::layout::TOOLS_FILE)
+                        }
+                        (None, None) => return files,
+                    };
+                    files.tools_yaml = Some((path, text.to_vec()));
+                }
+                None => {}
             }
             files
         })

@@ -10,6 +10,8 @@ pub(crate) mod outline;
 mod signatures;
 mod vendored;
 
+#[cfg(feature = "ops")]
+pub use compile::Unsaved;
 #[cfg(any(feature = "ops", test))]
 pub(crate) use compile::compile_one;
 #[cfg(feature = "ops")]
