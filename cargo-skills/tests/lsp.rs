@@ -215,6 +215,15 @@ fn a_real_client_follows_links_lists_symbols_and_finds_references() {
     )
     .unwrap();
     assert!(reference.contains("\n## S516: "), "the page the link names");
+    // The workspace's other skill files, as `check` finds them on disk;
+    // the open one is reported by its own pull.
+    assert_eq!(
+        seen["workspace"],
+        serde_json::json!([
+            ["skills/notes/SKILL.md", ["W014"]],
+            ["skills/shared/SKILL.md", ["S112"]],
+        ])
+    );
     // Keys and tools, then headings nested by level (7 property, 12
     // function, 15 string).
     assert_eq!(

@@ -213,7 +213,7 @@ fn capabilities() -> ServerCapabilities {
         diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
             identifier: Some("skills".to_owned()),
             inter_file_dependencies: true,
-            workspace_diagnostics: false,
+            workspace_diagnostics: true,
             ..Default::default()
         })),
         ..Default::default()
@@ -277,6 +277,7 @@ impl Server {
                 let items = self.diagnostics(&params.text_document.uri);
                 Ok(convert::full_report(items))
             }
+            lsp_types::request::WorkspaceDiagnosticRequest::METHOD => self.workspace_diagnostics(),
             lsp_types::request::HoverRequest::METHOD => {
                 let params: lsp_types::HoverParams =
                     serde_json::from_value(params).map_err(invalid)?;
@@ -461,6 +462,44 @@ impl Server {
             return Value::Array(Vec::new());
         };
         convert::code_actions(document.found(), uri, &document.text, params.range)
+    }
+
+    /// Every skill file's diagnostics as on disk, from one check of the
+    /// workspace (set-level checks included), grouped by file; the open
+    /// documents are left to their own pulls, which read the editor's text.
+    fn workspace_diagnostics(&self) -> Result<Value, (ErrorCode, String)> {
+        let found = ops::document::check_workspace()
+            .map_err(|error| (ErrorCode::RequestFailed, format!("not checked: {error}")))?;
+        let open: Vec<&Path> = self.documents.values().map(|d| d.path.as_path()).collect();
+        let mut by_file: std::collections::BTreeMap<&str, Vec<skills_compiler::Diagnostic>> =
+            std::collections::BTreeMap::new();
+        for diagnostic in found.iter() {
+            if !open
+                .iter()
+                .any(|path| uri::same_file(&diagnostic.file, path))
+            {
+                by_file
+                    .entry(diagnostic.file.as_str())
+                    .or_default()
+                    .push(diagnostic.clone());
+            }
+        }
+        let texts = self.open_texts();
+        let items: Vec<Value> = by_file
+            .into_iter()
+            .filter_map(|(file, diagnostics)| {
+                let on_disk = self.root.join(file);
+                let uri = navigate::file_uri(&on_disk)?;
+                let text = texts.text_of(Path::new(file), &on_disk).unwrap_or_default();
+                Some(serde_json::json!({
+                    "kind": "full",
+                    "uri": uri,
+                    "version": null,
+                    "items": convert::diagnostics(&diagnostics, &uri, &text),
+                }))
+            })
+            .collect();
+        Ok(serde_json::json!({ "items": items }))
     }
 
     /// The document in `fmt`'s canonical style: one edit of the whole

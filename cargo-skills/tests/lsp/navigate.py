@@ -67,6 +67,15 @@ async def main(server, workspace, skill_file):
     )
     document = types.TextDocumentIdentifier(uri=uri)
 
+    # The workspace as on disk, the open document left to its own pull.
+    workspace = await client.workspace_diagnostic_async(
+        types.WorkspaceDiagnosticParams(previous_result_ids=[])
+    )
+    seen["workspace"] = sorted(
+        [relative(root, report.uri), sorted({str(d.code) for d in report.items})]
+        for report in workspace.items
+    )
+
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(text_document=document)
     )

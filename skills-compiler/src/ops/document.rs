@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use super::error::Error;
 use super::targets::{Selection, targets};
 use crate::config::Overrides;
+use crate::diagnostics::Diagnostic;
 use crate::pipeline::Compilation;
 pub use crate::pipeline::Unsaved;
 pub use crate::pipeline::outline::{
@@ -36,6 +37,19 @@ pub fn skill_of(file: &Path) -> PathBuf {
         Some(folder) if is_skill_md && !folder.as_os_str().is_empty() => folder.to_path_buf(),
         _ => file.to_path_buf(),
     }
+}
+
+/// Every diagnostic of the workspace's skills roots as they are on disk,
+/// with the package's settings: what `cargo skills check` with no path
+/// reports, set-level checks (a name two skills share) included. Each
+/// diagnostic names its file relative to the current directory.
+pub fn check_workspace() -> Result<Vec<Diagnostic>, Error> {
+    let found = targets(&Selection::default(), &[], &Overrides::default())?;
+    let mut diagnostics = Vec::new();
+    for target in &found {
+        diagnostics.extend(target.compile().diagnostics);
+    }
+    Ok(diagnostics)
 }
 
 /// What a markdown file is to the compiler.
