@@ -3,8 +3,10 @@ the document opened, then N one-character edits, each waited for.
 
     python3 lsp-latency.py SERVER WORKSPACE N    (tests/benches/lsp-latency.sh runs it)
 
-Prints one JSON object: the open's time, and the changes' median, p90 and
-max in milliseconds.
+Prints one JSON object: the open's time, the changes' median, p90 and
+max in milliseconds, and one of each request that reads more than the
+document (hover, completion, symbols, references over the root, the
+workspace's diagnostics: the whole root checked).
 """
 
 import asyncio, pathlib, sys, time, json
@@ -30,6 +32,18 @@ async def main(server, workspace, n_changes):
         client.text_document_did_change(types.DidChangeTextDocumentParams(text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=v+2), content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=types.Position(line=len(text.splitlines()), character=0), end=types.Position(line=len(text.splitlines()), character=0)), text="x")]))
         t1=await q.get(); lat.append((t1-t0)*1000)
     lat.sort()
+    document = types.TextDocumentIdentifier(uri=uri)
+    where = dict(text_document=document, position=types.Position(line=1, character=2))
+    asks = {
+        "hover_ms": lambda: client.text_document_hover_async(types.HoverParams(**where)),
+        "completion_ms": lambda: client.text_document_completion_async(types.CompletionParams(**where)),
+        "symbols_ms": lambda: client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document)),
+        "references_ms": lambda: client.text_document_references_async(types.ReferenceParams(**where, context=types.ReferenceContext(include_declaration=True))),
+        "workspace_ms": lambda: client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[])),
+    }
+    timed = {}
+    for name, ask in asks.items():
+        t0 = time.perf_counter(); await ask(); timed[name] = round((time.perf_counter() - t0) * 1000, 1)
     await client.shutdown_async(None); client.exit(None); await client.stop()
-    print(json.dumps({"open_ms": round(opened*1000,1), "median_ms": round(lat[len(lat)//2],1), "p90_ms": round(lat[int(len(lat)*0.9)],1), "max_ms": round(lat[-1],1)}))
+    print(json.dumps({"open_ms": round(opened*1000,1), "median_ms": round(lat[len(lat)//2],1), "p90_ms": round(lat[int(len(lat)*0.9)],1), "max_ms": round(lat[-1],1), **timed}))
 asyncio.run(main(*sys.argv[1:4]))
