@@ -38,6 +38,26 @@ fn python_with_pygls() -> &'static Path {
     })
 }
 
+/// What the client script `tests/lsp/SCRIPT` saw, driving the server on
+/// the workspace `dir` with `args` after it: its one line of JSON.
+fn run_client(script: &str, dir: &Path, args: &[&str]) -> serde_json::Value {
+    let client = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/lsp")
+        .join(script);
+    let output = Command::new(python_with_pygls())
+        .arg(&client)
+        .arg(env!("CARGO_BIN_EXE_cargo-skills"))
+        .arg(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{script} {args:?} failed: {output:?}"
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
 /// A package whose one skill has an error with a machine-applicable fix
 /// (a lower-case method) after text beyond the Basic Multilingual Plane on
 /// its line, so that a UTF-16 position differs from a byte or a char one.
@@ -56,16 +76,7 @@ fn package(name: &str) -> PathBuf {
 #[test]
 fn a_real_client_sees_diagnostics_applies_a_quick_fix_and_shuts_the_server_down() {
     let dir = package("lsp-session");
-    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/client.py");
-    let output = Command::new(python_with_pygls())
-        .arg(&client)
-        .arg(env!("CARGO_BIN_EXE_cargo-skills"))
-        .arg(&dir)
-        .arg("skills/tracker/SKILL.md")
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "the client failed: {output:?}");
-    let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let seen = run_client("client.py", &dir, &["skills/tracker/SKILL.md"]);
     assert_eq!(seen["server"], "cargo-skills");
     // Incremental sync (2), so the quick fix travels as a range.
     assert_eq!(seen["sync"], 2);
@@ -189,16 +200,7 @@ fn spot_of(needle: &str) -> serde_json::Value {
 #[test]
 fn a_real_client_follows_links_lists_symbols_and_finds_references() {
     let dir = linked_package("lsp-navigate");
-    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/navigate.py");
-    let output = Command::new(python_with_pygls())
-        .arg(&client)
-        .arg(env!("CARGO_BIN_EXE_cargo-skills"))
-        .arg(&dir)
-        .arg("skills/tracker/SKILL.md")
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "the client failed: {output:?}");
-    let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let seen = run_client("navigate.py", &dir, &["skills/tracker/SKILL.md"]);
     let json = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
     // Each code links to its page in the reference `explain` prints.
     let page = "https://github.com/skills-rs/skills/blob/main/docs/diagnostics.md#";
@@ -352,22 +354,10 @@ fn a_real_client_follows_links_lists_symbols_and_finds_references() {
 #[test]
 fn a_real_client_makes_thousands_of_random_edits_and_the_server_keeps_up() {
     let dir = linked_package("lsp-edits");
-    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/edits.py");
     let edits = 2_000;
     for seed in ["1", "2"] {
-        let output = Command::new(python_with_pygls())
-            .arg(&client)
-            .arg(env!("CARGO_BIN_EXE_cargo-skills"))
-            .arg(&dir)
-            .arg("skills/tracker/SKILL.md")
-            .args([seed, &edits.to_string()])
-            .output()
-            .unwrap();
-        assert!(
-            output.status.success(),
-            "seed {seed}: the client failed: {output:?}"
-        );
-        let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let count = edits.to_string();
+        let seen = run_client("edits.py", &dir, &["skills/tracker/SKILL.md", seed, &count]);
         assert_eq!(seen["answered"], edits, "seed {seed}: {seen}");
         // Error answers only of the kinds a request can earn: a rename off
         // a heading (invalid params, -32602), a document `fmt` leaves as it
@@ -416,22 +406,13 @@ fn hostile_documents_get_answers_not_crashes() {
     std::os::unix::fs::symlink("..", skills.join("tracker/references/loop")).unwrap();
     std::os::unix::fs::symlink("loop-b", skills.join("loop-a")).unwrap();
     std::os::unix::fs::symlink("loop-a", skills.join("loop-b")).unwrap();
-    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lsp/hostile.py");
     let files = [
         "skills/huge/SKILL.md",
         "skills/crlf/SKILL.md",
         "skills/latin/SKILL.md",
         "skills/tracker/SKILL.md",
     ];
-    let output = Command::new(python_with_pygls())
-        .arg(&client)
-        .arg(env!("CARGO_BIN_EXE_cargo-skills"))
-        .arg(&dir)
-        .args(files)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "the client failed: {output:?}");
-    let seen: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let seen = run_client("hostile.py", &dir, &files);
     for file in files {
         let answered = seen[file]["answered"].as_array().unwrap();
         assert_eq!(answered.len(), 8, "{file}: {seen}");

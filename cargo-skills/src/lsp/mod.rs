@@ -306,23 +306,6 @@ impl Server {
                     navigate::links(view, &self.root)
                 }))
             }
-            lsp_types::request::GotoDefinition::METHOD => {
-                let params: lsp_types::GotoDefinitionParams =
-                    serde_json::from_value(params).map_err(invalid)?;
-                let at = params.text_document_position_params;
-                Ok(self.with_view(&at.text_document.uri, |view, open| {
-                    let offset = view.index.offset(view.text, at.position);
-                    navigate::definition(view, &self.root, offset, open)
-                }))
-            }
-            lsp_types::request::PrepareRenameRequest::METHOD => {
-                let at: lsp_types::TextDocumentPositionParams =
-                    serde_json::from_value(params).map_err(invalid)?;
-                Ok(self.with_view(&at.text_document.uri, |view, _| {
-                    let offset = view.index.offset(view.text, at.position);
-                    navigate::prepare_rename(view, offset)
-                }))
-            }
             lsp_types::request::Rename::METHOD => {
                 let params: lsp_types::RenameParams =
                     serde_json::from_value(params).map_err(invalid)?;
@@ -340,8 +323,7 @@ impl Server {
                     ));
                 }
                 let mut renamed = Ok(Value::Null);
-                self.with_view(&at.text_document.uri, |view, open| {
-                    let offset = view.index.offset(view.text, at.position);
+                self.at_cursor(&at, |view, offset, open| {
                     renamed = navigate::rename(view, &self.root, offset, &params.new_name, open);
                     Value::Null
                 });
@@ -352,22 +334,24 @@ impl Server {
                     serde_json::from_value(params).map_err(invalid)?;
                 self.format(&params.text_document.uri)
             }
-            lsp_types::request::Completion::METHOD => {
-                let params: lsp_types::CompletionParams =
+            method @ (lsp_types::request::GotoDefinition::METHOD
+            | lsp_types::request::References::METHOD
+            | lsp_types::request::Completion::METHOD
+            | lsp_types::request::PrepareRenameRequest::METHOD) => {
+                // Each of these carries the position's fields at its top.
+                let at: lsp_types::TextDocumentPositionParams =
                     serde_json::from_value(params).map_err(invalid)?;
-                let at = params.text_document_position;
-                Ok(self.with_view(&at.text_document.uri, |view, open| {
-                    let offset = view.index.offset(view.text, at.position);
-                    navigate::completions(view, &self.root, offset, open)
-                }))
-            }
-            lsp_types::request::References::METHOD => {
-                let params: lsp_types::ReferenceParams =
-                    serde_json::from_value(params).map_err(invalid)?;
-                let at = params.text_document_position;
-                Ok(self.with_view(&at.text_document.uri, |view, open| {
-                    let offset = view.index.offset(view.text, at.position);
-                    navigate::references(view, &self.root, offset, open)
+                Ok(self.at_cursor(&at, |view, offset, open| match method {
+                    lsp_types::request::GotoDefinition::METHOD => {
+                        navigate::definition(view, &self.root, offset, open)
+                    }
+                    lsp_types::request::References::METHOD => {
+                        navigate::references(view, &self.root, offset, open)
+                    }
+                    lsp_types::request::Completion::METHOD => {
+                        navigate::completions(view, &self.root, offset, open)
+                    }
+                    _ => navigate::prepare_rename(view, offset),
                 }))
             }
             _ => Err((
@@ -550,6 +534,17 @@ impl Server {
         };
         let view = navigate::View::new(&document.path, &document.text);
         answer(&view, &self.open_texts())
+    }
+
+    /// [`with_view`](Self::with_view) at the byte the position names.
+    fn at_cursor(
+        &self,
+        at: &lsp_types::TextDocumentPositionParams,
+        answer: impl FnOnce(&navigate::View<'_>, usize, &navigate::OpenText<'_>) -> Value,
+    ) -> Value {
+        self.with_view(&at.text_document.uri, |view, open| {
+            answer(view, view.index.offset(view.text, at.position), open)
+        })
     }
 
     fn open_texts(&self) -> navigate::OpenText<'_> {

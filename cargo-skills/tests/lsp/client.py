@@ -11,7 +11,7 @@ import pathlib
 import sys
 
 from lsprotocol import types
-from pygls.lsp.client import LanguageClient
+from session import open_document, start, stop
 
 
 async def main(server, workspace, skill_file):
@@ -19,12 +19,7 @@ async def main(server, workspace, skill_file):
     path = root / skill_file
     uri = path.as_uri()
     text = path.read_text(encoding="utf-8")
-    client = LanguageClient("skills-test", "1")
-    published = asyncio.Queue()
-
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def on_diagnostics(params):
-        published.put_nowait(params)
+    client, published, init = await start(server, root)
 
     async def next_published():
         return await asyncio.wait_for(published.get(), timeout=60)
@@ -33,25 +28,9 @@ async def main(server, workspace, skill_file):
         return sorted(str(d.code) for d in diagnostics)
 
     seen = {}
-    await client.start_io(server, "lsp", cwd=str(root))
-    init = await client.initialize_async(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="w")],
-        )
-    )
     seen["server"] = init.server_info.name
     seen["sync"] = int(init.capabilities.text_document_sync)
-    client.initialized(types.InitializedParams())
-
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=uri, language_id="markdown", version=1, text=text
-            )
-        )
-    )
+    open_document(client, uri, text)
     opened = await next_published()
     seen["opened"] = codes(opened.diagnostics)
     first = opened.diagnostics[0]
@@ -168,10 +147,7 @@ async def main(server, workspace, skill_file):
     )
     seen["still_answering"] = codes(still.items) == seen["half"]
 
-    await client.shutdown_async(None)
-    client.exit(None)
-    seen["exit"] = await asyncio.wait_for(client._server.wait(), timeout=30)
-    await client.stop()
+    seen["exit"] = await stop(client)
     print(json.dumps(seen, sort_keys=True))
 
 

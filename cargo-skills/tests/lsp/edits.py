@@ -17,7 +17,7 @@ import sys
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pygls.lsp.client import LanguageClient
+from session import open_document, start as start_server, stop
 
 PIECES = [
     "", "---\n", "---", "\n", "\r\n", "\ufeff", "name: ", "description: ", "tools:\n",
@@ -40,24 +40,9 @@ async def main(server, workspace, skill_file, seed, edits):
     root = pathlib.Path(workspace).resolve()
     uri = (root / skill_file).as_uri()
     text = (root / skill_file).read_text(encoding="utf-8")
-    client = LanguageClient("skills-test", "1")
-    client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda params: None)
-    await client.start_io(server, "lsp", cwd=str(root))
-    await client.initialize_async(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="w")],
-        )
-    )
-    client.initialized(types.InitializedParams())
+    client, _, _ = await start_server(server, root)
     document = types.TextDocumentIdentifier(uri=uri)
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=uri, language_id="markdown", version=1, text=text
-            )
-        )
-    )
+    open_document(client, uri, text)
     seen = {"answered": 0, "errors": {}}
     for version in range(2, int(edits) + 2):
         start = rng.randint(0, len(text))
@@ -141,19 +126,10 @@ async def main(server, workspace, skill_file, seed, edits):
 
     seen["incremental"] = await pulled()
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=document))
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=uri, language_id="markdown", version=1, text=text
-            )
-        )
-    )
+    open_document(client, uri, text)
     seen["whole"] = await pulled()
     seen["final_bytes"] = len(text.encode("utf-8"))
-    await client.shutdown_async(None)
-    client.exit(None)
-    seen["exit"] = await asyncio.wait_for(client._server.wait(), timeout=30)
-    await client.stop()
+    seen["exit"] = await stop(client)
     print(json.dumps(seen, sort_keys=True))
 
 

@@ -9,30 +9,18 @@ Prints, per file, the codes published and the requests answered.
 """
 
 import asyncio
-import os
-import time
 import json
 import pathlib
 import sys
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pygls.lsp.client import LanguageClient
+from session import open_document, start, stop
 
 
 async def main(server, workspace, *files):
     root = pathlib.Path(workspace).resolve()
-    client = LanguageClient("skills-test", "1")
-    published = asyncio.Queue()
-    client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(lambda params: published.put_nowait(params))
-    await client.start_io(server, "lsp", cwd=str(root))
-    await client.initialize_async(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="w")],
-        )
-    )
-    client.initialized(types.InitializedParams())
+    client, published, _ = await start(server, root)
     seen = {}
 
     async def ask(uri, line):
@@ -53,10 +41,7 @@ async def main(server, workspace, *files):
         answered = []
         for request in asks:
             try:
-                began = time.monotonic()
                 found = await asyncio.wait_for(request, timeout=120)
-                if os.environ.get("LSP_TIMES"):
-                    print(request, time.monotonic() - began, file=sys.stderr)
                 answered.append("null" if found is None else "answer")
             except JsonRpcException as error:
                 answered.append(f"error {error.code}")
@@ -66,17 +51,8 @@ async def main(server, workspace, *files):
         path = root / file
         text = path.read_bytes().decode("utf-8", errors="replace")
         uri = path.as_uri()
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(
-                text_document=types.TextDocumentItem(
-                    uri=uri, language_id="markdown", version=1, text=text
-                )
-            )
-        )
-        began = time.monotonic()
+        open_document(client, uri, text)
         diagnostics = await asyncio.wait_for(published.get(), timeout=120)
-        if os.environ.get("LSP_TIMES"):
-            print(file, "published", time.monotonic() - began, file=sys.stderr)
         seen[file] = {
             "codes": sorted({str(d.code) for d in diagnostics.diagnostics}),
             "first": [
@@ -87,10 +63,7 @@ async def main(server, workspace, *files):
         }
     never = (root / "skills/never/SKILL.md").as_uri()
     seen["never opened"] = await ask(never, 0)
-    await client.shutdown_async(None)
-    client.exit(None)
-    seen["exit"] = await asyncio.wait_for(client._server.wait(), timeout=30)
-    await client.stop()
+    seen["exit"] = await stop(client)
     print(json.dumps(seen, sort_keys=True))
 
 

@@ -12,7 +12,7 @@ import pathlib
 import sys
 
 from lsprotocol import types
-from pygls.lsp.client import LanguageClient
+from session import open_document, start, stop
 
 
 def spot(range_):
@@ -29,12 +29,7 @@ async def main(server, workspace, skill_file):
     uri = path.as_uri()
     text = path.read_text(encoding="utf-8")
     lines = text.split("\n")
-    client = LanguageClient("skills-test", "1")
-    published = asyncio.Queue()
-
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def on_diagnostics(params):
-        published.put_nowait(params)
+    client, published, _ = await start(server, root)
 
     def at(needle, by=1):
         line = next(i for i, l in enumerate(lines) if needle in l)
@@ -45,21 +40,7 @@ async def main(server, workspace, skill_file):
         )
 
     seen = {}
-    await client.start_io(server, "lsp", cwd=str(root))
-    await client.initialize_async(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="w")],
-        )
-    )
-    client.initialized(types.InitializedParams())
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=uri, language_id="markdown", version=1, text=text
-            )
-        )
-    )
+    open_document(client, uri, text)
     opened = await asyncio.wait_for(published.get(), timeout=60)
     seen["diagnostics"] = sorted(
         [str(d.code), d.code_description.href if d.code_description else None]
@@ -162,13 +143,7 @@ async def main(server, workspace, skill_file):
     # A sidecar `tools.yaml` not saved yet: checked with its skill.
     tools = root / "skills/notes/tools.yaml"
     tools_text = "tools:\n  - name: list_notes\n    description: Every note.\n    endpoint: { url: \"https://notes.example/all\", method: get }\n"
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=tools.as_uri(), language_id="yaml", version=1, text=tools_text
-            )
-        )
-    )
+    open_document(client, tools.as_uri(), tools_text, "yaml")
     sidecar = await asyncio.wait_for(published.get(), timeout=60)
     seen["tools_yaml"] = [[str(d.code), spot(d.range)] for d in sidecar.diagnostics]
     seen["tools_yaml_symbols"] = await client.text_document_document_symbol_async(
@@ -179,13 +154,7 @@ async def main(server, workspace, skill_file):
     shared = root / "skills/shared/SKILL.md"
     shared_uri = shared.as_uri()
     shared_text = shared.read_text(encoding="utf-8")
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=shared_uri, language_id="markdown", version=1, text=shared_text
-            )
-        )
-    )
+    open_document(client, shared_uri, shared_text)
     vendored = await asyncio.wait_for(published.get(), timeout=60)
     seen["vendored"] = [[str(d.code), d.message] for d in vendored.diagnostics]
     actions = await client.text_document_code_action_async(
@@ -205,10 +174,7 @@ async def main(server, workspace, skill_file):
         types.DocumentSymbolParams(text_document=unknown)
     )
 
-    await client.shutdown_async(None)
-    client.exit(None)
-    seen["exit"] = await asyncio.wait_for(client._server.wait(), timeout=30)
-    await client.stop()
+    seen["exit"] = await stop(client)
     print(json.dumps(seen, sort_keys=True))
 
 
