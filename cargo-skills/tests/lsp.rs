@@ -226,6 +226,34 @@ fn a_real_client_follows_links_lists_symbols_and_finds_references() {
             ["skills/shared/SKILL.md", ["S112"]],
         ])
     );
+    // Over `description`, each host's share of its listing budget and what
+    // it does with the entry: the figures `cargo skills budget` prints.
+    let lenses = seen["lenses"].as_array().unwrap();
+    let titles: Vec<&str> = lenses.iter().map(|l| l[1].as_str().unwrap()).collect();
+    assert!(!titles.is_empty(), "{seen}");
+    for lens in lenses {
+        assert_eq!(lens[0], serde_json::json!([2, 0, 2, 11]), "{lens}");
+    }
+    // A skill with errors is not listed: no lens says it is.
+    assert_eq!(seen["tracker_lenses"], 0);
+    let budget = Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .args(["skills", "budget", "--format", "json"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let budget: serde_json::Value = serde_json::from_slice(&budget.stdout).unwrap();
+    for title in &titles {
+        let (host, rest) = title.split_once(": ").unwrap();
+        assert!(rest.contains("% of the budget, "), "{title}");
+        assert!(
+            budget.to_string().contains(host),
+            "{host} is not in {budget}"
+        );
+    }
+    assert!(
+        titles.iter().any(|t| t.starts_with("claude-code: ")),
+        "{titles:?}"
+    );
     // Keys and tools, then headings nested by level (7 property, 12
     // function, 15 string).
     assert_eq!(

@@ -10,6 +10,7 @@
 //! (`navigate`); docs/editors.md lists what is served and what is not yet.
 
 mod convert;
+mod lens;
 mod navigate;
 mod position;
 mod uri;
@@ -193,6 +194,9 @@ fn capabilities() -> ServerCapabilities {
         definition_provider: Some(lsp_types::OneOf::Left(true)),
         references_provider: Some(lsp_types::OneOf::Left(true)),
         document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
+        code_lens_provider: Some(lsp_types::CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
         completion_provider: Some(lsp_types::CompletionOptions {
             trigger_characters: Some(vec!["#".to_owned(), "/".to_owned(), "(".to_owned()]),
             ..Default::default()
@@ -328,6 +332,11 @@ impl Server {
                     Value::Null
                 });
                 renamed.map_err(|why| (ErrorCode::InvalidParams, why))
+            }
+            lsp_types::request::CodeLensRequest::METHOD => {
+                let params: lsp_types::CodeLensParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                Ok(self.with_view(&params.text_document.uri, |view, _| lens::lenses(view)))
             }
             lsp_types::request::Formatting::METHOD => {
                 let params: lsp_types::DocumentFormattingParams =

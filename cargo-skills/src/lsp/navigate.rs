@@ -40,7 +40,8 @@ impl<'a> View<'a> {
         }
     }
 
-    fn range(&self, bytes: &std::ops::Range<usize>) -> Range {
+    /// The protocol's range of `bytes` of the text.
+    pub fn range(&self, bytes: &std::ops::Range<usize>) -> Range {
         Range::new(
             self.index.position(self.text, bytes.start),
             self.index.position(self.text, bytes.end),

@@ -57,6 +57,19 @@ async def main(server, workspace, skill_file):
         for report in workspace.items
     )
 
+    # Lenses: on the valid `notes` (the tracker has an error: not listed).
+    notes = root / "skills/notes/SKILL.md"
+    open_document(client, notes.as_uri(), notes.read_text(encoding="utf-8"))
+    await asyncio.wait_for(published.get(), timeout=60)
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=notes.as_uri()))
+    )
+    seen["lenses"] = [[spot(l.range), l.command.title] for l in lenses]
+    tracker_lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=document)
+    )
+    seen["tracker_lenses"] = len(tracker_lenses)
+
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(text_document=document)
     )

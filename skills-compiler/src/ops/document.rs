@@ -52,6 +52,46 @@ pub fn check_workspace() -> Result<Vec<Diagnostic>, Error> {
     Ok(diagnostics)
 }
 
+/// One skill's place in one host's listing, as `cargo skills budget`
+/// measures it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Share {
+    /// The budget: a host's (`claude-code`, `codex`, …) or a plain one.
+    pub budget: super::budget::Budget,
+    /// The skill's entry against the budget, in percent.
+    pub percent: f64,
+    /// What the host does with it: shown in full, cut to so many
+    /// characters, by name only, left out.
+    pub fate: super::budget::Fate,
+}
+
+/// The share of each host's listing budget the skill of `file` takes, and
+/// where each host cuts it: the package's catalog as `cargo skills
+/// budget` measures it (the package's `budget` hosts, else every host),
+/// from disk. Empty when the skill is not valid (it is not listed).
+pub fn listing_shares(file: &Path) -> Result<Vec<Share>, Error> {
+    let own = file.to_string_lossy().replace('\\', "/");
+    let found = targets(&Selection::default(), &[], &Overrides::default())?;
+    let catalog = super::budget::catalog(found, &super::budget::Request::default());
+    let Some(index) = catalog.skills.iter().position(|skill| skill.path() == own) else {
+        return Ok(Vec::new());
+    };
+    let entries = catalog.entries();
+    let shares = catalog
+        .reports(&entries)
+        .iter()
+        .filter_map(|report| {
+            let line = report.lines.iter().find(|line| line.entry == Some(index))?;
+            Some(Share {
+                budget: report.budget,
+                percent: report.share(line),
+                fate: line.fate,
+            })
+        })
+        .collect();
+    Ok(shares)
+}
+
 /// What a markdown file is to the compiler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Role {
