@@ -291,6 +291,26 @@ fn a_real_client_follows_links_lists_symbols_and_finds_references() {
         json(r#"["skills/notes/SKILL.md",[0,0,0,0]]"#)
     );
     assert_eq!(seen["definition_prose"], serde_json::Value::Null);
+    // A tool's hover: what it does, its endpoint, its parameters' schema
+    // as compiled (so none while the skill has an error); a placeholder's:
+    // the parameter it fills.
+    assert_eq!(seen["hover_tool_broken_skill"], serde_json::Value::Null);
+    let tool = seen["hover_tool"].as_str().unwrap();
+    assert!(
+        tool.starts_with("**tool `get_issue`**\n\nOne issue by its number."),
+        "{tool}"
+    );
+    assert!(
+        tool.contains("`GET https://tracker.example/issues/{{number}}`"),
+        "{tool}"
+    );
+    assert!(tool.contains("\"number\""), "{tool}");
+    let placeholder = seen["hover_placeholder"].as_str().unwrap();
+    assert!(
+        placeholder.starts_with("`{{number}}`: required parameter of `get_issue`"),
+        "{placeholder}"
+    );
+    assert!(placeholder.contains("\"integer\""), "{placeholder}");
     // A link's hover shows its target from the heading; a broken one says
     // why, as `check` does.
     let hover = seen["hover_link"].as_str().unwrap();

@@ -168,3 +168,40 @@ fn without_overlaps(mut edits: Vec<TextEdit>) -> Option<Vec<TextEdit>> {
     }
     (!kept.is_empty()).then_some(kept)
 }
+
+/// A tool's or a placeholder's hover, in markdown.
+pub fn described(described: &skills_compiler::ops::document::Described) -> String {
+    use skills_compiler::ops::document::Described;
+    let schema = |value: &Value| serde_json::to_string_pretty(value).unwrap_or_default();
+    match described {
+        Described::Tool {
+            name,
+            description,
+            endpoint,
+            parameters,
+        } => {
+            let mut text = format!("**tool `{name}`**\n\n{description}\n");
+            if let Some(endpoint) = endpoint {
+                text.push_str(&format!("\n`{endpoint}`\n"));
+            }
+            text.push_str(&format!("\n```json\n{}\n```", schema(parameters)));
+            text
+        }
+        Described::Placeholder {
+            tool,
+            name,
+            schema: declared,
+            required,
+        } => {
+            let required = if *required { "required" } else { "optional" };
+            if declared.is_null() {
+                format!("`{{{{{name}}}}}`: `{tool}` declares no parameter `{name}`")
+            } else {
+                format!(
+                    "`{{{{{name}}}}}`: {required} parameter of `{tool}`\n\n```json\n{}\n```",
+                    schema(declared)
+                )
+            }
+        }
+    }
+}

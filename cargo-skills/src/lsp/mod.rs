@@ -580,6 +580,21 @@ impl Server {
         let index = position::LineIndex::new(text);
         let offset = index.offset(text, position);
         let Some(key) = ops::document::key_at(text, offset) else {
+            if let Some((span, described)) =
+                ops::document::describe_at(&document.path, text, offset)
+            {
+                let hover = lsp_types::Hover {
+                    contents: lsp_types::HoverContents::Markup(lsp_types::MarkupContent {
+                        kind: lsp_types::MarkupKind::Markdown,
+                        value: convert::described(&described),
+                    }),
+                    range: Some(lsp_types::Range::new(
+                        index.position(text, span.start),
+                        index.position(text, span.end),
+                    )),
+                };
+                return serde_json::to_value(hover).unwrap_or(Value::Null);
+            }
             let view = navigate::View::new(&document.path, text);
             let hover = navigate::hover(
                 &view,

@@ -103,9 +103,9 @@ async def main(server, workspace, skill_file):
     seen["definition_other_skill"] = await definition("../notes/SKILL.md")
     seen["definition_prose"] = await definition("Look the")
 
-    async def hover(needle):
+    async def hover(needle, by=1):
         found = await client.text_document_hover_async(
-            types.HoverParams(**(at(needle)))
+            types.HoverParams(**(at(needle, by)))
         )
         return None if found is None else found.contents.value
 
@@ -181,6 +181,24 @@ async def main(server, workspace, skill_file):
         )
     )
     seen["vendored_actions"] = len(actions or [])
+
+    # A tool's and a placeholder's hover, once the skill compiles (the
+    # broken link mended).
+    seen["hover_tool_broken_skill"] = await hover("get_issue")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangeWholeDocument(
+                    text=text.replace("references/gone.md", "references/api.md")
+                )
+            ],
+        )
+    )
+    while (await asyncio.wait_for(published.get(), timeout=60)).uri != uri:
+        pass
+    seen["hover_tool"] = await hover("get_issue")
+    seen["hover_placeholder"] = await hover("{{number}}", 3)
 
     unknown = types.TextDocumentIdentifier(uri=(root / "nowhere.md").as_uri())
     seen["unknown_symbols"] = await client.text_document_document_symbol_async(

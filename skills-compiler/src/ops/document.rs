@@ -92,6 +92,111 @@ pub fn listing_shares(file: &Path) -> Result<Vec<Share>, Error> {
     Ok(shares)
 }
 
+/// What the frontmatter says of the tool, or of the `{{placeholder}}`,
+/// under an editor's cursor: from the skill as compiled, so a hover shows
+/// the schema the runtime checks arguments against.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Described {
+    /// A tool, named where its `name:` is.
+    Tool {
+        /// Its name.
+        name: String,
+        /// What it says it does.
+        description: String,
+        /// `GET https://…/{{number}}`, when it has an endpoint.
+        endpoint: Option<String>,
+        /// Its parameters' JSON Schema.
+        parameters: serde_json::Value,
+    },
+    /// A `{{name}}` of a tool's endpoint: the parameter it fills.
+    Placeholder {
+        /// The tool whose endpoint holds it.
+        tool: String,
+        /// The parameter's name.
+        name: String,
+        /// The parameter's schema (`null` when the tool declares none of
+        /// that name: a diagnostic says so).
+        schema: serde_json::Value,
+        /// Whether the tool requires it.
+        required: bool,
+    },
+}
+
+/// The tool, or the placeholder, at byte `offset` of skill file `file`
+/// (its text `text`), with `range` the bytes it covers; `None` elsewhere or
+/// when the skill does not compile.
+pub fn describe_at(file: &Path, text: &str, offset: usize) -> Option<(Range<usize>, Described)> {
+    let entries = crate::read::key_at::entries(text);
+    let tool = entries
+        .iter()
+        .filter(|entry| entry.tool && entry.lines.start <= offset && offset < entry.lines.end)
+        .last()?;
+    let placeholder = placeholder_at(text, offset);
+    let on_name = tool.span.start <= offset && offset <= tool.span.end;
+    if placeholder.is_none() && !on_name {
+        return None;
+    }
+    let compilation = check(file, text).ok()?;
+    let skill = compilation
+        .valid
+        .skills
+        .iter()
+        .find(|skill| skill.path() == file.to_string_lossy().replace('\\', "/"))?;
+    let compiled = skill.tools.iter().find(|t| t.name() == tool.name)?;
+    let parameters = compiled.parameters_json();
+    if let Some((span, name)) = placeholder {
+        let schema = parameters["properties"][&name].clone();
+        let required = parameters["required"]
+            .as_array()
+            .is_some_and(|required| required.iter().any(|r| r == name.as_str()));
+        return Some((
+            span,
+            Described::Placeholder {
+                tool: tool.name.clone(),
+                name,
+                schema,
+                required,
+            },
+        ));
+    }
+    let endpoint = compiled
+        .endpoint()
+        .map(|endpoint| format!("{} {}", endpoint.method.as_str(), endpoint.url));
+    Some((
+        tool.span.clone(),
+        Described::Tool {
+            name: tool.name.clone(),
+            description: compiled.description().to_owned(),
+            endpoint,
+            parameters,
+        },
+    ))
+}
+
+/// The `{{name}}` around byte `offset` on its line, and the name.
+fn placeholder_at(text: &str, offset: usize) -> Option<(Range<usize>, String)> {
+    if !text.is_char_boundary(offset) {
+        return None;
+    }
+    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+    let line_end = text[offset..]
+        .find('\n')
+        .map_or(text.len(), |at| offset + at);
+    let open = text[line_start..offset.min(line_end)]
+        .rfind("{{")
+        .map(|at| line_start + at)?;
+    let close = text[open..line_end].find("}}").map(|at| open + at + 2)?;
+    if offset > close {
+        return None;
+    }
+    let name = text[open + 2..close - 2].trim();
+    let is_name = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.');
+    is_name.then(|| (open..close, name.to_owned()))
+}
+
 /// What a markdown file is to the compiler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Role {
