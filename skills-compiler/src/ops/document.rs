@@ -129,8 +129,7 @@ pub fn describe_at(file: &Path, text: &str, offset: usize) -> Option<(Range<usiz
     let entries = crate::read::key_at::entries(text);
     let tool = entries
         .iter()
-        .filter(|entry| entry.tool && entry.lines.start <= offset && offset < entry.lines.end)
-        .last()?;
+        .rfind(|entry| entry.tool && entry.lines.start <= offset && offset < entry.lines.end)?;
     let placeholder = placeholder_at(text, offset);
     let on_name = tool.span.start <= offset && offset <= tool.span.end;
     if placeholder.is_none() && !on_name {
