@@ -155,7 +155,14 @@ fn linked_package(name: &str) -> PathBuf {
     std::fs::create_dir_all(&vendor).unwrap();
     std::fs::write(vendor.join("SKILL.md"), SHARED).unwrap();
     let notes = dir.join("skills/notes");
-    std::fs::create_dir_all(&notes).unwrap();
+    std::fs::create_dir_all(notes.join("evals")).unwrap();
+    std::fs::write(
+        notes.join("evals/eval_queries.json"),
+        r#"[{"query": "note down that the deploy failed", "should_trigger": true},
+            {"query": "keep a note: call Ana on Friday", "should_trigger": true},
+            {"query": "translate this paragraph into French", "should_trigger": true}]"#,
+    )
+    .unwrap();
     std::fs::write(
         notes.join("SKILL.md"),
         "---\nname: notes\ndescription: Keep notes on issues. Use when the user asks to note something down.\n---\n# Notes\n\nThe tracker's [errors](../tracker/references/api.md#errors).\n",
@@ -234,6 +241,25 @@ fn a_real_client_follows_links_lists_symbols_and_finds_references() {
     for lens in lenses {
         assert_eq!(lens[0], serde_json::json!([2, 0, 2, 11]), "{lens}");
     }
+    // Over `name`, the skill's trigger cases routed offline, with the
+    // command that routes them again: the same figures as `cargo skills
+    // test`'s for that skill.
+    let routed = &seen["routed_lens"][0];
+    assert_eq!(routed[0], serde_json::json!([1, 0, 1, 4]), "{seen}");
+    assert_eq!(routed[2], "cargo-skills.test");
+    let title = routed[1].as_str().unwrap();
+    // The French request names nothing the skill does: it fails.
+    assert_eq!(title, "2 of 3 trigger cases route here (offline router)");
+    assert_eq!(seen["routed_ran"]["message"], title);
+    assert_eq!(seen["routed_ran"]["cases"], 3);
+    let tested = Command::new(env!("CARGO_BIN_EXE_cargo-skills"))
+        .args(["skills", "test", "skills"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let tested = String::from_utf8_lossy(&tested.stdout);
+    assert_eq!(seen["routed_ran"]["passed"], 2);
+    assert!(tested.contains("notes: won 2 of 3"), "{tested}");
     // A skill with errors is not listed: no lens says it is.
     assert_eq!(seen["tracker_lenses"], 0);
     let budget = Command::new(env!("CARGO_BIN_EXE_cargo-skills"))

@@ -10,20 +10,57 @@ use skills_compiler::ops::document::{self, Share};
 
 use super::navigate::View;
 
-/// One lens per budget over the `description` key; none when the skill is
-/// not listed (not valid, or no package).
+/// The command a routed-cases lens runs: the skill's trigger cases with the
+/// offline router, as `cargo skills test` runs them.
+pub const TEST: &str = "cargo-skills.test";
+
+/// Over `name`, how many of the trigger cases that name the skill route
+/// right (its command runs them again); over `description`, one lens per
+/// budget. None for a skill that is not listed (not valid, or no package).
 pub fn lenses(view: &View<'_>) -> Value {
-    let Some(description) = view
-        .outline
-        .entries
-        .iter()
-        .find(|entry| !entry.tool && entry.name == "description")
-    else {
-        return Value::Array(Vec::new());
+    let entry = |name: &str| {
+        view.outline
+            .entries
+            .iter()
+            .find(|entry| !entry.tool && entry.name == name)
     };
+    let mut lenses = Vec::new();
+    if let Some(name) = entry("name")
+        && let Ok(Some(routed)) = document::routed_cases(view.path)
+    {
+        lenses.push(CodeLens {
+            range: view.range(&name.span),
+            command: Some(Command {
+                title: routed_title(routed),
+                command: TEST.to_owned(),
+                arguments: Some(vec![Value::String(
+                    view.path.to_string_lossy().replace('\\', "/"),
+                )]),
+            }),
+            data: None,
+        });
+    }
+    if let Some(description) = entry("description") {
+        lenses.extend(budget_lenses(view, &description.span));
+    }
+    serde_json::to_value(lenses).unwrap_or(Value::Null)
+}
+
+/// `3 of 4 trigger cases route here`.
+pub fn routed_title(routed: document::Routed) -> String {
+    format!(
+        "{} of {} trigger case{} route{} here (offline router)",
+        routed.passed,
+        routed.cases,
+        if routed.cases == 1 { "" } else { "s" },
+        if routed.cases == 1 { "s" } else { "" },
+    )
+}
+
+fn budget_lenses(view: &View<'_>, span: &std::ops::Range<usize>) -> Vec<CodeLens> {
     let shares = document::listing_shares(view.path).unwrap_or_default();
-    let range = view.range(&description.span);
-    let lenses: Vec<CodeLens> = shares
+    let range = view.range(span);
+    shares
         .iter()
         .map(|share| CodeLens {
             range,
@@ -35,8 +72,7 @@ pub fn lenses(view: &View<'_>) -> Value {
             }),
             data: None,
         })
-        .collect();
-    serde_json::to_value(lenses).unwrap_or(Value::Null)
+        .collect()
 }
 
 /// `codex: 1.4% of the budget, cut to 120 characters`.

@@ -134,6 +134,32 @@ impl Document {
     }
 }
 
+/// `cargo-skills.test FILE`: the skill's trigger cases routed again; the
+/// answer is what its lens says.
+fn run_command(params: &lsp_types::ExecuteCommandParams) -> Result<Value, (ErrorCode, String)> {
+    let file = match (params.command.as_str(), params.arguments.first()) {
+        (lens::TEST, Some(Value::String(file))) => PathBuf::from(file),
+        _ => {
+            return Err((
+                ErrorCode::InvalidParams,
+                format!("`{}` is not a command of this server", params.command),
+            ));
+        }
+    };
+    match ops::document::routed_cases(&file) {
+        Ok(Some(routed)) => Ok(serde_json::json!({
+            "passed": routed.passed,
+            "cases": routed.cases,
+            "message": lens::routed_title(routed),
+        })),
+        Ok(None) => Err((
+            ErrorCode::RequestFailed,
+            format!("no trigger case names the skill of {}", file.display()),
+        )),
+        Err(error) => Err((ErrorCode::RequestFailed, error.to_string())),
+    }
+}
+
 /// What a vendored skill's diagnostics add: why nothing is offered.
 fn vendored_note(upstream: &str) -> String {
     format!(
@@ -196,6 +222,10 @@ fn capabilities() -> ServerCapabilities {
         document_formatting_provider: Some(lsp_types::OneOf::Left(true)),
         code_lens_provider: Some(lsp_types::CodeLensOptions {
             resolve_provider: Some(false),
+        }),
+        execute_command_provider: Some(lsp_types::ExecuteCommandOptions {
+            commands: vec![lens::TEST.to_owned()],
+            work_done_progress_options: Default::default(),
         }),
         completion_provider: Some(lsp_types::CompletionOptions {
             trigger_characters: Some(vec!["#".to_owned(), "/".to_owned(), "(".to_owned()]),
@@ -337,6 +367,11 @@ impl Server {
                 let params: lsp_types::CodeLensParams =
                     serde_json::from_value(params).map_err(invalid)?;
                 Ok(self.with_view(&params.text_document.uri, |view, _| lens::lenses(view)))
+            }
+            lsp_types::request::ExecuteCommand::METHOD => {
+                let params: lsp_types::ExecuteCommandParams =
+                    serde_json::from_value(params).map_err(invalid)?;
+                run_command(&params)
             }
             lsp_types::request::Formatting::METHOD => {
                 let params: lsp_types::DocumentFormattingParams =

@@ -64,7 +64,16 @@ async def main(server, workspace, skill_file):
     lenses = await client.text_document_code_lens_async(
         types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=notes.as_uri()))
     )
-    seen["lenses"] = [[spot(l.range), l.command.title] for l in lenses]
+    seen["lenses"] = [[spot(l.range), l.command.title] for l in lenses if not l.command.command]
+    routed = [l for l in lenses if l.command.command]
+    seen["routed_lens"] = [[spot(l.range), l.command.title, l.command.command] for l in routed]
+    if routed:
+        ran = await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(
+                command=routed[0].command.command, arguments=routed[0].command.arguments
+            )
+        )
+        seen["routed_ran"] = ran
     tracker_lenses = await client.text_document_code_lens_async(
         types.CodeLensParams(text_document=document)
     )

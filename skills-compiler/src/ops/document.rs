@@ -196,6 +196,76 @@ fn placeholder_at(text: &str, offset: usize) -> Option<(Range<usize>, String)> {
     is_name.then(|| (open..close, name.to_owned()))
 }
 
+/// How a skill's trigger cases route with the offline router, as `cargo
+/// skills test` judges them: of the cases that name the skill (to choose
+/// it, or not to), how many pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Routed {
+    /// Cases that pass.
+    pub passed: usize,
+    /// Cases that name the skill.
+    pub cases: usize,
+}
+
+/// [`Routed`] for the skill of `file`, from the package's case files on
+/// disk and its catalogue; `None` when no case names it, or the cases
+/// cannot be run (a case file with errors: `cargo skills test` says why).
+pub fn routed_cases(file: &Path) -> Result<Option<Routed>, Error> {
+    use super::trigger;
+    let own = file.to_string_lossy().replace('\\', "/");
+    let found = targets(&Selection::default(), &[], &Overrides::default())?;
+    let set = trigger::catalogue(&found, None);
+    let Some(skill) = set.skills.iter().find(|skill| skill.path() == own) else {
+        return Ok(None);
+    };
+    let name = skill.name().to_owned();
+    let request = trigger::Request {
+        router: Some(trigger::Router::Lexical),
+        ..Default::default()
+    };
+    let Ok(ran) = trigger::run(&set, &request, &mut Offline) else {
+        return Ok(None);
+    };
+    let naming: Vec<_> =
+        ran.report
+            .outcomes
+            .iter()
+            .filter(|outcome| match &outcome.case.expected {
+                trigger::Expected::Skill { name: wanted, .. }
+                | trigger::Expected::NotSkill(wanted) => *wanted == name,
+                trigger::Expected::Nothing { .. } => false,
+            })
+            .collect();
+    if naming.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Routed {
+        passed: naming.iter().filter(|outcome| outcome.pass).count(),
+        cases: naming.len(),
+    }))
+}
+
+/// The model of an offline run: there is none to ask.
+struct Offline;
+
+impl super::trigger::Model for Offline {
+    fn can_ask(&self, _: &str) -> Result<bool, String> {
+        Ok(false)
+    }
+
+    fn ask(
+        &mut self,
+        model: &str,
+        _: &super::trigger::Set,
+        _: &[super::trigger::Case],
+        _: usize,
+    ) -> Result<Vec<Option<String>>, Error> {
+        Err(Error::Usage(format!(
+            "{model} is not asked from an editor: the offline router routes"
+        )))
+    }
+}
+
 /// What a markdown file is to the compiler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Role {
