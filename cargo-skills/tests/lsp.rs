@@ -407,6 +407,19 @@ fn a_real_client_follows_links_lists_symbols_and_finds_references() {
         );
     }
     assert_eq!(seen["vendored_actions"], 0);
+    // Its `tools.yaml` is the vendored skill's too: the lower-case method
+    // is said, with the note, and not offered its quick fix.
+    let tools = seen["vendored_tools"].as_array().unwrap();
+    assert_eq!(tools.len(), 1, "{seen}");
+    assert_eq!(tools[0][0], "S310");
+    assert!(
+        tools[0][1]
+            .as_str()
+            .unwrap()
+            .contains("`cargo skills sync`"),
+        "{seen}"
+    );
+    assert_eq!(seen["vendored_tools_actions"], 0);
     // `tools.yaml` as the editor holds it (not on disk): its lower-case
     // method, where it is in that file.
     let method = "    endpoint: { url: \"https://notes.example/all\", method: ";

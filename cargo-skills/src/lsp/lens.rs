@@ -1,6 +1,6 @@
 //! Code lenses no other server has: over a skill's `description`, the
 //! share of each host's listing budget it takes and what each host does
-//! with it (`ops::document::listing_shares`, the figures `cargo skills
+//! with it (`ops::document::lenses`, the figures `cargo skills
 //! budget` prints).
 
 use lsp_types::{CodeLens, Command};
@@ -24,9 +24,17 @@ pub fn lenses(view: &View<'_>) -> Value {
             .iter()
             .find(|entry| !entry.tool && entry.name == name)
     };
+    let (name, description) = (entry("name"), entry("description"));
+    // Not a skill's frontmatter (a file of a skill): nothing to measure.
+    if name.is_none() && description.is_none() {
+        return Value::Array(Vec::new());
+    }
+    let Ok(lensed) = document::lenses(view.path) else {
+        return Value::Array(Vec::new());
+    };
     let mut lenses = Vec::new();
-    if let Some(name) = entry("name")
-        && let Ok(Some(routed)) = document::routed_cases(view.path)
+    if let Some(name) = name
+        && let Some(routed) = lensed.routed
     {
         lenses.push(CodeLens {
             range: view.range(&name.span),
@@ -40,8 +48,8 @@ pub fn lenses(view: &View<'_>) -> Value {
             data: None,
         });
     }
-    if let Some(description) = entry("description") {
-        lenses.extend(budget_lenses(view, &description.span));
+    if let Some(description) = description {
+        lenses.extend(budget_lenses(view, &description.span, &lensed.shares));
     }
     serde_json::to_value(lenses).unwrap_or(Value::Null)
 }
@@ -57,8 +65,11 @@ pub fn routed_title(routed: document::Routed) -> String {
     )
 }
 
-fn budget_lenses(view: &View<'_>, span: &std::ops::Range<usize>) -> Vec<CodeLens> {
-    let shares = document::listing_shares(view.path).unwrap_or_default();
+fn budget_lenses(
+    view: &View<'_>,
+    span: &std::ops::Range<usize>,
+    shares: &[Share],
+) -> Vec<CodeLens> {
     let range = view.range(span);
     shares
         .iter()

@@ -102,9 +102,7 @@ impl Document {
         } else {
             match ops::document::check(&self.path, &self.text) {
                 Ok(compilation) => {
-                    let folder = ops::document::skill_of(&self.path);
-                    let folder = folder.to_string_lossy().replace('\\', "/");
-                    self.vendored = compilation.vendored.get(&folder).cloned();
+                    self.vendored = ops::document::upstream(&compilation).map(str::to_owned);
                     Checked::Found(
                         compilation
                             .diagnostics
@@ -113,6 +111,7 @@ impl Document {
                             .map(|mut diagnostic| {
                                 if let Some(upstream) = &self.vendored {
                                     diagnostic.fix = None;
+                                    diagnostic.message.push_str("\nnote: ");
                                     diagnostic.message.push_str(&vendored_note(upstream));
                                 }
                                 diagnostic
@@ -163,7 +162,7 @@ fn run_command(params: &lsp_types::ExecuteCommandParams) -> Result<Value, (Error
 /// What a vendored skill's diagnostics add: why nothing is offered.
 fn vendored_note(upstream: &str) -> String {
     format!(
-        "\nnote: this skill is vendored from {upstream}: its files are not edited here; fix it upstream and run `cargo skills sync`"
+        "this skill is vendored from {upstream}: its files are not edited here; fix it upstream and run `cargo skills sync`"
     )
 }
 
@@ -302,7 +301,7 @@ impl Server {
         }
     }
 
-    fn dispatch(&mut self, method: &str, params: Value) -> Result<Value, (ErrorCode, String)> {
+    fn dispatch(&mut self, method: &str, mut params: Value) -> Result<Value, (ErrorCode, String)> {
         let invalid = |error: serde_json::Error| (ErrorCode::InvalidParams, error.to_string());
         match method {
             DocumentDiagnosticRequest::METHOD => {
@@ -323,21 +322,20 @@ impl Server {
                     serde_json::from_value(params).map_err(invalid)?;
                 Ok(self.code_actions(&params))
             }
-            lsp_types::request::DocumentSymbolRequest::METHOD => {
-                let params: lsp_types::DocumentSymbolParams =
-                    serde_json::from_value(params).map_err(invalid)?;
-                Ok(self.with_view(&params.text_document.uri, |view, _| navigate::symbols(view)))
-            }
-            lsp_types::request::FoldingRangeRequest::METHOD => {
-                let params: lsp_types::FoldingRangeParams =
-                    serde_json::from_value(params).map_err(invalid)?;
-                Ok(self.with_view(&params.text_document.uri, |view, _| navigate::folding(view)))
-            }
-            lsp_types::request::DocumentLinkRequest::METHOD => {
-                let params: lsp_types::DocumentLinkParams =
-                    serde_json::from_value(params).map_err(invalid)?;
-                Ok(self.with_view(&params.text_document.uri, |view, _| {
-                    navigate::links(view, &self.root)
+            method @ (lsp_types::request::DocumentSymbolRequest::METHOD
+            | lsp_types::request::FoldingRangeRequest::METHOD
+            | lsp_types::request::DocumentLinkRequest::METHOD
+            | lsp_types::request::CodeLensRequest::METHOD) => {
+                // Each of these names its document and nothing else needed.
+                let document: lsp_types::TextDocumentIdentifier =
+                    serde_json::from_value(params["textDocument"].take()).map_err(invalid)?;
+                Ok(self.with_view(&document.uri, |view, _| match method {
+                    lsp_types::request::DocumentSymbolRequest::METHOD => navigate::symbols(view),
+                    lsp_types::request::FoldingRangeRequest::METHOD => navigate::folding(view),
+                    lsp_types::request::DocumentLinkRequest::METHOD => {
+                        navigate::links(view, &self.root)
+                    }
+                    _ => lens::lenses(view),
                 }))
             }
             lsp_types::request::Rename::METHOD => {
@@ -349,12 +347,7 @@ impl Server {
                     .get(at.text_document.uri.as_str())
                     .and_then(|document| document.vendored.clone());
                 if let Some(upstream) = vendored {
-                    return Err((
-                        ErrorCode::InvalidRequest,
-                        vendored_note(&upstream)
-                            .trim_start_matches("\nnote: ")
-                            .to_owned(),
-                    ));
+                    return Err((ErrorCode::InvalidRequest, vendored_note(&upstream)));
                 }
                 let mut renamed = Ok(Value::Null);
                 self.at_cursor(&at, |view, offset, open| {
@@ -362,11 +355,6 @@ impl Server {
                     Value::Null
                 });
                 renamed.map_err(|why| (ErrorCode::InvalidParams, why))
-            }
-            lsp_types::request::CodeLensRequest::METHOD => {
-                let params: lsp_types::CodeLensParams =
-                    serde_json::from_value(params).map_err(invalid)?;
-                Ok(self.with_view(&params.text_document.uri, |view, _| lens::lenses(view)))
             }
             lsp_types::request::ExecuteCommand::METHOD => {
                 let params: lsp_types::ExecuteCommandParams =
@@ -539,11 +527,7 @@ impl Server {
             return Ok(Value::Null);
         };
         if let Some(upstream) = &document.vendored {
-            let why = vendored_note(upstream);
-            return Err((
-                ErrorCode::RequestFailed,
-                why.trim_start_matches("\nnote: ").to_owned(),
-            ));
+            return Err((ErrorCode::RequestFailed, vendored_note(upstream)));
         }
         let formatted = ops::document::format(&document.path, &document.text)
             .map_err(|error| (ErrorCode::RequestFailed, format!("not formatted: {error}")))?;

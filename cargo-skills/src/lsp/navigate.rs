@@ -18,9 +18,6 @@ use super::position::LineIndex;
 /// file is far smaller; a larger one is not looked into.
 const MAX_READ: u64 = 4 << 20;
 
-/// The most files the references of a file are looked for in.
-const MAX_SCANNED: usize = 20_000;
-
 /// One skill file as the requests below see it.
 pub struct View<'a> {
     /// Relative to the workspace's root (the server's directory).
@@ -36,7 +33,7 @@ impl<'a> View<'a> {
             path,
             text,
             index: LineIndex::new(text),
-            outline: document::outline(text, dir_name(path).as_deref()),
+            outline: document::outline_of(path, text),
         }
     }
 
@@ -59,35 +56,8 @@ impl<'a> View<'a> {
     /// The file a link leads to, relative to the workspace's root, and the
     /// heading it names.
     pub fn target(&self, link: &Link) -> Option<(PathBuf, Option<String>)> {
-        match &link.to {
-            LinkTo::Here(anchor) => Some((self.path.to_path_buf(), Some(anchor.clone()))),
-            LinkTo::File { path, fragment } => {
-                Some((document::skill_of(self.path).join(path), fragment.clone()))
-            }
-            LinkTo::Root(path) => Some((skills_root(self.path).join(path), None)),
-            LinkTo::Away => None,
-        }
+        document::link_target(self.path, link)
     }
-}
-
-/// The skill's folder name in its root, as links resolve against it;
-/// `None` for a flat `name.md` skill.
-fn dir_name(path: &Path) -> Option<String> {
-    let skill = document::skill_of(path);
-    (skill != path)
-        .then(|| {
-            skill
-                .file_name()
-                .map(|name| name.to_string_lossy().into_owned())
-        })
-        .flatten()
-}
-
-/// The skills root a skill file is in: its folder's parent, or a flat
-/// skill's own folder.
-fn skills_root(path: &Path) -> PathBuf {
-    let skill = document::skill_of(path);
-    skill.parent().map(Path::to_path_buf).unwrap_or_default()
 }
 
 /// Keys and tools of the frontmatter, then the headings nested by level.
@@ -298,77 +268,39 @@ pub fn hover(
     })
 }
 
-/// Every link in the root's skill files to the file under the cursor's
-/// link, or to this file when the cursor is on no link.
+/// Every link in the workspace's skill files to the file under the
+/// cursor's link, or to this file when the cursor is on no link: the
+/// compiler's references, the editor's texts where it holds them.
 pub fn references(view: &View<'_>, root: &Path, offset: usize, open: &OpenText<'_>) -> Value {
     let wanted = match view.link_at(offset).and_then(|link| view.target(link)) {
         Some((file, _)) => file,
         None => view.path.to_path_buf(),
     };
-    let wanted = normal(&wanted);
+    let read = |file: &Path| open.held(file).map(str::to_owned);
+    let Ok(linking) = document::references(&wanted, read) else {
+        return Value::Array(Vec::new());
+    };
+    let mut texts: Vec<(PathBuf, String)> = Vec::new();
     let mut found = Vec::new();
-    for file in skill_files(root, &skills_root(view.path)) {
-        let Some(text) = open.text_of(&file, &root.join(&file)) else {
+    for (file, bytes) in linking {
+        if texts.last().is_none_or(|(last, _)| *last != file) {
+            let text = open.text_of(&file, &root.join(&file)).unwrap_or_default();
+            texts.push((file.clone(), text));
+        }
+        let Some((_, text)) = texts.last() else {
             continue;
         };
-        let other = View::new(&file, &text);
         let Some(uri) = file_uri(&root.join(&file)) else {
             continue;
         };
-        for link in &other.outline.links {
-            if other
-                .target(link)
-                .is_some_and(|(target, _)| normal(&target) == wanted)
-            {
-                found.push(Location::new(uri.clone(), other.range(&link.span)));
-            }
-        }
+        let index = LineIndex::new(text);
+        let range = Range::new(
+            index.position(text, bytes.start),
+            index.position(text, bytes.end),
+        );
+        found.push(Location::new(uri, range));
     }
     serde_json::to_value(found).unwrap_or(Value::Null)
-}
-
-/// Every skill file of a skills root (relative to the workspace): each
-/// folder's `SKILL.md` and each flat `name.md`, sorted, at most
-/// [`MAX_SCANNED`].
-fn skill_files(root: &Path, skills_root: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(root.join(skills_root)) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .flatten()
-        .take(MAX_SCANNED)
-        .filter_map(|entry| {
-            let name = entry.file_name();
-            let kind = entry.file_type().ok()?;
-            let relative = skills_root.join(&name);
-            if kind.is_dir() {
-                let skill_md = relative.join("SKILL.md");
-                root.join(&skill_md).is_file().then_some(skill_md)
-            } else {
-                let markdown = Path::new(&name)
-                    .extension()
-                    .is_some_and(|extension| extension.eq_ignore_ascii_case("md"));
-                (kind.is_file() && markdown).then_some(relative)
-            }
-        })
-        .collect();
-    files.sort();
-    files
-}
-
-/// A relative path with `.` and `..` worked out, for comparing.
-fn normal(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// The `file:` URI of a path on disk.
@@ -385,12 +317,19 @@ pub struct OpenText<'a> {
 }
 
 impl OpenText<'_> {
+    /// The editor's text of `file`, when it is open.
+    pub fn held(&self, file: &Path) -> Option<&str> {
+        self.texts
+            .iter()
+            .find(|(path, _)| *path == file)
+            .map(|(_, text)| *text)
+    }
+
     /// `file`'s text: the editor's, else the disk's when it is UTF-8 and at
     /// most [`MAX_READ`] bytes.
     pub fn text_of(&self, file: &Path, on_disk: &Path) -> Option<String> {
-        let file = normal(file);
-        if let Some((_, text)) = self.texts.iter().find(|(path, _)| normal(path) == file) {
-            return Some((*text).to_owned());
+        if let Some(text) = self.held(file) {
+            return Some(text.to_owned());
         }
         let opened = std::fs::File::open(on_disk).ok()?;
         if !opened.metadata().ok()?.is_file() {

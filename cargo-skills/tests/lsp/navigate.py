@@ -190,6 +190,22 @@ async def main(server, workspace, skill_file):
         )
     )
     seen["vendored_actions"] = len(actions or [])
+    # Its `tools.yaml`, as the editor holds it: vendored too.
+    shared_tools = root / "skills/shared/tools.yaml"
+    open_document(client, shared_tools.as_uri(), tools_text.replace("list_notes", "share"), "yaml")
+    vendored_tools = await asyncio.wait_for(published.get(), timeout=60)
+    seen["vendored_tools"] = [[str(d.code), d.message] for d in vendored_tools.diagnostics]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=shared_tools.as_uri()),
+            range=types.Range(
+                start=types.Position(line=0, character=0),
+                end=types.Position(line=9, character=0),
+            ),
+            context=types.CodeActionContext(diagnostics=vendored_tools.diagnostics),
+        )
+    )
+    seen["vendored_tools_actions"] = len(actions or [])
 
     # A tool's and a placeholder's hover, once the skill compiles (the
     # broken link mended).

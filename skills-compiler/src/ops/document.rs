@@ -39,6 +39,81 @@ pub fn skill_of(file: &Path) -> PathBuf {
     }
 }
 
+/// Where the skill [`check`] compiled was vendored from, when the lock
+/// records it so: someone else's files, which an editor offers no edits.
+pub fn upstream(checked: &Compilation) -> Option<&str> {
+    checked
+        .checked
+        .iter()
+        .find_map(|folder| checked.vendored.get(folder))
+        .map(String::as_str)
+}
+
+/// A path as diagnostics and the IR show it (`/`-separated).
+fn shown(path: &Path) -> String {
+    crate::read::discover::display_path(path)
+}
+
+/// The skill's folder name in its root, which its links resolve against;
+/// `None` for a flat `name.md` skill (its links start at the root).
+fn dir_name(file: &Path) -> Option<String> {
+    let skill = skill_of(file);
+    if skill == file {
+        return None;
+    }
+    skill
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+}
+
+/// [`outline`] of skill file `file` (relative to the current directory)
+/// holding `text`: its links resolved against the skill's folder.
+pub fn outline_of(file: &Path, text: &str) -> Outline {
+    outline(text, dir_name(file).as_deref())
+}
+
+/// Where `link`, a link of skill file `file`, leads: the file (relative to
+/// the current directory, as `file` is) and the heading it names.
+pub fn link_target(file: &Path, link: &Link) -> Option<(PathBuf, Option<String>)> {
+    let skill = skill_of(file);
+    match &link.to {
+        LinkTo::Here(anchor) => Some((file.to_path_buf(), Some(anchor.clone()))),
+        LinkTo::File { path, fragment } => Some((skill.join(path), fragment.clone())),
+        LinkTo::Root(path) => {
+            let root = skill.parent().map(Path::to_path_buf).unwrap_or_default();
+            Some((root.join(path), None))
+        }
+        LinkTo::Away => None,
+    }
+}
+
+/// Every link to `wanted` (a file relative to the current directory) from
+/// the skill files of the workspace's roots, as `check` finds them: each
+/// linking file and the link's bytes in it, in the files' order. `read`
+/// gives a file's text where the editor holds it; else it is the disk's.
+pub fn references(
+    wanted: &Path,
+    read: impl Fn(&Path) -> Option<String>,
+) -> Result<Vec<(PathBuf, Range<usize>)>, Error> {
+    let found = targets(&Selection::default(), &[], &Overrides::default())?;
+    let mut linking = Vec::new();
+    for target in &found {
+        let mut problems = Vec::new();
+        for files in target.files(&mut problems) {
+            let file = PathBuf::from(&files.path);
+            let Some(text) = read(&file).or_else(|| String::from_utf8(files.bytes).ok()) else {
+                continue;
+            };
+            for link in outline_of(&file, &text).links {
+                if link_target(&file, &link).is_some_and(|(to, _)| to == wanted) {
+                    linking.push((file.clone(), link.span));
+                }
+            }
+        }
+    }
+    Ok(linking)
+}
+
 /// Every diagnostic of the workspace's skills roots as they are on disk,
 /// with the package's settings: what `cargo skills check` with no path
 /// reports, set-level checks (a name two skills share) included. Each
@@ -65,19 +140,38 @@ pub struct Share {
     pub fate: super::budget::Fate,
 }
 
+/// What an editor's lenses say of one skill: its trigger cases routed,
+/// and its place in each host's listing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lensed {
+    /// Its trigger cases with the offline router ([`routed_cases`]).
+    pub routed: Option<Routed>,
+    /// Its share of each host's listing budget.
+    pub shares: Vec<Share>,
+}
+
+/// [`Lensed`] for the skill of `file`, the workspace's targets looked up
+/// once for both.
+pub fn lenses(file: &Path) -> Result<Lensed, Error> {
+    let found = targets(&Selection::default(), &[], &Overrides::default())?;
+    Ok(Lensed {
+        routed: routed_in(&found, file),
+        shares: listing_shares(found, file),
+    })
+}
+
 /// The share of each host's listing budget the skill of `file` takes, and
 /// where each host cuts it: the package's catalog as `cargo skills
 /// budget` measures it (the package's `budget` hosts, else every host),
 /// from disk. Empty when the skill is not valid (it is not listed).
-pub fn listing_shares(file: &Path) -> Result<Vec<Share>, Error> {
-    let own = file.to_string_lossy().replace('\\', "/");
-    let found = targets(&Selection::default(), &[], &Overrides::default())?;
+fn listing_shares(found: Vec<super::targets::Target>, file: &Path) -> Vec<Share> {
+    let own = shown(file);
     let catalog = super::budget::catalog(found, &super::budget::Request::default());
     let Some(index) = catalog.skills.iter().position(|skill| skill.path() == own) else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
     let entries = catalog.entries();
-    let shares = catalog
+    catalog
         .reports(&entries)
         .iter()
         .filter_map(|report| {
@@ -88,8 +182,7 @@ pub fn listing_shares(file: &Path) -> Result<Vec<Share>, Error> {
                 fate: line.fate,
             })
         })
-        .collect();
-    Ok(shares)
+        .collect()
 }
 
 /// What the frontmatter says of the tool, or of the `{{placeholder}}`,
@@ -140,7 +233,7 @@ pub fn describe_at(file: &Path, text: &str, offset: usize) -> Option<(Range<usiz
         .valid
         .skills
         .iter()
-        .find(|skill| skill.path() == file.to_string_lossy().replace('\\', "/"))?;
+        .find(|skill| skill.path() == shown(file))?;
     let compiled = skill.tools.iter().find(|t| t.name() == tool.name)?;
     let parameters = compiled.parameters_json();
     if let Some((span, name)) = placeholder {
@@ -211,21 +304,22 @@ pub struct Routed {
 /// disk and its catalogue; `None` when no case names it, or the cases
 /// cannot be run (a case file with errors: `cargo skills test` says why).
 pub fn routed_cases(file: &Path) -> Result<Option<Routed>, Error> {
-    use super::trigger;
-    let own = file.to_string_lossy().replace('\\', "/");
     let found = targets(&Selection::default(), &[], &Overrides::default())?;
-    let set = trigger::catalogue(&found, None);
-    let Some(skill) = set.skills.iter().find(|skill| skill.path() == own) else {
-        return Ok(None);
-    };
+    Ok(routed_in(&found, file))
+}
+
+/// [`routed_cases`] over targets already looked up.
+fn routed_in(found: &[super::targets::Target], file: &Path) -> Option<Routed> {
+    use super::trigger;
+    let own = shown(file);
+    let set = trigger::catalogue(found, None);
+    let skill = set.skills.iter().find(|skill| skill.path() == own)?;
     let name = skill.name().to_owned();
     let request = trigger::Request {
         router: Some(trigger::Router::Lexical),
         ..Default::default()
     };
-    let Ok(ran) = trigger::run(&set, &request, &mut Offline) else {
-        return Ok(None);
-    };
+    let ran = trigger::run(&set, &request, &mut Offline).ok()?;
     let naming: Vec<_> =
         ran.report
             .outcomes
@@ -237,12 +331,12 @@ pub fn routed_cases(file: &Path) -> Result<Option<Routed>, Error> {
             })
             .collect();
     if naming.is_empty() {
-        return Ok(None);
+        return None;
     }
-    Ok(Some(Routed {
+    Some(Routed {
         passed: naming.iter().filter(|outcome| outcome.pass).count(),
         cases: naming.len(),
-    }))
+    })
 }
 
 /// The model of an offline run: there is none to ask.
@@ -401,42 +495,21 @@ pub fn rename_heading(
         bytes: title_bytes,
         text: title.to_owned(),
     }];
-    let (linking, linking_text, own) = match role(file) {
-        Role::Skill(skill) if skill != file => {
-            (file.to_path_buf(), text.to_owned(), "SKILL.md".to_owned())
-        }
-        Role::Skill(_) => (file.to_path_buf(), text.to_owned(), String::new()),
+    // The links the compiler checks are its `SKILL.md` body's.
+    let (linking, linking_text) = match role(file) {
+        Role::Skill(_) => (file.to_path_buf(), text.to_owned()),
         Role::FileOf(skill) => {
             let skill_md = skill.join("SKILL.md");
-            let own = file
-                .strip_prefix(&skill)
-                .ok()?
-                .to_string_lossy()
-                .replace('\\', "/");
             let linking_text = read(&skill_md)?;
-            (skill_md, linking_text, own)
+            (skill_md, linking_text)
         }
     };
-    let dir = skill_of(&linking);
-    let dir = (dir != linking)
-        .then(|| {
-            dir.file_name()
-                .map(|name| name.to_string_lossy().into_owned())
-        })
-        .flatten();
-    let here = linking == file;
-    for link in outline(&linking_text, dir.as_deref()).links {
-        let names_it = match &link.to {
-            LinkTo::Here(anchor) => here && *anchor == old,
-            LinkTo::File { path, fragment } => {
-                *path == own && fragment.as_deref() == Some(old.as_str())
-            }
-            LinkTo::Root(_) | LinkTo::Away => false,
-        };
+    let renamed_heading = (file.to_path_buf(), Some(old));
+    for link in outline_of(&linking, &linking_text).links {
         let Some(hash) = link.written.rfind('#') else {
             continue;
         };
-        if names_it {
+        if link_target(&linking, &link).as_ref() == Some(&renamed_heading) {
             edits.push(Edit {
                 file: linking.clone(),
                 bytes: link.span.start + hash + 1..link.span.end,
@@ -566,34 +639,26 @@ fn destination_typed(text: &str, offset: usize) -> Option<Range<usize>> {
     (!typed.contains([')', ' ', '\t', '<'])).then(|| line_start + open + 2..offset)
 }
 
-/// The files of a skill folder, relative to it and sorted (hidden entries
-/// and `SKILL.md` left out), at most [`MAX_OFFERED_FILES`].
+/// The files the skill at `skill` compiles in (`SKILL.md` aside), as
+/// discovery lists them (ignore rules and skipped files applied), sorted;
+/// at most [`MAX_OFFERED_FILES`].
 fn files_of(skill: &Path) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut folders = vec![(skill.to_path_buf(), String::new(), 0)];
-    while let Some((folder, prefix, depth)) = folders.pop() {
-        let Ok(entries) = std::fs::read_dir(&folder) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') || found.len() >= MAX_OFFERED_FILES {
-                continue;
-            }
-            let relative = format!("{prefix}{name}");
-            // Not followed: a symlinked folder may loop.
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir() && depth < 8 {
-                folders.push((entry.path(), format!("{relative}/"), depth + 1));
-            } else if kind.is_file() && relative != "SKILL.md" {
-                found.push(relative);
-            }
-        }
-    }
-    found.sort();
+    let Ok(found) = targets(
+        &Selection::default(),
+        &[skill.to_path_buf()],
+        &Overrides::default(),
+    ) else {
+        return Vec::new();
+    };
+    let mut problems = Vec::new();
     found
+        .iter()
+        .flat_map(|target| target.files(&mut problems))
+        .filter_map(|files| files.dir)
+        .flat_map(|dir| dir.listing.files)
+        .map(|file| file.path)
+        .take(MAX_OFFERED_FILES)
+        .collect()
 }
 
 #[cfg(test)]
