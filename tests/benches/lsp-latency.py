@@ -5,8 +5,8 @@ the document opened, then N one-character edits, each waited for.
 
 Prints one JSON object: the open's time, the changes' median, p90 and
 max in milliseconds, and one of each request that reads more than the
-document (hover, completion, symbols, references over the root, the
-workspace's diagnostics: the whole root checked).
+document (hover, completion, symbols, references over the root, the code lenses (the
+workspace's catalogue and cases), the workspace's diagnostics: the whole root checked).
 """
 
 import asyncio, pathlib, sys, time, json
@@ -39,6 +39,7 @@ async def main(server, workspace, n_changes):
         "completion_ms": lambda: client.text_document_completion_async(types.CompletionParams(**where)),
         "symbols_ms": lambda: client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document)),
         "references_ms": lambda: client.text_document_references_async(types.ReferenceParams(**where, context=types.ReferenceContext(include_declaration=True))),
+        "lenses_ms": lambda: client.text_document_code_lens_async(types.CodeLensParams(text_document=document)),
         "workspace_ms": lambda: client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[])),
     }
     timed = {}
